@@ -1,0 +1,26 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Stages, one direction: SegueYAML → SegueModel → SegueCheck / SegueRuntime → SegueServices, SegueTools → segue.
+let package = Package(
+    name: "Segue",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "SegueDiagnostics", targets: ["SegueDiagnostics"]),
+        .library(name: "SegueYAML", targets: ["SegueYAML"]),
+    ],
+    targets: [
+        // System libraries (Debian: libyaml-dev, libsqlite3-dev, libreadline-dev).
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+
+        // Source positions and diagnostics, shared by every stage.
+        .target(name: "SegueDiagnostics"),
+        .testTarget(name: "SegueDiagnosticsTests", dependencies: ["SegueDiagnostics"]),
+
+        // Stage 1: YAML text → Node tree with source ranges.
+        .target(name: "SegueYAML", dependencies: ["CYAML", "SegueDiagnostics"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

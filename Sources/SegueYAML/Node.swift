@@ -1,0 +1,118 @@
+import SegueDiagnostics
+
+/// One node of a loaded YAML document: a scalar, a sequence or a mapping, with where it came from.
+///
+/// Nodes are immutable reference types so that an alias is the *same* node as its anchor:
+/// `*a` repeated a million times is a million pointers, never a million copies.
+public final class Node: Sendable {
+    public enum Content: Sendable {
+        case scalar(Scalar)
+        case sequence([Node])
+        case mapping([MappingEntry])
+    }
+
+    public let content: Content
+    /// From the node's first character to just after its last.
+    public let range: SourceRange
+    /// An explicit tag (`!!str`, `!custom`) as written, expanded to its full form, or nil.
+    public let tag: String?
+    /// The anchor (`&name`) the node was defined with, if any.
+    public let anchor: String?
+
+    public init(_ content: Content, range: SourceRange, tag: String? = nil, anchor: String? = nil) {
+        self.content = content
+        self.range = range
+        self.tag = tag
+        self.anchor = anchor
+    }
+}
+
+/// A scalar's text, how it was written, and its YAML 1.2 core-schema value.
+public struct Scalar: Sendable, Hashable {
+    public enum Style: Sendable, Hashable {
+        case plain
+        case singleQuoted
+        case doubleQuoted
+        case literal
+        case folded
+    }
+
+    /// The scalar's value after unescaping and folding, before type resolution.
+    public var text: String
+    public var style: Style
+    public var value: ScalarValue
+
+    public init(text: String, style: Style, value: ScalarValue) {
+        self.text = text
+        self.style = style
+        self.value = value
+    }
+}
+
+/// A plain scalar resolved by the YAML 1.2 core schema; quoted and block scalars are always strings.
+/// Only `true`/`false` (and `True`, `TRUE`, …) are booleans: `on`, `yes`, `no`, `off` stay strings.
+public enum ScalarValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case float(Double)
+    case string(String)
+}
+
+/// One `key: value` pair. Keys are always scalars; a complex key is a load error.
+public struct MappingEntry: Sendable {
+    public let key: Node
+    public let value: Node
+    /// True when the pair came into this mapping through a `<<` merge key.
+    public let merged: Bool
+
+    public init(key: Node, value: Node, merged: Bool = false) {
+        self.key = key
+        self.value = value
+        self.merged = merged
+    }
+
+    /// The key's text (keys are scalars).
+    public var name: String {
+        if case .scalar(let scalar) = key.content { return scalar.text }
+        return ""
+    }
+}
+
+extension Node {
+    public var scalar: Scalar? {
+        if case .scalar(let scalar) = content { return scalar }
+        return nil
+    }
+
+    public var sequence: [Node]? {
+        if case .sequence(let items) = content { return items }
+        return nil
+    }
+
+    public var mapping: [MappingEntry]? {
+        if case .mapping(let entries) = content { return entries }
+        return nil
+    }
+
+    /// The entry for `key` in a mapping node, or nil.
+    public subscript(key: String) -> MappingEntry? {
+        mapping?.first { $0.name == key }
+    }
+
+    /// What kind of node this is, for messages ("expected a mapping, found a sequence").
+    public var kindDescription: String {
+        switch content {
+        case .scalar(let scalar):
+            switch scalar.value {
+            case .null: return "null"
+            case .bool: return "a boolean"
+            case .int: return "an integer"
+            case .float: return "a number"
+            case .string: return "a string"
+            }
+        case .sequence: return "a sequence"
+        case .mapping: return "a mapping"
+        }
+    }
+}

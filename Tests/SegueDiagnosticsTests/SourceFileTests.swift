@@ -1,0 +1,90 @@
+import Testing
+import Foundation
+
+@testable import SegueDiagnostics
+
+@Suite struct SourceFileTests {
+    @Test func locatesOffsetsOnLinesAndColumns() {
+        let file = SourceFile(path: "a.yaml", text: "ab\ncdé f\n")
+        #expect(file.location(ofOffset: 0) == SourceLocation(line: 1, column: 1, offset: 0))
+        #expect(file.location(ofOffset: 4).line == 2)
+        #expect(file.location(ofOffset: 4).column == 2)
+        // "é" is two bytes but one column.
+        #expect(file.location(ofOffset: 8).column == 5)
+        #expect(file.lineText(2) == "cdé f")
+    }
+
+    @Test func crlfAndLoneCRBothEndLines() {
+        let file = SourceFile(path: "a.yaml", text: "a\r\nb\rc\n")
+        #expect(file.lineStarts == [0, 3, 5, 7])
+        #expect(file.lineText(1) == "a")
+        #expect(file.location(ofOffset: 5).line == 3)
+    }
+
+    @Test func bomIsNotAColumn() {
+        let file = SourceFile(path: "a.yaml", bytes: [0xEF, 0xBB, 0xBF] + Array("key: v".utf8))
+        #expect(file.location(ofOffset: 3).column == 1)
+        #expect(file.location(ofOffset: 8).column == 6)
+        #expect(file.lineText(1) == "key: v")
+        #expect(file.offset(line: 1, column: 6) == 8)
+    }
+
+    @Test func offsetOfLineAndColumnRoundTrips() {
+        let file = SourceFile(path: "a.yaml", text: "x: 1\ntitle: \"привет ${a}\"\n")
+        for offset in 0..<file.bytes.count where file.bytes[offset] & 0xC0 != 0x80 {
+            let location = file.location(ofOffset: offset)
+            #expect(file.offset(line: location.line, column: location.column) == offset)
+        }
+    }
+}
+
+@Suite struct SuggestionTests {
+    @Test func suggestsTheClosestName() {
+        #expect(Suggestion.closest(to: "donat", in: ["donate", "main", "donate_form"]) == "donate")
+        #expect(Suggestion.closest(to: "nmae", in: ["name", "surname"]) == "name")
+        #expect(Suggestion.closest(to: "zzzzzz", in: ["name"]) == nil)
+    }
+}
+
+@Suite struct RendererTests {
+    let file = SourceFile(path: "f.yaml", text: "screens:\n  main:\n    titel: Hi\n")
+
+    var diagnostic: Diagnostic {
+        let range = SourceRange(
+            path: "f.yaml", start: SourceLocation(line: 3, column: 5, offset: 22),
+            end: SourceLocation(line: 3, column: 10, offset: 27))
+        return .error(
+            "M001", "unknown key `titel`", at: range, notes: [DiagnosticNote("did you mean `title`?")],
+            fixIts: [FixIt(range: range, replacement: "title")])
+    }
+
+    @Test func humanRenderingHasPositionLineAndCaret() {
+        let text = DiagnosticRenderer(format: .human, sources: [file]).render([diagnostic])
+        #expect(
+            text == """
+                f.yaml:3:5: error[M001]: unknown key `titel`
+                  |
+                3 |     titel: Hi
+                  |     ^~~~~
+                  note: did you mean `title`?
+                  fix: replace with `title`
+
+                """)
+        #expect(!text.contains("\u{1B}"))
+    }
+
+    @Test func colourOnlyWhenAsked() {
+        #expect(DiagnosticRenderer(format: .human, color: true, sources: [file]).render([diagnostic]).contains("\u{1B}[1;31m"))
+    }
+
+    @Test func githubAnnotation() {
+        let text = DiagnosticRenderer(format: .github).render([diagnostic])
+        #expect(text.hasPrefix("::error file=f.yaml,line=3,col=5,endLine=3,endColumn=10,title=M001::unknown key `titel`%0Anote:"))
+    }
+
+    @Test func jsonRoundTrips() throws {
+        let text = DiagnosticRenderer(format: .json).render([diagnostic])
+        let decoded = try JSONDecoder().decode([Diagnostic].self, from: Data(text.utf8))
+        #expect(decoded == [diagnostic])
+    }
+}
