@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "SegueDiagnostics", targets: ["SegueDiagnostics"]),
         .library(name: "SegueYAML", targets: ["SegueYAML"]),
+        .executable(name: "segue", targets: ["segue"]),
     ],
     targets: [
         // System libraries (Debian: libyaml-dev, libsqlite3-dev, libreadline-dev).
@@ -21,6 +22,12 @@ let package = Package(
 
         // Stage 1: YAML text → Node tree with source ranges.
         .target(name: "SegueYAML", dependencies: ["CYAML", "SegueDiagnostics"]),
+
+        // The expression language: values, types, parsing, type checking, evaluation.
+        .target(name: "SegueExpression", dependencies: ["SegueDiagnostics"]),
+
+        // The command-line tool: argument parsing and terminal I/O only.
+        .executableTarget(name: "segue", dependencies: ["SegueDiagnostics", "SegueYAML"]),
     ],
     swiftLanguageModes: [.v6]
 )

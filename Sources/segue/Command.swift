@@ -1,0 +1,73 @@
+import Foundation
+
+/// One `segue` subcommand. Exit codes: 0 success, 1 the input has errors (or tests failed), 2 usage or I/O trouble.
+protocol SegueCommand {
+    static var name: String { get }
+    /// One line for `segue help`.
+    static var summary: String { get }
+    /// The full usage text for `segue help NAME` and `segue NAME --help`.
+    static var usage: String { get }
+    static func run(_ arguments: [String]) async -> Int32
+}
+
+/// A usage mistake: printed with the command's usage line, exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Writes to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+}
+
+/// Parsed `--flag value`, `--flag=value` and `--switch` options plus positional arguments.
+struct ParsedArguments {
+    var positional: [String] = []
+    var options: [String: String] = [:]
+    var switches: Set<String> = []
+
+    /// `valueOptions` take a value; `switchOptions` do not. Anything else starting with `-` is a usage error.
+    init(_ arguments: [String], valueOptions: Set<String>, switchOptions: Set<String>) throws {
+        var index = 0
+        var onlyPositional = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositional || !argument.hasPrefix("-") || argument == "-" {
+                positional.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositional = true
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            if valueOptions.contains(name) {
+                if let inlineValue {
+                    options[name] = inlineValue
+                } else if index < arguments.count {
+                    options[name] = arguments[index]
+                    index += 1
+                } else {
+                    throw UsageError("option \(name) needs a value")
+                }
+            } else if switchOptions.contains(name), inlineValue == nil {
+                switches.insert(name)
+            } else {
+                let known = Array(valueOptions) + Array(switchOptions)
+                let hint = closestOption(to: name, in: known).map { " (did you mean \($0)?)" } ?? ""
+                throw UsageError("unknown option \(name)\(hint)")
+            }
+        }
+    }
+}
+
+private func closestOption(to name: String, in options: [String]) -> String? {
+    options.first { $0.hasPrefix(name) || name.hasPrefix($0) }
+}

@@ -1,0 +1,12 @@
+/// Every subcommand, in the order `segue help` lists them.
+enum CommandList {
+    static var all: [any SegueCommand.Type] {
+        [
+            HelpCommand.self
+        ]
+    }
+
+    static func named(_ name: String) -> (any SegueCommand.Type)? {
+        all.first { $0.name == name }
+    }
+}
