@@ -26,6 +26,9 @@ let package = Package(
         // The expression language: values, types, parsing, type checking, evaluation.
         .target(name: "SegueExpression", dependencies: ["SegueDiagnostics"]),
 
+        // Stage 4: compile and run flows (pure machine, session) and the service protocols it calls.
+        .target(name: "SegueRuntime", dependencies: ["SegueDiagnostics", "SegueExpression"]),
+
         // The command-line tool: argument parsing and terminal I/O only.
         .executableTarget(name: "segue", dependencies: ["SegueDiagnostics", "SegueYAML"]),
     ],

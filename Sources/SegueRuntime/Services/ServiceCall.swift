@@ -1,0 +1,51 @@
+import SegueExpression
+
+/// A failure a flow can show and branch on: `error.code`, `error.message`.
+///
+///     ServiceError(service: "api", code: "11", message: "Недостаточно средств")
+public struct ServiceError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Which service failed: `store`, `api`, `audio`, `defaults`, `photos`, or a flow-declared name.
+    public var service: String
+    /// Stable and matchable in a flow: an API code (`"11"`), or a kind (`timeout`, `refused`, `http_500`,
+    /// `malformed_json`, `missing_envelope`, `unknown_code`, `insufficient_funds`, `not_found`, …).
+    public var code: String
+    /// For people; the server's own text where it sent one (seed requirement D11).
+    public var message: String
+    /// Anything else worth keeping (HTTP status, the raw code, the endpoint).
+    public var details: [String: Value]
+
+    public init(service: String, code: String, message: String, details: [String: Value] = [:]) {
+        self.service = service
+        self.code = code
+        self.message = message
+        self.details = details
+    }
+
+    public var description: String { "\(service) error \(code): \(message)" }
+
+    /// The value a flow sees as `error`.
+    public var value: Value {
+        var fields = details
+        fields["service"] = .string(service)
+        fields["code"] = .string(code)
+        fields["message"] = .string(message)
+        return .record(fields)
+    }
+}
+
+/// How a service call ended: the three branches a flow's `call` action has.
+public enum ServiceOutcome: Sendable, Hashable, Codable {
+    case ok(Value)
+    case error(ServiceError)
+    /// The user backed out (closed the purchase sheet, cancelled the photo picker).
+    case cancelled
+}
+
+/// Every service, seen uniformly: the runtime emits `call SERVICE.OPERATION(arguments)` effects and a session
+/// routes each to the service registered under that name. Typed protocols (`StoreService`, `APIService`, …)
+/// sit underneath; an adapter maps operation names to their methods.
+public protocol FlowService: Sendable {
+    /// The operations this service answers, for checks and REPL completion.
+    var operations: [String] { get }
+    func call(_ operation: String, arguments: [String: Value]) async -> ServiceOutcome
+}
