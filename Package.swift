@@ -30,7 +30,9 @@ let package = Package(
         .target(name: "SegueModel", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueExpression"]),
 
         // Stage 4: compile and run flows (pure machine, session) and the service protocols it calls.
-        .target(name: "SegueRuntime", dependencies: ["SegueDiagnostics", "SegueExpression"]),
+        .target(name: "SegueRuntime", dependencies: ["SegueDiagnostics", "SegueExpression", "SegueModel"]),
+        .testTarget(
+            name: "SegueRuntimeTests", dependencies: ["SegueRuntime", "SegueModel", "SegueYAML", "SegueExpression"]),
 
         // The command-line tool: argument parsing and terminal I/O only.
         .executableTarget(name: "segue", dependencies: ["SegueDiagnostics", "SegueYAML"]),
