@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "SegueRuntime", dependencies: ["SegueDiagnostics", "SegueExpression"]),
 
         // The command-line tool: argument parsing and terminal I/O only.
-        .executableTarget(name: "segue", dependencies: ["SegueDiagnostics", "SegueYAML"]),
+        .executableTarget(name: "segue", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel"]),
     ],
     swiftLanguageModes: [.v6]
 )
