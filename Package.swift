@@ -32,8 +32,12 @@ let package = Package(
         // Stage 4: compile and run flows (pure machine, session) and the service protocols it calls.
         .target(name: "SegueRuntime", dependencies: ["SegueDiagnostics", "SegueExpression"]),
 
+        // Tools over flows: the REPL's session logic, diagrams, scenarios, schema.
+        .target(name: "SegueTools", dependencies: ["SegueDiagnostics", "SegueModel"]),
+        .testTarget(name: "SegueToolsTests", dependencies: ["SegueTools"]),
+
         // The command-line tool: argument parsing and terminal I/O only.
-        .executableTarget(name: "segue", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel"]),
+        .executableTarget(name: "segue", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel", "SegueTools", "CReadline"]),
     ],
     swiftLanguageModes: [.v6]
 )
