@@ -34,8 +34,12 @@ let package = Package(
         .testTarget(
             name: "SegueRuntimeTests", dependencies: ["SegueRuntime", "SegueModel", "SegueYAML", "SegueExpression"]),
 
+        // Tools over flows: the REPL's session logic, diagrams, scenarios, schema.
+        .target(name: "SegueTools", dependencies: ["SegueDiagnostics", "SegueModel"]),
+        .testTarget(name: "SegueToolsTests", dependencies: ["SegueTools"]),
+
         // The command-line tool: argument parsing and terminal I/O only.
-        .executableTarget(name: "segue", dependencies: ["SegueDiagnostics", "SegueYAML"]),
+        .executableTarget(name: "segue", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel", "SegueTools", "CReadline"]),
     ],
     swiftLanguageModes: [.v6]
 )
