@@ -84,7 +84,8 @@ struct ProgramBuilder {
     mutating func variable(_ declaration: DataDeclaration, context: CompileContext) -> VariableProgram {
         VariableProgram(
             name: declaration.name.text, type: declaration.type.text,
-            initial: declaration.initial.map { expression($0, context: context) }, persist: declaration.persist,
+            initial: declaration.initial.map { expression($0, context: context) } ?? declaration.literal.map { constant($0) },
+            persist: declaration.persist,
             defaultsKey: declaration.defaultsKey?.text)
     }
 
