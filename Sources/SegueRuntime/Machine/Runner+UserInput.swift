@@ -142,6 +142,13 @@ extension Runner {
                 current = screen.states[current].parent
             }
         }
+        if selected.count > 1 {
+            // A deeper handler preempts one on its own ancestor (SCXML's conflict rule).
+            let picked = selected
+            selected.removeAll { outer in
+                picked.contains { $0.owner != outer.owner && isDescendant($0.owner, of: outer.owner, in: screen) }
+            }
+        }
         if selected.isEmpty, let handler = screen.handlers.handler(for: event) {
             if let entry = choose(handler, Frame(instance: instance.id, event: raised.payload)) {
                 selected.append((-1, entry))
