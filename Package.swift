@@ -25,6 +25,7 @@ let package = Package(
 
         // The expression language: values, types, parsing, type checking, evaluation.
         .target(name: "SegueExpression", dependencies: ["SegueDiagnostics"]),
+        .testTarget(name: "SegueExpressionTests", dependencies: ["SegueExpression", "SegueDiagnostics"]),
 
         // Stage 4: compile and run flows (pure machine, session) and the service protocols it calls.
         .target(name: "SegueRuntime", dependencies: ["SegueDiagnostics", "SegueExpression"]),

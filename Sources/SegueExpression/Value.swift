@@ -66,7 +66,8 @@ extension Value: CustomStringConvertible {
     /// Like `description`, but strings are quoted (as inside lists and records).
     public var literal: String {
         if case .string(let value) = self {
-            return "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            return "\""
+                + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
                 + "\""
         }
         return description
