@@ -43,7 +43,8 @@ struct Parser {
                 let then = try parseExpression()
                 guard current.kind == .colon else {
                     throw ExpressionDiagnostic(
-                        code: "X006", "expected `:` to go with `?` at \(column(of: question.range.start))",
+                        code: "X006",
+                        "expected `:` to go with `?` at \(column(of: question.range.start)), found \(current.kind.quoted)",
                         at: current.range, notes: [.init("`?` is here", at: question.range)])
                 }
                 try advance()
