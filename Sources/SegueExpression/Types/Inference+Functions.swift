@@ -46,11 +46,11 @@ private struct FunctionCall {
     mutating func require(_ index: Int, _ what: String, _ accepts: (ValueType) -> Bool) -> Bool {
         let type = types[index].unwrapped
         if type == .any || accepts(type) { return true }
-        let ordinal = arguments.count > 1 ? " argument \(index + 1) of" : ""
+        let subject =
+            arguments.count > 1 ? "argument \(index + 1) of `\(function.rawValue)`" : "`\(function.rawValue)`"
         diagnostics.append(
             ExpressionDiagnostic(
-                code: "X108", "`\(function.rawValue)`\(ordinal) needs \(what), not `\(types[index])`",
-                at: arguments[index].range))
+                code: "X108", "\(subject) needs \(what), not `\(types[index])`", at: arguments[index].range))
         return false
     }
 
