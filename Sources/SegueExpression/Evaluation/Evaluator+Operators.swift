@@ -5,7 +5,7 @@ extension Evaluator {
         case (.not, .bool(let flag)): return .bool(!flag)
         case (.negate, .int(let value)):
             let (result, overflow) = 0.subtractingReportingOverflow(value)
-            if overflow { throw EvaluationError(.overflow, "`-\(value)` does not fit in an int", at: range) }
+            if overflow { throw EvaluationError(.overflow, "negating \(value) does not fit in an int", at: range) }
             return .int(result)
         case (.negate, .number(let value)): return .number(-value)
         default:
