@@ -101,7 +101,7 @@ private struct BuiltinCall {
             case .string(let text):
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
                 guard let value = Double(trimmed), value.isFinite, !trimmed.lowercased().hasPrefix("0x") else {
-                    throw invalid(0, "`\(text)` is not a number")
+                    throw invalid(0, text.isEmpty ? "an empty string is not a number" : "`\(text)` is not a number")
                 }
                 return .number(value)
             default: throw mismatch(0, "an int, number or numeric string")
@@ -132,7 +132,7 @@ private struct BuiltinCall {
             case .text(let literal): text += literal
             case .argument(let index):
                 guard index + 1 < values.count else {
-                    throw invalid(0, "the format uses `{\(index)}`, but only \(values.count - 1) arguments follow it")
+                    throw invalid(0, FormatString.missingArgument(index, given: values.count - 1))
                 }
                 text += values[index + 1].description
             }
@@ -185,7 +185,7 @@ private struct BuiltinCall {
             return .int(try BuiltinCall.wholeInt(value.rounded(.towardZero), at: arguments[0].range))
         case .string(let text):
             guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
-                throw invalid(0, "`\(text)` is not an integer")
+                throw invalid(0, text.isEmpty ? "an empty string is not an integer" : "`\(text)` is not an integer")
             }
             return .int(value)
         default: throw mismatch(0, "an int, number or numeric string")

@@ -47,6 +47,12 @@ struct FormatString: Sendable, Hashable {
         self.parts = parts
     }
 
+    /// The message for a placeholder beyond the arguments given.
+    static func missingArgument(_ index: Int, given count: Int) -> String {
+        let given = count == 1 ? "1 argument follows" : "\(count) arguments follow"
+        return "the format uses `{\(index)}`, but only \(given) it"
+    }
+
     /// The largest argument index used, or nil.
     var highestArgument: Int? {
         parts.compactMap {

@@ -159,10 +159,9 @@ private struct FunctionCall {
         do {
             let format = try FormatString(text)
             if let highest = format.highestArgument, highest >= argumentCount {
-                let given = argumentCount == 1 ? "1 argument follows" : "\(argumentCount) arguments follow"
                 diagnostics.append(
                     ExpressionDiagnostic(
-                        code: "X113", "the format uses `{\(highest)}`, but only \(given) it", at: template.range))
+                        code: "X113", FormatString.missingArgument(highest, given: argumentCount), at: template.range))
             }
         } catch {
             diagnostics.append(ExpressionDiagnostic(code: "X113", error.message, at: template.range))
