@@ -1,7 +1,7 @@
 /// A parsed expression: a tree whose every node knows its span of the source string.
 ///
-///     let guard = try Expression.parse("len(name) > 0 && accepted")
-///     guard.range  // TextRange(0, 26)
+///     let condition = try Expression.parse("len(name) > 0 && accepted")
+///     condition.range  // TextRange(0, 25)
 public struct Expression: Sendable, Hashable {
     public var kind: Kind
     public var range: TextRange
