@@ -75,6 +75,7 @@ import Testing
         ("format('{0}')", "X113", "the format uses `{0}`, but only 0 arguments follow it", 7, 12),
         ("format('{x}', 1)", "X113", "`{x}` is not a placeholder; write `{0}`, `{1}`, …", 7, 12),
         ("format('{0', 1)", "X113", "`{` without a closing `}` in the format; write `{{` for a literal `{`", 7, 11),
+        ("format('{+1}', 1)", "X113", "`{+1}` is not a placeholder; write `{0}`, `{1}`, …", 7, 13),
         ("format('a}', 1)", "X113", "`}` without an opening `{` in the format; write `}}` for a literal `}`", 7, 11),
     ])
     func errors(source: String, code: String, message: String, start: Int, end: Int) throws {

@@ -70,8 +70,32 @@ import Testing
         let source = String(repeating: "(", count: 200) + "1" + String(repeating: ")", count: 200)
         let error = syntaxError(source)
         #expect(error?.code == "X013")
-        #expect(error?.message == "expression is nested too deeply (more than 64 levels)")
+        #expect(error?.message == "expression is nested too deeply (more than 64 levels of grouping)")
         #expect(syntaxError(String(repeating: "!", count: 500) + "a")?.code == "X013")
         #expect(syntaxError(String(repeating: "(", count: 30) + "1" + String(repeating: ")", count: 30)) == nil)
+    }
+
+    @Test func longOperatorChainsAreBounded() throws {
+        // 128 operands make a tree 128 levels tall: the most accepted.
+        let longest = try parsed(Array(repeating: "1", count: 128).joined(separator: " + "))
+        #expect(longest.height == 128)
+        let tooLong = syntaxError(Array(repeating: "1", count: 129).joined(separator: " + "))
+        #expect(tooLong?.code == "X013")
+        #expect(tooLong?.message == "expression is too long a chain of operations (more than 128 levels); split it up")
+        #expect(tooLong?.range == TextRange(0, 129 * 4 - 3))
+    }
+
+    @Test func tallestTreeChecksAndEvaluatesOnASmallStack() async throws {
+        let longest = try parsed(Array(repeating: "count", count: 128).joined(separator: " + "))
+        // Swift concurrency threads have small stacks; the runtime may evaluate there.
+        let result = await Task.detached {
+            (
+                TypeChecker(scope: Fixture.types).check(longest), longest.evaluate(in: Fixture.values),
+                longest.description.count
+            )
+        }.value
+        #expect(result.0 == .success(.int))
+        #expect(result.1 == .success(.int(384)))
+        #expect(result.2 > 0)
     }
 }

@@ -109,3 +109,12 @@ import Testing
             try parsed("len(user.name) > limit && 'x' in tags[i]").referencedNames == ["user", "limit", "tags", "i"])
     }
 }
+
+@Suite struct ValueLiteralTests {
+    @Test func stringLiteralsRoundTripThroughTheParser() throws {
+        let text = "a \"quoted\"\\ line\nnext\ttab\r"
+        let literal = Value.string(text).literal
+        #expect(literal == #""a \"quoted\"\\ line\nnext\ttab\r""#)
+        #expect(try parsed(literal).kind == .literal(.string(text)))
+    }
+}

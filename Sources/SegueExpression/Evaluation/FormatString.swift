@@ -30,7 +30,7 @@ struct FormatString: Sendable, Hashable {
                     throw Problem(message: "`{` without a closing `}` in the format; write `{{` for a literal `{`")
                 }
                 let digits = characters[..<close]
-                guard let index = Int(digits), index >= 0, digits.allSatisfy(\.isASCII) else {
+                guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let index = Int(digits) else {
                     throw Problem(message: "`{\(digits)}` is not a placeholder; write `{0}`, `{1}`, …")
                 }
                 if !text.isEmpty { parts.append(.text(text)) }

@@ -3,12 +3,15 @@
 ///     let condition = try Expression.parse("len(name) > 0 && accepted")
 ///     condition.range  // TextRange(0, 25)
 public struct Expression: Sendable, Hashable {
-    public var kind: Kind
-    public var range: TextRange
+    public let kind: Kind
+    public let range: TextRange
+    /// The number of nodes on the longest path down from this one (1 for a leaf), which bounds recursion.
+    public let height: Int
 
     public init(_ kind: Kind, at range: TextRange) {
         self.kind = kind
         self.range = range
+        self.height = 1 + kind.children.reduce(0) { Swift.max($0, $1.height) }
     }
 
     /// The shape of one node.
@@ -83,6 +86,23 @@ public enum BinaryOperator: String, Sendable, Hashable, CaseIterable {
     }
 }
 
+extension Expression.Kind {
+    /// The direct sub-expressions, in source order.
+    public var children: [Expression] {
+        switch self {
+        case .literal, .name: []
+        case .list(let items): items
+        case .record(let fields): fields.map(\.value)
+        case .member(let base, _, _): [base]
+        case .index(let base, let index): [base, index]
+        case .call(_, _, let arguments): arguments
+        case .unary(_, let operand): [operand]
+        case .binary(_, let left, let right): [left, right]
+        case .conditional(let condition, let then, let otherwise): [condition, then, otherwise]
+        }
+    }
+}
+
 extension Expression {
     /// The variable names the expression reads (not function names or fields), for dependency tracking.
     public var referencedNames: Set<String> {
@@ -92,25 +112,8 @@ extension Expression {
     }
 
     private func collectNames(into names: inout Set<String>) {
-        switch kind {
-        case .literal: break
-        case .name(let name): names.insert(name)
-        case .list(let items): items.forEach { $0.collectNames(into: &names) }
-        case .record(let fields): fields.forEach { $0.value.collectNames(into: &names) }
-        case .member(let base, _, _): base.collectNames(into: &names)
-        case .index(let base, let index):
-            base.collectNames(into: &names)
-            index.collectNames(into: &names)
-        case .call(_, _, let arguments): arguments.forEach { $0.collectNames(into: &names) }
-        case .unary(_, let operand): operand.collectNames(into: &names)
-        case .binary(_, let left, let right):
-            left.collectNames(into: &names)
-            right.collectNames(into: &names)
-        case .conditional(let condition, let then, let otherwise):
-            condition.collectNames(into: &names)
-            then.collectNames(into: &names)
-            otherwise.collectNames(into: &names)
-        }
+        if case .name(let name) = kind { names.insert(name) }
+        for child in kind.children { child.collectNames(into: &names) }
     }
 }
 

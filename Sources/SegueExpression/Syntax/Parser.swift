@@ -7,6 +7,8 @@ struct Parser {
 
     /// How deeply groups and operators may nest before parsing stops, so no input can exhaust the stack.
     static let maximumDepth = 64
+    /// The tallest tree accepted (`1 + 1 + …` grows the tree, not the parser's recursion), for the same reason.
+    static let maximumHeight = 128
 
     init(bytes: [UInt8], offset: Int = 0) throws(ExpressionDiagnostic) {
         lexer = Lexer(bytes: bytes, offset: offset)
@@ -49,14 +51,13 @@ struct Parser {
                 }
                 try advance()
                 let otherwise = try parseExpression()
-                left = Expression(
-                    .conditional(left, then: then, else: otherwise), at: left.range.union(otherwise.range))
+                left = try build(.conditional(left, then: then, else: otherwise), at: left.range.union(otherwise.range))
                 continue
             }
             guard let op = Parser.binaryOperator(current.kind), op.precedence >= minimumPrecedence else { break }
             try advance()
             let right = try parseExpression(minimumPrecedence: op.precedence + 1)
-            left = Expression(.binary(op, left, right), at: left.range.union(right.range))
+            left = try build(.binary(op, left, right), at: left.range.union(right.range))
         }
         return left
     }
@@ -81,11 +82,23 @@ struct Parser {
         }
     }
 
+    /// A new node, unless it makes the tree taller than `maximumHeight`.
+    private func build(_ kind: Expression.Kind, at range: TextRange) throws(ExpressionDiagnostic) -> Expression {
+        let node = Expression(kind, at: range)
+        if node.height > Parser.maximumHeight {
+            throw ExpressionDiagnostic(
+                code: "X013",
+                "expression is too long a chain of operations (more than \(Parser.maximumHeight) levels); split it up",
+                at: range)
+        }
+        return node
+    }
+
     private mutating func enter() throws(ExpressionDiagnostic) {
         depth += 1
         if depth > Parser.maximumDepth {
             throw ExpressionDiagnostic(
-                code: "X013", "expression is nested too deeply (more than \(Parser.maximumDepth) levels)",
+                code: "X013", "expression is nested too deeply (more than \(Parser.maximumDepth) levels of grouping)",
                 at: current.range)
         }
     }
@@ -101,7 +114,7 @@ struct Parser {
         defer { depth -= 1 }
         let token = try advance()
         let operand = try parseUnary()
-        return Expression(.unary(op, operand), at: token.range.union(operand.range))
+        return try build(.unary(op, operand), at: token.range.union(operand.range))
     }
 
     private mutating func parsePostfix() throws(ExpressionDiagnostic) -> Expression {
@@ -116,13 +129,13 @@ struct Parser {
                         at: current.range)
                 }
                 let nameToken = try advance()
-                base = Expression(
+                base = try build(
                     .member(base, name: name, nameRange: nameToken.range), at: base.range.union(nameToken.range))
             case .leftBracket:
                 let open = try advance()
                 let index = try parseExpression()
                 let close = try expect(.rightBracket, closing: open)
-                base = Expression(.index(base, index), at: base.range.union(close.range))
+                base = try build(.index(base, index), at: base.range.union(close.range))
             case .leftParen:
                 guard case .name(let function) = base.kind else {
                     throw ExpressionDiagnostic(
@@ -131,7 +144,7 @@ struct Parser {
                 let open = try advance()
                 let arguments = try parseItems(closing: open, with: .rightParen)
                 let close = try advance()
-                base = Expression(
+                base = try build(
                     .call(function: function, functionRange: base.range, arguments: arguments),
                     at: base.range.union(close.range))
             default:
@@ -163,7 +176,7 @@ struct Parser {
             try advance()
             let items = try parseItems(closing: token, with: .rightBracket)
             let close = try advance()
-            return Expression(.list(items), at: token.range.union(close.range))
+            return try build(.list(items), at: token.range.union(close.range))
         case .leftBrace:
             return try parseRecord()
         case .end:
@@ -225,7 +238,7 @@ struct Parser {
             }
         }
         let close = try advance()
-        return Expression(.record(fields), at: open.range.union(close.range))
+        return try build(.record(fields), at: open.range.union(close.range))
     }
 
     /// Field names may be identifiers or keywords: `a.null`, `{in: 1}`.
