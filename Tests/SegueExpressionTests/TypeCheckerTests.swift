@@ -122,6 +122,15 @@ import Testing
         #expect(try typeErrors("null", expecting: .string).first?.message == "expected `string`, found `null`")
     }
 
+    @Test func recordLiteralsFitDeclaredRecords() throws {
+        let profile = ValueType.record(Fixture.profile)
+        #expect(try typeErrors("{name: title, tags: []}", expecting: profile) == [])
+        #expect(try typeErrors("{name: title, tags: [], age: count}", expecting: profile) == [])
+        let missing = try typeErrors("{name: title}", expecting: profile)
+        #expect(missing.map(\.message) == ["expected `Profile`, found `{name: string}`"])
+        #expect(try typeErrors("{name: 1, tags: []}", expecting: profile).map(\.code) == ["X110"])
+    }
+
     @Test func templatesCheckEachExpression() throws {
         let checker = TypeChecker(scope: Fixture.types)
         #expect(checker.check(try Template.parse("Hi ${user.name}, ${count}")) == .success(.string))

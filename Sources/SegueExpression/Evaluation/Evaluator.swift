@@ -29,7 +29,8 @@ public struct Evaluator<Scope: ValueScope> {
         }
     }
 
-    func value(of expression: Expression) throws(EvaluationError) -> Value {
+    /// The expression's value, throwing instead of returning a `Result` (for callers that chain evaluations).
+    public func value(of expression: Expression) throws(EvaluationError) -> Value {
         switch expression.kind {
         case .literal(let value):
             return value
