@@ -25,6 +25,7 @@ let package = Package(
 
         // The expression language: values, types, parsing, type checking, evaluation.
         .target(name: "SegueExpression", dependencies: ["SegueDiagnostics"]),
+        .testTarget(name: "SegueExpressionTests", dependencies: ["SegueExpression", "SegueDiagnostics"]),
 
         // Stage 2: the typed flow model, decoded from the node tree.
         .target(name: "SegueModel", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueExpression"]),
