@@ -32,6 +32,11 @@ private struct BuiltinCall {
         EvaluationError(.invalidArgument, message, at: arguments[index].range)
     }
 
+    func record(_ index: Int) throws(EvaluationError) -> [String: Value] {
+        guard case .record(let fields) = values[index] else { throw mismatch(index, "a record") }
+        return fields
+    }
+
     func string(_ index: Int) throws(EvaluationError) -> String {
         guard case .string(let text) = values[index] else { throw mismatch(index, "a string") }
         return text
@@ -107,6 +112,37 @@ private struct BuiltinCall {
             default: throw mismatch(0, "an int, number or numeric string")
             }
         case .string: return .string(values[0].description)
+        case .put:
+            var fields = try record(0)
+            fields[try string(1)] = values[2]
+            return .record(fields)
+        case .remove:
+            var fields = try record(0)
+            fields[try string(1)] = nil
+            return .record(fields)
+        case .keys:
+            return .list(try record(0).keys.sorted().map(Value.string))
+        case .indexBy:
+            guard case .list(let items) = values[0] else { throw mismatch(0, "a list of records") }
+            let field = try string(1)
+            var index: [String: Value] = [:]
+            for item in items {
+                guard case .record(let fields) = item else { throw mismatch(0, "a list of records") }
+                guard let key = fields[field] else {
+                    throw invalid(1, "an item has no field `\(field)` to index by")
+                }
+                index[key.description] = item
+            }
+            return .record(index)
+        case .lineCount:
+            let text = try string(0)
+            guard let width = values[1].numberValue, width > 0 else { throw invalid(1, "the width must be a positive number") }
+            var fontSize = TextMeasure.bodyFontSize
+            if values.count == 3 {
+                guard let size = values[2].numberValue, size > 0 else { throw invalid(2, "the font size must be positive") }
+                fontSize = size
+            }
+            return .int(TextMeasure.lineCount(text, width: width, fontSize: fontSize))
         }
     }
 

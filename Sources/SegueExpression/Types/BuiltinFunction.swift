@@ -8,6 +8,9 @@ public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
     case endsWith = "ends_with"
     case min, max, abs, floor, ceil, round
     case int, number, string
+    case put, remove, keys
+    case indexBy = "index_by"
+    case lineCount = "line_count"
 
     /// How the function is called, as shown in messages and docs.
     public var signature: String {
@@ -33,13 +36,20 @@ public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
         case .int: "int(int | number | string) -> int"
         case .number: "number(int | number | string) -> number"
         case .string: "string(any) -> string"
+        case .put: "put(record, key: string, value) -> record"
+        case .remove: "remove(record, key: string) -> record"
+        case .keys: "keys(record) -> list<string>"
+        case .indexBy: "index_by(list<record>, field: string) -> record"
+        case .lineCount: "line_count(text: string, width: number, font_size: number = 17) -> int"
         }
     }
 
     /// How many arguments it takes.
     public var arity: ClosedRange<Int> {
         switch self {
-        case .matches, .contains, .startsWith, .endsWith: 2...2
+        case .matches, .contains, .startsWith, .endsWith, .remove, .indexBy: 2...2
+        case .put: 3...3
+        case .lineCount: 2...3
         case .format: 1...Int.max
         case .min, .max: 1...Int.max
         default: 1...1

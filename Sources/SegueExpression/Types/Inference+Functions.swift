@@ -101,6 +101,21 @@ private struct FunctionCall {
             return .number
         case .string:
             return .string
+        case .put, .remove:
+            require(0, "a record") { $0.isRecord }
+            requireString(1)
+            return types[0].unwrapped.isRecord ? .any : types[0].unwrapped
+        case .keys:
+            require(0, "a record") { $0.isRecord }
+            return .list(.string)
+        case .indexBy:
+            require(0, "a list of records") { $0.isList }
+            requireString(1)
+            return .any
+        case .lineCount:
+            requireString(0)
+            (1..<arguments.count).forEach { index in require(index, "an `int` or `number`") { $0.isNumeric } }
+            return .int
         }
     }
 
