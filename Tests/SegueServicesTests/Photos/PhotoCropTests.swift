@@ -1,0 +1,202 @@
+import Foundation
+import SegueRuntime
+import Testing
+
+@testable import SegueServices
+
+@Suite struct PhotoCropRegionTests {
+    func region(_ width: Int, _ height: Int, _ crop: PhotoCrop) throws -> PhotoCropRegion {
+        try PhotoCropRegion(imageWidth: width, imageHeight: height, crop: crop)
+    }
+
+    @Test func zoomOneShowsTheLargestCenteredFrame() throws {
+        #expect(try region(200, 100, PhotoCrop()) == PhotoCropRegion(x: 50, y: 0, width: 100, height: 100))
+        #expect(try region(100, 100, PhotoCrop(aspectRatio: 2)) == PhotoCropRegion(x: 0, y: 25, width: 100, height: 50))
+        #expect(
+            try region(90, 160, PhotoCrop(aspectRatio: 0.75)) == PhotoCropRegion(x: 0, y: 20, width: 90, height: 120))
+    }
+
+    @Test func pinchZoomShrinksTheRegionAroundTheCenter() throws {
+        #expect(try region(200, 100, PhotoCrop(zoom: 2)) == PhotoCropRegion(x: 75, y: 25, width: 50, height: 50))
+        #expect(
+            try region(200, 100, PhotoCrop(zoom: 4, centerX: 0.25, centerY: 0.75))
+                == PhotoCropRegion(x: 38, y: 63, width: 25, height: 25))
+    }
+
+    @Test func theFrameNeverLeavesTheImage() throws {
+        #expect(try region(200, 100, PhotoCrop(centerX: 0)) == PhotoCropRegion(x: 0, y: 0, width: 100, height: 100))
+        #expect(try region(200, 100, PhotoCrop(centerX: 1)) == PhotoCropRegion(x: 100, y: 0, width: 100, height: 100))
+        #expect(
+            try region(200, 100, PhotoCrop(zoom: 2, centerX: -3, centerY: 9))
+                == PhotoCropRegion(x: 0, y: 50, width: 50, height: 50))
+    }
+
+    @Test func zoomIsClampedSoTheImageCoversTheFrame() throws {
+        #expect(try region(200, 100, PhotoCrop(zoom: 0.25)) == PhotoCropRegion(x: 50, y: 0, width: 100, height: 100))
+        #expect(try region(200, 100, PhotoCrop(zoom: 1e9)) == PhotoCropRegion(x: 100, y: 50, width: 1, height: 1))
+    }
+
+    @Test func nonsenseCropsAreErrors() {
+        #expect(
+            throws: ServiceError(
+                service: "photos", code: "invalid_crop",
+                message: "Invalid photo crop: zoom must be a finite number, not nan")
+        ) {
+            try region(10, 10, PhotoCrop(zoom: .nan))
+        }
+        #expect(
+            throws: ServiceError(
+                service: "photos", code: "invalid_crop", message: "Invalid photo crop: aspect must be above 0, not -1.0"
+            )
+        ) {
+            try region(10, 10, PhotoCrop(aspectRatio: -1))
+        }
+    }
+
+    @Test func fittedSizesKeepTheAspectRatio() {
+        #expect(ImageResampler.fittedSize(width: 4000, height: 3000, maxSide: 1024) == (1024, 768))
+        #expect(ImageResampler.fittedSize(width: 300, height: 200, maxSide: 1024) == (300, 200))
+        #expect(ImageResampler.fittedSize(width: 1000, height: 1, maxSide: 10) == (10, 1))
+    }
+
+    @Test func boxFilterAveragesBlocksExactly() {
+        // 4 × 2 gray levels; halving gives the mean of each 2 × 2 block.
+        let source = RGBImage(
+            width: 4, height: 2, pixels: [0, 10, 20, 30, 100, 110, 120, 130].flatMap { [$0, $0, $0] })!
+        let half = ImageResampler.downscale(source, maxSide: 2, filter: .box)
+        #expect(half.width == 2)
+        #expect(half.height == 1)
+        #expect(half.pixels == [55, 55, 55, 75, 75, 75])
+        // Three source pixels into two: the middle one is shared half and half.
+        let three = RGBImage(width: 3, height: 1, pixels: [0, 90, 180].flatMap { [$0, $0, $0] })!
+        #expect(ImageResampler.downscale(three, maxSide: 2, filter: .box).pixels == [30, 30, 30, 150, 150, 150])
+        #expect(ImageResampler.downscale(three, maxSide: 2, filter: .bilinear).pixels == [23, 23, 23, 158, 158, 158])
+    }
+}
+
+@Suite struct ImagePhotoServiceTests {
+    /// 8 × 4: the left half red, the right half blue, a green 2 × 2 square at x 4…5, y 1…2.
+    static let flag = TestPNG.rgb(width: 8, height: 4) { x, y in
+        if (4...5).contains(x) && (1...2).contains(y) { return [0, 255, 0] }
+        return x < 4 ? [255, 0, 0] : [0, 0, 255]
+    }
+
+    @Test func cropsExactlyOnTheLosslessPipeline() async throws {
+        let scratch = try PhotoScratch()
+        defer { scratch.cleanUp() }
+        let path = try scratch.write(Self.flag, named: "flag.png")
+        let service = scratch.service
+        let left = try service.render(path: path, crop: PhotoCrop(centerX: 0), maxSide: 100)
+        #expect(left == RGBImage(width: 4, height: 4, fill: (255, 0, 0)))
+        let zoomed = try service.render(
+            path: path, crop: PhotoCrop(zoom: 2, centerX: 5 / 8, centerY: 0.5), maxSide: 100)
+        #expect(zoomed == RGBImage(width: 2, height: 2, fill: (0, 255, 0)))
+        let wide = try service.render(path: path, crop: PhotoCrop(aspectRatio: 2), maxSide: 4)
+        // The whole 8 × 4 image is the 2:1 frame; halved, each pixel is the mean of a 2 × 2 block, and the green
+        // square's blocks are half green, half blue.
+        var expected = RGBImage(width: 4, height: 2, fill: (0, 0, 255))
+        for y in 0..<2 {
+            expected[0, y] = [255, 0, 0]
+            expected[1, y] = [255, 0, 0]
+            expected[2, y] = [0, 128, 128]
+        }
+        #expect(wide.width == 4)
+        #expect(wide.height == 2)
+        #expect(wide == expected)
+    }
+
+    @Test func writesAJPEGUnderTheOutputDirectory() async throws {
+        let scratch = try PhotoScratch()
+        defer { scratch.cleanUp() }
+        let big = TestPNG.rgb(width: 64, height: 32) { x, _ in x < 32 ? [220, 30, 30] : [30, 30, 220] }
+        let path = try scratch.write(big, named: "avatar.png")
+        let service = scratch.service
+        let output = try await service.crop(path: path, crop: PhotoCrop(centerX: 0.25), maxSide: 16)
+        #expect(output.hasPrefix(scratch.directory.appendingPathComponent("out").path + "/avatar-"))
+        #expect(output.hasSuffix(".jpg"))
+        #expect(try await service.crop(path: path, crop: PhotoCrop(centerX: 0.25), maxSide: 16) == output)
+        #expect(
+            try await service.inspect(path: output) == PhotoInfo(path: output, format: .jpeg, width: 16, height: 16))
+        let decoded = try ImageCodec.decode(
+            Data(contentsOf: URL(fileURLWithPath: output)), path: output, maxPixels: 1000)
+        let centre = decoded[8, 8]
+        #expect(zip(centre, [220, 30, 30]).allSatisfy { abs(Int($0) - $1) <= 8 }, "centre \(centre)")
+    }
+
+    @Test func inspectsByContentNotByName() async throws {
+        let scratch = try PhotoScratch()
+        defer { scratch.cleanUp() }
+        let png = try scratch.write(Self.flag, named: "really-a-png.jpg")
+        let jpeg = try scratch.write(PhotoScratch.jpeg(RGBImage(width: 40, height: 30)), named: "photo")
+        let service = scratch.service
+        #expect(try await service.inspect(path: png) == PhotoInfo(path: png, format: .png, width: 8, height: 4))
+        #expect(try await service.inspect(path: jpeg) == PhotoInfo(path: jpeg, format: .jpeg, width: 40, height: 30))
+    }
+
+    @Test func missingAndBrokenFilesAreServiceErrors() async throws {
+        let scratch = try PhotoScratch()
+        defer { scratch.cleanUp() }
+        let service = scratch.service
+        let missing = scratch.directory.appendingPathComponent("none.png").path
+        await #expect(
+            throws: ServiceError(
+                service: "photos", code: "not_found", message: "No photo at \(missing)",
+                details: ["path": .string(missing)])
+        ) {
+            try await service.inspect(path: missing)
+        }
+        let text = try scratch.write(Data("hello".utf8), named: "notes.png")
+        await #expect(
+            throws: ServiceError(
+                service: "photos", code: "unsupported_format", message: "notes.png is not a JPEG or PNG image",
+                details: ["path": .string(text)])
+        ) {
+            try await service.crop(path: text, crop: PhotoCrop(), maxSide: 10)
+        }
+        let truncated = try scratch.write(Self.flag.prefix(70), named: "cut.png")
+        do {
+            _ = try await service.crop(path: truncated, crop: PhotoCrop(), maxSide: 10)
+            Issue.record("a truncated PNG must not crop")
+        } catch {
+            #expect(error.code == "truncated_image")
+        }
+        let path = try scratch.write(Self.flag, named: "flag.png")
+        await #expect(
+            throws: ServiceError(
+                service: "photos", code: "invalid_argument", message: "max_side must be at least 1, not 0",
+                details: ["path": .string(path)])
+        ) {
+            try await service.crop(path: path, crop: PhotoCrop(), maxSide: 0)
+        }
+    }
+
+    @Test func theFlowServiceInspectsAndCrops() async throws {
+        let scratch = try PhotoScratch()
+        defer { scratch.cleanUp() }
+        let path = try scratch.write(Self.flag, named: "flag.png")
+        let service = PhotoFlowService(photos: scratch.service)
+        #expect(
+            await service.call("inspect", arguments: ["path": .string(path)])
+                == .ok(.record(["path": .string(path), "format": .string("png"), "width": .int(8), "height": .int(4)])))
+        let outcome = await service.call(
+            "crop",
+            arguments: [
+                "path": .string(path), "zoom": .int(2), "center_x": .number(0.625), "aspect": .number(1),
+                "max_side": .int(64),
+            ])
+        guard case .ok(let result) = outcome else {
+            Issue.record("expected ok, got \(outcome)")
+            return
+        }
+        #expect(result["width"] == .int(2))
+        #expect(result["height"] == .int(2))
+        guard
+            case .error(let error) = await service.call(
+                "crop", arguments: ["path": .string(path), "zoom": .string("big")])
+        else {
+            Issue.record("expected an error")
+            return
+        }
+        #expect(error.message == "photos.crop: the argument `zoom` must be a number, not \"big\"")
+    }
+}
