@@ -11,9 +11,20 @@ import SegueRuntime
 /// - `transactions {}` → `ok` with a list of `{transaction_id, product, purchase_date}`.
 public struct StoreFlowService: FlowService {
     public let store: any StoreService
+    /// The `error.message` of a pending purchase.
+    public var pendingMessage: String
 
-    public init(store: any StoreService) {
+    public init(store: any StoreService, pendingMessage: String = "The purchase is waiting for approval") {
         self.store = store
+        self.pendingMessage = pendingMessage
+    }
+
+    /// The configuration store, with the pending message in its locale's language (Russian or English).
+    public init(store: ConfigurationStore) {
+        let russian = store.locale.lowercased().hasPrefix("ru")
+        self.init(
+            store: store,
+            pendingMessage: russian ? "Покупка ожидает подтверждения" : "The purchase is waiting for approval")
     }
 
     public var operations: [String] { ["products", "purchase", "transactions"] }
@@ -26,7 +37,7 @@ public struct StoreFlowService: FlowService {
                 let products = try await store.products(ids: try arguments.strings("ids"))
                 return .ok(.list(products.map(Self.record)))
             case "purchase":
-                return Self.outcome(await store.purchase(productID: try arguments.string("product")))
+                return outcome(await store.purchase(productID: try arguments.string("product")))
             case "transactions":
                 return .ok(.list(await store.transactions().map(Self.record)))
             default:
@@ -52,7 +63,7 @@ public struct StoreFlowService: FlowService {
         ])
     }
 
-    static func outcome(_ purchase: PurchaseOutcome) -> ServiceOutcome {
+    func outcome(_ purchase: PurchaseOutcome) -> ServiceOutcome {
         switch purchase {
         case .purchased(let transaction):
             return .ok(.record(["transaction_id": .string(transaction.id), "product": .string(transaction.productID)]))
@@ -60,9 +71,7 @@ public struct StoreFlowService: FlowService {
             return .cancelled
         case .pending:
             return .error(
-                ServiceError(
-                    service: "store", code: "pending", message: "The purchase is waiting for approval",
-                    details: [:]))
+                ServiceError(service: "store", code: "pending", message: pendingMessage, details: [:]))
         case .failed(let error):
             return .error(error)
         }

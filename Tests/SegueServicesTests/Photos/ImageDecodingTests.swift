@@ -33,6 +33,20 @@ import Testing
         #expect(try decode(deep).pixels == [0x12, 0xAB, 0xFF])
     }
 
+    @Test func lowBitDepthsAndInterlacedPNGsDecode() throws {
+        // One row of eight 1-bit gray pixels: 1010 0001.
+        let bits = TestPNG.encode(width: 8, height: 1, colorType: .gray, bitDepth: 1, samples: [0b1010_0001])
+        #expect(try decode(bits).pixels == [255, 0, 255, 0, 0, 0, 0, 255].flatMap { [$0, $0, $0] })
+        let twoBitPalette = TestPNG.encode(
+            width: 4, height: 1, colorType: .palette, bitDepth: 2, samples: [0b0001_1011],
+            palette: [[1, 1, 1], [2, 2, 2], [3, 3, 3], [4, 4, 4]])
+        #expect(try decode(twoBitPalette).pixels == [1, 2, 3, 4].flatMap { [$0, $0, $0] })
+        var samples: [UInt8] = []
+        for y in 0..<11 { for x in 0..<13 { samples += [UInt8(x * 10), UInt8(y * 20), UInt8(x + y)] } }
+        let interlaced = TestPNG.encode(width: 13, height: 11, colorType: .rgb, samples: samples, interlaced: true)
+        #expect(try decode(interlaced).pixels == samples)
+    }
+
     @Test func transparencyIsCompositedOverWhite() throws {
         let rgba = TestPNG.encode(
             width: 3, height: 1, colorType: .rgba, samples: [255, 0, 0, 255, 255, 0, 0, 0, 0, 0, 0, 128])

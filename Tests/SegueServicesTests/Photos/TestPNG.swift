@@ -22,21 +22,38 @@ enum TestPNG {
     /// `samples` are the raw samples row by row (for 16-bit, two big-endian bytes each).
     static func encode(
         width: Int, height: Int, colorType: ColorType, bitDepth: UInt8 = 8, samples: [UInt8],
-        palette: [[UInt8]] = [], transparency: [UInt8] = []
+        palette: [[UInt8]] = [], transparency: [UInt8] = [], interlaced: Bool = false
     ) -> Data {
         var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var header = Data()
         header.append(bigEndian: UInt32(width))
         header.append(bigEndian: UInt32(height))
-        header.append(contentsOf: [bitDepth, colorType.rawValue, 0, 0, 0])
+        header.append(contentsOf: [bitDepth, colorType.rawValue, 0, 0, interlaced ? 1 : 0])
         png.append(chunk("IHDR", header))
         if !palette.isEmpty { png.append(chunk("PLTE", Data(palette.flatMap { $0 }))) }
         if !transparency.isEmpty { png.append(chunk("tRNS", Data(transparency))) }
-        let rowBytes = width * colorType.channels * Int(bitDepth) / 8
+        let rowBytes = (width * colorType.channels * Int(bitDepth) + 7) / 8
         var raw = Data()
-        for row in 0..<height {
-            raw.append(0)
-            raw.append(contentsOf: samples[row * rowBytes..<(row + 1) * rowBytes])
+        if interlaced {
+            // Adam7 (8-bit samples only): seven passes, each a small image of every n-th pixel.
+            let pixelBytes = colorType.channels * Int(bitDepth) / 8
+            let passes = [
+                (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2),
+            ]
+            for (startX, startY, stepX, stepY) in passes where startX < width && startY < height {
+                for y in stride(from: startY, to: height, by: stepY) {
+                    raw.append(0)
+                    for x in stride(from: startX, to: width, by: stepX) {
+                        let offset = y * rowBytes + x * pixelBytes
+                        raw.append(contentsOf: samples[offset..<offset + pixelBytes])
+                    }
+                }
+            }
+        } else {
+            for row in 0..<height {
+                raw.append(0)
+                raw.append(contentsOf: samples[row * rowBytes..<(row + 1) * rowBytes])
+            }
         }
         png.append(chunk("IDAT", zlibStored(raw)))
         png.append(chunk("IEND", Data()))

@@ -42,6 +42,7 @@ import Testing
             return
         }
         #expect(pending.code == "pending")
+        #expect(pending.message == "Покупка ожидает подтверждения")
         await store.scriptNextPurchase(.failed(.insufficientFunds))
         guard case .error(let funds) = await service.call("purchase", arguments: ["product": .string("donate.small")])
         else {
