@@ -26,8 +26,8 @@ enum TestPNG {
     ) -> Data {
         var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var header = Data()
-        header.append(bigEndian: UInt32(width))
-        header.append(bigEndian: UInt32(height))
+        header.appendBigEndian(UInt32(width))
+        header.appendBigEndian(UInt32(height))
         header.append(contentsOf: [bitDepth, colorType.rawValue, 0, 0, interlaced ? 1 : 0])
         png.append(chunk("IHDR", header))
         if !palette.isEmpty { png.append(chunk("PLTE", Data(palette.flatMap { $0 }))) }
@@ -71,10 +71,10 @@ enum TestPNG {
 
     static func chunk(_ type: String, _ data: Data) -> Data {
         var chunk = Data()
-        chunk.append(bigEndian: UInt32(data.count))
+        chunk.appendBigEndian(UInt32(data.count))
         let body = Data(type.utf8) + data
         chunk.append(body)
-        chunk.append(bigEndian: crc32(body))
+        chunk.appendBigEndian(crc32(body))
         return chunk
     }
 
@@ -99,7 +99,7 @@ enum TestPNG {
             a = (a + UInt32(byte)) % 65_521
             b = (b + a) % 65_521
         }
-        out.append(bigEndian: (b << 16) | a)
+        out.appendBigEndian((b << 16) | a)
         return out
     }
 
@@ -111,10 +111,12 @@ enum TestPNG {
         }
         return ~crc
     }
+
 }
 
 extension Data {
-    mutating func append(bigEndian value: UInt32) {
+    /// Appends `value` as four big-endian bytes, as PNG lengths and CRCs are stored.
+    fileprivate mutating func appendBigEndian(_ value: UInt32) {
         append(contentsOf: [
             UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF),
         ])
