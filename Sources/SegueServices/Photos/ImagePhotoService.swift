@@ -24,8 +24,14 @@ public struct ImagePhotoService: PhotoService {
         self.maxPixels = maxPixels
     }
 
+    /// The photo's format and its upright size (a JPEG's EXIF orientation may swap width and height).
     public func inspect(path: String) async throws(ServiceError) -> PhotoInfo {
-        try ImageCodec.probe(read(path), path: path)
+        let data = try read(path)
+        var info = try ImageCodec.probe(data, path: path)
+        if info.format == .jpeg, ExifOrientation.of(jpeg: data).swapsSides {
+            swap(&info.width, &info.height)
+        }
+        return info
     }
 
     public func crop(path: String, crop: PhotoCrop, maxSide: Int) async throws(ServiceError) -> String {
@@ -46,7 +52,9 @@ public struct ImagePhotoService: PhotoService {
         guard maxSide >= 1 else {
             throw ImageCodec.failure("invalid_argument", "max_side must be at least 1, not \(maxSide)", path: path)
         }
-        let image = try ImageCodec.decode(read(path), path: path, maxPixels: maxPixels)
+        let data = try read(path)
+        var image = try ImageCodec.decode(data, path: path, maxPixels: maxPixels)
+        if ImageCodec.format(of: data) == .jpeg { image = ExifOrientation.of(jpeg: data).apply(to: image) }
         let region = try PhotoCropRegion(imageWidth: image.width, imageHeight: image.height, crop: crop)
         return ImageResampler.downscale(image.cropped(to: region), maxSide: maxSide, filter: filter)
     }
