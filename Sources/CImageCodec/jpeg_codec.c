@@ -175,7 +175,7 @@ typedef struct {
 segue_image_status segue_jpeg_encode(const uint8_t *pixels, int width, int height, int channels, int quality,
                                      uint8_t **output, size_t *output_size, char *message, size_t message_capacity) {
     if (pixels == NULL || output == NULL || output_size == NULL || width <= 0 || height <= 0 ||
-        (channels != 1 && channels != 3) || quality < 1 || quality > 100)
+        (channels != 1 && channels != 3 && channels != 4) || quality < 1 || quality > 100)
         return SEGUE_IMAGE_INVALID_ARGUMENT;
     if (width > JPEG_MAX_DIMENSION || height > JPEG_MAX_DIMENSION) return SEGUE_IMAGE_TOO_LARGE;
     *output = NULL;
@@ -200,7 +200,7 @@ segue_image_status segue_jpeg_encode(const uint8_t *pixels, int width, int heigh
     state->encoder.image_width = (JDIMENSION)width;
     state->encoder.image_height = (JDIMENSION)height;
     state->encoder.input_components = channels;
-    state->encoder.in_color_space = channels == 1 ? JCS_GRAYSCALE : JCS_RGB;
+    state->encoder.in_color_space = channels == 1 ? JCS_GRAYSCALE : channels == 3 ? JCS_RGB : JCS_CMYK;
     jpeg_set_defaults(&state->encoder);
     jpeg_set_quality(&state->encoder, quality, TRUE);
     jpeg_start_compress(&state->encoder, TRUE);

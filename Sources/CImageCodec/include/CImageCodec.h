@@ -38,7 +38,7 @@ segue_image_status segue_jpeg_decode_rgb(const uint8_t *data, size_t size, uint6
                                          segue_image_info *info, uint8_t **pixels, char *message,
                                          size_t message_capacity);
 
-/// Encodes 8-bit RGB (or gray when `channels` is 1) as a baseline JPEG; free `*output` with `segue_image_free`.
+/// Encodes 8-bit RGB (gray when `channels` is 1, CMYK when 4) as a baseline JPEG; free `*output` with `segue_image_free`.
 segue_image_status segue_jpeg_encode(const uint8_t *pixels, int width, int height, int channels, int quality,
                                      uint8_t **output, size_t *output_size, char *message, size_t message_capacity);
 

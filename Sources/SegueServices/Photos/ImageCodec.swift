@@ -61,7 +61,7 @@ enum ImageCodec {
         return image
     }
 
-    /// Encodes RGB (3 channels) or gray (1 channel) pixels as a baseline JPEG.
+    /// Encodes RGB (3 channels), gray (1) or CMYK (4) pixels as a baseline JPEG.
     static func encodeJPEG(
         pixels: [UInt8], width: Int, height: Int, channels: Int = 3, quality: Int
     ) throws(ServiceError) -> Data {

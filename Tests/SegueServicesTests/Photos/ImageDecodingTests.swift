@@ -114,6 +114,18 @@ import Testing
         #expect(code(badFrame) == "corrupt_image")
     }
 
+    @Test func cmykJPEGsAreUnsupported() throws {
+        let cmyk = try ImageCodec.encodeJPEG(
+            pixels: [UInt8](repeating: 60, count: 8 * 8 * 4), width: 8, height: 8, channels: 4, quality: 90)
+        #expect(throws: ServiceError.self) { try ImageCodec.decode(cmyk, path: "print.jpg", maxPixels: 100) }
+        do {
+            _ = try ImageCodec.decode(cmyk, path: "print.jpg", maxPixels: 100)
+        } catch {
+            #expect(error.code == "unsupported_format")
+            #expect(error.message.hasPrefix("print.jpg is a JPEG this service cannot read ("))
+        }
+    }
+
     @Test func errorsNameTheFileAndTheService() throws {
         let png = TestPNG.rgb(width: 4, height: 4) { _, _ in [0, 0, 0] }
         #expect(
