@@ -183,8 +183,7 @@ struct Runner {
     func scope(_ frame: Frame, instance: ScreenInstance? = nil) -> MachineScope {
         let found = instance ?? (frame.instance >= 0 ? state.instance(frame.instance) : nil)
         return MachineScope(
-            program: box, data: state.data, instance: found, frame: frame, device: device,
-            textScale: state.environment.device.textScale)
+            program: box, data: state.data, instance: found, frame: frame, device: device)
     }
 
     func evaluate(_ id: Int, _ frame: Frame, instance: ScreenInstance? = nil) -> Result<Value, ExpressionFailure> {

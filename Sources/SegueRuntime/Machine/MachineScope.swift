@@ -1,19 +1,13 @@
 import SegueExpression
 
-/// A scope that also knows the device's text scale, for `line_count`.
-protocol RuntimeScope: ValueScope {
-    var textScale: Double { get }
-}
-
 /// The names an expression sees while the machine runs, nearest first: locals (`item`, `index`, `result`, `error`,
 /// component parameters), `event`, the screen's parameters and data, the flow's data, then `form`, `device`, `theme`.
-struct MachineScope: RuntimeScope {
+struct MachineScope: ValueScope {
     let program: ProgramBox
     let data: [Value]
     let instance: ScreenInstance?
     let frame: Frame
     let device: Value
-    let textScale: Double
 
     func value(of name: String) -> Value? {
         if !frame.locals.isEmpty, let local = frame.locals[name] { return local }

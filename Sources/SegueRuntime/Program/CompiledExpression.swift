@@ -13,30 +13,14 @@ public struct CompiledExpression: Sendable {
     public var body: Body
     public var source: String
     public var range: SourceRange
-    /// Whether it calls a function the runtime provides (`line_count`), resolved before evaluation.
-    public var usesRuntimeFunctions: Bool
 
     /// The value in `scope`; templates give strings. Failures carry the file position.
-    func evaluate<Scope: RuntimeScope>(in scope: Scope) -> Result<Value, ExpressionFailure> {
+    func evaluate<Scope: ValueScope>(in scope: Scope) -> Result<Value, ExpressionFailure> {
         let result: Result<Value, EvaluationError>
         switch body {
-        case .constant(let value):
-            return .success(value)
-        case .expression(let expression):
-            let resolved = usesRuntimeFunctions ? RuntimeFunctions.resolve(expression, in: scope) : .success(expression)
-            result = resolved.flatMap { Evaluator(scope: scope).evaluate($0) }
-        case .template(let template):
-            var resolved = template
-            if usesRuntimeFunctions {
-                for (index, segment) in template.segments.enumerated() {
-                    guard case .expression(let expression, let range) = segment else { continue }
-                    switch RuntimeFunctions.resolve(expression, in: scope) {
-                    case .success(let plain): resolved.segments[index] = .expression(plain, range)
-                    case .failure(let error): return .failure(failure(error))
-                    }
-                }
-            }
-            result = Evaluator(scope: scope).evaluate(resolved).map(Value.string)
+        case .constant(let value): return .success(value)
+        case .expression(let expression): result = Evaluator(scope: scope).evaluate(expression)
+        case .template(let template): result = Evaluator(scope: scope).evaluate(template).map(Value.string)
         }
         return result.mapError(failure)
     }

@@ -118,23 +118,20 @@ extension ProgramBuilder {
 
     mutating func constant(_ value: Value) -> Int {
         program.expressions.append(
-            CompiledExpression(body: .constant(value), source: value.literal, range: .synthesized, usesRuntimeFunctions: false))
+            CompiledExpression(body: .constant(value), source: value.literal, range: .synthesized))
         return program.expressions.count - 1
     }
 
     /// Parses an expression or template once; a syntax error is a diagnostic at its position.
     mutating func expression(_ text: ExpressionText, context: CompileContext) -> Int {
         var body = CompiledExpression.Body.constant(.null)
-        var runtime = false
         do {
             switch text.kind {
             case .expression:
                 let parsed = try Expression.parse(text.text)
-                runtime = RuntimeFunctions.isUsed(in: parsed)
                 if case .literal(let value) = parsed.kind { body = .constant(value) } else { body = .expression(parsed) }
             case .template:
                 let parsed = try Template.parse(text.text)
-                runtime = parsed.expressions.contains(where: RuntimeFunctions.isUsed)
                 if let literal = parsed.literalText { body = .constant(.string(literal)) } else { body = .template(parsed) }
             }
         } catch {
@@ -144,7 +141,7 @@ extension ProgramBuilder {
                     at: text.sourceRange(ofTextOffset: error.range.start, length: error.range.length, in: nil)))
         }
         program.expressions.append(
-            CompiledExpression(body: body, source: text.text, range: text.range, usesRuntimeFunctions: runtime))
+            CompiledExpression(body: body, source: text.text, range: text.range))
         return program.expressions.count - 1
     }
 }
