@@ -28,7 +28,7 @@ extension TreeBuilder {
                     notes: [DiagnosticNote("`\(name)` is first defined here", at: first.key.range)]))
             return
         }
-        frame.mapping.append(MappingEntry(key: key, value: value))
+        frame.mapping.append(MappingEntry(key: key, value: value), named: name)
     }
 
     /// Adds `nodes` to the alias-expansion count; false (after reporting) when that passes the limit.

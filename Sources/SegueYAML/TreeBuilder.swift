@@ -21,9 +21,9 @@ final class TreeBuilder {
         case defined(Node, expandedSize: Int)
     }
 
-    init(file: SourceFile, limits: YAMLLimits) {
+    init(file: SourceFile, isASCII: Bool, limits: YAMLLimits) {
         self.limits = limits
-        locator = SourceLocator(file: file)
+        locator = SourceLocator(file: file, isASCII: isASCII)
     }
 
     /// Reads events until the stream ends or a problem stops the load.
@@ -98,15 +98,15 @@ final class TreeBuilder {
     /// A block scalar's end mark lies after its trailing blank lines; the range should end at its last character.
     private func trimmedBlockEnd(_ event: YAMLEvent) -> SourceLocation {
         let bytes = locator.file.bytes
-        let startOffset = locator.offset(ofCharacter: event.start)
-        var offset = locator.offset(ofCharacter: event.end)
+        let startOffset = locator.offset(ofCharacter: event.start.index)
+        var offset = locator.offset(ofCharacter: event.end.index)
         var trimmed = 0
         while offset > startOffset + 1, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset - 1]) {
             offset -= 1
             trimmed += 1
         }
         // Whitespace bytes are one character each, so the character index moves back by the same count.
-        return locator.location(ofCharacter: event.end - trimmed)
+        return locator.location(ofCharacter: event.end.index - trimmed)
     }
 
     private func alias(_ event: YAMLEvent) -> Bool {
@@ -142,8 +142,8 @@ final class TreeBuilder {
     }
 
     private func open(_ event: YAMLEvent) -> Bool {
-        let start = locator.location(ofCharacter: event.start)
-        let range = SourceRange(path: locator.file.path, start: start, end: locator.location(ofCharacter: event.end))
+        let range = locator.range(from: event.start, to: event.end)
+        let start = range.start
         guard stack.count < limits.maxDepth else {
             diagnostics.append(
                 .error(
@@ -172,8 +172,8 @@ final class TreeBuilder {
         guard let frame = stack.popLast() else { return }
         let end =
             frame.isFlow
-            ? locator.location(ofCharacter: event.end)
-            : frame.lastChildEnd ?? locator.location(ofCharacter: event.start)
+            ? locator.location(of: event.end)
+            : frame.lastChildEnd ?? locator.location(of: event.start)
         let range = SourceRange(path: locator.file.path, start: frame.start, end: max(end, frame.start))
         checkTag(frame.tag, isMapping: frame.isMapping, at: range)
         let content: Node.Content = frame.isMapping ? .mapping(frame.mapping.finish()) : .sequence(frame.items)

@@ -1,6 +1,20 @@
 import CYAML
 
-/// One libyaml parse event, copied out of C memory; positions are libyaml character indexes.
+/// A libyaml position: a character index (not bytes, CR LF counted as two, after any byte order mark) and the
+/// 0-based line and column in characters.
+struct YAMLMark {
+    var index: Int
+    var line: Int
+    var column: Int
+
+    init(_ mark: yaml_mark_t) {
+        index = mark.index
+        line = mark.line
+        column = mark.column
+    }
+}
+
+/// One libyaml parse event, copied out of C memory.
 struct YAMLEvent {
     enum Kind {
         case streamStart
@@ -16,8 +30,8 @@ struct YAMLEvent {
     }
 
     var kind: Kind
-    var start: Int
-    var end: Int
+    var start: YAMLMark
+    var end: YAMLMark
     /// The anchor defined (`&a`) or, for an alias event, the anchor referred to.
     var anchor: String?
     /// The resolved tag (`tag:yaml.org,2002:str`), or nil when none was written.
@@ -73,17 +87,18 @@ final class YAMLEventReader {
         var event = yaml_event_t()
         guard yaml_parser_parse(parser, &event) == 1 else { return .failure(currentError()) }
         defer { yaml_event_delete(&event) }
-        var result = YAMLEvent(
-            kind: .streamStart, start: event.start_mark.index, end: event.end_mark.index)
-        switch event.type {
-        case YAML_STREAM_START_EVENT: result.kind = .streamStart
-        case YAML_STREAM_END_EVENT: result.kind = .streamEnd
-        case YAML_DOCUMENT_START_EVENT: result.kind = .documentStart
-        case YAML_DOCUMENT_END_EVENT: result.kind = .documentEnd
-        case YAML_ALIAS_EVENT:
+        var result = YAMLEvent(kind: .streamStart, start: YAMLMark(event.start_mark), end: YAMLMark(event.end_mark))
+        // Switching on the raw values: matching imported C enums directly goes through generic `==`, which is
+        // slow in debug builds.
+        switch event.type.rawValue {
+        case YAML_STREAM_START_EVENT.rawValue: result.kind = .streamStart
+        case YAML_STREAM_END_EVENT.rawValue: result.kind = .streamEnd
+        case YAML_DOCUMENT_START_EVENT.rawValue: result.kind = .documentStart
+        case YAML_DOCUMENT_END_EVENT.rawValue: result.kind = .documentEnd
+        case YAML_ALIAS_EVENT.rawValue:
             result.kind = .alias
             result.anchor = Self.string(event.data.alias.anchor)
-        case YAML_SCALAR_EVENT:
+        case YAML_SCALAR_EVENT.rawValue:
             let scalar = event.data.scalar
             result.kind = .scalar
             result.anchor = Self.string(scalar.anchor)
@@ -92,25 +107,25 @@ final class YAMLEventReader {
             if scalar.length <= maxScalarBytes, let value = scalar.value {
                 result.text = String(decoding: UnsafeBufferPointer(start: value, count: scalar.length), as: UTF8.self)
             }
-            switch scalar.style {
-            case YAML_SINGLE_QUOTED_SCALAR_STYLE: result.style = .singleQuoted
-            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: result.style = .doubleQuoted
-            case YAML_LITERAL_SCALAR_STYLE: result.style = .literal
-            case YAML_FOLDED_SCALAR_STYLE: result.style = .folded
+            switch scalar.style.rawValue {
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE.rawValue: result.style = .singleQuoted
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE.rawValue: result.style = .doubleQuoted
+            case YAML_LITERAL_SCALAR_STYLE.rawValue: result.style = .literal
+            case YAML_FOLDED_SCALAR_STYLE.rawValue: result.style = .folded
             default: result.style = .plain
             }
-        case YAML_SEQUENCE_START_EVENT:
+        case YAML_SEQUENCE_START_EVENT.rawValue:
             result.kind = .sequenceStart
             result.anchor = Self.string(event.data.sequence_start.anchor)
             result.tag = Self.string(event.data.sequence_start.tag)
-            result.isFlow = event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
-        case YAML_SEQUENCE_END_EVENT: result.kind = .sequenceEnd
-        case YAML_MAPPING_START_EVENT:
+            result.isFlow = event.data.sequence_start.style.rawValue == YAML_FLOW_SEQUENCE_STYLE.rawValue
+        case YAML_SEQUENCE_END_EVENT.rawValue: result.kind = .sequenceEnd
+        case YAML_MAPPING_START_EVENT.rawValue:
             result.kind = .mappingStart
             result.anchor = Self.string(event.data.mapping_start.anchor)
             result.tag = Self.string(event.data.mapping_start.tag)
-            result.isFlow = event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
-        case YAML_MAPPING_END_EVENT: result.kind = .mappingEnd
+            result.isFlow = event.data.mapping_start.style.rawValue == YAML_FLOW_MAPPING_STYLE.rawValue
+        case YAML_MAPPING_END_EVENT.rawValue: result.kind = .mappingEnd
         default:
             return .failure(
                 LibYAMLError(
@@ -127,7 +142,7 @@ final class YAMLEventReader {
         while true {
             guard yaml_parser_parse(parser, &event) == 1 else { return nil }
             count += 1
-            let isEnd = event.type == YAML_STREAM_END_EVENT
+            let isEnd = event.type.rawValue == YAML_STREAM_END_EVENT.rawValue
             yaml_event_delete(&event)
             if isEnd { return count }
         }
