@@ -29,8 +29,15 @@ let package = Package(
         // Stage 4: compile and run flows (pure machine, session) and the service protocols it calls.
         .target(name: "SegueRuntime", dependencies: ["SegueDiagnostics", "SegueExpression"]),
 
+        // Audio: WAV files, recording, trim, gain, metering, mixdown, the recordings store (AudioService).
+        .target(name: "SegueAudio", dependencies: ["CSQLite", "SegueRuntime"]),
+        .testTarget(name: "SegueAudioTests", dependencies: ["SegueAudio", "SegueRuntime"]),
+
         // The command-line tool: argument parsing and terminal I/O only.
-        .executableTarget(name: "segue", dependencies: ["SegueDiagnostics", "SegueYAML"]),
+        .executableTarget(name: "segue", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueAudio"]),
+
+        // Benchmarks: `swift run -c release segue-bench audio [--json]`.
+        .executableTarget(name: "segue-bench", dependencies: ["SegueAudio"]),
     ],
     swiftLanguageModes: [.v6]
 )
