@@ -61,6 +61,11 @@ public actor AudioRecorder {
         }
     }
 
+    /// Asks the recording to stop after the block in progress, without waiting; `finish()` returns it.
+    public func cancel() {
+        task?.cancel()
+    }
+
     /// Stops recording now, finishes the file's header and returns the recording.
     public func stop() async throws(AudioError) -> Result {
         guard let task else { throw .invalidState("no recording is in progress") }

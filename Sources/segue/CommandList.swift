@@ -2,7 +2,8 @@
 enum CommandList {
     static var all: [any SegueCommand.Type] {
         [
-            HelpCommand.self
+            HelpCommand.self,
+            AudioCommand.self,
         ]
     }
 
