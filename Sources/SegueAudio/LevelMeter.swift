@@ -17,7 +17,8 @@ public struct LevelMeter: Sendable {
 
     public init(format: AudioFormat, windowSeconds: Double = 0.05) {
         self.format = format
-        windowFrames = max(1, Int((Double(format.sampleRate) * windowSeconds).rounded()))
+        let frames = (Double(format.sampleRate) * windowSeconds).rounded()
+        windowFrames = frames.isFinite ? max(1, Int(min(frames, Double(Int32.max)))) : 1
     }
 
     /// Feeds `frames` interleaved frames; returns the windows they completed.

@@ -55,6 +55,10 @@ public struct WAVHeader: Sendable, Hashable {
                 guard size >= 16 else {
                     throw .malformedHeader(path: path, problem: "\"fmt \" chunk is \(size) bytes, at least 16 expected")
                 }
+                guard size <= 65_536 else {
+                    throw .malformedHeader(
+                        path: path, problem: "\"fmt \" chunk claims \(size) bytes, at most 65536 expected")
+                }
                 guard body + size <= fileSize else {
                     throw .malformedHeader(path: path, problem: "\"fmt \" chunk runs past the end of the file")
                 }

@@ -103,6 +103,15 @@ import Testing
                 == .malformedHeader(path: path, problem: "\"fmt \" chunk is 14 bytes, at least 16 expected"))
     }
 
+    @Test func absurdFormatChunkSizeIsRefusedWithoutAllocating() {
+        let file =
+            Array("RIFF".utf8) + littleEndian32(100) + Array("WAVEfmt ".utf8) + littleEndian32(0x7FFF_0000) + fmt16
+        #expect(
+            readError(file)
+                == .malformedHeader(
+                    path: path, problem: "\"fmt \" chunk claims 2147418112 bytes, at most 65536 expected"))
+    }
+
     @Test func riffSizeSmallerThanItsChunks() {
         #expect(
             readError(handMadeWAV(chunks: [("fmt ", fmt16), ("data", [0, 0, 0, 0])], riffSize: 20))

@@ -244,6 +244,7 @@ enum AudioCommand: SegueCommand {
             input = .stream(descriptor: 0, name: "stdin", format: format)
         }
         let duration = try number(parsed, "--duration")
+        if let duration, duration <= 0 { throw UsageError("--duration must be positive, got \(duration)") }
         if case .signal = input, duration == nil, parsed.switches.contains("--virtual") {
             throw UsageError("a generated signal in virtual time needs --duration")
         }
