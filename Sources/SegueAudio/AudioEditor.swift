@@ -9,7 +9,7 @@ import SegueRuntime
 ///     try AudioEditor.trim(input: "take.wav", output: "take.wav", range: AudioTrimRange(start: 0.5, end: 2, unit: .seconds))
 public enum AudioEditor {
     /// Frames per processing block: constant memory whatever the file's length.
-    public static let blockFrames = 16_384
+    public static let blockFrames = 65_536
 
     /// What trimming `path` to `range` would produce; reads only the header.
     public static func previewTrim(path: String, range: AudioTrimRange) throws(AudioError) -> AudioTrimPreview {
