@@ -68,7 +68,14 @@ public actor FileAudioService: AudioService {
         -> AsyncStream<AudioLevel>
     {
         guard recording == nil else { throw .invalidState("a recording is already in progress") }
-        if let takeID { _ = try store.take(id: takeID) }
+        if let takeID {
+            let old = try store.take(id: takeID)
+            guard old.lineID == line, old.character == character else {
+                throw .invalidState(
+                    "take \(takeID) is \(old.character)'s take of line \(old.lineID), not \(character)'s of line \(line)"
+                )
+            }
+        }
         let id = UUID().uuidString.lowercased()
         let path = "\(takesDirectory)/\(id).recording.wav"
         try store.beginRecording(
@@ -164,8 +171,20 @@ public actor FileAudioService: AudioService {
                 ))
         }
         let strays = (try? FileManager.default.contentsOfDirectory(atPath: takesDirectory)) ?? []
-        for name in strays where name.hasPrefix(".") && name.hasSuffix(".tmp") {
-            try AudioFile.remove("\(takesDirectory)/\(name)")
+        let kept = Set(try store.takes().map(\.path))
+        for name in strays {
+            let path = "\(takesDirectory)/\(name)"
+            if name.hasPrefix("."), name.hasSuffix(".tmp") {
+                try AudioFile.remove(path)
+            } else if name.hasSuffix(".deleting") {
+                // A delete cut off between hiding the file and removing it: the record decides.
+                let original = String(path.dropLast(".deleting".count))
+                if kept.contains(original) {
+                    try AudioFile.rename(path, to: original)
+                } else {
+                    try AudioFile.remove(path)
+                }
+            }
         }
         return recovered
     }

@@ -57,6 +57,30 @@ import Testing
         #expect(try takeFiles() == ["\(old.id).wav"])
     }
 
+    @Test func overwriteOnlyReplacesATakeOfTheSameLineAndCharacter() async throws {
+        let audio = try service()
+        let take = try await record(audio, line: "l1", character: "Anna")
+        await #expect(
+            throws: ServiceError(
+                service: "audio", code: "invalid_state",
+                message: "take \(take.id) is Anna's take of line l1, not Boris's of line l1")
+        ) { _ = try await audio.startRecording(line: "l1", character: "Boris", replacing: take.id) }
+        #expect(try takeFiles() == ["\(take.id).wav"])
+    }
+
+    @Test func recoveryFinishesACutOffDelete() async throws {
+        let audio = try service()
+        let kept = try await record(audio, line: "l1", character: "Anna")
+        let gone = try await record(audio, line: "l2", character: "Anna")
+        // A delete that hid the file and then died, before and after deleting the record.
+        try FileManager.default.moveItem(atPath: kept.path, toPath: kept.path + ".deleting")
+        try await audio.deleteTake(id: gone.id)
+        try Data().write(to: URL(fileURLWithPath: gone.path + ".deleting"))
+        _ = try await service().recoverInterruptedTakes()
+        #expect(try takeFiles() == ["\(kept.id).wav"])
+        #expect(try WAVReader(path: kept.path).frameCount == 8000)
+    }
+
     @Test func deleteRemovesFileAndRecordTogether() async throws {
         let audio = try service()
         let take = try await record(audio, line: "l1", character: "Anna")
