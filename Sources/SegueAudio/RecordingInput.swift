@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a recording's samples come from.
 ///
 ///     .signal(.sine(frequency: 440, amplitude: 0.5), AudioFormat(sampleRate: 48_000, channels: 1, encoding: .int16))
@@ -10,6 +12,16 @@ public enum RecordingInput: Sendable, Hashable {
     case stream(descriptor: Int32, name: String, format: AudioFormat)
     /// A generated signal, endless until stopped.
     case signal(TestSignal, AudioFormat)
+
+    /// Raw PCM read from an open `FileHandle` (a pipe from `arecord`, say); the handle must stay open.
+    public static func handle(_ handle: FileHandle, name: String = "pipe", format: AudioFormat) -> RecordingInput {
+        .stream(descriptor: handle.fileDescriptor, name: name, format: format)
+    }
+
+    /// Raw PCM from this process's standard input.
+    public static func standardInput(format: AudioFormat) -> RecordingInput {
+        .stream(descriptor: 0, name: "stdin", format: format)
+    }
 
     /// True when the source delivers samples at its own pace (a device or pipe).
     var pacesItself: Bool {

@@ -50,8 +50,7 @@ import Testing
     @Test func recordingFromARawPipeDropsAPartialLastFrame() async throws {
         let pipe = Pipe()
         let stereo = AudioFormat(sampleRate: 8000, channels: 2, encoding: .int16)
-        let recorder = AudioRecorder(
-            input: .stream(descriptor: pipe.fileHandleForReading.fileDescriptor, name: "pipe", format: stereo))
+        let recorder = AudioRecorder(input: .handle(pipe.fileHandleForReading, format: stereo))
         _ = try await recorder.start(path: directory.file("take.wav"))
         // Two frames (L=1, R=-1; L=2, R=-2) and half of a third.
         pipe.fileHandleForWriting.write(Data([1, 0, 0xFF, 0xFF, 2, 0, 0xFE, 0xFF, 3, 0]))
