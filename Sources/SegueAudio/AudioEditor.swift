@@ -31,16 +31,7 @@ public enum AudioEditor {
         return try writeAtomically(
             output, format: reader.format, extensible: reader.header.isExtensible, durable: durable
         ) { (writer) throws(AudioError) in
-            let buffer = UnsafeMutableRawPointer.allocate(
-                byteCount: blockFrames * reader.format.bytesPerFrame, alignment: 16)
-            defer { buffer.deallocate() }
-            var remaining = frames.count
-            while remaining > 0 {
-                let count = try reader.readStored(frames: min(blockFrames, remaining), into: buffer)
-                guard count > 0 else { break }
-                try writer.writeStored(buffer, byteCount: count * reader.format.bytesPerFrame)
-                remaining -= count
-            }
+            _ = try reader.copyStored(frames: frames.count, to: writer)
         }
     }
 

@@ -117,6 +117,34 @@ final class AudioFile {
         return Array(UnsafeRawBufferPointer(start: buffer, count: got))
     }
 
+    /// Copies `count` bytes at `sourceOffset` of `source` to `offset` of this file, in the kernel where it can
+    /// (`sendfile` on Linux), so a trim never passes the audio through user space.
+    func copy(from source: AudioFile, at sourceOffset: Int, count: Int, to offset: Int) throws(AudioError) {
+        var done = 0
+        #if os(Linux)
+            if lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset) {
+                var input = off_t(sourceOffset)
+                while done < count {
+                    let n = sendfile(descriptor, source.descriptor, &input, count - done)
+                    if n < 0, errno == EINTR { continue }
+                    if n <= 0 { break }
+                    done += n
+                }
+            }
+        #endif
+        guard done < count else { return }
+        // No kernel copy here (or it stopped early): finish through a buffer.
+        let chunk = 1 << 20
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
+        defer { buffer.deallocate() }
+        while done < count {
+            let got = try source.read(into: buffer, count: min(chunk, count - done), at: sourceOffset + done)
+            guard got > 0 else { throw .io(path: source.path, operation: "read", reason: "unexpected end of file") }
+            try write(buffer, count: got, at: offset + done)
+            done += got
+        }
+    }
+
     func truncate(to length: Int) throws(AudioError) {
         guard ftruncate(descriptor, off_t(length)) == 0 else { throw AudioFile.failure(path, "truncate") }
     }

@@ -50,6 +50,19 @@ public final class WAVReader {
         return count
     }
 
+    /// Appends up to `frames` frames, as stored, to `writer` (same format) without decoding; returns the frames.
+    public func copyStored(frames: Int, to writer: WAVWriter) throws(AudioError) -> Int {
+        guard writer.format == format else {
+            throw .incompatibleFormats("cannot copy \(format) frames into a \(writer.format) file")
+        }
+        let count = min(frames, frameCount - position)
+        guard count > 0 else { return 0 }
+        try writer.appendCopy(
+            from: file, at: header.dataOffset + position * format.bytesPerFrame, byteCount: count * format.bytesPerFrame)
+        position += count
+        return count
+    }
+
     /// Decodes as many whole frames as fit in `buffer` (interleaved, ±1 full scale); returns the frames read.
     public func read(into buffer: inout [Double]) throws(AudioError) -> Int {
         let frames = buffer.count / format.channels

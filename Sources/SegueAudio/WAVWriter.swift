@@ -39,6 +39,19 @@ public final class WAVWriter {
 
     /// Appends frames already in the file's stored encoding; `byteCount` must be whole frames.
     public func writeStored(_ bytes: UnsafeRawPointer, byteCount: Int) throws(AudioError) {
+        try checkAppend(byteCount)
+        try file.write(bytes, count: byteCount, at: headerSize + dataBytes)
+        framesWritten += byteCount / format.bytesPerFrame
+    }
+
+    /// Appends whole frames copied straight from another file's bytes.
+    func appendCopy(from source: AudioFile, at offset: Int, byteCount: Int) throws(AudioError) {
+        try checkAppend(byteCount)
+        try file.copy(from: source, at: offset, count: byteCount, to: headerSize + dataBytes)
+        framesWritten += byteCount / format.bytesPerFrame
+    }
+
+    private func checkAppend(_ byteCount: Int) throws(AudioError) {
         guard !isFinished else { throw .invalidState("\(path): the WAV file is already finished") }
         guard byteCount % format.bytesPerFrame == 0 else {
             throw .invalidRange("\(byteCount) bytes is not a whole number of \(format.bytesPerFrame)-byte frames")
@@ -46,8 +59,6 @@ public final class WAVWriter {
         guard dataBytes + byteCount <= 0xFFFF_FFF0 - headerSize else {
             throw .invalidRange("\(path): a WAV file holds at most 4 GiB of audio")
         }
-        try file.write(bytes, count: byteCount, at: headerSize + dataBytes)
-        framesWritten += byteCount / format.bytesPerFrame
     }
 
     /// Encodes and appends interleaved samples (±1 full scale; integers are rounded and clipped).
