@@ -58,7 +58,8 @@ public final class WAVReader {
         let count = min(frames, frameCount - position)
         guard count > 0 else { return 0 }
         try writer.appendCopy(
-            from: file, at: header.dataOffset + position * format.bytesPerFrame, byteCount: count * format.bytesPerFrame)
+            from: file, at: header.dataOffset + position * format.bytesPerFrame, byteCount: count * format.bytesPerFrame
+        )
         position += count
         return count
     }
