@@ -51,8 +51,17 @@ let package = Package(
         .target(name: "SegueTools", dependencies: ["SegueDiagnostics", "SegueModel"]),
         .testTarget(name: "SegueToolsTests", dependencies: ["SegueTools"]),
 
+        // Audio: WAV files, recording, trim, gain, metering, mixdown, the recordings store (AudioService).
+        .target(name: "SegueAudio", dependencies: ["CSQLite", "SegueRuntime"]),
+        .testTarget(name: "SegueAudioTests", dependencies: ["SegueAudio", "SegueRuntime"]),
+
         // The command-line tool: argument parsing and terminal I/O only.
-        .executableTarget(name: "segue", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel", "SegueTools", "CReadline"]),
+        .executableTarget(
+            name: "segue",
+            dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel", "SegueTools", "SegueAudio", "CReadline"]),
+
+        // Benchmarks: `swift run -c release segue-bench audio|load|dispatch [--json]`.
+        .executableTarget(name: "segue-bench", dependencies: ["SegueAudio", "SegueYAML"]),
     ],
     swiftLanguageModes: [.v6]
 )
