@@ -61,7 +61,7 @@ let package = Package(
             dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel", "SegueTools", "SegueAudio", "CReadline"]),
 
         // Benchmarks: `swift run -c release segue-bench audio|load|dispatch [--json]`.
-        .executableTarget(name: "segue-bench", dependencies: ["SegueAudio", "SegueYAML"]),
+        .executableTarget(name: "segue-bench", dependencies: ["SegueAudio", "SegueYAML", "SegueModel", "SegueDiagnostics"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -146,13 +146,6 @@ enum AudioBenchmark {
         return Int((largest * 32768).rounded())
     }
 
-    private static func time(_ body: () throws -> Void) throws -> Double {
-        let start = ContinuousClock.now
-        try body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    }
-
     private static func runTool(_ path: String, _ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -164,18 +157,6 @@ enum AudioBenchmark {
                 path: path, operation: "run \(arguments.joined(separator: " "))",
                 reason: "exit status \(process.terminationStatus)")
         }
-    }
-
-    /// This process's peak resident set, in MiB (Linux reports KiB, macOS bytes).
-    private static func peakRSSMiB() -> Double {
-        var usage = rusage()
-        #if os(macOS)
-            getrusage(RUSAGE_SELF, &usage)
-            return Double(usage.ru_maxrss) / 1_048_576
-        #else
-            getrusage(RUSAGE_SELF.rawValue, &usage)
-            return Double(usage.ru_maxrss) / 1024
-        #endif
     }
 
     /// `.build/segue-bench-audio` when run from the package, else a temporary directory.

@@ -7,11 +7,14 @@ let usage = """
 
     suites:
       audio [--json] [--minutes N] [--runs N]   trim and gain a long WAV with Segue and with sox
+      load [--json] [--runs N]                  load ring flows: raw libyaml events against Segue's front end
     """
 
 switch arguments.first {
 case "audio":
     exit(AudioBenchmark.main(Array(arguments.dropFirst())))
+case "load":
+    exit(LoadBenchmark.main(Array(arguments.dropFirst())))
 case nil, "help", "--help", "-h":
     print(usage)
     exit(arguments.isEmpty ? 2 : 0)
