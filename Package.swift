@@ -49,7 +49,10 @@ let package = Package(
         .testTarget(name: "SegueServicesTests", dependencies: ["SegueServices", "SegueRuntime", "SegueExpression"]),
 
         // Tools over flows: the REPL's session logic, diagrams, scenarios, schema.
-        .target(name: "SegueTools", dependencies: ["SegueDiagnostics", "SegueModel"]),
+        .target(
+            name: "SegueTools",
+            dependencies: ["SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueServices", "SegueAudio", "SegueExpression"]
+        ),
         .testTarget(name: "SegueToolsTests", dependencies: ["SegueTools"]),
 
         // Audio: WAV files, recording, trim, gain, metering, mixdown, the recordings store (AudioService).
