@@ -29,6 +29,11 @@ let package = Package(
         // Stage 4: compile and run flows (pure machine, session) and the service protocols it calls.
         .target(name: "SegueRuntime", dependencies: ["SegueDiagnostics", "SegueExpression"]),
 
+        // Real service implementations: the REST API client, the local wall-of-honor board, SQLite.
+        .target(name: "SegueServices", dependencies: ["SegueRuntime", "SegueExpression", "CSQLite"]),
+        .testTarget(
+            name: "SegueServicesTests", dependencies: ["SegueServices", "SegueRuntime", "SegueExpression", "CSQLite"]),
+
         // The command-line tool: argument parsing and terminal I/O only.
         .executableTarget(name: "segue", dependencies: ["SegueDiagnostics", "SegueYAML"]),
     ],
