@@ -97,7 +97,8 @@ public enum APIArgumentValidator {
         }
         guard let coerced else {
             throw violation(
-                "Параметр «\(parameter.name)» должен быть \(expected), а не \(value.literal)", parameter.name, "type",
+                "Параметр «\(parameter.name)» должен быть \(expected), а не «\(value.description)»", parameter.name,
+                "type",
                 endpoint, service)
         }
         return coerced

@@ -40,7 +40,16 @@ final class SQLiteStatement {
             case .null: result = sqlite3_bind_null(statement, index)
             case .integer(let integer): result = sqlite3_bind_int64(statement, index, integer)
             case .real(let real): result = sqlite3_bind_double(statement, index, real)
-            case .text(let text): result = sqlite3_bind_text(statement, index, text, -1, transient)
+            case .text(let text):
+                // An explicit byte count keeps text after an embedded NUL.
+                let bytes = Array(text.utf8)
+                result = bytes.withUnsafeBufferPointer { buffer in
+                    buffer.baseAddress.map { base in
+                        base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                            sqlite3_bind_text(statement, index, $0, Int32(buffer.count), transient)
+                        }
+                    } ?? sqlite3_bind_text(statement, index, "", 0, transient)
+                }
             case .blob(let data):
                 result = data.withUnsafeBytes { bytes in
                     guard let base = bytes.baseAddress else { return sqlite3_bind_zeroblob(statement, index, 0) }

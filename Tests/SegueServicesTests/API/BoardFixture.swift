@@ -63,6 +63,11 @@ extension ServiceOutcome {
         return (error.code, error.message)
     }
 
+    /// `[code, message]` of an error, or nil: easy to compare in one expectation.
+    var codeMessage: [String]? {
+        codeAndMessage.map { [$0.code, $0.message] }
+    }
+
     var okValue: Value? {
         guard case .ok(let value) = self else { return nil }
         return value
@@ -76,5 +81,13 @@ extension Value {
         fields["photo_url"] = nil
         fields["created_at"] = nil
         return .record(fields)
+    }
+}
+
+extension APIService {
+    /// `call(_:arguments:)` with the label left out, as the tests read best.
+    @discardableResult
+    func call(_ endpoint: APIEndpoint, _ arguments: [String: Value] = [:]) async -> ServiceOutcome {
+        await call(endpoint, arguments: arguments)
     }
 }

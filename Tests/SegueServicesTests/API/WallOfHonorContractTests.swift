@@ -77,7 +77,7 @@ import Testing
                 (["count": .int(0)], "Параметр «count» должен быть от 1 до 100 (0)"),
                 (["count": .int(101)], "Параметр «count» должен быть от 1 до 100 (101)"),
                 (["offset": .int(-1)], "Параметр «offset» должен быть не меньше 0 (-1)"),
-                (["count": .string("много")], "Параметр «count» должен быть целым числом, а не \"много\""),
+                (["count": .string("много")], "Параметр «count» должен быть целым числом, а не «много»"),
                 (["page": .int(2)], "Неизвестный параметр «page» для «list_entries» (есть: offset, count)"),
             ]
             for (arguments, message) in cases {
@@ -113,7 +113,7 @@ import Testing
             cases.append((unknownPhoto, "Фотография «photo-99» не найдена"))
             var wrongType = valid
             wrongType["name"] = .list([.string("Иван")])
-            cases.append((wrongType, "Параметр «name» должен быть строкой, а не [\"Иван\"]"))
+            cases.append((wrongType, "Параметр «name» должен быть строкой, а не «[\"Иван\"]»"))
 
             for (arguments, message) in cases {
                 let outcome = await board.call(Contract.addEntry, arguments)
