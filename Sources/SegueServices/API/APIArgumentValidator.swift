@@ -49,7 +49,9 @@ public enum APIArgumentValidator {
         for parameter in endpoint.parameters {
             var value = arguments[parameter.name] ?? .null
             if value.isNull, let fallback = parameter.defaultValue { value = fallback }
-            if value.isNull || (parameter.required && value.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines) == "") {
+            if value.isNull
+                || (parameter.required && value.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines) == "")
+            {
                 guard !parameter.required else {
                     throw violation(
                         "Не заполнен обязательный параметр «\(parameter.name)»", parameter.name, "required", endpoint,
