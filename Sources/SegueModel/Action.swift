@@ -1,0 +1,132 @@
+import SegueDiagnostics
+
+/// One step of an action list; lists run in order, to completion, except that `call` waits for its outcome.
+public struct Action: Sendable {
+    public indirect enum Kind: Sendable {
+        case navigate(Navigation)
+        /// Switch the screen's nested state: `goto: recording`.
+        case goto(Name)
+        case set([Assignment])
+        /// Raise an event, handled before the next outside input: `send: buy`.
+        case send(event: Name, arguments: [Assignment])
+        case call(Call)
+        case alert(AlertSpec)
+        case branch(condition: ExpressionText, then: [Action], otherwise: [Action])
+        /// Run actions after a delay (`after: 3s`), or repeatedly (`every: 1s`) until cancelled or the screen goes.
+        case timer(TimerSpec)
+        case cancelTimer(Name)
+        case openURL(ExpressionText)
+        /// Start playback: one line (`line` mode) or from the current line to the end (`continuous`).
+        case play(PlayRequest)
+        case stopPlayback
+    }
+
+    public var kind: Kind
+    public var range: SourceRange
+
+    /// The keyword the action is written with.
+    public var keyword: String {
+        switch kind {
+        case .navigate(let navigation): navigation.kind.rawValue
+        case .goto: "goto"
+        case .set: "set"
+        case .send: "send"
+        case .call: "call"
+        case .alert: "alert"
+        case .branch: "if"
+        case .timer(let timer): timer.repeats ? "every" : "after"
+        case .cancelTimer: "cancel_timer"
+        case .openURL: "open_url"
+        case .play: "play"
+        case .stopPlayback: "stop_playback"
+        }
+    }
+}
+
+/// A navigation transition, with UIKit's names and rules.
+public struct Navigation: Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// Present modally on top of everything.
+        case present
+        /// Push inside the current navigation controller; without one, UIKit presents modally.
+        case show
+        /// Close the top modal layer with its whole push stack.
+        case dismiss
+        /// Pop the top screen of the current navigation controller; ignored at its root.
+        case pop
+        case popToRoot = "pop_to_root"
+        /// Pop and dismiss back to the nearest instance of a screen below.
+        case unwind
+        /// Replace the top screen in place.
+        case replace
+    }
+
+    public var kind: Kind
+    /// The target screen for present, show, unwind and replace.
+    public var target: Name?
+    public var arguments: [Assignment]
+    /// Whether it animates (metadata for renderers).
+    public var animated: Bool
+}
+
+/// `name: expression`, as in `set:` and `with:`.
+public struct Assignment: Sendable {
+    public var name: Name
+    public var value: ExpressionText
+}
+
+/// A service call that suspends its action list until the outcome arrives.
+///
+///     - call: board.add_entry
+///       with: { name: "form.name", user_id: user_id }
+///       ok: [ … ]
+///       codes: { "12": [ … ] }
+///       error: [ … ]
+public struct Call: Sendable {
+    public var service: Name
+    public var operation: Name
+    public var arguments: [Assignment]
+    /// A name the result is also stored under (a data variable), besides `result` inside `ok`.
+    public var resultVariable: Name?
+    public var ok: [Action]?
+    public var error: [Action]?
+    public var cancelled: [Action]?
+    /// Branches by an API's error code, tried before `error`.
+    public var codes: [(code: Name, actions: [Action])]
+}
+
+/// An SPAlert-style alert: an image, a title and a message; it does not block the flow.
+public struct AlertSpec: Sendable {
+    public enum Image: String, Sendable, CaseIterable {
+        case done
+        case error
+        case heart
+        case none
+    }
+
+    public var image: Image
+    public var title: ExpressionText
+    public var message: ExpressionText?
+}
+
+public struct TimerSpec: Sendable {
+    /// An id to cancel it by (`cancel_timer: countdown`), optional.
+    public var id: Name?
+    /// In seconds; written `3s`, `500ms`, `1.5s` or as an expression.
+    public var delay: Computed
+    public var repeats: Bool
+    public var actions: [Action]
+}
+
+public struct PlayRequest: Sendable {
+    public enum Mode: String, Sendable, CaseIterable {
+        /// Play only this line; it becomes the current line.
+        case line
+        /// Play from the current line to the end.
+        case continuous
+    }
+
+    public var mode: Mode
+    /// For `line` mode: the line to play.
+    public var line: ExpressionText?
+}

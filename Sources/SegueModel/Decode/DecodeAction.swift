@@ -1,0 +1,151 @@
+import SegueDiagnostics
+import SegueYAML
+
+extension FlowDecoder {
+    static let actionKinds = [
+        "present", "show", "dismiss", "pop", "pop_to_root", "unwind", "replace", "goto", "set", "send", "call",
+        "alert", "if", "after", "every", "cancel_timer", "open_url", "play", "stop_playback",
+    ]
+    static let bareActions = ["dismiss", "pop", "pop_to_root", "stop_playback"]
+
+    /// An action list: a sequence of actions, or one action standing alone (`tap: { present: donate }`).
+    mutating func actions(_ node: Node, context: String) -> [Action] {
+        if case .scalar(let scalar) = node.content, scalar.value == .null { return [] }
+        return items(node).compactMap { decodeAction($0) }
+    }
+
+    /// An action is a mapping whose first key is its kind (`- present: donate`), or a bare word (`- dismiss`).
+    mutating func decodeAction(_ node: Node) -> Action? {
+        if let scalar = node.scalar {
+            switch scalar.text {
+            case "dismiss", "pop", "pop_to_root":
+                let kind = Navigation.Kind(rawValue: scalar.text) ?? .dismiss
+                return Action(
+                    kind: .navigate(Navigation(kind: kind, target: nil, arguments: [], animated: true)), range: node.range)
+            case "stop_playback":
+                return Action(kind: .stopPlayback, range: node.range)
+            default:
+                unknownAction(scalar.text, at: node.range)
+                return nil
+            }
+        }
+        guard var reader = mapping(node, context: "an action") else { return nil }
+        guard let head = reader.entries.first(where: { Self.actionKinds.contains($0.name) }) else {
+            if let first = reader.first {
+                unknownAction(first.name, at: first.key.range)
+            } else {
+                error(DiagnosticCode.unknownKind, "an action starts with its kind, e.g. `- present: donate`", at: node.range)
+            }
+            return nil
+        }
+        reader.consume(head.name)
+        let kind = actionKind(head, &reader)
+        finish(reader)
+        return kind.map { Action(kind: $0, range: node.range) }
+    }
+
+    private mutating func unknownAction(_ word: String, at range: SourceRange) {
+        let suggestion = Suggestion.closest(to: word, in: Self.actionKinds)
+        report(
+            .error(
+                DiagnosticCode.unknownKind,
+                "unknown action `\(word)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? ""), at: range,
+                notes: [DiagnosticNote("actions: " + Self.actionKinds.joined(separator: ", "))],
+                fixIts: suggestion.map { [FixIt(range: range, replacement: $0)] } ?? []))
+    }
+
+    private mutating func actionKind(_ head: MappingEntry, _ reader: inout MappingReader) -> Action.Kind? {
+        let value = head.value
+        switch head.name {
+        case "present", "show", "replace", "unwind":
+            let target = name(value, context: "the target screen of `\(head.name)`")
+            let arguments = head.name == "unwind" ? [] : reader.take("with").map { assignments($0, context: "`with`") } ?? []
+            let animated = reader.take("animated").flatMap { bool($0, context: "`animated`") } ?? true
+            guard let target, let kind = Navigation.Kind(rawValue: head.name) else { return nil }
+            return .navigate(Navigation(kind: kind, target: target, arguments: arguments, animated: animated))
+        case "dismiss", "pop", "pop_to_root":
+            if value.scalar?.value != .null, bool(value, context: "`\(head.name)`") == nil { return nil }
+            let animated = reader.take("animated").flatMap { bool($0, context: "`animated`") } ?? true
+            guard let kind = Navigation.Kind(rawValue: head.name) else { return nil }
+            return .navigate(Navigation(kind: kind, target: nil, arguments: [], animated: animated))
+        case "goto":
+            return name(value, context: "the state of `goto`").map { .goto($0) }
+        case "set":
+            return .set(assignments(value, context: "`set`"))
+        case "send":
+            guard let event = name(value, context: "the event of `send`") else { return nil }
+            return .send(event: event, arguments: reader.take("with").map { assignments($0, context: "`with`") } ?? [])
+        case "call":
+            return decodeCall(value, &reader).map { .call($0) }
+        case "alert":
+            return decodeAlert(value).map { .alert($0) }
+        case "if":
+            guard let condition = expression(value, context: "the condition of `if`") else { return nil }
+            let then = reader.take("then").map { actions($0, context: "`then`") }
+            if then == nil { missing("then", in: reader) }
+            let otherwise = reader.take("else").map { actions($0, context: "`else`") } ?? []
+            return .branch(condition: condition, then: then ?? [], otherwise: otherwise)
+        case "after", "every":
+            guard let delay = duration(value, context: "`\(head.name)`") else { return nil }
+            let body = reader.take("do").map { actions($0, context: "`do`") }
+            if body == nil { missing("do", in: reader) }
+            let id = reader.take("id").flatMap { name($0, context: "`id`") }
+            return .timer(TimerSpec(id: id, delay: delay, repeats: head.name == "every", actions: body ?? []))
+        case "cancel_timer":
+            return name(value, context: "the timer id").map { .cancelTimer($0) }
+        case "open_url":
+            return template(value, context: "`open_url`").map { .openURL($0) }
+        case "play":
+            guard let mode = keyword(value, as: PlayRequest.Mode.self, context: "`play`") else { return nil }
+            let line = reader.take("line").flatMap { expression($0, context: "`line`") }
+            if mode == .line, line == nil { missing("line", in: reader) }
+            return .play(PlayRequest(mode: mode, line: line))
+        case "stop_playback":
+            return .stopPlayback
+        default:
+            return nil
+        }
+    }
+
+    /// `call: board.add_entry` with `with`, `as`, `ok`, `error`, `cancelled`, `codes`.
+    private mutating func decodeCall(_ value: Node, _ reader: inout MappingReader) -> Call? {
+        guard let text = string(value, context: "`call`") else { return nil }
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+            error(
+                DiagnosticCode.invalidValue, "`call` names a service and an operation: `service.operation`, found `\(text)`",
+                at: value.range)
+            return nil
+        }
+        let serviceLength = parts[0].utf8.count
+        let serviceRange = ExpressionText(text, kind: .expression, node: value, range: value.range)
+            .sourceRange(ofTextOffset: 0, length: serviceLength, in: file)
+        let operationRange = ExpressionText(text, kind: .expression, node: value, range: value.range)
+            .sourceRange(ofTextOffset: serviceLength + 1, length: parts[1].utf8.count, in: file)
+        var call = Call(
+            service: Name(String(parts[0]), at: serviceRange), operation: Name(String(parts[1]), at: operationRange),
+            arguments: reader.take("with").map { assignments($0, context: "`with`") } ?? [],
+            resultVariable: reader.take("as").flatMap { name($0, context: "`as`") },
+            ok: reader.take("ok").map { actions($0, context: "`ok`") },
+            error: reader.take("error").map { actions($0, context: "`error`") },
+            cancelled: reader.take("cancelled").map { actions($0, context: "`cancelled`") }, codes: [])
+        if let codes = reader.take("codes") {
+            if let entries = codes.mapping {
+                call.codes = entries.map { (Name($0.name, at: $0.key.range), actions($0.value, context: "code `\($0.name)`")) }
+            } else {
+                typeMismatch(codes, expected: "a mapping of error codes to actions", context: "`codes`")
+            }
+        }
+        return call
+    }
+
+    private mutating func decodeAlert(_ node: Node) -> AlertSpec? {
+        guard var reader = mapping(node, context: "`alert`") else { return nil }
+        let image = reader.take("image").flatMap { keyword($0, as: AlertSpec.Image.self, context: "`image`") } ?? .none
+        let title = reader.take("title").flatMap { template($0, context: "`title`") }
+        if !reader.has("title") { missing("title", in: reader) }
+        let message = reader.take("message").flatMap { template($0, context: "`message`") }
+        finish(reader)
+        return title.map { AlertSpec(image: image, title: $0, message: message) }
+    }
+}

@@ -1,0 +1,193 @@
+import SegueDiagnostics
+import SegueExpression
+import SegueYAML
+
+extension FlowDecoder {
+    /// The whole file. Returns nil only when the root is not a mapping or lacks `flow`/`start`.
+    public mutating func decodeFlow(_ root: Node?) -> Flow? {
+        guard let root else {
+            error(
+                DiagnosticCode.unsupportedVersion, "the file is empty; a flow starts with `segue: 1`",
+                at: SourceRange(path: file.path, at: SourceLocation(line: 1, column: 1, offset: 0)))
+            return nil
+        }
+        guard var reader = mapping(root, context: "a flow file") else { return nil }
+        if let version = reader.take("segue") {
+            if let number = int(version, context: "`segue`"), number != 1 {
+                error(
+                    DiagnosticCode.unsupportedVersion,
+                    "this is a Segue \(number) flow; this tool reads version 1", at: version.range)
+            }
+        } else {
+            error(
+                DiagnosticCode.unsupportedVersion, "a flow file starts with `segue: 1` (the format version)",
+                at: root.range)
+        }
+        let id = reader.take("flow").flatMap { name($0, context: "`flow`") }
+        let start = reader.take("start").flatMap { name($0, context: "`start`") }
+        if id == nil, !reader.has("flow") { missing("flow", in: reader) }
+        if start == nil, !reader.has("start") { missing("start", in: reader) }
+        var flow = Flow(
+            id: id ?? Name("", at: root.range), start: start ?? Name("", at: root.range), path: file.path,
+            range: root.range)
+        if let title = reader.take("title") { flow.title = string(title, context: "`title`") }
+        if let imports = reader.take("imports") {
+            flow.imports = items(imports).compactMap { name($0, context: "an import") }
+        }
+        if let node = reader.take("types") { flow.types = decodeTypes(node) }
+        if let node = reader.take("events") { flow.events = decodeEvents(node) }
+        if let node = reader.take("services") { flow.services = decodeServices(node) }
+        if let node = reader.take("data") { flow.data = decodeData(node, context: "flow data") }
+        if let node = reader.take("theme") { flow.theme = literalValue(node) }
+        if let node = reader.take("components") { flow.components = decodeComponents(node) }
+        if let node = reader.take("screens") {
+            flow.screens = decodeScreens(node)
+        } else {
+            missing("screens", in: reader)
+        }
+        if let node = reader.take("invariants") { flow.invariants = decodeInvariants(node) }
+        if let node = reader.take("on_error") { flow.onError = actions(node, context: "`on_error`") }
+        finish(reader)
+        return id == nil || start == nil ? nil : flow
+    }
+
+    /// A YAML subtree as a plain value (for `theme:`), without expressions.
+    func literalValue(_ node: Node) -> Value {
+        switch node.content {
+        case .scalar(let scalar):
+            switch scalar.value {
+            case .null: return .null
+            case .bool(let value): return .bool(value)
+            case .int(let value): return .int(value)
+            case .float(let value): return .number(value)
+            case .string(let value): return .string(value)
+            }
+        case .sequence(let items): return .list(items.map(literalValue))
+        case .mapping(let entries):
+            var fields: [String: Value] = [:]
+            for entry in entries where fields[entry.name] == nil { fields[entry.name] = literalValue(entry.value) }
+            return .record(fields)
+        }
+    }
+
+    mutating func decodeTypes(_ node: Node) -> [RecordTypeDeclaration] {
+        guard let entries = node.mapping else {
+            typeMismatch(node, expected: "a mapping of type names to their fields", context: "`types`")
+            return []
+        }
+        return entries.compactMap { entry in
+            guard let fields = entry.value.mapping else {
+                typeMismatch(entry.value, expected: "a mapping of field names to types", context: "type `\(entry.name)`")
+                return nil
+            }
+            return RecordTypeDeclaration(
+                name: Name(entry.name, at: entry.key.range),
+                fields: fields.compactMap { field in
+                    typeText(field.value, context: "field `\(field.name)`").map {
+                        FieldDeclaration(name: Name(field.name, at: field.key.range), type: $0)
+                    }
+                }, range: entry.value.range)
+        }
+    }
+
+    mutating func decodeEvents(_ node: Node) -> [EventDeclaration] {
+        guard let entries = node.mapping else {
+            typeMismatch(node, expected: "a mapping of event names to payload fields", context: "`events`")
+            return []
+        }
+        return entries.map { entry in
+            var payload: [FieldDeclaration] = []
+            if let fields = entry.value.mapping {
+                payload = fields.compactMap { field in
+                    typeText(field.value, context: "payload field `\(field.name)`").map {
+                        FieldDeclaration(name: Name(field.name, at: field.key.range), type: $0)
+                    }
+                }
+            } else if entry.value.scalar?.value != .null {
+                typeMismatch(entry.value, expected: "a mapping of payload fields (or empty)", context: "event `\(entry.name)`")
+            }
+            return EventDeclaration(name: Name(entry.name, at: entry.key.range), payload: payload, range: entry.value.range)
+        }
+    }
+
+    /// `name: type` or `name: { type:, default:, persist:, from_defaults: }`.
+    mutating func decodeData(_ node: Node, context: String) -> [DataDeclaration] {
+        guard let entries = node.mapping else {
+            typeMismatch(node, expected: "a mapping of variable names", context: context)
+            return []
+        }
+        return entries.compactMap { entry in
+            let name = Name(entry.name, at: entry.key.range)
+            if entry.value.scalar != nil {
+                return typeText(entry.value, context: "the type of `\(entry.name)`").map {
+                    DataDeclaration(
+                        name: name, type: $0, initial: nil, literal: nil, persist: false, defaultsKey: nil,
+                        range: entry.value.range)
+                }
+            }
+            guard var reader = mapping(entry.value, context: "variable `\(entry.name)`") else { return nil }
+            let type = reader.take("type").flatMap { typeText($0, context: "`type`") }
+            if type == nil, !reader.has("type") { missing("type", in: reader) }
+            var initial: ExpressionText?
+            var literal: Value?
+            if let node = reader.take("default") {
+                if node.scalar != nil {
+                    initial = expression(node, context: "`default`")
+                } else {
+                    literal = literalValue(node)
+                }
+            }
+            let persist = reader.take("persist").flatMap { bool($0, context: "`persist`") } ?? false
+            let key = reader.take("from_defaults").flatMap { self.name($0, context: "`from_defaults`") }
+            finish(reader)
+            guard let type else { return nil }
+            return DataDeclaration(
+                name: name, type: type, initial: initial, literal: literal, persist: persist, defaultsKey: key,
+                range: entry.value.range)
+        }
+    }
+
+    mutating func decodeParameters(_ node: Node, context: String) -> [ParameterDeclaration] {
+        decodeData(node, context: context).map {
+            ParameterDeclaration(name: $0.name, type: $0.type, defaultValue: $0.initial, range: $0.range)
+        }
+    }
+
+    mutating func decodeInvariants(_ node: Node) -> [Invariant] {
+        guard let entries = node.mapping else {
+            typeMismatch(node, expected: "a mapping of invariant names to conditions", context: "`invariants`")
+            return []
+        }
+        return entries.compactMap { entry in
+            let name = Name(entry.name, at: entry.key.range)
+            if entry.value.scalar != nil {
+                return expression(entry.value, context: "invariant `\(entry.name)`").map {
+                    Invariant(name: name, condition: $0, message: nil, range: entry.value.range)
+                }
+            }
+            guard var reader = mapping(entry.value, context: "invariant `\(entry.name)`") else { return nil }
+            let condition = reader.take("holds").flatMap { expression($0, context: "`holds`") }
+            if condition == nil, !reader.has("holds") { missing("holds", in: reader) }
+            let message = reader.take("message").flatMap { string($0, context: "`message`") }
+            finish(reader)
+            return condition.map { Invariant(name: name, condition: $0, message: message, range: entry.value.range) }
+        }
+    }
+
+    mutating func decodeComponents(_ node: Node) -> [Component] {
+        guard let entries = node.mapping else {
+            typeMismatch(node, expected: "a mapping of component names", context: "`components`")
+            return []
+        }
+        return entries.compactMap { entry in
+            guard var reader = mapping(entry.value, context: "component `\(entry.name)`") else { return nil }
+            let parameters = reader.take("parameters").map { decodeParameters($0, context: "`parameters`") } ?? []
+            let elements = reader.take("elements").map { decodeElements($0) } ?? []
+            let layout = reader.take("layout").flatMap { decodeLayout($0) }
+            finish(reader)
+            return Component(
+                name: Name(entry.name, at: entry.key.range), parameters: parameters, elements: elements, layout: layout,
+                range: entry.value.range)
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import SegueDiagnostics
+import SegueYAML
+
+extension FlowDecoder {
+    mutating func decodeScreens(_ node: Node) -> [Screen] {
+        guard let entries = node.mapping else {
+            typeMismatch(node, expected: "a mapping of screen names", context: "`screens`")
+            return []
+        }
+        return entries.compactMap { decodeScreen($0) }
+    }
+
+    mutating func decodeScreen(_ entry: MappingEntry) -> Screen? {
+        guard var reader = mapping(entry.value, context: "screen `\(entry.name)`") else { return nil }
+        var screen = Screen(name: Name(entry.name, at: entry.key.range), range: entry.value.range)
+        screen.title = reader.take("title").flatMap { template($0, context: "`title`") }
+        screen.navigation = reader.take("navigation").flatMap { bool($0, context: "`navigation`") } ?? false
+        screen.parameters = reader.take("parameters").map { decodeParameters($0, context: "`parameters`") } ?? []
+        screen.data = reader.take("data").map { decodeData($0, context: "screen data") } ?? []
+        screen.layout = reader.take("layout").flatMap { decodeLayout($0) }
+        screen.elements = reader.take("elements").map { decodeElements($0) } ?? []
+        screen.onEnter = reader.take("on_enter").map { actions($0, context: "`on_enter`") } ?? []
+        screen.onExit = reader.take("on_exit").map { actions($0, context: "`on_exit`") } ?? []
+        screen.handlers = reader.take("on").map { decodeHandlers($0) } ?? []
+        screen.onError = reader.take("on_error").map { actions($0, context: "`on_error`") }
+        screen.playback = reader.take("playback").flatMap { decodePlayback($0) }
+        screen.recording = reader.take("recording").flatMap { decodeRecording($0) }
+        if let states = reader.take("states") {
+            screen.states = decodeStateChart(
+                states, initial: reader.take("initial_state"), parallel: reader.take("parallel"),
+                context: "screen `\(entry.name)`")
+        } else {
+            reader.allow(["initial_state", "parallel"])
+        }
+        finish(reader)
+        return screen
+    }
+
+    /// `on: { event: [actions] }` or `on: { event: [{ when: guard, do: [actions] }, …] }`.
+    mutating func decodeHandlers(_ node: Node) -> [Handler] {
+        guard let entries = node.mapping else {
+            typeMismatch(node, expected: "a mapping of event names to actions", context: "`on`")
+            return []
+        }
+        return entries.map { entry in
+            Handler(
+                event: Name(entry.name, at: entry.key.range), alternatives: decodeAlternatives(entry.value),
+                range: entry.value.range)
+        }
+    }
+
+    /// Guarded alternatives when items carry `when:`/`do:`; otherwise one unguarded action list.
+    mutating func decodeAlternatives(_ node: Node) -> [GuardedActions] {
+        let list = items(node)
+        let guarded = list.contains { $0["when"] != nil || $0["do"] != nil }
+        guard guarded else {
+            return [GuardedActions(guardExpression: nil, actions: actions(node, context: "a handler"), range: node.range)]
+        }
+        return list.compactMap { item in
+            guard var reader = mapping(item, context: "a guarded alternative") else { return nil }
+            let condition = reader.take("when").flatMap { expression($0, context: "`when`") }
+            let body = reader.take("do").map { actions($0, context: "`do`") } ?? []
+            if !reader.has("do") { missing("do", in: reader) }
+            finish(reader)
+            return GuardedActions(guardExpression: condition, actions: body, range: item.range)
+        }
+    }
+
+    /// `states: { idle: {…}, recording: {…} }` with `initial_state:` (or `initial:` inside a state) and `parallel:`.
+    mutating func decodeStateChart(_ node: Node, initial: Node?, parallel: Node?, context: String) -> StateChart? {
+        guard let entries = node.mapping else {
+            typeMismatch(node, expected: "a mapping of state names", context: "`states`")
+            return nil
+        }
+        let isParallel = parallel.flatMap { bool($0, context: "`parallel`") } ?? false
+        let initialName = initial.flatMap { name($0, context: "the initial state") }
+        if !isParallel, initialName == nil, initial == nil {
+            error(
+                DiagnosticCode.missingKey,
+                "\(context) has `states` but no initial state; add `initial_state: \(entries.first?.name ?? "…")`",
+                at: node.range)
+        }
+        let states = entries.compactMap { entry -> StateNode? in
+            guard var reader = mapping(entry.value, context: "state `\(entry.name)`") else {
+                return nil
+            }
+            var state = StateNode(
+                name: Name(entry.name, at: entry.key.range), onEnter: [], onExit: [], handlers: [], children: nil,
+                range: entry.value.range)
+            state.onEnter = reader.take("on_enter").map { actions($0, context: "`on_enter`") } ?? []
+            state.onExit = reader.take("on_exit").map { actions($0, context: "`on_exit`") } ?? []
+            state.handlers = reader.take("on").map { decodeHandlers($0) } ?? []
+            if let children = reader.take("states") {
+                state.children = decodeStateChart(
+                    children, initial: reader.take("initial"), parallel: reader.take("parallel"),
+                    context: "state `\(entry.name)`")
+            } else {
+                reader.allow(["initial", "parallel"])
+            }
+            finish(reader)
+            return state
+        }
+        return StateChart(initial: initialName, parallel: isParallel, states: states, range: node.range)
+    }
+
+    mutating func decodeLayout(_ node: Node) -> Layout? {
+        guard var reader = mapping(node, context: "`layout`") else { return nil }
+        let layout = Layout(
+            margins: reader.take("margins").flatMap { expression($0, context: "`margins`") },
+            scroll: reader.take("scroll").flatMap { bool($0, context: "`scroll`") },
+            bottomInset: reader.take("bottom_inset").flatMap { expression($0, context: "`bottom_inset`") },
+            style: reader.take("style").flatMap { name($0, context: "`style`") }, range: node.range)
+        finish(reader)
+        return layout
+    }
+
+    mutating func decodePlayback(_ node: Node) -> Playback? {
+        guard var reader = mapping(node, context: "`playback`") else { return nil }
+        let lines = reader.take("lines").flatMap { expression($0, context: "`lines`") }
+        let current = reader.take("current").flatMap { name($0, context: "`current`") }
+        if !reader.has("lines") { missing("lines", in: reader) }
+        if !reader.has("current") { missing("current", in: reader) }
+        let highlight = reader.take("highlight").flatMap { expression($0, context: "`highlight`") }
+        let clip = reader.take("clip").flatMap { expression($0, context: "`clip`") }
+        let volume = reader.take("volume").flatMap { expression($0, context: "`volume`") }
+        let end = reader.take("end_event").flatMap { name($0, context: "`end_event`") }
+        finish(reader)
+        guard let lines, let current else { return nil }
+        return Playback(
+            lines: lines, current: current, highlight: highlight, clip: clip, volume: volume, endEvent: end,
+            range: node.range)
+    }
+
+    mutating func decodeRecording(_ node: Node) -> Recording? {
+        guard var reader = mapping(node, context: "`recording`") else { return nil }
+        let countdown = reader.take("countdown").flatMap { int($0, context: "`countdown`", minimum: 0) } ?? 0
+        let level = reader.take("level").flatMap { name($0, context: "`level`") }
+        let highlight = reader.take("highlight").flatMap { expression($0, context: "`highlight`") }
+        var interval = 0.05
+        if let node = reader.take("meter_interval") {
+            if let scalar = node.scalar, case .string(let text) = scalar.value, let seconds = Self.seconds(in: text) {
+                interval = seconds
+            } else if let seconds = number(node, context: "`meter_interval`") {
+                interval = seconds
+            }
+        }
+        finish(reader)
+        return Recording(countdown: countdown, level: level, highlight: highlight, meterInterval: interval, range: node.range)
+    }
+}

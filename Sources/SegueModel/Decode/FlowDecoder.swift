@@ -1,0 +1,216 @@
+import SegueDiagnostics
+import SegueExpression
+import SegueYAML
+
+/// Decodes a YAML node tree into a `Flow`, reporting every problem as a diagnostic instead of stopping at the first.
+///
+///     var decoder = FlowDecoder(file: file)
+///     let flow = decoder.decodeFlow(root)   // nil only when the root is not a mapping
+///     decoder.diagnostics                    // unknown keys, wrong types, missing keys, bad values
+public struct FlowDecoder {
+    public let file: SourceFile
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    public init(file: SourceFile) {
+        self.file = file
+    }
+
+    // MARK: diagnostics
+
+    mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    mutating func error(_ code: String, _ message: String, at range: SourceRange, fix: String? = nil) {
+        let fixIts = fix.map { [FixIt(range: range, replacement: $0)] } ?? []
+        report(.error(code, message, at: range, fixIts: fixIts))
+    }
+
+    /// `expected a mapping, found a sequence`.
+    mutating func typeMismatch(_ node: Node, expected: String, context: String) {
+        error(
+            DiagnosticCode.wrongNodeKind, "\(context) must be \(expected), found \(node.kindDescription)",
+            at: node.range)
+    }
+
+    // MARK: scalars
+
+    /// The scalar's text when the node is a string-like scalar (numbers and booleans are accepted as their text).
+    mutating func string(_ node: Node, context: String) -> String? {
+        guard let scalar = node.scalar, scalar.value != .null else {
+            typeMismatch(node, expected: "a string", context: context)
+            return nil
+        }
+        return scalar.text
+    }
+
+    mutating func name(_ node: Node, context: String) -> Name? {
+        guard let text = string(node, context: context) else { return nil }
+        return Name(text, at: node.range)
+    }
+
+    mutating func bool(_ node: Node, context: String) -> Bool? {
+        if case .scalar(let scalar) = node.content, case .bool(let value) = scalar.value { return value }
+        typeMismatch(node, expected: "`true` or `false`", context: context)
+        return nil
+    }
+
+    mutating func int(_ node: Node, context: String, minimum: Int? = nil) -> Int? {
+        guard case .scalar(let scalar) = node.content, case .int(let value) = scalar.value else {
+            typeMismatch(node, expected: "a whole number", context: context)
+            return nil
+        }
+        if let minimum, value < minimum {
+            error(DiagnosticCode.invalidValue, "\(context) must be at least \(minimum), found \(value)", at: node.range)
+            return nil
+        }
+        return value
+    }
+
+    mutating func number(_ node: Node, context: String) -> Double? {
+        if case .scalar(let scalar) = node.content {
+            switch scalar.value {
+            case .int(let value): return Double(value)
+            case .float(let value): return value
+            default: break
+            }
+        }
+        typeMismatch(node, expected: "a number", context: context)
+        return nil
+    }
+
+    /// A value of a closed set of keywords, with did-you-mean.
+    mutating func keyword<K: RawRepresentable & CaseIterable>(_ node: Node, as type: K.Type, context: String) -> K?
+    where K.RawValue == String {
+        guard let text = string(node, context: context) else { return nil }
+        if let value = K(rawValue: text) { return value }
+        let allowed = K.allCases.map(\.rawValue)
+        let suggestion = Suggestion.closest(to: text, in: allowed)
+        error(
+            DiagnosticCode.invalidValue,
+            "\(context) must be one of \(allowed.map { "`\($0)`" }.joined(separator: ", ")), found `\(text)`"
+                + (suggestion.map { "; did you mean `\($0)`?" } ?? ""),
+            at: node.range, fix: suggestion)
+        return nil
+    }
+
+    /// An expression: strings are parsed later as expressions; numbers, booleans and null are their literal text.
+    mutating func expression(_ node: Node, context: String) -> ExpressionText? {
+        guard let scalar = node.scalar else {
+            typeMismatch(node, expected: "an expression (a string, number or boolean)", context: context)
+            return nil
+        }
+        var text = scalar.text
+        if scalar.value == .null { text = "null" }
+        return ExpressionText(text, kind: .expression, node: node, range: node.range)
+    }
+
+    /// Text that may interpolate `${…}`: `Hello, ${user.name}`.
+    mutating func template(_ node: Node, context: String) -> ExpressionText? {
+        guard let scalar = node.scalar, scalar.value != .null else {
+            typeMismatch(node, expected: "text", context: context)
+            return nil
+        }
+        return ExpressionText(scalar.text, kind: .template, node: node, range: node.range)
+    }
+
+    mutating func typeText(_ node: Node, context: String) -> TypeText? {
+        guard let text = string(node, context: context) else { return nil }
+        return TypeText(text, at: node.range)
+    }
+
+    /// A duration: `3s`, `500ms`, `1.5s`, `2m`, a bare number of seconds, or an expression giving seconds.
+    mutating func duration(_ node: Node, context: String) -> Computed? {
+        guard let scalar = node.scalar else {
+            typeMismatch(node, expected: "a duration like `3s` or `500ms`", context: context)
+            return nil
+        }
+        if case .string(let text) = scalar.value, let seconds = Self.seconds(in: text) {
+            return ExpressionText(String(seconds), kind: .expression, node: node, range: node.range)
+        }
+        return expression(node, context: context)
+    }
+
+    /// Seconds in `3s`, `500ms`, `1.5s`, `2m`; nil when the text is not a duration literal.
+    public static func seconds(in text: String) -> Double? {
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+        for (suffix, scale) in units where text.hasSuffix(suffix) {
+            if let value = Double(text.dropLast(suffix.count)), value >= 0, value.isFinite { return value * scale }
+        }
+        return nil
+    }
+
+    /// The items of a sequence node, or of a single node standing for a one-item sequence.
+    func items(_ node: Node) -> [Node] {
+        if let sequence = node.sequence { return sequence }
+        return [node]
+    }
+
+    /// A mapping node's reader, or a diagnostic.
+    mutating func mapping(_ node: Node, context: String) -> MappingReader? {
+        guard let entries = node.mapping else {
+            typeMismatch(node, expected: "a mapping", context: context)
+            return nil
+        }
+        return MappingReader(node: node, entries: entries, context: context)
+    }
+
+    /// Reports every key of `reader` that was not read, with did-you-mean from the keys this place allows.
+    mutating func finish(_ reader: MappingReader) {
+        for entry in reader.entries where !reader.consumed.contains(entry.name) && !entry.merged {
+            let suggestion = Suggestion.closest(to: entry.name, in: reader.known)
+            let hint = suggestion.map { "; did you mean `\($0)`?" } ?? ""
+            var notes: [DiagnosticNote] = []
+            if suggestion == nil, !reader.known.isEmpty {
+                notes.append(DiagnosticNote("allowed here: " + reader.known.sorted().joined(separator: ", ")))
+            }
+            report(
+                .error(
+                    DiagnosticCode.unknownKey, "unknown key `\(entry.name)` in \(reader.context)\(hint)",
+                    at: entry.key.range, notes: notes,
+                    fixIts: suggestion.map { [FixIt(range: entry.key.range, replacement: $0)] } ?? []))
+        }
+    }
+
+    mutating func missing(_ key: String, in reader: MappingReader) {
+        error(DiagnosticCode.missingKey, "\(reader.context) needs `\(key)`", at: reader.node.range)
+    }
+}
+
+/// Reads a mapping's keys while remembering which were read, so the rest can be reported as unknown.
+struct MappingReader {
+    let node: Node
+    let entries: [MappingEntry]
+    let context: String
+    private(set) var consumed: Set<String> = []
+    private(set) var known: Set<String> = []
+
+    init(node: Node, entries: [MappingEntry], context: String) {
+        self.node = node
+        self.entries = entries
+        self.context = context
+    }
+
+    /// The value for `key`, marking it read; `known` keys feed did-you-mean even when absent.
+    mutating func take(_ key: String) -> Node? {
+        known.insert(key)
+        guard let entry = entries.first(where: { $0.name == key }) else { return nil }
+        consumed.insert(key)
+        return entry.value
+    }
+
+    mutating func entry(_ key: String) -> MappingEntry? {
+        known.insert(key)
+        guard let entry = entries.first(where: { $0.name == key }) else { return nil }
+        consumed.insert(key)
+        return entry
+    }
+
+    /// Declares keys allowed here without reading them (for did-you-mean).
+    mutating func allow(_ keys: [String]) { known.formUnion(keys) }
+
+    mutating func consume(_ key: String) { consumed.insert(key) }
+
+    func has(_ key: String) -> Bool { entries.contains { $0.name == key } }
+
+    /// The first entry, which names an element's or action's kind.
+    var first: MappingEntry? { entries.first }
+}

@@ -1,0 +1,111 @@
+import SegueDiagnostics
+import SegueExpression
+
+/// A whole flow file: screens, the services they call, data, components, theme and invariants.
+public struct Flow: Sendable {
+    /// The format version (`segue: 1`).
+    public var version: Int
+    public var id: Name
+    public var title: String?
+    public var start: Name
+    /// Other flow files whose components and types this one uses, as written (relative to this file).
+    public var imports: [Name]
+    public var services: [ServiceDeclaration]
+    public var types: [RecordTypeDeclaration]
+    public var events: [EventDeclaration]
+    public var data: [DataDeclaration]
+    public var components: [Component]
+    public var screens: [Screen]
+    /// Colours, icons, images and other design tokens, readable as `theme.*`.
+    public var theme: Value
+    public var invariants: [Invariant]
+    /// The last handler before the default error alert.
+    public var onError: [Action]?
+    public var range: SourceRange
+    /// Where the file was read from.
+    public var path: String
+
+    public init(id: Name, start: Name, path: String, range: SourceRange) {
+        self.version = 1
+        self.id = id
+        self.title = nil
+        self.start = start
+        self.imports = []
+        self.services = []
+        self.types = []
+        self.events = []
+        self.data = []
+        self.components = []
+        self.screens = []
+        self.theme = .record([:])
+        self.invariants = []
+        self.onError = nil
+        self.range = range
+        self.path = path
+    }
+
+    public func screen(named name: String) -> Screen? { screens.first { $0.name.text == name } }
+    public func component(named name: String) -> Component? { components.first { $0.name.text == name } }
+    public func service(named name: String) -> ServiceDeclaration? { services.first { $0.name.text == name } }
+}
+
+/// A named record type: `Entry: { name: string, surname: string, url: string? }`.
+public struct RecordTypeDeclaration: Sendable {
+    public var name: Name
+    public var fields: [FieldDeclaration]
+    public var range: SourceRange
+}
+
+public struct FieldDeclaration: Sendable {
+    public var name: Name
+    public var type: TypeText
+}
+
+/// An event with a typed payload, so handlers can read `event.item` checked: `buy: { item: Product }`.
+public struct EventDeclaration: Sendable {
+    public var name: Name
+    public var payload: [FieldDeclaration]
+    public var range: SourceRange
+}
+
+/// A typed variable of the flow or a screen.
+///
+///     purchased_product: { type: string?, persist: true }
+///     user_id: { type: string?, from_defaults: MatimatikProfileID }
+public struct DataDeclaration: Sendable {
+    public var name: Name
+    public var type: TypeText
+    public var initial: ExpressionText?
+    /// A structured default written as YAML (a list of records, say), used when `initial` is nil.
+    public var literal: Value?
+    /// Saved and restored across launches (a purchase made but no entry yet is never lost, D8).
+    public var persist: Bool
+    /// Read at launch from the defaults service under this key.
+    public var defaultsKey: Name?
+    public var range: SourceRange
+}
+
+/// A parameter of a screen or component: `entry: Entry`, optionally with a default.
+public struct ParameterDeclaration: Sendable {
+    public var name: Name
+    public var type: TypeText
+    public var defaultValue: ExpressionText?
+    public var range: SourceRange
+}
+
+/// A rule that must hold in every reachable state; `segue check` reports a counterexample when it does not.
+public struct Invariant: Sendable {
+    public var name: Name
+    public var condition: ExpressionText
+    public var message: String?
+    public var range: SourceRange
+}
+
+/// A reusable group of elements with parameters (the donation card used on Donate and on the wall of honor, D20).
+public struct Component: Sendable {
+    public var name: Name
+    public var parameters: [ParameterDeclaration]
+    public var elements: [Element]
+    public var layout: Layout?
+    public var range: SourceRange
+}
