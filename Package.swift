@@ -45,16 +45,12 @@ let package = Package(
             name: "SegueServices",
             dependencies: ["SegueRuntime", "SegueExpression", "CSQLite", "CJPEG", "CPNG", "CImageCodec"]
         ),
-        .testTarget(name: "SegueServicesTests", dependencies: ["SegueServices", "SegueRuntime", "SegueExpression"]),
+        .testTarget(
+            name: "SegueServicesTests", dependencies: ["SegueServices", "SegueRuntime", "SegueExpression", "CSQLite"]),
 
         // Tools over flows: the REPL's session logic, diagrams, scenarios, schema.
         .target(name: "SegueTools", dependencies: ["SegueDiagnostics", "SegueModel"]),
         .testTarget(name: "SegueToolsTests", dependencies: ["SegueTools"]),
-
-        // Real service implementations: the REST API client, the local wall-of-honor board, SQLite.
-        .target(name: "SegueServices", dependencies: ["SegueRuntime", "SegueExpression", "CSQLite"]),
-        .testTarget(
-            name: "SegueServicesTests", dependencies: ["SegueServices", "SegueRuntime", "SegueExpression", "CSQLite"]),
 
         // The command-line tool: argument parsing and terminal I/O only.
         .executableTarget(name: "segue", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel", "SegueTools", "CReadline"]),
