@@ -46,7 +46,8 @@ let package = Package(
             name: "SegueServices",
             dependencies: ["SegueRuntime", "SegueExpression", "CSQLite", "CJPEG", "CPNG", "CImageCodec"]
         ),
-        .testTarget(name: "SegueServicesTests", dependencies: ["SegueServices", "SegueRuntime", "SegueExpression"]),
+        .testTarget(
+            name: "SegueServicesTests", dependencies: ["SegueServices", "SegueRuntime", "SegueExpression", "CSQLite"]),
 
         // Tools over flows: the REPL's session logic, diagrams, scenarios, schema.
         .target(
