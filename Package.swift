@@ -30,6 +30,10 @@ let package = Package(
         // Stage 2: the typed flow model, decoded from the node tree.
         .target(name: "SegueModel", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueExpression"]),
 
+        // Stage 3: static checks over the model, and the loader that runs the front end on files and directories.
+        .target(
+            name: "SegueCheck", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel", "SegueExpression"]),
+
         // Stage 4: compile and run flows (pure machine, session) and the service protocols it calls.
         .target(name: "SegueRuntime", dependencies: ["SegueDiagnostics", "SegueExpression"]),
 
