@@ -9,7 +9,7 @@ struct NavigationContext: Hashable {
     var inNavigation: Bool
     /// The screen is above its navigation controller's root, so `pop` has something to pop.
     var canPop: Bool
-    /// Every screen below the top one, in any layer (for `unwind`).
+    /// The screens below the top one, in any layer, among those some `unwind` targets (the rest do not matter).
     var below: Set<String>
 }
 
@@ -24,17 +24,16 @@ struct NavigationAnalysis {
     private(set) var complete = true
 
     init(start: Screen, screens: [String: Screen], transitions: (String) -> [Navigation], limit: Int = 50_000) {
+        let moves = Dictionary(uniqueKeysWithValues: screens.keys.map { ($0, transitions($0)) })
+        let tracked = Set(moves.values.joined().filter { $0.kind == .unwind }.compactMap { $0.target?.text })
         let first = NavigationContext(
             screen: start.name.text, layerBelow: false, inNavigation: start.navigation, canPop: false, below: [])
         var seen: Set<NavigationContext> = [first]
         var pending = [first]
-        var moves: [String: [Navigation]] = [:]
         while let context = pending.popLast() {
-            let available = moves[context.screen] ?? transitions(context.screen)
-            moves[context.screen] = available
-            for navigation in available {
+            for navigation in moves[context.screen] ?? [] {
                 guard let target = navigation.target.flatMap({ screens[$0.text] }),
-                    let next = Self.forward(navigation.kind, from: context, to: target)
+                    let next = Self.forward(navigation.kind, from: context, to: target, tracking: tracked)
                 else { continue }
                 if seen.insert(next).inserted {
                     if seen.count > limit {
@@ -51,9 +50,9 @@ struct NavigationAnalysis {
 
     /// The context after a forward transition, or nil for the ones that go back.
     private static func forward(
-        _ kind: Navigation.Kind, from context: NavigationContext, to target: Screen
+        _ kind: Navigation.Kind, from context: NavigationContext, to target: Screen, tracking tracked: Set<String>
     ) -> NavigationContext? {
-        let below = context.below.union([context.screen])
+        let below = tracked.contains(context.screen) ? context.below.union([context.screen]) : context.below
         let presented = NavigationContext(
             screen: target.name.text, layerBelow: true, inNavigation: target.navigation, canPop: false, below: below)
         switch kind {
