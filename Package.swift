@@ -22,6 +22,7 @@ let package = Package(
 
         // Stage 1: YAML text → Node tree with source ranges.
         .target(name: "SegueYAML", dependencies: ["CYAML", "SegueDiagnostics"]),
+        .testTarget(name: "SegueYAMLTests", dependencies: ["SegueYAML", "SegueDiagnostics"]),
 
         // The expression language: values, types, parsing, type checking, evaluation.
         .target(name: "SegueExpression", dependencies: ["SegueDiagnostics"]),
