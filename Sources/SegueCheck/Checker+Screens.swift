@@ -31,7 +31,7 @@ extension CheckRun {
         let names = Inventory.states(chart).map(\.state.name.text)
         var seen: Set<String> = []
         let fields = names.filter { seen.insert($0).inserted }.map { RecordType.Field(name: $0, type: .bool) }
-        return .record(RecordType(name: nil, fields: fields))
+        return .record(RecordType(name: "State", fields: fields))
     }
 
     mutating func checkScreen(_ screen: Screen) {
@@ -52,7 +52,7 @@ extension CheckRun {
         if !fields.isEmpty {
             scope.fields = fields.texts
             scope.bindings["form"] = .record(
-                RecordType(name: nil, fields: uniqued(fields.texts).map { .init(name: $0, type: .string) }))
+                RecordType(name: "Form", fields: uniqued(fields.texts).map { .init(name: $0, type: .string) }))
         }
         if let state = Self.stateType(screen.states) { scope.bindings["state"] = state }
         scope.errorHandled = screen.onError != nil || flow.onError != nil

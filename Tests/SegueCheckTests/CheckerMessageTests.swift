@@ -56,6 +56,30 @@ import Testing
         #expect(diagnostic.fixIts.map(\.replacement) == ["name"])
     }
 
+    @Test func formAndStateAreNamedRecordsInMessages() {
+        let result = load(
+            """
+            segue: 1
+            flow: t
+            start: main
+            screens:
+              main:
+                initial_state: idle
+                states: { idle: {} }
+                elements:
+                  - field: name
+                  - button: go
+                    label: Go
+                    enabled: "!empty(form.nmae) && state.idel"
+
+            """)
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "`Form` has no field `nmae`; did you mean `name`?",
+                "`State` has no field `idel`; did you mean `idle`?",
+            ])
+    }
+
     @Test func aConditionOfTheWrongTypeNamesWhereItStands() throws {
         let result = load(
             """
