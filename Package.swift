@@ -15,6 +15,10 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // libjpeg and libpng report errors by longjmp, which Swift cannot catch: this C shim turns them into codes.
+        .target(name: "CImageCodec", dependencies: ["CJPEG", "CPNG"]),
 
         // Source positions and diagnostics, shared by every stage.
         .target(name: "SegueDiagnostics"),
@@ -40,7 +44,16 @@ let package = Package(
             exclude: ["Corpus"]),
 
         // Stage 4: compile and run flows (pure machine, session) and the service protocols it calls.
-        .target(name: "SegueRuntime", dependencies: ["SegueDiagnostics", "SegueExpression"]),
+        .target(name: "SegueRuntime", dependencies: ["SegueDiagnostics", "SegueExpression", "SegueModel"]),
+        .testTarget(
+            name: "SegueRuntimeTests", dependencies: ["SegueRuntime", "SegueModel", "SegueYAML", "SegueExpression"]),
+
+        // Services: store (StoreKit configuration), REST API, defaults, photos.
+        .target(
+            name: "SegueServices",
+            dependencies: ["SegueRuntime", "SegueExpression", "CSQLite", "CJPEG", "CPNG", "CImageCodec"]
+        ),
+        .testTarget(name: "SegueServicesTests", dependencies: ["SegueServices", "SegueRuntime", "SegueExpression"]),
 
         // Tools over flows: the REPL's session logic, diagrams, scenarios, schema.
         .target(name: "SegueTools", dependencies: ["SegueDiagnostics", "SegueModel"]),
