@@ -56,11 +56,20 @@ extension CheckRun {
     private func unhandled(_ event: Name, on screen: Screen, handled: Set<String>, note: DiagnosticNote?) -> Diagnostic
     {
         let suggestion = Suggestion.closest(to: event.text, in: handled)
+        var notes = note.map { [$0] } ?? []
+        if let other = flow.screens.first(where: { Inventory.handledEvents(of: $0).contains(event.text) }) {
+            notes.append(
+                DiagnosticNote(
+                    "screen `\(other.name.text)` handles it, but an event goes to the screen that sends it",
+                    at: other.name.range))
+        } else {
+            notes.append(DiagnosticNote("add it under the screen's `on:`"))
+        }
         return .error(
             CheckCode.unhandledEvent,
             "screen `\(screen.name.text)` has no handler for event `\(event.text)`"
                 + Suggestion.didYouMean(event.text, in: handled),
-            at: event.range, notes: (note.map { [$0] } ?? []) + [DiagnosticNote("add it under the screen's `on:`")],
+            at: event.range, notes: notes,
             fixIts: suggestion.map { [FixIt(range: event.range, replacement: $0)] } ?? [])
     }
 }

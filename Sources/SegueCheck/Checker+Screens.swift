@@ -92,6 +92,13 @@ extension CheckRun {
         for (key, type) in checkParameters(component.parameters, in: scope) { scope.bindings[key] = type }
         let users = screens(using: name)
         scope.errorHandled = flow.onError != nil || (!users.isEmpty && users.allSatisfy { $0.onError != nil })
+        // `state` is the showing screen's: every state name of any screen that shows the component.
+        let charts = users.compactMap(\.states)
+        if !charts.isEmpty {
+            let names = charts.flatMap { Inventory.states($0).map(\.state.name.text) }
+            scope.bindings["state"] = .record(
+                RecordType(name: "State", fields: uniqued(names).map { .init(name: $0, type: .bool) }))
+        }
         if let layout = component.layout { checkLayout(layout, in: scope) }
         checkElementIds(component.elements)
         checkElements(component.elements, in: scope)
