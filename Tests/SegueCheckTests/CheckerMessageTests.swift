@@ -80,6 +80,37 @@ import Testing
             ])
     }
 
+    @Test func anEventSentJustBeforeDismissGoesToTheDismissedScreen() throws {
+        let result = load(
+            """
+            segue: 1
+            flow: t
+            start: main
+            screens:
+              main:
+                elements:
+                  - button: edit
+                    label: Edit
+                    tap: { present: editor }
+                on:
+                  saved: []
+              editor:
+                elements:
+                  - button: save
+                    label: Save
+                    tap: [{ send: saved }, dismiss]
+
+            """)
+        let diagnostic = try #require(result.diagnostics.first)
+        #expect(result.diagnostics.count == 1)
+        #expect(diagnostic.message == "screen `editor` has no handler for event `saved`")
+        #expect(
+            diagnostic.notes.map(\.message) == [
+                "screen `main` handles it, but an event goes to the screen that sends it"
+            ])
+        #expect(diagnostic.notes.first?.range.map(span) == "5:3-5:7")
+    }
+
     @Test func aConditionOfTheWrongTypeNamesWhereItStands() throws {
         let result = load(
             """
