@@ -49,6 +49,10 @@ public enum CheckCode {
     public static let unknownResponseCode = "C118"
     /// `cancel_timer` names no timer of the screen.
     public static let unknownTimer = "C119"
+    /// An element's `style` names no style of the theme's `styles`.
+    public static let unknownStyle = "C120"
+    /// `play` or `stop_playback` on a screen without `playback`.
+    public static let playWithoutPlayback = "C121"
 
     // MARK: types of expressions in flow positions
 
@@ -99,7 +103,8 @@ public enum CheckCode {
         importCycle, duplicateImport, unreadableFile, unknownScreen, unknownState, unhandledEvent, unknownField,
         unknownComponent, unknownComponentArgument, missingComponentArgument, unknownService, unknownOperation,
         unknownCallArgument, missingCallArgument, unknownScreenArgument, missingScreenArgument, unknownVariable,
-        unknownType, unknownEventField, missingEventField, unknownResponseCode, unknownTimer, typeMismatch,
+        unknownType, unknownEventField, missingEventField, unknownResponseCode, unknownTimer, unknownStyle,
+        playWithoutPlayback, typeMismatch,
         argumentTypeMismatch, assignmentTypeMismatch, showWithoutNavigation, nothingToDismiss, nothingToPop,
         unwindTargetNeverBelow, unreachableScreen, unreachableState, unhandledFailure, unhandledCancel,
         duplicateElement, duplicateField, duplicateDeclaration, invalidPattern, submitWithoutFields,

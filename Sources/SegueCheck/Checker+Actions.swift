@@ -35,8 +35,9 @@ extension CheckRun {
             check(url, in: scope, role: "`open_url`")
         case .play(let request):
             if let line = request.line { check(line, in: scope, role: "`line`") }
+            checkPlayback(action, in: scope)
         case .stopPlayback:
-            break
+            checkPlayback(action, in: scope)
         }
     }
 
@@ -106,6 +107,18 @@ extension CheckRun {
                     at: id.range, fixIts: suggestion.map { [FixIt(range: id.range, replacement: $0)] } ?? []))
             return
         }
+    }
+
+    /// `play` and `stop_playback` need the screen's `playback` to know the lines.
+    private mutating func checkPlayback(_ action: Action, in scope: Scope) {
+        guard let screen = screens(of: scope.owner).first(where: { $0.playback == nil }),
+            scope.owner != .flow
+        else { return }
+        report(
+            .error(
+                CheckCode.playWithoutPlayback,
+                "`\(action.keyword)` on screen `\(screen.name.text)`, which has no `playback` to play",
+                at: action.range, notes: [DiagnosticNote("add `playback: { lines: …, current: … }` to the screen")]))
     }
 
     /// `set: { name: value }`: the target is a data variable or `form.field`, and the value fits its type.

@@ -11,7 +11,10 @@ extension CheckRun {
     mutating func checkElement(_ element: Element, in scope: Scope) {
         if let visible = element.visible { check(visible, in: scope, expecting: .bool, role: "`visible`") }
         if let enabled = element.enabled { check(enabled, in: scope, expecting: .bool, role: "`enabled`") }
-        if let style = element.style { check(style, in: scope, role: "`style`") }
+        if let style = element.style {
+            check(style, in: scope, role: "`style`")
+            checkStyle(style)
+        }
         var tapScope = scope
         switch element.kind {
         case .text(let text):
@@ -122,6 +125,22 @@ extension CheckRun {
                 .error(
                     missingCode, "\(owner) needs \(missing.count == 1 ? "argument" : "arguments") \(list)", at: range))
         }
+    }
+
+    /// A literal style name must be one of the theme's `styles`, when the theme declares any.
+    mutating func checkStyle(_ style: ExpressionText) {
+        guard style.kind == .template, !style.text.contains("${"), let styles = flow.theme["styles"]?.recordValue
+        else { return }
+        guard styles[style.text] == nil else { return }
+        let names = styles.keys.sorted()
+        let range = style.sourceRange(ofTextOffset: 0, length: style.text.utf8.count, in: file(style.range))
+        let suggestion = Suggestion.closest(to: style.text, in: names)
+        report(
+            .error(
+                CheckCode.unknownStyle,
+                "the theme has no style `\(style.text)`" + Suggestion.didYouMean(style.text, in: names), at: range,
+                notes: suggestion == nil ? [DiagnosticNote("styles: " + names.joined(separator: ", "))] : [],
+                fixIts: suggestion.map { [FixIt(range: range, replacement: $0)] } ?? []))
     }
 
     /// A `pattern` rule must compile, so it never fails on every keystroke at run time.
