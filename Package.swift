@@ -36,6 +36,14 @@ let package = Package(
         .target(name: "SegueModel", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueExpression"]),
         .testTarget(name: "SegueModelTests", dependencies: ["SegueModel", "SegueYAML", "SegueDiagnostics"]),
 
+        // Stage 3: static checks over the model, and the loader that runs the front end on files and directories.
+        .target(
+            name: "SegueCheck", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel", "SegueExpression"]),
+        .testTarget(
+            name: "SegueCheckTests",
+            dependencies: ["SegueCheck", "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueExpression"],
+            exclude: ["Corpus"]),
+
         // Stage 4: compile and run flows (pure machine, session) and the service protocols it calls.
         .target(name: "SegueRuntime", dependencies: ["SegueDiagnostics", "SegueExpression", "SegueModel"]),
         .testTarget(
