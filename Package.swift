@@ -60,7 +60,10 @@ let package = Package(
         // Tools over flows: the REPL's session logic, diagrams, scenarios, schema.
         .target(
             name: "SegueTools",
-            dependencies: ["SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueServices", "SegueAudio", "SegueExpression"]
+            dependencies: [
+                "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueServices", "SegueAudio", "SegueExpression",
+                "SegueCheck",
+            ]
         ),
         .testTarget(name: "SegueToolsTests", dependencies: ["SegueTools"]),
 

@@ -34,7 +34,10 @@ public enum ReplCommand: Sendable, Hashable {
 
     /// Every command word with its usage and an example, for `help` and completion.
     public static let catalog: [(word: String, usage: String, example: String, summary: String)] = [
-        ("tap", "tap ELEMENT", "tap donate · tap options[0] · tap lines[2].play", "tap a button, a list item or an element inside one"),
+        (
+            "tap", "tap ELEMENT", "tap donate · tap options[0] · tap lines[2].play",
+            "tap a button, a list item or an element inside one"
+        ),
         ("select", "select LIST INDEX", "select latest 0", "select a list's item (same as tap LIST[INDEX])"),
         ("fill", "fill FIELD TEXT…", "fill name Анна", "type into a field (replaces its text)"),
         ("clear", "clear FIELD", "clear url", "empty a field"),
@@ -45,7 +48,11 @@ public enum ReplCommand: Sendable, Hashable {
         ("dismiss", "dismiss", "dismiss", "swipe the top modal down"),
         ("send", "send EVENT [JSON]", "send buy {\"item\": {\"id\": \"donate.small\"}}", "raise an event"),
         ("tick", "tick DURATION", "tick 3s · tick 500ms", "advance the virtual clock; due timers fire"),
-        ("outcome", "outcome SERVICE.OPERATION RESULT [JSON]", "outcome store.purchase cancelled · outcome board.add_entry error {\"code\": \"12\"}", "script the next outcome of a call: ok, error or cancelled"),
+        (
+            "outcome", "outcome SERVICE.OPERATION RESULT [JSON]",
+            "outcome store.purchase cancelled · outcome board.add_entry error {\"code\": \"12\"}",
+            "script the next outcome of a call: ok, error or cancelled"
+        ),
         ("state", "state", "state", "the whole machine state"),
         ("data", "data", "data", "flow and screen data"),
         ("stack", "stack", "stack", "the navigation stack with transition kinds"),

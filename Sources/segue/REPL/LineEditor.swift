@@ -78,7 +78,8 @@ final class LineEditor {
     static func defaultHistoryPath() -> String {
         let environment = ProcessInfo.processInfo.environment
         if let override = environment["SEGUE_HISTORY"], !override.isEmpty { return override }
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let state =
+            environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (NSHomeDirectory() + "/.local/state")
         return state + "/segue/history"
     }

@@ -1,0 +1,79 @@
+import SegueExpression
+import SegueRuntime
+
+/// Says what one command changed, from the steps' traces: screens entered and exited, transitions, calls with
+/// their outcomes, alerts, errors and ignored inputs with the reason.
+///
+///     ChangePrinter(style: .plain).render(steps: driver.lastSteps, calls: newCalls)
+///     // • present main → donate
+///     // • call store.products {ids: [...]} → ok: 3 items
+public struct ChangePrinter: Sendable {
+    public var style: ReplStyle
+
+    public init(style: ReplStyle) {
+        self.style = style
+    }
+
+    /// One line per change; empty when nothing happened worth saying.
+    public func render(steps: [Step], calls: [ServiceCallRecord]) -> [String] {
+        var lines: [String] = []
+        var remaining = calls[...]
+        var started: [Int: ServiceCallRecord] = [:]
+        for entry in steps.flatMap(\.trace) {
+            switch entry {
+            case .transition(let kind, let from, let to):
+                lines.append("• \(kind.rawValue) \(from ?? "–") → \(to ?? "–")")
+            case .screenEntered(let screen, _): lines.append(style.dim("  enter \(screen)"))
+            case .screenExited(let screen, _): lines.append(style.dim("  exit \(screen)"))
+            case .stateEntered(let screen, let state): lines.append(style.dim("  enter state \(screen).\(state)"))
+            case .stateExited(let screen, let state): lines.append(style.dim("  exit state \(screen).\(state)"))
+            case .callStarted(let id, let service, let operation):
+                let record = remaining.popFirst()
+                started[id] = record
+                let arguments =
+                    record.map { Self.short($0.arguments.isEmpty ? "" : Value.record($0.arguments).literal) } ?? ""
+                lines.append("• call \(service).\(operation)" + (arguments.isEmpty ? "" : " \(arguments)"))
+            case .outcome(let id, let branch):
+                let answer = started[id].map { Self.describe($0.outcome) } ?? branch
+                let taken = answer.hasPrefix(branch) ? "" : " → \(branch) branch"
+                lines.append("  ↳ " + paint(answer) + taken)
+            case .outcomeDropped(_, let reason): lines.append(style.yellow("  ↳ dropped: \(reason)"))
+            case .alertShown(let title): lines.append("• alert \"\(title)\"")
+            case .error(let message, let handledBy): lines.append(style.red("• error \"\(message)\" → \(handledBy)"))
+            case .ignored(let what, let reason): lines.append(style.yellow("• ignored \(what): \(reason)"))
+            case .note(let text): lines.append("• \(text)")
+            case .action, .eventConsumed, .timerFired: break
+            }
+        }
+        for effect in steps.flatMap(\.effects) {
+            switch effect {
+            case .openURL(let url): lines.append("• open url \(url)")
+            case .play(let mode, let line): lines.append("• play \(mode) from line \(line)")
+            case .stopPlayback: lines.append("• stop playback")
+            default: break
+            }
+        }
+        return lines
+    }
+
+    /// `ok: 3 items`, `error 12: Операция невозможна…`, `cancelled`.
+    public static func describe(_ outcome: ServiceOutcome) -> String {
+        switch outcome {
+        case .ok(.list(let items)): return "ok: \(items.count) item\(items.count == 1 ? "" : "s")"
+        case .ok(.null): return "ok"
+        case .ok(let value): return "ok: " + short(value.literal)
+        case .error(let error): return "error \(error.code): \(error.message)"
+        case .cancelled: return "cancelled"
+        }
+    }
+
+    /// Long values are cut to one readable line.
+    static func short(_ text: String, limit: Int = 90) -> String {
+        let flat = text.replacingOccurrences(of: "\n", with: " ")
+        return flat.count <= limit ? flat : String(flat.prefix(limit - 1)) + "…"
+    }
+
+    private func paint(_ text: String) -> String {
+        text.hasPrefix("error") ? style.red(text) : text.hasPrefix("cancelled") ? style.yellow(text) : style.green(text)
+    }
+}

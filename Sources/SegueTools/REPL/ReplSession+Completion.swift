@@ -1,0 +1,36 @@
+import SegueRuntime
+
+extension ReplSession {
+    /// The words that may complete `word`, given the text before it on the line: commands first, then the
+    /// arguments each command takes on the top screen now (element ids with `list[i]` and `list[i].part`,
+    /// fields, sliders, pickers, lists, events, `service.operation`s, outcomes, devices).
+    ///
+    ///     session.completions(line: "tap ", word: "opt")  // ["options[0]", "options[1]", "options[2]"]
+    public func completions(line: String, word: String) -> [String] {
+        let before = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard let command = before.first else { return filter(ReplCommand.words, word) }
+        let position = before.count
+        let candidates: [String]
+        switch (command, position) {
+        case ("tap", 1): candidates = tapTargets()
+        case ("select", 1), ("scroll", 1): candidates = elementIDs([.list, .lines])
+        case ("select", 2):
+            let count = before.count > 1 ? (driver.view?.element(before[1])?.items?.count ?? 0) : 0
+            candidates = (0..<count).map(String.init)
+        case ("fill", 1), ("clear", 1): candidates = elementIDs([.field])
+        case ("slide", 1): candidates = elementIDs([.slider])
+        case ("pick", 1): candidates = elementIDs([.picker])
+        case ("send", 1): candidates = program.events
+        case ("outcome", 1): candidates = serviceOperations()
+        case ("outcome", 2): candidates = ["ok", "error", "cancelled"]
+        case ("device", 1): candidates = DeviceProfile.builtIn.map(\.completionKey)
+        case ("help", 1): candidates = ReplCommand.catalog.map(\.word)
+        default: candidates = []
+        }
+        return filter(candidates, word)
+    }
+
+    private func filter(_ candidates: [String], _ word: String) -> [String] {
+        candidates.filter { $0.hasPrefix(word) }
+    }
+}

@@ -1,0 +1,167 @@
+import SegueDiagnostics
+import SegueExpression
+import SegueRuntime
+
+extension ReplSession {
+    /// `help`: every command with its usage and an example; `help WORD`: one command.
+    func help(_ topic: String?) -> Reply {
+        guard let topic else {
+            var lines = ["commands (Tab completes commands, element ids, fields, events and services):"]
+            let width = ReplCommand.catalog.map(\.usage.count).max() ?? 0
+            for entry in ReplCommand.catalog {
+                lines.append(
+                    "  " + entry.usage + String(repeating: " ", count: width - entry.usage.count) + "  " + entry.summary
+                )
+            }
+            lines.append("try on this screen: " + exampleHere())
+            lines.append("`help COMMAND` shows an example of one command")
+            return Reply(text: lines.joined(separator: "\n"))
+        }
+        guard let entry = ReplCommand.catalog.first(where: { $0.word == topic }) else {
+            let hint = Suggestion.closest(to: topic, in: ReplCommand.words).map { "; did you mean `\($0)`?" } ?? ""
+            return failure("no command `\(topic)`\(hint)")
+        }
+        return Reply(text: ["\(entry.usage)", "  \(entry.summary)", "  e.g. \(entry.example)"].joined(separator: "\n"))
+    }
+
+    /// A few commands that work on the top screen now.
+    private func exampleHere() -> String {
+        var examples = tapTargets(includeParts: false).prefix(3).map { "tap \($0)" }
+        if let field = elementIDs([.field]).first { examples.append("fill \(field) …") }
+        if driver.state.layers.count > 1 || (driver.state.layers.last?.stack.count ?? 0) > 1 { examples.append("back") }
+        if position > 0 { examples.append("undo") }
+        return examples.isEmpty ? "state" : examples.joined(separator: " · ")
+    }
+
+    func stateText() -> String {
+        let state = driver.state
+        var lines = ["time \(Value.number(state.now).description)s · \(state.launched ? "running" : "not launched")"]
+        lines.append(contentsOf: stackLines())
+        if let top = state.topInstance {
+            let screen = program.screens[top.screen]
+            if !top.states.isEmpty {
+                lines.append("states: " + top.states.map { screen.states[$0].name }.joined(separator: ", "))
+            }
+            for (index, field) in screen.fields.enumerated() where index < top.form.values.count {
+                var line = "field \(field.name) = \(top.form.values[index].literal)"
+                if top.form.touched[index] { line += " · touched" }
+                if let error = top.form.errors[index] { line += " · ✗ \(error)" }
+                lines.append(line)
+            }
+        }
+        for call in state.pendingCalls {
+            lines.append("waiting for call #\(call.id) \(call.service).\(call.operation)")
+        }
+        for timer in state.timers {
+            let name = timer.name.map { program.timerNames[$0] } ?? "timer #\(timer.id)"
+            let every = timer.interval.map { ", every \(Value.number($0).description)s" } ?? ""
+            lines.append("\(name) due at \(Value.number(timer.deadline).description)s\(every)")
+        }
+        if let alert = state.alert { lines.append("alert: \(alert.image) \"\(alert.title)\"") }
+        for (call, outcomes) in driver.pendingScripts.sorted(by: { $0.key < $1.key }) {
+            lines.append("scripted next \(call): " + outcomes.map(ChangePrinter.describe).joined(separator: ", then "))
+        }
+        lines.append("device \(driver.device.name) (\(driver.device.summary))")
+        return lines.joined(separator: "\n")
+    }
+
+    func dataText() -> String {
+        let state = driver.state
+        var lines = ["flow data:"]
+        for (slot, variable) in program.data.enumerated() where slot < state.data.count {
+            let mark = variable.persist ? " (persisted)" : variable.defaultsKey.map { " (defaults \($0))" } ?? ""
+            lines.append("  \(variable.name) = \(ChangePrinter.short(state.data[slot].literal, limit: 160))\(mark)")
+        }
+        if let top = state.topInstance {
+            let screen = program.screens[top.screen]
+            if !screen.slots.isEmpty { lines.append("\(screen.name) data:") }
+            for (slot, variable) in screen.slots.enumerated() where slot < top.values.count {
+                let mark = slot < screen.parameterCount ? " (parameter)" : ""
+                lines.append("  \(variable.name) = \(ChangePrinter.short(top.values[slot].literal, limit: 160))\(mark)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func stackText() -> String {
+        (stackLines() + [driver.view.map { ScreenPrinter(style: style).breadcrumb($0.breadcrumb) } ?? ""])
+            .joined(separator: "\n")
+    }
+
+    private func stackLines() -> [String] {
+        driver.state.layers.enumerated().map { index, layer in
+            let kind = index == 0 ? "root" : "modal"
+            let screens = layer.stack.map { "\(program.screens[$0.screen].name) (\($0.transition.rawValue))" }
+            return "layer \(index) \(kind)\(layer.navigation ? ", navigation controller" : ""): "
+                + screens.joined(separator: " → ")
+        }
+    }
+
+    func traceText() -> String {
+        let moment = timeline[position]
+        var lines = ["`\(moment.command)`:"]
+        for (index, step) in moment.steps.enumerated() {
+            lines.append("  step \(index + 1)")
+            lines += step.trace.map { "    \($0.description)" }
+            lines += step.effects.map { "    effect \(Self.describe($0))" }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func describe(_ effect: Effect) -> String {
+        switch effect {
+        case .callService(let id, let service, let operation, let arguments):
+            "call #\(id) \(service).\(operation) \(ChangePrinter.short(Value.record(arguments).literal))"
+        case .startTimer(let id, let deadline): "start timer #\(id) due at \(Value.number(deadline).description)s"
+        case .cancelTimer(let id): "cancel timer #\(id)"
+        case .openURL(let url): "open url \(url)"
+        case .persist(let name, let value): "persist \(name) = \(ChangePrinter.short(value.literal))"
+        case .play(let mode, let line): "play \(mode) from line \(line)"
+        case .stopPlayback: "stop playback"
+        }
+    }
+
+    func historyText() -> String {
+        guard timeline.count > 1 else { return style.dim("(no commands yet)") }
+        return timeline.enumerated().dropFirst().map { index, moment in
+            let line = "\(index). \(moment.command)" + (index == position ? "   ← now" : "")
+            return index > position ? style.dim(line + " (undone)") : line
+        }.joined(separator: "\n")
+    }
+
+    /// `outcome store.purchase cancelled`: the next call of that operation ends this way instead of reaching the service.
+    func scriptOutcome(_ call: String, _ result: String, _ payload: String?) -> Reply {
+        let parts = call.split(separator: ".", maxSplits: 1).map(String.init)
+        let names = serviceOperations()
+        guard parts.count == 2, names.contains(call) else {
+            let hint = Suggestion.closest(to: call, in: names).map { "; did you mean `\($0)`?" } ?? ""
+            return failure("no service operation `\(call)`\(hint)")
+        }
+        let value: Value?
+        do {
+            value = try Self.json(payload, what: "the outcome's JSON")
+        } catch {
+            return failure(error.message)
+        }
+        let outcome: ServiceOutcome
+        switch result {
+        case "ok": outcome = .ok(value ?? .null)
+        case "cancelled": outcome = .cancelled
+        default:
+            var details: [String: Value] = [:]
+            if case .record(let fields)? = value { details = fields }
+            let code = details.removeValue(forKey: "code")?.description ?? "error"
+            let message = details.removeValue(forKey: "message")?.description ?? "scripted error"
+            outcome = .error(ServiceError(service: parts[0], code: code, message: message, details: details))
+        }
+        driver.script(call, outcome)
+        return Reply(text: "the next \(call) will end: \(ChangePrinter.describe(outcome))")
+    }
+
+    /// Every `service.operation` the flow's services answer.
+    func serviceOperations() -> [String] {
+        embedded.services.keys.sorted().flatMap { name in
+            (embedded.services[name]?.operations ?? []).sorted().map { "\(name).\($0)" }
+        }
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import SegueCheck
+import SegueDiagnostics
+import SegueExpression
+import SegueModel
+import SegueRuntime
+
+/// The REPL's engine: runs one command line at a time against a flow on its embedded services and answers with
+/// the text to print. It needs no terminal, so golden transcripts and tests drive it directly.
+///
+///     let session = try await ReplSession.open(path: "flows/donate.yaml", options: ServiceOptions())
+///     print(await session.start())
+///     print(await session.execute("tap donate").text)
+public final class ReplSession {
+    /// What one command printed, and whether it failed or asked to quit.
+    public struct Reply: Sendable, Hashable {
+        public var text: String
+        public var failed: Bool
+        public var quit: Bool
+
+        public init(text: String, failed: Bool = false, quit: Bool = false) {
+            self.text = text
+            self.failed = failed
+            self.quit = quit
+        }
+    }
+
+    /// Why a session could not start.
+    public enum OpenError: Error, Sendable, CustomStringConvertible {
+        /// The flow file has errors (or could not be read): render `result.diagnostics`.
+        case invalidFlow(FlowLoadResult)
+        /// The file is a library of components, not a flow with screens.
+        case notAFlow(String)
+        case compile(String)
+        case services(String)
+
+        public var description: String {
+            switch self {
+            case .invalidFlow(let result):
+                let count = result.diagnostics.filter { $0.severity == .error }.count
+                return "\(result.path) has \(count) error\(count == 1 ? "" : "s"); fix them with `segue validate` first"
+            case .notAFlow(let path):
+                return "\(path) is a library of components, not a flow: it has no screens to step through"
+            case .compile(let message): return "the flow cannot be compiled: \(message)"
+            case .services(let message): return "the embedded services could not start: \(message)"
+            }
+        }
+    }
+
+    /// One point on the timeline undo and redo move along: the command that led here and the state after it.
+    struct Moment {
+        var command: String
+        var state: MachineState
+        var device: DeviceProfile
+        /// The service calls the command made, so a saved session replays with the same outcomes.
+        var calls: [ServiceCallRecord]
+        var steps: [Step]
+        var playingLine: Int?
+    }
+
+    public let flow: Flow
+    public let program: Program
+    public let embedded: EmbeddedServices
+    public var style: ReplStyle
+    let driver: FlowDriver
+    var timeline: [Moment] = []
+    var position = 0
+
+    public init(flow: Flow, embedded: EmbeddedServices, device: DeviceProfile = .standard, style: ReplStyle = .plain)
+        throws(OpenError)
+    {
+        self.flow = flow
+        self.embedded = embedded
+        self.style = style
+        do {
+            program = try Compiler.compile(flow)
+        } catch {
+            throw .compile("\(error)")
+        }
+        driver = FlowDriver(program: program, embedded: embedded, device: device)
+    }
+
+    /// Loads and checks `path`, refusing a flow with errors, builds its embedded services and compiles it.
+    public static func open(
+        path: String, options: ServiceOptions, device: DeviceProfile = .standard, style: ReplStyle = .plain
+    ) async throws(OpenError) -> ReplSession {
+        let result = FlowLoader().load(path: path)
+        guard !result.hasErrors, let flow = result.flow else { throw .invalidFlow(result) }
+        guard result.role == .flow else { throw .notAFlow(path) }
+        let embedded: EmbeddedServices
+        do {
+            embedded = try await EmbeddedServices.make(for: flow, options: options)
+        } catch {
+            throw .services(error.description)
+        }
+        return try ReplSession(flow: flow, embedded: embedded, device: device, style: style)
+    }
+
+    /// The machine's current state.
+    public var state: MachineState { driver.state }
+    /// The top screen as shown now.
+    public var view: ScreenView? { driver.view }
+    public var device: DeviceProfile { driver.device }
+
+    /// Launches the flow and returns the first screen.
+    public func start() async -> String {
+        let steps = await driver.launch()
+        timeline = [
+            Moment(command: "launch", state: driver.state, device: driver.device, calls: driver.calls, steps: steps)
+        ]
+        position = 0
+        let intro = style.dim(
+            "\(flow.id.text): \(program.screens.count) screens · device \(driver.device.name) · `help` lists the commands, Tab completes"
+        )
+        return ([intro] + ChangePrinter(style: style).render(steps: steps, calls: driver.calls) + screenLines())
+            .joined(separator: "\n")
+    }
+
+    /// Runs one command line; a mistake is a reply with `failed` set, never a thrown error.
+    public func execute(_ line: String) async -> Reply {
+        let command: ReplCommand
+        do {
+            command = try ReplCommand.parse(line)
+        } catch {
+            return failure(error.description)
+        }
+        switch command {
+        case .empty: return Reply(text: "")
+        case .quit: return Reply(text: "", quit: true)
+        case .help(let topic): return help(topic)
+        case .state: return Reply(text: stateText())
+        case .data: return Reply(text: dataText())
+        case .stack: return Reply(text: stackText())
+        case .trace: return Reply(text: traceText())
+        case .history: return Reply(text: historyText())
+        case .undo: return travel(by: -1)
+        case .redo: return travel(by: 1)
+        case .save(let path): return save(to: path)
+        case .load(let path): return await load(from: path)
+        case .outcome(let call, let result, let payload): return scriptOutcome(call, result, payload)
+        case .device(nil): return Reply(text: deviceText())
+        case .device(let name?): return await changeDevice(name, line: line)
+        case .reset: return await record(line: line) { await self.driver.launch() }
+        case .tick(let seconds): return await record(line: line) { await self.driver.advance(by: seconds) }
+        default:
+            switch input(for: command) {
+            case .success(let input): return await record(line: line) { await self.driver.send(input) }
+            case .failure(let problem): return failure(problem.message)
+            }
+        }
+    }
+
+    /// The rendered top screen.
+    func screenLines() -> [String] {
+        guard let view = driver.view else { return [style.dim("(no screen is shown)")] }
+        return ScreenPrinter(style: style, playingLine: timeline[position].playingLine).render(view)
+    }
+
+    func failure(_ message: String) -> Reply {
+        Reply(text: style.red("error: ") + message, failed: true)
+    }
+
+    /// Runs an input that changes the state, adds the result to the timeline and prints what changed and the screen.
+    func record(line: String, _ body: () async -> [Step]) async -> Reply {
+        // Like an SPAlert, a shown alert is gone by the time the user does the next thing.
+        if driver.state.alert != nil { await driver.send(.dismissAlert) }
+        let before = driver.calls.count
+        let steps = await body()
+        let calls = Array(driver.calls[before...])
+        var playing = timeline[position].playingLine
+        for effect in steps.flatMap(\.effects) {
+            if case .play(_, let line) = effect { playing = line }
+            if case .stopPlayback = effect { playing = nil }
+        }
+        if driver.state.topInstance?.id != timeline[position].state.topInstance?.id { playing = nil }
+        let moment = Moment(
+            command: line.trimmingCharacters(in: .whitespaces), state: driver.state, device: driver.device,
+            calls: calls,
+            steps: steps, playingLine: playing)
+        var lines = ChangePrinter(style: style).render(steps: steps, calls: calls)
+        if moment.state == timeline[position].state && playing == timeline[position].playingLine {
+            lines.append(style.dim("(nothing changed)"))
+            return Reply(text: lines.joined(separator: "\n"))
+        }
+        timeline.removeSubrange((position + 1)...)
+        timeline.append(moment)
+        position += 1
+        return Reply(text: (lines + screenLines()).joined(separator: "\n"))
+    }
+
+    /// Undo (`-1`) or redo (`+1`): puts the machine back into a state of the timeline.
+    func travel(by offset: Int) -> Reply {
+        let target = position + offset
+        guard timeline.indices.contains(target) else {
+            return failure(offset < 0 ? "nothing to undo: this is the launch state" : "nothing to redo")
+        }
+        let what = offset < 0 ? "undid `\(timeline[position].command)`" : "redid `\(timeline[target].command)`"
+        position = target
+        driver.restore(timeline[target].state)
+        driver.device = timeline[target].device
+        return Reply(
+            text: ([style.dim("\(what) (\(position) of \(timeline.count - 1))")] + screenLines()).joined(
+                separator: "\n"))
+    }
+
+    private func changeDevice(_ name: String, line: String) async -> Reply {
+        guard let profile = DeviceProfile.named(name) else {
+            let keys = DeviceProfile.builtIn.map(\.completionKey)
+            let hint = Suggestion.closest(to: name.lowercased(), in: keys).map { "; did you mean `\($0)`?" } ?? ""
+            return failure("unknown device `\(name)`\(hint) (one of: \(keys.joined(separator: ", ")))")
+        }
+        return await record(line: line) {
+            self.driver.device = profile
+            return await self.driver.launch()
+        }
+    }
+
+    private func deviceText() -> String {
+        var lines = ["device \(driver.device.name): \(driver.device.summary)"]
+        for profile in DeviceProfile.builtIn {
+            lines.append(
+                "  \(profile.completionKey)\(profile == driver.device ? " (current)" : "") — \(profile.summary)")
+        }
+        lines.append(style.dim("`device NAME` switches and relaunches the flow"))
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension DeviceProfile {
+    /// The name typed after `device`: `iphone7`, `iphone16promax`.
+    var completionKey: String { name.lowercased().filter { !$0.isWhitespace } }
+
+    var summary: String {
+        "\(Value.number(width).description)×\(Value.number(height).description) pt, iOS \(osMajor).\(osMinor)"
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import SegueRuntime
+
+/// A saved REPL session: the commands from launch to now, each with the outcomes of the calls it made, so loading
+/// it replays to the same state whatever the services hold by then.
+///
+///     { "segue_repl": 1, "flow": "donate", "device": "iPhone 15",
+///       "commands": [ { "command": "tap donate", "calls": [ … ] } ], "launch": { … }, "final": { … } }
+public struct ReplTrace: Sendable, Codable, Hashable {
+    /// One command and what its calls answered.
+    public struct Command: Sendable, Codable, Hashable {
+        public var command: String
+        public var calls: [ServiceCallRecord]
+    }
+
+    public var segueRepl: Int
+    public var flow: String
+    public var device: String
+    public var commands: [Command]
+    /// The state right after launch, which the replay starts from.
+    public var launch: MachineState
+    /// The state the commands led to, to check the replay against.
+    public var final: MachineState
+
+    enum CodingKeys: String, CodingKey {
+        case segueRepl = "segue_repl"
+        case flow, device, commands, launch, final
+    }
+
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+}
+
+extension ReplSession {
+    /// `save FILE`: the timeline up to now as a trace.
+    func save(to path: String) -> Reply {
+        let moments = timeline[1...position]
+        let trace = ReplTrace(
+            segueRepl: 1, flow: program.flowID, device: timeline[0].device.name,
+            commands: moments.map { ReplTrace.Command(command: $0.command, calls: $0.calls) },
+            launch: timeline[0].state, final: driver.state)
+        do {
+            try trace.encoded().write(to: URL(fileURLWithPath: path))
+        } catch {
+            return failure("cannot write \(path): \(error.localizedDescription)")
+        }
+        return Reply(text: "saved \(moments.count) command\(moments.count == 1 ? "" : "s") to \(path)")
+    }
+
+    /// `load FILE`: starts from the saved launch state and replays every command with its recorded outcomes.
+    func load(from path: String) async -> Reply {
+        let trace: ReplTrace
+        do {
+            trace = try JSONDecoder().decode(ReplTrace.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch let error as DecodingError {
+            return failure("\(path) is not a saved REPL session: \(Self.explain(error))")
+        } catch {
+            return failure("cannot read \(path): \(error.localizedDescription)")
+        }
+        guard trace.flow == program.flowID else {
+            return failure("\(path) is a session of flow `\(trace.flow)`, not `\(program.flowID)`")
+        }
+        if let device = DeviceProfile.named(trace.device) { driver.device = device }
+        driver.restore(trace.launch)
+        timeline = [Moment(command: "launch", state: trace.launch, device: driver.device, calls: [], steps: [])]
+        position = 0
+        for (index, command) in trace.commands.enumerated() {
+            for call in command.calls { driver.script(call.name, call.outcome) }
+            let reply = await execute(command.command)
+            if reply.failed {
+                return failure("command \(index + 1) of \(path), `\(command.command)`, failed on replay: \(reply.text)")
+            }
+        }
+        let same = driver.state == trace.final
+        let summary =
+            "loaded \(trace.commands.count) command\(trace.commands.count == 1 ? "" : "s") from \(path)"
+            + (same
+                ? "; the state matches the saved one" : "; the state differs from the saved one (the flow changed?)")
+        return Reply(text: ([style.dim(summary)] + screenLines()).joined(separator: "\n"), failed: !same)
+    }
+
+    private static func explain(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, _): "missing `\(key.stringValue)`"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            "wrong value at `\(context.codingPath.map(\.stringValue).joined(separator: "."))`"
+        case .dataCorrupted(let context): context.debugDescription
+        @unknown default: "\(error)"
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import SegueExpression
+import SegueRuntime
+
+/// Renders the top screen as compact, deterministic text: breadcrumb, title, one line per element, list items
+/// through their components, and the alert as a box.
+///
+///     ScreenPrinter(style: .plain).render(view)
+///     // main › donate (present)
+///     // ── donate · Поддержать ──
+///     //   list options (3 items)
+///     //     [0] Маленький донат · 99,00 ₽
+public struct ScreenPrinter: Sendable {
+    public var style: ReplStyle
+    /// The line of a `lines` element that is playing, highlighted with ▶.
+    public var playingLine: Int?
+
+    public init(style: ReplStyle, playingLine: Int? = nil) {
+        self.style = style
+        self.playingLine = playingLine
+    }
+
+    public func render(_ view: ScreenView) -> [String] {
+        var lines = [breadcrumb(view.breadcrumb)]
+        var header = "── " + style.bold(view.screen) + (view.title.map { " · \($0)" } ?? "")
+        if !view.states.isEmpty { header += " [" + view.states.joined(separator: ", ") + "]" }
+        lines.append(header + " ──")
+        for element in view.elements { lines += render(element) }
+        if let alert = view.alert { lines += box(alert) }
+        return lines
+    }
+
+    /// `main › donate (present) › donate_one_post (show)`.
+    public func breadcrumb(_ entries: [BreadcrumbEntry]) -> String {
+        entries.enumerated().map { index, entry in
+            index == 0 && entry.transition == .root ? entry.screen : "\(entry.screen) (\(entry.transition.rawValue))"
+        }.joined(separator: " › ")
+    }
+
+    func render(_ element: ElementView) -> [String] {
+        var flags: [String] = []
+        if !element.visible { flags.append("hidden") }
+        if !element.enabled { flags.append("disabled") }
+        if let style = element.style { flags.append("style \(style)") }
+        if let anchor = element.anchor { flags.append("anchor \(anchor)") }
+        if element.truncated == true { flags.append("truncated") }
+        if let problem = element.problem { flags.append("problem: \(problem)") }
+        var head = "  \(element.kind.rawValue) \(style.bold(element.id))"
+        switch element.kind {
+        case .button: head += " [\(element.text ?? "")]"
+        case .field: head += field(element.field)
+        case .list, .lines, .component: head += " (\(count(element.items?.count ?? 0)))"
+        default: if let text = element.text { head += " " + quoted(text) }
+        }
+        if let columns = element.columns { flags.append("\(columns) columns") }
+        if let width = element.cellWidth, let height = element.cellHeight {
+            flags.append("cells \(Value.number(width).description)×\(Value.number(height).description)")
+        }
+        if element.hasMore == true { flags.append("more pages") }
+        let line = head + flags.map { " · \($0)" }.joined()
+        var lines = [element.visible ? line : style.dim(line)]
+        guard element.visible, let items = element.items else { return lines }
+        for (index, row) in items.enumerated() {
+            let marker = element.kind == .lines && index == playingLine ? "▶" : " "
+            let label = element.kind == .component ? "" : "[\(index)] "
+            lines.append("   \(marker)" + style.cyan(label) + summary(row))
+        }
+        if let footer = element.footer {
+            lines.append(element.kind == .lines ? "    — \(footer) —" : "    " + style.dim(footer))
+        }
+        return lines
+    }
+
+    /// An item's key texts on one line: texts, visible buttons as `[id]`, sliders and pickers with their values.
+    func summary(_ row: [ElementView]) -> String {
+        let parts = row.compactMap { element -> String? in
+            guard element.visible else { return nil }
+            switch element.kind {
+            case .text:
+                return element.text.flatMap { $0.isEmpty ? nil : clip($0, truncated: element.truncated == true) }
+            case .button: return "[\(element.id)]" + (element.enabled ? "" : " disabled")
+            case .slider, .picker, .meter: return "\(element.id)=\(element.text ?? "")"
+            case .field: return "\(element.id)=\(element.field.map { quoted($0.value.description) } ?? "")"
+            case .image, .list, .lines, .component: return nil
+            }
+        }
+        return parts.isEmpty ? style.dim("(nothing shown)") : parts.joined(separator: " · ")
+    }
+
+    private func field(_ field: FieldView?) -> String {
+        guard let field else { return "" }
+        var text = field.kind == "text" ? "" : " (\(field.kind))"
+        let value = field.value == .null ? "" : field.value.description
+        text += " " + quoted(value)
+        if value.isEmpty, let placeholder = field.placeholder { text += " " + style.dim("placeholder \(placeholder)") }
+        if let error = field.error { text += " " + style.red("✗ \(error)") }
+        return text
+    }
+
+    private func box(_ alert: AlertState) -> [String] {
+        let icon = alert.image == "done" ? "✓" : alert.image == "error" ? "✗" : alert.image
+        let title = "\(icon) \(alert.title)"
+        let body = alert.message.map { [$0] } ?? []
+        let width = ([title] + body).map(\.count).max() ?? 0
+        let error = alert.image == "error"
+        var lines = ["  ╭" + String(repeating: "─", count: width + 2) + "╮"]
+        for text in [title] + body {
+            let padded = text + String(repeating: " ", count: width - text.count)
+            lines.append("  │ " + (text != title ? padded : error ? style.red(padded) : style.green(padded)) + " │")
+        }
+        lines.append("  ╰" + String(repeating: "─", count: width + 2) + "╯")
+        return lines
+    }
+
+    /// Item texts stay on one line: long ones (and ones the layout truncates) end in `…`.
+    private func clip(_ text: String, truncated: Bool) -> String {
+        let flat = text.replacingOccurrences(of: "\n", with: " ")
+        if flat.count > 60 { return String(flat.prefix(59)) + "…" }
+        return truncated ? flat + " …" : flat
+    }
+
+    private func quoted(_ text: String) -> String { "\"\(text)\"" }
+
+    private func count(_ number: Int) -> String { number == 1 ? "1 item" : "\(number) items" }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import SegueCheck
+import SegueDiagnostics
+import SegueRuntime
+import SegueTools
+
+/// `segue repl FLOW`: step through a flow interactively, or run a script of REPL commands.
+enum ReplSubcommand: SegueCommand {
+    static let name = "repl"
+    static let summary = "Step through a flow: tap, fill, tick, undo — with completion and history"
+    static let usage = """
+        usage: segue repl FLOW [--data-dir DIR | --fresh] [--storekit FILE] [--api-url URL]
+                               [--audio-input FILE] [--real-time] [--device NAME] [--script FILE]
+
+        Shows the flow's top screen after every command, with what changed. Type `help` inside
+        for the commands; Tab completes commands, element ids, fields, events and services.
+
+          --data-dir DIR      where flow data, the local board, purchases, defaults and takes are
+                              kept between runs (default .segue/)
+          --fresh             use a new temporary data directory (nothing kept)
+          --storekit FILE     the StoreKit configuration (default examples/donate/Products.storekit)
+          --api-url URL       a real wall-of-honor server instead of the local board
+          --audio-input FILE  a WAV file recordings are taken from (default: a generated tone)
+          --real-time         record and play in real time instead of virtual time (`tick`)
+          --device NAME       a device profile: iphone7, iphonese, iphone15, … (`device` inside lists them)
+          --script FILE       read commands from FILE instead of the terminal
+
+        Without a terminal (a pipe or --script) commands are read without prompts and echoed
+        as `> command`; the exit status is 1 if any command failed, else 0.
+
+        example: segue repl flows/donate.yaml
+                 printf 'tap donate\\ntap options[0]\\n' | segue repl flows/donate.yaml --fresh
+        """
+
+    static func run(_ arguments: [String]) async -> Int32 {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ParsedArguments(
+                arguments,
+                valueOptions: ["--data-dir", "--storekit", "--api-url", "--audio-input", "--script", "--device"],
+                switchOptions: ["--real-time", "--fresh"])
+        } catch {
+            printError("segue repl: \(error)\n\(usage)")
+            return 2
+        }
+        guard parsed.positional.count == 1, let path = parsed.positional.first else {
+            printError("segue repl: name one flow file\n\(usage)")
+            return 2
+        }
+        if parsed.switches.contains("--fresh"), parsed.options["--data-dir"] != nil {
+            printError("segue repl: --fresh and --data-dir cannot be used together")
+            return 2
+        }
+        var device = DeviceProfile.standard
+        if let name = parsed.options["--device"] {
+            guard let profile = DeviceProfile.named(name) else {
+                let names = DeviceProfile.builtIn.map { $0.name.lowercased().filter { !$0.isWhitespace } }
+                printError("segue repl: unknown device `\(name)`; one of: \(names.joined(separator: ", "))")
+                return 2
+            }
+            device = profile
+        }
+        let options = ServiceOptions(
+            dataDirectory: parsed.switches.contains("--fresh") ? nil : (parsed.options["--data-dir"] ?? ".segue"),
+            storeKitFile: parsed.options["--storekit"], apiURL: parsed.options["--api-url"],
+            audioInput: parsed.options["--audio-input"], realTime: parsed.switches.contains("--real-time"),
+            boardEntries: 12)
+        let color = isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        let session: ReplSession
+        do {
+            session = try await ReplSession.open(
+                path: path, options: options, device: device, style: ReplStyle(color: color))
+        } catch {
+            if case .invalidFlow(let result) = error {
+                let renderer = DiagnosticRenderer(format: .human, color: isatty(2) == 1, sources: result.sources)
+                printError(renderer.render(result.diagnostics))
+                printError("segue repl: \(error.description)")
+                return result.isUnreadable ? 2 : 1
+            }
+            printError("segue repl: \(error.description)")
+            return 2
+        }
+        let editor: LineEditor
+        do {
+            editor = try LineEditor(script: parsed.options["--script"]) { line, word in
+                session.completions(line: line, word: word)
+            }
+        } catch {
+            printError("segue repl: \(error)")
+            return 2
+        }
+        return await ReplLoop(session: session, editor: editor).run()
+    }
+}

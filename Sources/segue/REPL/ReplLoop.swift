@@ -1,0 +1,27 @@
+import Foundation
+import SegueTools
+
+/// Reads command lines and prints the session's replies until `quit` or the end of the input.
+struct ReplLoop {
+    let session: ReplSession
+    let editor: LineEditor
+
+    /// 0, or 1 when a command failed without a terminal (so a broken script fails its CI job).
+    func run() async -> Int32 {
+        print(await session.start())
+        var failures = 0
+        while let line = editor.readLine(prompt: "segue> ") {
+            if !editor.interactive {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.isEmpty { continue }
+                print(ReplSession.echo(trimmed))
+            }
+            let reply = await session.execute(line)
+            if reply.failed { failures += 1 }
+            if !reply.text.isEmpty { print(reply.text) }
+            if reply.quit { break }
+        }
+        if editor.interactive { print("") }
+        return editor.interactive || failures == 0 ? 0 : 1
+    }
+}
