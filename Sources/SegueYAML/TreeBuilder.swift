@@ -18,6 +18,8 @@ struct TreeBuilder {
     /// Nodes in the document so far with every alias counted as a copy of its anchor.
     var expansion = 0
     private var documents = 0
+    /// Where an explicit `...` ended the document, if one did.
+    private var explicitEnd: SourceRange?
 
     private enum AnchorState {
         /// The anchored collection is still open: an alias to it would be a cycle.
@@ -35,15 +37,27 @@ struct TreeBuilder {
         while let event = reader.next() {
             guard handle(event) else { return }
         }
-        if let error = reader.error {
-            diagnostics.append(SyntaxErrorTranslator(file: locator.file).diagnostic(for: error, locator: &locator))
+        guard let error = reader.error else { return }
+        if let explicitEnd, error.problem == "did not find expected <document start>" {
+            // After `...`, libyaml wants `---`; what follows is really a second document.
+            let start = locator.location(ofCharacter: error.problemIndex)
+            diagnostics.append(
+                .error(
+                    .secondDocument, "a flow file holds one YAML document, but more follows its `...` end marker",
+                    at: SourceRange(path: locator.file.path, at: start),
+                    notes: [DiagnosticNote("the document ends here", at: explicitEnd)]))
+            return
         }
+        diagnostics.append(SyntaxErrorTranslator(file: locator.file).diagnostic(for: error, locator: &locator))
     }
 
     /// Handles one event; false when loading must stop.
     private mutating func handle(_ event: YAMLEvent) -> Bool {
         switch event.kind {
-        case .streamStart, .documentEnd:
+        case .streamStart:
+            return true
+        case .documentEnd:
+            if event.end.index > event.start.index { explicitEnd = locator.range(from: event.start, to: event.end) }
             return true
         case .streamEnd:
             return false
