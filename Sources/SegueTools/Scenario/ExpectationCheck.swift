@@ -105,6 +105,7 @@ struct ExpectationCheck {
             "visible": .bool(element.visible), "enabled": .bool(element.enabled),
             "label": element.text.map(Value.string) ?? .null, "style": element.style.map(Value.string) ?? .null,
             "anchor": element.anchor.map(Value.string) ?? .null, "truncated": element.truncated.map(Value.bool) ?? .null,
+            "problem": element.problem.map(Value.string) ?? .null,
         ]
         return compareFields("`\(id)`", expected, actual)
     }
@@ -205,14 +206,19 @@ struct ExpectationCheck {
                 return "\(what) has no property `\(key)`; it has " + actual.keys.sorted().joined(separator: ", ")
             }
             if !matches(fields[key]!, value, tolerance: tolerance) {
-                return "\(what).\(key): expected \(fields[key]!.literal), got \(value.literal)"
+                return "\(what).\(key): expected \(shown(fields[key]!)), got \(shown(value))"
             }
         }
         return nil
     }
 
     private func compare(_ what: String, _ expected: Value, _ actual: Value) -> String? {
-        matches(expected, actual) ? nil : "\(what): expected \(expected.literal), got \(actual.literal)"
+        matches(expected, actual) ? nil : "\(what): expected \(shown(expected)), got \(shown(actual))"
+    }
+
+    /// The value as written, with invisible characters that often differ (no-break spaces) made visible.
+    private func shown(_ value: Value) -> String {
+        value.literal.replacingOccurrences(of: "\u{A0}", with: "\\u00A0").replacingOccurrences(of: "\u{202F}", with: "\\u202F")
     }
 }
 

@@ -117,8 +117,14 @@ public final class ScenarioRunner {
                 for entry in entries.reversed() {
                     var arguments = entry.recordValue ?? [:]
                     arguments["buy_package"] = arguments["buy_package"] ?? .string("donate.small")
-                    arguments["photo_id"] = arguments["photo_url"] ?? arguments["photo_id"]
-                    arguments["photo_url"] = nil
+                    if let photo = arguments.removeValue(forKey: "photo")?.stringValue {
+                        let upload = await service.call(
+                            "upload_photo", arguments: ["user_id": arguments["user_id"] ?? .string("seed"), "photo_file": .string(photo)])
+                        guard case .ok(let id) = upload else {
+                            throw ScenarioFailure(range: range, message: "seeding the board: cannot upload \(photo)", screen: "")
+                        }
+                        arguments["photo_id"] = id
+                    }
                     if case .error(let error) = await service.call("add_entry", arguments: arguments) {
                         throw ScenarioFailure(range: range, message: "seeding the board: \(error.message)", screen: "")
                     }

@@ -30,6 +30,7 @@ enum ScreenSummary {
             if !element.enabled { flags.append("disabled") }
             if let style = element.style { flags.append("style \(style)") }
             if !flags.isEmpty { line += " (" + flags.joined(separator: ", ") + ")" }
+            if let problem = element.problem { line += " — problem: \(problem)" }
             lines.append(line)
         }
         return lines.joined(separator: "\n")
