@@ -212,3 +212,28 @@ struct Scratch {
         #expect(!FlowDirectory.isFlowText(""))
     }
 }
+
+@Suite struct BatchTests {
+    @Test func pathsMixFilesAndDirectoriesAndTheExitStatusFollowsTheWorst() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let good = try scratch.write("flows/good.yaml", GeneratedCorpusTests.flow)
+        let warned = try scratch.write(
+            "flows/warned.yaml", GeneratedCorpusTests.flow + "  orphan:\n    elements: [{ text: t, value: T }]\n")
+        let bad = try scratch.write(
+            "bad.yaml", GeneratedCorpusTests.flow.replacingOccurrences(of: "start: main", with: "start: x"))
+        let loader = FlowLoader()
+
+        let clean = loader.load(paths: [good])
+        #expect(clean.exitStatus(strict: true) == 0)
+
+        let directory = loader.load(paths: [(scratch.path as NSString).appendingPathComponent("flows")])
+        #expect(directory.results.map(\.path) == [good, warned])
+        #expect(directory.diagnostics.map(\.code) == ["C401"])
+        #expect(directory.exitStatus(strict: false) == 0)
+        #expect(directory.exitStatus(strict: true) == 1)
+
+        #expect(loader.load(paths: [good, bad]).exitStatus(strict: false) == 1)
+        #expect(loader.load(paths: [bad, "/no/such/file.yaml"]).exitStatus(strict: false) == 2)
+    }
+}
