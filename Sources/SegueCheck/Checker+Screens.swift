@@ -42,7 +42,7 @@ extension CheckRun {
         checkData(screen.data, in: scope)
         reportDuplicates(
             screen.parameters.map(\.name) + screen.data.map(\.name), code: CheckCode.duplicateDeclaration,
-            what: "`\(name)` parameter or variable")
+            what: "screen `\(name)`'s parameter or variable")
         for variable in screen.data {
             let type = types.lenient(variable.type.text)
             scope.bindings[variable.name.text] = type
