@@ -71,7 +71,9 @@ let package = Package(
         // The command-line tool: argument parsing and terminal I/O only.
         .executableTarget(
             name: "segue",
-            dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel", "SegueTools", "SegueAudio", "CReadline"]),
+            dependencies: [
+                "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueCheck", "SegueTools", "SegueAudio", "CReadline",
+            ]),
 
         // Benchmarks: `swift run -c release segue-bench audio|load|dispatch [--json]`.
         .executableTarget(name: "segue-bench", dependencies: ["SegueAudio", "SegueYAML", "SegueModel", "SegueDiagnostics"]),

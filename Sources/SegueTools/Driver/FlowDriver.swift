@@ -1,3 +1,4 @@
+import SegueAudio
 import SegueExpression
 import SegueRuntime
 
@@ -30,16 +31,34 @@ public final class FlowDriver {
     private var scripted: [String: [ServiceOutcome]] = [:]
     /// Effects that follow the machine: playback.
     private let observers: [any DriverEffectObserver]
+    /// Recordings in virtual time follow the flow's clock.
+    private let audioClock: SteppedAudioClock?
 
     public init(
         program: Program, services: [String: any FlowService], persistence: (any Persistence)? = nil,
-        device: DeviceProfile = .standard, observers: [any DriverEffectObserver] = []
+        device: DeviceProfile = .standard, audioClock: SteppedAudioClock? = nil,
+        observers: [any DriverEffectObserver] = []
     ) {
         machine = Machine(program: program)
         self.services = services
         self.persistence = persistence
         self.device = device
+        self.audioClock = audioClock
         self.observers = observers
+    }
+
+    /// A driver over the embedded services built for the flow.
+    public convenience init(program: Program, embedded: EmbeddedServices, device: DeviceProfile = .standard) {
+        self.init(
+            program: program, services: embedded.services, persistence: embedded.persistence, device: device,
+            audioClock: embedded.audioClock)
+    }
+
+    /// Moves the virtual clock: recordings capture exactly that much audio, then due timers fire.
+    @discardableResult
+    public func advance(by seconds: Double) async -> [Step] {
+        await audioClock?.advance(to: state.now + seconds)
+        return await send(.advanceTime(by: seconds))
     }
 
     /// The top screen as the user sees it.
