@@ -183,6 +183,25 @@ struct Scratch {
         #expect(result.sources.count == 2)
     }
 
+    @Test func aLibraryImportedTwiceLendsItsDefinitionsOnceAndReportsItsProblemsOnce() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let flow = try scratch.write(
+            "flow.yaml",
+            Self.flow.replacingOccurrences(of: "start: main", with: "start: main\nimports: [b.yaml, c.yaml]")
+                + "      - use: shared\n")
+        try scratch.write("b.yaml", "segue: 1\nimports: [d.yaml]\n")
+        try scratch.write("c.yaml", "segue: 1\nimports: [d.yaml]\n")
+        let d = try scratch.write(
+            "d.yaml", "segue: 1\ncomponents:\n  shared:\n    elements: [{ text: t, value: \"${nope}\" }]\n")
+        let result = FlowLoader().load(path: flow)
+        #expect(result.diagnostics.map { "\($0.range) \($0.code)" } == ["\(d):4:37 X101"])
+        #expect(
+            result.sources.map { ($0.path as NSString).lastPathComponent } == [
+                "flow.yaml", "b.yaml", "d.yaml", "c.yaml",
+            ])
+    }
+
     @Test func aDirectoryWalkFindsFlowsAndSkipsOtherYAML() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
