@@ -121,10 +121,24 @@ extension Runner {
     /// Runs the handler(s) an event selects on its screen: from each active leaf state up, else the screen's.
     mutating func dispatch(_ raised: RaisedEvent) {
         let event = raised.event
-        guard let instance = state.instance(raised.instance) else {
+        guard let location = state.location(of: raised.instance) else {
             return ignore(program.events[event], "the screen it was sent to is gone")
         }
-        let screen = program.screens[instance.screen]
+        let screenID = state.layers[location.layer].stack[location.index].screen
+        if state.layers[location.layer].stack[location.index].states.isEmpty {
+            // The common case, without nested states: one table lookup.
+            guard let handler = program.screens[screenID].handlers.handler(for: event) else {
+                return ignore(program.events[event], "\(program.screens[screenID].name) has no handler for it")
+            }
+            let frame = Frame(instance: raised.instance, event: raised.payload)
+            guard let entry = choose(handler, frame) else {
+                return ignore(program.events[event], "no `when` held on \(program.screens[screenID].name)")
+            }
+            record(.eventConsumed(event: program.events[event], by: program.screens[screenID].name))
+            return run(entry, frame)
+        }
+        let instance = state.layers[location.layer].stack[location.index]
+        let screen = program.screens[screenID]
         var selected: [(owner: Int, entry: Int)] = []
         var guardsFailed = false
         for leaf in instance.states where screen.states[leaf].children.isEmpty {
@@ -146,7 +160,7 @@ extension Runner {
             // A deeper handler preempts one on its own ancestor (SCXML's conflict rule).
             let picked = selected
             selected.removeAll { outer in
-                picked.contains { $0.owner != outer.owner && isDescendant($0.owner, of: outer.owner, in: screen) }
+                picked.contains { $0.owner != outer.owner && isDescendant($0.owner, of: outer.owner, in: screenID) }
             }
         }
         if selected.isEmpty, let handler = screen.handlers.handler(for: event) {
