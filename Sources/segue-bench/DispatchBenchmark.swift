@@ -8,7 +8,7 @@ import SegueYAML
 /// screens, nested depth 8) with the pattern next, next, back, and checks each ends where the peers end.
 ///
 /// With `--json` the last line is one JSON object with, per shape, load/compile milliseconds and events per second
-/// (untraced `Machine.apply`, and traced `Machine.step`).
+/// (untraced `MachineDriver.apply`, and traced `Machine.step`).
 enum DispatchBenchmark {
     struct Shape {
         var name: String
@@ -68,22 +68,21 @@ enum DispatchBenchmark {
             throw BenchmarkFailure(description: "the flow has no next/back events")
         }
         let pattern: [Input] = [.event(next, payload: .null), .event(next, payload: .null), .event(back, payload: .null)]
-        var state = machine.step(MachineState(), .launch(LaunchEnvironment())).state
-        for input in pattern { _ = machine.apply(input, to: &state) }  // warm up
-        state = machine.step(MachineState(), .launch(LaunchEnvironment())).state
+        let launched = machine.step(MachineState(), .launch(LaunchEnvironment())).state
+        var driver = MachineDriver(machine: machine, state: launched)
         let start = ContinuousClock.now
         var round = 0
         while round < events {
-            _ = machine.apply(pattern[round % 3], to: &state)
+            driver.apply(pattern[round % 3])
             round += 1
         }
         let untraced = Double(events) / seconds(ContinuousClock.now - start)
-        let reached = describe(state, program)
+        let reached = describe(driver.state, program)
         guard reached == shape.expected(events) else {
             throw BenchmarkFailure(description: "ended in \(reached), the peers end in \(shape.expected(events))")
         }
         let tracedEvents = max(3, events / 10)
-        state = machine.step(MachineState(), .launch(LaunchEnvironment())).state
+        var state = launched
         let tracedStart = ContinuousClock.now
         for round in 0..<tracedEvents { state = machine.step(state, pattern[round % 3]).state }
         let traced = Double(tracedEvents) / seconds(ContinuousClock.now - tracedStart)

@@ -137,23 +137,23 @@ extension Runner {
             record(.eventConsumed(event: program.events[event], by: program.screens[screenID].name))
             return run(entry, frame)
         }
-        let instance = state.layers[location.layer].stack[location.index]
-        let screen = program.screens[screenID]
+        let instanceID = raised.instance
+        let active = state.layers[location.layer].stack[location.index].states
         var selected: [(owner: Int, entry: Int)] = []
         var guardsFailed = false
-        for leaf in instance.states where screen.states[leaf].children.isEmpty {
+        for leaf in active where program.screens[screenID].states[leaf].children.isEmpty {
             var current = leaf
             while current >= 0 {
                 if selected.contains(where: { $0.owner == current }) { break }
-                if let handler = screen.states[current].handlers.handler(for: event) {
-                    let frame = Frame(instance: instance.id, owner: current, event: raised.payload)
+                if let handler = program.screens[screenID].states[current].handlers.handler(for: event) {
+                    let frame = Frame(instance: instanceID, owner: current, event: raised.payload)
                     if let entry = choose(handler, frame) {
                         selected.append((current, entry))
                         break
                     }
                     guardsFailed = true
                 }
-                current = screen.states[current].parent
+                current = program.screens[screenID].states[current].parent
             }
         }
         if selected.count > 1 {
@@ -163,32 +163,31 @@ extension Runner {
                 picked.contains { $0.owner != outer.owner && isDescendant($0.owner, of: outer.owner, in: screenID) }
             }
         }
-        if selected.isEmpty, let handler = screen.handlers.handler(for: event) {
-            if let entry = choose(handler, Frame(instance: instance.id, event: raised.payload)) {
+        if selected.isEmpty, let handler = program.screens[screenID].handlers.handler(for: event) {
+            if let entry = choose(handler, Frame(instance: instanceID, event: raised.payload)) {
                 selected.append((-1, entry))
             } else {
                 guardsFailed = true
             }
         }
         guard !selected.isEmpty else {
-            let reason =
-                guardsFailed
-                ? "no `when` held on \(screen.name)" : "\(screen.name) has no handler for it\(activeStates(instance))"
-            return ignore(program.events[event], reason)
+            let name = program.screens[screenID].name
+            let states = active.map { program.screens[screenID].states[$0].name }.joined(separator: ", ")
+            return ignore(
+                program.events[event],
+                guardsFailed ? "no `when` held on \(name)" : "\(name) has no handler for it in states \(states)")
         }
         for (owner, entry) in selected {
-            guard let current = state.instance(instance.id) else { return }
-            if owner >= 0, !current.states.contains(owner) { continue }
+            guard let now = state.location(of: instanceID) else { return }
+            if owner >= 0, !state.layers[now.layer].stack[now.index].states.contains(owner) { continue }
             record(
-                .eventConsumed(event: program.events[event], by: owner < 0 ? screen.name : "\(screen.name).\(screen.states[owner].name)"))
-            run(entry, Frame(instance: instance.id, owner: owner, event: raised.payload))
+                .eventConsumed(
+                    event: program.events[event],
+                    by: owner < 0
+                        ? program.screens[screenID].name
+                        : "\(program.screens[screenID].name).\(program.screens[screenID].states[owner].name)"))
+            run(entry, Frame(instance: instanceID, owner: owner, event: raised.payload))
         }
-    }
-
-    private func activeStates(_ instance: ScreenInstance) -> String {
-        guard tracing, !instance.states.isEmpty else { return "" }
-        let names = instance.states.map { program.screens[instance.screen].states[$0].name }
-        return " in states " + names.joined(separator: ", ")
     }
 
     /// The first alternative whose guard holds.
