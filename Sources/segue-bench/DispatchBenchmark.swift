@@ -59,7 +59,8 @@ enum DispatchBenchmark {
         let loaded = YAMLLoader().load(file)
         var decoder = FlowDecoder(file: file)
         guard let flow = decoder.decodeFlow(loaded.root), loaded.diagnostics.isEmpty, decoder.diagnostics.isEmpty else {
-            throw BenchmarkFailure(description: (loaded.diagnostics + decoder.diagnostics).map(\.message).joined(separator: "; "))
+            throw BenchmarkFailure(
+                description: (loaded.diagnostics + decoder.diagnostics).map(\.message).joined(separator: "; "))
         }
         let program = try Compiler.compile(flow)
         let loadTime = seconds(ContinuousClock.now - loadStart)
@@ -67,7 +68,9 @@ enum DispatchBenchmark {
         guard let next = program.event(named: "next"), let back = program.event(named: "back") else {
             throw BenchmarkFailure(description: "the flow has no next/back events")
         }
-        let pattern: [Input] = [.event(next, payload: .null), .event(next, payload: .null), .event(back, payload: .null)]
+        let pattern: [Input] = [
+            .event(next, payload: .null), .event(next, payload: .null), .event(back, payload: .null),
+        ]
         let launched = machine.step(MachineState(), .launch(LaunchEnvironment())).state
         var driver = MachineDriver(machine: machine, state: launched)
         let start = ContinuousClock.now
@@ -125,7 +128,8 @@ enum DispatchBenchmark {
             var text = ""
             for letter in letters { text += "\(pad)n\(k)\(letter): {}\n" }
             if k < last {
-                text += "\(pad)n\(k + 1):\n\(pad)  initial: \(k + 1 == last ? "n\(last)a" : "n\(k + 2)")\n\(pad)  states:\n"
+                text +=
+                    "\(pad)n\(k + 1):\n\(pad)  initial: \(k + 1 == last ? "n\(last)a" : "n\(k + 2)")\n\(pad)  states:\n"
                 text += level(k + 1, indent: indent + 4)
             }
             return text

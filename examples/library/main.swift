@@ -40,10 +40,13 @@ func printScreen(_ view: ScreenView?) {
         if let items = element.items {
             print("  \(element.id):")
             for row in items {
-                print("    • " + row.filter(\.visible).compactMap(\.text).filter { !$0.isEmpty }.joined(separator: " — "))
+                print(
+                    "    • " + row.filter(\.visible).compactMap(\.text).filter { !$0.isEmpty }.joined(separator: " — "))
             }
         } else if let field = element.field {
-            let value = field.value.isNull || field.value == .string("") ? "‹\(field.placeholder ?? "")›" : field.value.description
+            let value =
+                field.value.isNull || field.value == .string("")
+                ? "‹\(field.placeholder ?? "")›" : field.value.description
             print("  [\(element.id): \(value)]" + (field.error.map { "  ⚠︎ \($0)" } ?? ""))
         } else {
             print("  \(element.kind.rawValue) \(element.id): \(element.text ?? "")\(state)")

@@ -118,7 +118,10 @@ struct Runner {
         while !state.eventQueue.isEmpty {
             handled += 1
             if handled > Self.eventLimit {
-                record(.note("stopped after \(Self.eventLimit) raised events: \(state.eventQueue.count) dropped (a send loop?)"))
+                record(
+                    .note(
+                        "stopped after \(Self.eventLimit) raised events: \(state.eventQueue.count) dropped (a send loop?)"
+                    ))
                 state.eventQueue.removeAll()
                 return
             }

@@ -25,7 +25,8 @@ extension Runner {
                 state.layers[state.layers.count - 1].stack.append(instance)
             } else {
                 if kind == .show {
-                    record(.note("show without a navigation controller presents \(program.screens[target].name) modally"))
+                    record(
+                        .note("show without a navigation controller presents \(program.screens[target].name) modally"))
                 }
                 state.layers.append(NavigationLayer(navigation: program.screens[target].navigation, stack: [instance]))
             }
@@ -109,7 +110,9 @@ extension Runner {
     }
 
     /// A new screen instance: arguments evaluated where the navigation runs, then defaults and data in its own scope.
-    mutating func makeInstance(_ screen: Int, arguments: [(slot: Int, value: Int)], sender: Frame, transition: TransitionKind)
+    mutating func makeInstance(
+        _ screen: Int, arguments: [(slot: Int, value: Int)], sender: Frame, transition: TransitionKind
+    )
         -> ScreenInstance?
     {
         let slotCount = program.screens[screen].slots.count

@@ -84,7 +84,9 @@ extension Runner {
             guard let location = state.location(of: instance) else { return }
             let screen = state.layers[location.layer].stack[location.index].screen
             guard state.layers[location.layer].stack[location.index].states.contains(id) else { continue }
-            if let onExit = program.screens[screen].states[id].onExit { run(onExit, Frame(instance: instance, owner: id)) }
+            if let onExit = program.screens[screen].states[id].onExit {
+                run(onExit, Frame(instance: instance, owner: id))
+            }
             cancelTimers { $0.frame.instance == instance && $0.frame.owner == id }
             guard let after = state.location(of: instance) else { return }
             state.layers[after.layer].stack[after.index].states.removeAll { $0 == id }
