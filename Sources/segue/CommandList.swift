@@ -2,7 +2,9 @@
 enum CommandList {
     static var all: [any SegueCommand.Type] {
         [
+            ValidateCommand.self,
             SchemaCommand.self,
+            AudioCommand.self,
             HelpCommand.self,
         ]
     }
