@@ -32,8 +32,12 @@ let package = Package(
         // Stage 4: compile and run flows (pure machine, session) and the service protocols it calls.
         .target(name: "SegueRuntime", dependencies: ["SegueDiagnostics", "SegueExpression"]),
 
+        // Tools over flows: transition diagrams (Diagram/), later scenarios, exploration and schema.
+        .target(name: "SegueTools", dependencies: ["SegueModel", "SegueDiagnostics"]),
+        .testTarget(name: "SegueToolsTests", dependencies: ["SegueTools", "SegueModel", "SegueDiagnostics"]),
+
         // The command-line tool: argument parsing and terminal I/O only.
-        .executableTarget(name: "segue", dependencies: ["SegueDiagnostics", "SegueYAML"]),
+        .executableTarget(name: "segue", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel", "SegueTools"]),
     ],
     swiftLanguageModes: [.v6]
 )
