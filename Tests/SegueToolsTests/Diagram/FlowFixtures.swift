@@ -170,3 +170,28 @@ enum Build {
             components: [component("card", [button("more", tap: [send("open")])])])
     }
 }
+
+extension Build {
+    /// A tiny flow touching every drawing feature: a navigation controller, a pushed screen, back-edges, nested
+    /// states, a dismiss with nowhere to go, and titles that need escaping.
+    static var tiny: Flow {
+        flow(
+            "tiny", start: "home", title: "Tiny \"flow\"",
+            screens: [
+                screen("home", title: "Главная \"дом\"", elements: [button("open", tap: [present("list")])]),
+                screen(
+                    "list", title: "Список", navigation: true,
+                    elements: [button("item", tap: [show("detail")]), button("close", tap: [dismiss])]),
+                screen(
+                    "detail", title: "a\\b <c> #1",
+                    elements: [button("back", tap: [pop])],
+                    states: chart(
+                        initial: "idle",
+                        [
+                            state("idle", handlers: [handler("go", [(nil, [goto("busy")])])]),
+                            state("busy", onEnter: [after("2", [goto("idle")])]),
+                        ])),
+                screen("lost", elements: [button("x", tap: [dismiss])]),
+            ])
+    }
+}
