@@ -32,12 +32,12 @@ let package = Package(
         // Stage 4: compile and run flows (pure machine, session) and the service protocols it calls.
         .target(name: "SegueRuntime", dependencies: ["SegueDiagnostics", "SegueExpression"]),
 
-        // Tools over flows: transition diagrams (Diagram/), later scenarios, exploration and schema.
-        .target(name: "SegueTools", dependencies: ["SegueModel", "SegueDiagnostics"]),
-        .testTarget(name: "SegueToolsTests", dependencies: ["SegueTools", "SegueModel", "SegueDiagnostics"]),
+        // Tools over flows: the REPL's session logic, diagrams, scenarios, schema.
+        .target(name: "SegueTools", dependencies: ["SegueDiagnostics", "SegueModel"]),
+        .testTarget(name: "SegueToolsTests", dependencies: ["SegueTools"]),
 
         // The command-line tool: argument parsing and terminal I/O only.
-        .executableTarget(name: "segue", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel", "SegueTools"]),
+        .executableTarget(name: "segue", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel", "SegueTools", "CReadline"]),
     ],
     swiftLanguageModes: [.v6]
 )

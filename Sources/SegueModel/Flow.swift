@@ -76,6 +76,8 @@ public struct DataDeclaration: Sendable {
     public var name: Name
     public var type: TypeText
     public var initial: ExpressionText?
+    /// A structured default written as YAML (a list of records, say), used when `initial` is nil.
+    public var literal: Value?
     /// Saved and restored across launches (a purchase made but no entry yet is never lost, D8).
     public var persist: Bool
     /// Read at launch from the defaults service under this key.

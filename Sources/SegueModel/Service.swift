@@ -144,8 +144,8 @@ public enum BuiltinOperations {
                     canFail: true),
                 Signature(name: "stop", parameters: [], result: "null", cancellable: false, canFail: false),
                 Signature(
-                    name: "mixdown", parameters: [("clips", "list<any>", true)], result: "string", cancellable: false,
-                    canFail: true),
+                    name: "mixdown", parameters: [("lines", "list<any>", true), ("clips", "any", false), ("volumes", "any", false)],
+                    result: "string", cancellable: false, canFail: true),
             ]
         case .api, .custom:
             return []

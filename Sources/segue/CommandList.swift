@@ -2,7 +2,8 @@
 enum CommandList {
     static var all: [any SegueCommand.Type] {
         [
-            HelpCommand.self
+            SchemaCommand.self,
+            HelpCommand.self,
         ]
     }
 

@@ -121,19 +121,29 @@ extension FlowDecoder {
             if entry.value.scalar != nil {
                 return typeText(entry.value, context: "the type of `\(entry.name)`").map {
                     DataDeclaration(
-                        name: name, type: $0, initial: nil, persist: false, defaultsKey: nil, range: entry.value.range)
+                        name: name, type: $0, initial: nil, literal: nil, persist: false, defaultsKey: nil,
+                        range: entry.value.range)
                 }
             }
             guard var reader = mapping(entry.value, context: "variable `\(entry.name)`") else { return nil }
             let type = reader.take("type").flatMap { typeText($0, context: "`type`") }
             if type == nil, !reader.has("type") { missing("type", in: reader) }
-            let initial = reader.take("default").flatMap { expression($0, context: "`default`") }
+            var initial: ExpressionText?
+            var literal: Value?
+            if let node = reader.take("default") {
+                if node.scalar != nil {
+                    initial = expression(node, context: "`default`")
+                } else {
+                    literal = literalValue(node)
+                }
+            }
             let persist = reader.take("persist").flatMap { bool($0, context: "`persist`") } ?? false
             let key = reader.take("from_defaults").flatMap { self.name($0, context: "`from_defaults`") }
             finish(reader)
             guard let type else { return nil }
             return DataDeclaration(
-                name: name, type: type, initial: initial, persist: persist, defaultsKey: key, range: entry.value.range)
+                name: name, type: type, initial: initial, literal: literal, persist: persist, defaultsKey: key,
+                range: entry.value.range)
         }
     }
 

@@ -1,0 +1,155 @@
+import Foundation
+import SegueDiagnostics
+
+/// One line typed at the REPL, parsed. Parsing is pure so transcripts and tests need no terminal.
+///
+///     try ReplCommand.parse("fill name Анна")   // .fill(field: "name", text: "Анна")
+public enum ReplCommand: Sendable, Hashable {
+    case tap(String)
+    case select(list: String, index: Int)
+    case fill(field: String, text: String)
+    case clear(field: String)
+    case slide(element: String, value: Double)
+    case pick(element: String, option: String)
+    case scroll(list: String)
+    case back
+    case dismiss
+    case send(event: String, payload: String?)
+    case tick(seconds: Double)
+    case outcome(call: String, result: String, payload: String?)
+    case state
+    case data
+    case stack
+    case trace
+    case history
+    case undo
+    case redo
+    case save(path: String)
+    case load(path: String)
+    case reset
+    case device(String?)
+    case help(String?)
+    case quit
+    case empty
+
+    /// Every command word with its usage and an example, for `help` and completion.
+    public static let catalog: [(word: String, usage: String, example: String, summary: String)] = [
+        ("tap", "tap ELEMENT", "tap donate · tap options[0] · tap lines[2].play", "tap a button, a list item or an element inside one"),
+        ("select", "select LIST INDEX", "select latest 0", "select a list's item (same as tap LIST[INDEX])"),
+        ("fill", "fill FIELD TEXT…", "fill name Анна", "type into a field (replaces its text)"),
+        ("clear", "clear FIELD", "clear url", "empty a field"),
+        ("slide", "slide SLIDER VALUE", "slide character_volumes[0].volume 0.5", "move a slider"),
+        ("pick", "pick PICKER OPTION", "pick lines[0].clip take", "choose a picker option"),
+        ("scroll", "scroll LIST", "scroll wall", "scroll a list near its end (loads the next page)"),
+        ("back", "back", "back", "the back button / swipe back (pop)"),
+        ("dismiss", "dismiss", "dismiss", "swipe the top modal down"),
+        ("send", "send EVENT [JSON]", "send buy {\"item\": {\"id\": \"donate.small\"}}", "raise an event"),
+        ("tick", "tick DURATION", "tick 3s · tick 500ms", "advance the virtual clock; due timers fire"),
+        ("outcome", "outcome SERVICE.OPERATION RESULT [JSON]", "outcome store.purchase cancelled · outcome board.add_entry error {\"code\": \"12\"}", "script the next outcome of a call: ok, error or cancelled"),
+        ("state", "state", "state", "the whole machine state"),
+        ("data", "data", "data", "flow and screen data"),
+        ("stack", "stack", "stack", "the navigation stack with transition kinds"),
+        ("trace", "trace", "trace", "what the last step did"),
+        ("history", "history", "history", "the commands so far"),
+        ("undo", "undo", "undo", "go back one step in time"),
+        ("redo", "redo", "redo", "go forward again after undo"),
+        ("save", "save FILE", "save session.json", "save the session as a trace that replays"),
+        ("load", "load FILE", "load session.json", "replay a saved trace"),
+        ("reset", "reset", "reset", "start the flow again from launch"),
+        ("device", "device [PROFILE]", "device iphone_7", "show or change the device profile (restarts)"),
+        ("help", "help [COMMAND]", "help outcome", "this list, or one command"),
+        ("quit", "quit", "quit", "leave (also Ctrl-D)"),
+    ]
+
+    public static var words: [String] { catalog.map(\.word) + ["exit"] }
+
+    public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static func parse(_ line: String) throws(ParseError) -> ReplCommand {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return .empty }
+        let (word, rest) = splitWord(trimmed)
+        let arguments = rest.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        func usage() -> ParseError {
+            let entry = catalog.first { $0.word == word }
+            return ParseError(description: "usage: \(entry?.usage ?? word) (e.g. \(entry?.example ?? ""))")
+        }
+        func one() throws(ParseError) -> String {
+            guard arguments.count == 1 else { throw usage() }
+            return arguments[0]
+        }
+        func none() throws(ParseError) {
+            guard arguments.isEmpty else { throw usage() }
+        }
+        switch word {
+        case "tap": return .tap(try one())
+        case "select":
+            guard arguments.count == 2, let index = Int(arguments[1]), index >= 0 else { throw usage() }
+            return .select(list: arguments[0], index: index)
+        case "fill":
+            let (field, text) = splitWord(rest)
+            guard !field.isEmpty else { throw usage() }
+            return .fill(field: field, text: text)
+        case "clear": return .clear(field: try one())
+        case "slide":
+            guard arguments.count == 2, let value = Double(arguments[1]) else { throw usage() }
+            return .slide(element: arguments[0], value: value)
+        case "pick":
+            guard arguments.count == 2 else { throw usage() }
+            return .pick(element: arguments[0], option: arguments[1])
+        case "scroll": return .scroll(list: try one())
+        case "back": try none(); return .back
+        case "dismiss": try none(); return .dismiss
+        case "send":
+            let (event, payload) = splitWord(rest)
+            guard !event.isEmpty else { throw usage() }
+            return .send(event: event, payload: payload.isEmpty ? nil : payload)
+        case "tick":
+            guard let seconds = parseDuration(try one()) else {
+                throw ParseError(description: "`tick` takes a duration like 3s, 500ms or 1.5 (seconds)")
+            }
+            return .tick(seconds: seconds)
+        case "outcome":
+            let (call, afterCall) = splitWord(rest)
+            let (result, payload) = splitWord(afterCall)
+            guard call.contains("."), ["ok", "error", "cancelled"].contains(result) else { throw usage() }
+            return .outcome(call: call, result: result, payload: payload.isEmpty ? nil : payload)
+        case "state": try none(); return .state
+        case "data": try none(); return .data
+        case "stack": try none(); return .stack
+        case "trace": try none(); return .trace
+        case "history": try none(); return .history
+        case "undo": try none(); return .undo
+        case "redo": try none(); return .redo
+        case "save": return .save(path: try one())
+        case "load": return .load(path: try one())
+        case "reset": try none(); return .reset
+        case "device": return .device(arguments.first)
+        case "help", "?": return .help(arguments.first)
+        case "quit", "exit": return .quit
+        default:
+            let suggestion = Suggestion.closest(to: word, in: words)
+            throw ParseError(
+                description: "unknown command `\(word)`"
+                    + (suggestion.map { "; did you mean `\($0)`?" } ?? "; type `help` for the list"))
+        }
+    }
+
+    /// `3s`, `500ms`, `1.5s`, `2m`, or plain seconds.
+    public static func parseDuration(_ text: String) -> Double? {
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
+        for (suffix, scale) in units where text.hasSuffix(suffix) {
+            if let value = Double(text.dropLast(suffix.count)), value >= 0, value.isFinite { return value * scale }
+        }
+        if let value = Double(text), value >= 0, value.isFinite { return value }
+        return nil
+    }
+
+    private static func splitWord(_ text: String) -> (String, String) {
+        let trimmed = text.drop { $0 == " " }
+        guard let space = trimmed.firstIndex(of: " ") else { return (String(trimmed), "") }
+        return (String(trimmed[..<space]), String(trimmed[space...].drop { $0 == " " }))
+    }
+}
