@@ -4,7 +4,7 @@ import SegueModel
 /// What `segue diagram` was asked for: a format, optionally one screen's neighbourhood, alerts and an overlay.
 ///
 ///     var request = DiagramRequest(format: .mermaid)
-///     request.focus = (screen: "donate", depth: 1)
+///     request.focus = DiagramRequest.Focus(screen: "donate", depth: 1)
 ///     let text = try await request.render(flow).text
 public struct DiagramRequest: Sendable {
     public enum Format: String, Sendable, CaseIterable {
@@ -15,9 +15,20 @@ public struct DiagramRequest: Sendable {
         case png
     }
 
+    /// One screen and the screens within `depth` transitions of it (`--screen NAME --depth N`).
+    public struct Focus: Sendable, Hashable {
+        public var screen: String
+        public var depth: Int
+
+        public init(screen: String, depth: Int = 1) {
+            self.screen = screen
+            self.depth = depth
+        }
+    }
+
     public var format: Format
-    /// Only this screen and the screens within `depth` transitions of it.
-    public var focus: (screen: String, depth: Int)?
+    /// Draw only part of the flow.
+    public var focus: Focus?
     /// Draw alerts as notes beside the screens that show them.
     public var includeAlerts: Bool
     /// Highlight the transitions a run took.
@@ -26,7 +37,7 @@ public struct DiagramRequest: Sendable {
     public var coverage: TransitionCoverage?
 
     public init(
-        format: Format, focus: (screen: String, depth: Int)? = nil, includeAlerts: Bool = false,
+        format: Format, focus: Focus? = nil, includeAlerts: Bool = false,
         trace: TransitionTrace? = nil, coverage: TransitionCoverage? = nil
     ) {
         self.format = format
