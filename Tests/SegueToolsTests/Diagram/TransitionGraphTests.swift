@@ -171,6 +171,34 @@ func edgeLines(_ graph: TransitionGraph) -> [String] {
             ])
     }
 
+    @Test func aShowOutsideANavigationControllerPresentsSoDismissReturnsThere() {
+        let flow = Build.flow(
+            "f", start: "a",
+            screens: [
+                Build.screen("a", elements: [Build.button("more", tap: [Build.show("b")])]),
+                Build.screen("b", elements: [Build.button("done", tap: [Build.dismiss])]),
+            ])
+        let graph = TransitionGraph(flow: flow)
+        #expect(edgeLines(graph) == ["a → b (show) tap more", "b → a (dismiss) tap done"])
+        #expect(graph.navigationControllers.isEmpty)
+    }
+
+    @Test func parallelRegionsAreMarked() {
+        let flow = Build.flow(
+            "f", start: "a",
+            screens: [
+                Build.screen(
+                    "a", states: Build.chart(initial: nil, parallel: true, [Build.state("left"), Build.state("right")]))
+            ])
+        let graph = TransitionGraph(flow: flow)
+        #expect(graph.screens[0].parallelStates)
+        #expect(graph.screens[0].states.map(\.isInitial) == [false, false])
+        let plantUML = PlantUMLRenderer().render(graph)
+        #expect(
+            plantUML.contains(
+                "state \"a\" as s_a {\n  state \"left\" as s_a__left\n  --\n  state \"right\" as s_a__right\n}\n"))
+    }
+
     @Test func negationBracketsOnlyWhatNeedsThem() {
         #expect(TransitionLabel.negated("has_entry") == "!has_entry")
         #expect(TransitionLabel.negated("empty(form.photo)") == "!empty(form.photo)")
