@@ -15,6 +15,10 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // libjpeg and libpng report errors by longjmp, which Swift cannot catch: this C shim turns them into codes.
+        .target(name: "CImageCodec", dependencies: ["CJPEG", "CPNG"]),
 
         // Source positions and diagnostics, shared by every stage.
         .target(name: "SegueDiagnostics"),
@@ -22,22 +26,43 @@ let package = Package(
 
         // Stage 1: YAML text → Node tree with source ranges.
         .target(name: "SegueYAML", dependencies: ["CYAML", "SegueDiagnostics"]),
+        .testTarget(name: "SegueYAMLTests", dependencies: ["SegueYAML", "SegueDiagnostics"]),
 
         // The expression language: values, types, parsing, type checking, evaluation.
         .target(name: "SegueExpression", dependencies: ["SegueDiagnostics"]),
+        .testTarget(name: "SegueExpressionTests", dependencies: ["SegueExpression", "SegueDiagnostics"]),
 
         // Stage 2: the typed flow model, decoded from the node tree.
         .target(name: "SegueModel", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueExpression"]),
+        .testTarget(name: "SegueModelTests", dependencies: ["SegueModel", "SegueYAML", "SegueDiagnostics"]),
 
         // Stage 4: compile and run flows (pure machine, session) and the service protocols it calls.
-        .target(name: "SegueRuntime", dependencies: ["SegueDiagnostics", "SegueExpression"]),
+        .target(name: "SegueRuntime", dependencies: ["SegueDiagnostics", "SegueExpression", "SegueModel"]),
+        .testTarget(
+            name: "SegueRuntimeTests", dependencies: ["SegueRuntime", "SegueModel", "SegueYAML", "SegueExpression"]),
+
+        // Services: store (StoreKit configuration), REST API, defaults, photos.
+        .target(
+            name: "SegueServices",
+            dependencies: ["SegueRuntime", "SegueExpression", "CSQLite", "CJPEG", "CPNG", "CImageCodec"]
+        ),
+        .testTarget(name: "SegueServicesTests", dependencies: ["SegueServices", "SegueRuntime", "SegueExpression"]),
 
         // Tools over flows: the REPL's session logic, diagrams, scenarios, schema.
         .target(name: "SegueTools", dependencies: ["SegueDiagnostics", "SegueModel"]),
         .testTarget(name: "SegueToolsTests", dependencies: ["SegueTools"]),
 
+        // Audio: WAV files, recording, trim, gain, metering, mixdown, the recordings store (AudioService).
+        .target(name: "SegueAudio", dependencies: ["CSQLite", "SegueRuntime"]),
+        .testTarget(name: "SegueAudioTests", dependencies: ["SegueAudio", "SegueRuntime"]),
+
         // The command-line tool: argument parsing and terminal I/O only.
-        .executableTarget(name: "segue", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel", "SegueTools", "CReadline"]),
+        .executableTarget(
+            name: "segue",
+            dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel", "SegueTools", "SegueAudio", "CReadline"]),
+
+        // Benchmarks: `swift run -c release segue-bench audio|load|dispatch [--json]`.
+        .executableTarget(name: "segue-bench", dependencies: ["SegueAudio", "SegueYAML", "SegueModel", "SegueDiagnostics"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -63,13 +63,21 @@ extension Value: CustomStringConvertible {
         }
     }
 
-    /// Like `description`, but strings are quoted (as inside lists and records).
+    /// Like `description`, but strings are quoted and escaped as an expression would write them.
     public var literal: String {
-        if case .string(let value) = self {
-            return "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                + "\""
+        guard case .string(let value) = self else { return description }
+        var quoted = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\\": quoted += "\\\\"
+            case "\"": quoted += "\\\""
+            case "\n": quoted += "\\n"
+            case "\r": quoted += "\\r"
+            case "\t": quoted += "\\t"
+            default: quoted.unicodeScalars.append(scalar)
+            }
         }
-        return description
+        return quoted + "\""
     }
 }
 

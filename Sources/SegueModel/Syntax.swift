@@ -44,8 +44,8 @@ public struct ExpressionText: Sendable, CustomStringConvertible {
 
     /// The file range of `text`'s UTF-8 bytes `[start, start + length)`.
     public func sourceRange(ofTextOffset start: Int, length: Int, in file: SourceFile?) -> SourceRange {
-        guard node != nil, file != nil else { return range }
-        return range  // MERGE-YAML: node.sourceRange(ofTextOffset: start, length: length, in: file)
+        guard let node, let file else { return range }
+        return node.sourceRange(ofTextOffset: start, length: length, in: file)
     }
 }
 

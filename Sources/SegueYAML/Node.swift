@@ -4,14 +4,17 @@ import SegueDiagnostics
 ///
 /// Nodes are immutable reference types so that an alias is the *same* node as its anchor:
 /// `*a` repeated a million times is a million pointers, never a million copies.
-public final class Node: Sendable {
+///
+/// `@unchecked Sendable`: `content` is only ever written by `deinit`, which has the node to itself.
+public final class Node: @unchecked Sendable {
     public enum Content: Sendable {
         case scalar(Scalar)
         case sequence([Node])
         case mapping([MappingEntry])
     }
 
-    public let content: Content
+    /// What the node holds; fixed once built (only `deinit` empties it, to free deep trees without recursion).
+    public private(set) var content: Content
     /// From the node's first character to just after its last.
     public let range: SourceRange
     /// An explicit tag (`!!str`, `!custom`) as written, expanded to its full form, or nil.
@@ -24,6 +27,35 @@ public final class Node: Sendable {
         self.range = range
         self.tag = tag
         self.anchor = anchor
+    }
+
+    // Freeing a deep tree node by node would recurse once per level and could overflow the stack, so children
+    // are moved onto a work list and only those this node held alone are emptied in turn.
+    deinit {
+        var pending: [Node] = []
+        Node.moveChildren(of: self, into: &pending)
+        while var node = pending.popLast() {
+            if isKnownUniquelyReferenced(&node) { Node.moveChildren(of: node, into: &pending) }
+        }
+    }
+
+    private static func moveChildren(of node: Node, into pending: inout [Node]) {
+        switch node.content {
+        case .scalar:
+            return
+        case .sequence(let items):
+            guard !items.isEmpty else { return }
+            node.content = .sequence([])
+            pending.append(contentsOf: items)
+        case .mapping(let entries):
+            guard !entries.isEmpty else { return }
+            node.content = .mapping([])
+            pending.reserveCapacity(pending.count + 2 * entries.count)
+            for entry in entries {
+                pending.append(entry.key)
+                pending.append(entry.value)
+            }
+        }
     }
 }
 

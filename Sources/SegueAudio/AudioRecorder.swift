@@ -1,0 +1,130 @@
+import Foundation
+import SegueRuntime
+
+/// Records from a `RecordingInput` into a WAV file, block by block, with live levels.
+///
+/// Samples reach the file as they arrive; the header's sizes are written only when the recording stops, so a
+/// killed process leaves a file `WAVRepair` can recover.
+///
+///     let recorder = AudioRecorder(input: .signal(.sine(frequency: 440, amplitude: 0.5), format), clock: VirtualAudioClock())
+///     let levels = try await recorder.start(path: "take.wav", maxDuration: 2)
+///     let result = try await recorder.stop()
+public actor AudioRecorder {
+    /// What a finished recording produced.
+    public struct Result: Sendable, Hashable {
+        public var path: String
+        public var format: AudioFormat
+        public var frames: Int
+        public var duration: Double { format.seconds(frames: frames) }
+    }
+
+    public let input: RecordingInput
+    public let clock: any AudioClock
+    /// Frames per block: ~50 ms, one level-meter window.
+    public let blockSeconds: Double
+
+    private var task: Task<Result, any Error>?
+
+    public init(input: RecordingInput, clock: any AudioClock = RealTimeAudioClock(), blockSeconds: Double = 0.05) {
+        self.input = input
+        self.clock = clock
+        self.blockSeconds = blockSeconds
+    }
+
+    public var isRecording: Bool { task != nil }
+
+    /// Opens the input and the file and starts recording; the stream yields one level per block and ends with
+    /// the recording. `maxDuration` (seconds) stops it by itself.
+    public func start(path: String, maxDuration: Double? = nil) throws(AudioError) -> AsyncStream<AudioLevel> {
+        guard task == nil else { throw .invalidState("a recording is already in progress") }
+        let source = try input.open()
+        let writer = try WAVWriter(path: path, format: source.format)
+        let (levels, continuation) = AsyncStream<AudioLevel>.makeStream(bufferingPolicy: .bufferingNewest(256))
+        let job = RecordingJob(
+            source: source, writer: writer, continuation: continuation, clock: clock,
+            paced: !input.pacesItself, blockSeconds: blockSeconds,
+            maxFrames: maxDuration.map { source.format.frames(seconds: $0) })
+        task = Task.detached { try await job.run() }
+        return levels
+    }
+
+    /// Waits until the input ends (or `maxDuration` passes) and returns the finished recording.
+    public func finish() async throws(AudioError) -> Result {
+        guard let task else { throw .invalidState("no recording is in progress") }
+        self.task = nil
+        do {
+            return try await task.value
+        } catch let error as AudioError {
+            throw error
+        } catch {
+            throw .invalidState("recording failed: \(error)")
+        }
+    }
+
+    /// Asks the recording to stop after the block in progress, without waiting; `finish()` returns it.
+    public func cancel() {
+        task?.cancel()
+    }
+
+    /// Stops recording now, finishes the file's header and returns the recording.
+    public func stop() async throws(AudioError) -> Result {
+        guard let task else { throw .invalidState("no recording is in progress") }
+        task.cancel()
+        return try await finish()
+    }
+}
+
+/// The state of one recording, owned by its task alone.
+private final class RecordingJob: @unchecked Sendable {
+    var source: any AudioSource
+    let writer: WAVWriter
+    let continuation: AsyncStream<AudioLevel>.Continuation
+    let clock: any AudioClock
+    let paced: Bool
+    let blockFrames: Int
+    let maxFrames: Int?
+
+    init(
+        source: any AudioSource, writer: WAVWriter, continuation: AsyncStream<AudioLevel>.Continuation,
+        clock: any AudioClock, paced: Bool, blockSeconds: Double, maxFrames: Int?
+    ) {
+        self.source = source
+        self.writer = writer
+        self.continuation = continuation
+        self.clock = clock
+        self.paced = paced
+        blockFrames = max(1, source.format.frames(seconds: blockSeconds))
+        self.maxFrames = maxFrames
+    }
+
+    func run() async throws -> AudioRecorder.Result {
+        defer { continuation.finish() }
+        let format = source.format
+        var meter = LevelMeter(format: format)
+        let raw = UnsafeMutableRawPointer.allocate(byteCount: blockFrames * format.bytesPerFrame, alignment: 16)
+        let samples = UnsafeMutablePointer<Double>.allocate(capacity: blockFrames * format.channels)
+        defer {
+            raw.deallocate()
+            samples.deallocate()
+        }
+        let start = clock.now()
+        do {
+            while !Task.isCancelled {
+                let wanted = min(blockFrames, (maxFrames ?? Int.max) - writer.framesWritten)
+                if wanted <= 0 { break }
+                let count = try source.read(into: raw, frames: wanted)
+                if count == 0 { break }
+                try writer.writeStored(raw, byteCount: count * format.bytesPerFrame)
+                SampleCodec.decode(raw, count: count * format.channels, encoding: format.encoding, into: samples)
+                for level in meter.process(samples, frames: count) { continuation.yield(level) }
+                if paced { await clock.sleep(until: start + format.seconds(frames: writer.framesWritten)) }
+            }
+            if let last = meter.finish() { continuation.yield(last) }
+            try writer.finish(durable: true)
+        } catch {
+            try? writer.finish(durable: true)
+            throw error
+        }
+        return AudioRecorder.Result(path: writer.path, format: format, frames: writer.framesWritten)
+    }
+}

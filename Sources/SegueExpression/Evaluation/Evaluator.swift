@@ -1,0 +1,153 @@
+/// Computes the value of expressions and templates, reading variables through a scope.
+///
+/// Evaluation is total: every failure (overflow, division by zero, null access…) is an `EvaluationError`.
+///
+///     let evaluator = Evaluator(scope: ValueBindings(["count": .int(2)]))
+///     evaluator.evaluate(try Expression.parse("count * 10"))  // .success(.int(20))
+public struct Evaluator<Scope: ValueScope> {
+    public var scope: Scope
+
+    public init(scope: Scope) {
+        self.scope = scope
+    }
+
+    public func evaluate(_ expression: Expression) -> Result<Value, EvaluationError> {
+        Result { () throws(EvaluationError) -> Value in try value(of: expression) }
+    }
+
+    /// The template's text, each expression's value written as `Value.description` (strings bare).
+    public func evaluate(_ template: Template) -> Result<String, EvaluationError> {
+        Result { () throws(EvaluationError) -> String in
+            var text = ""
+            for segment in template.segments {
+                switch segment {
+                case .text(let part, _): text += part
+                case .expression(let expression, _): text += try value(of: expression).description
+                }
+            }
+            return text
+        }
+    }
+
+    /// The expression's value, throwing instead of returning a `Result` (for callers that chain evaluations).
+    public func value(of expression: Expression) throws(EvaluationError) -> Value {
+        switch expression.kind {
+        case .literal(let value):
+            return value
+        case .name(let name):
+            guard let value = scope.value(of: name) else {
+                throw EvaluationError(.unknownName, "unknown name `\(name)`", at: expression.range)
+            }
+            return value
+        case .list(let items):
+            var values: [Value] = []
+            values.reserveCapacity(items.count)
+            for item in items { values.append(try value(of: item)) }
+            return .list(values)
+        case .record(let fields):
+            var values: [String: Value] = [:]
+            for field in fields { values[field.name] = try value(of: field.value) }
+            return .record(values)
+        case .member(let base, let name, let nameRange):
+            return try member(name, of: try value(of: base), base: base, at: nameRange)
+        case .index(let base, let index):
+            return try element(of: try value(of: base), base: base, at: try value(of: index), index: index)
+        case .call(let function, let functionRange, let arguments):
+            guard let builtin = BuiltinFunction(rawValue: function) else {
+                throw EvaluationError(.unknownFunction, "unknown function `\(function)`", at: functionRange)
+            }
+            var values: [Value] = []
+            for argument in arguments { values.append(try value(of: argument)) }
+            return try call(builtin, values, arguments: arguments, at: expression.range)
+        case .unary(let op, let operand):
+            return try unary(op, try value(of: operand), at: operand.range)
+        case .binary(let op, let left, let right):
+            return try binary(op, left, right)
+        case .conditional(let condition, let then, let otherwise):
+            return try bool(condition, for: "the condition of `?:`") ? try value(of: then) : try value(of: otherwise)
+        }
+    }
+
+    /// Evaluates an operand that must be a `bool`.
+    func bool(_ expression: Expression, for role: String) throws(EvaluationError) -> Bool {
+        let result = try value(of: expression)
+        guard case .bool(let flag) = result else {
+            throw EvaluationError(
+                result.isNull ? .nullValue : .typeMismatch, "\(role) must be a bool, but it is \(result.kindName)",
+                at: expression.range)
+        }
+        return flag
+    }
+
+    private func member(_ name: String, of base: Value, base expression: Expression, at range: TextRange)
+        throws(EvaluationError) -> Value
+    {
+        switch base {
+        case .record(let fields): return fields[name] ?? .null
+        case .null:
+            throw EvaluationError(
+                .nullValue, "`\(expression)` is null, so `.\(name)` cannot be read", at: expression.range)
+        default:
+            throw EvaluationError(
+                .typeMismatch, "`\(expression)` is \(base.kindName), which has no field `\(name)`", at: expression.range
+            )
+        }
+    }
+
+    private func element(
+        of base: Value, base baseExpression: Expression, at index: Value, index indexExpression: Expression
+    )
+        throws(EvaluationError) -> Value
+    {
+        switch (base, index) {
+        case (.list(let items), _):
+            guard let position = index.intValue else {
+                throw EvaluationError(
+                    .typeMismatch, "a list index must be an int, not \(index.kindName)", at: indexExpression.range)
+            }
+            guard items.indices.contains(position) else {
+                throw EvaluationError(
+                    .indexOutOfRange, "index \(position) is out of range for a list of \(items.count) items",
+                    at: indexExpression.range)
+            }
+            return items[position]
+        case (.string(let text), _):
+            guard let position = index.intValue else {
+                throw EvaluationError(
+                    .typeMismatch, "a string index must be an int, not \(index.kindName)", at: indexExpression.range)
+            }
+            guard position >= 0, position < text.count else {
+                throw EvaluationError(
+                    .indexOutOfRange, "index \(position) is out of range for a string of \(text.count) characters",
+                    at: indexExpression.range)
+            }
+            return .string(String(text[text.index(text.startIndex, offsetBy: position)]))
+        case (.record(let fields), .string(let key)):
+            return fields[key] ?? .null
+        case (.record, _):
+            throw EvaluationError(
+                .typeMismatch, "a record key must be a string, not \(index.kindName)", at: indexExpression.range)
+        case (.null, _):
+            throw EvaluationError(
+                .nullValue, "`\(baseExpression)` is null, so it cannot be indexed", at: baseExpression.range)
+        default:
+            throw EvaluationError(
+                .typeMismatch, "`\(baseExpression)` is \(base.kindName), which cannot be indexed",
+                at: baseExpression.range)
+        }
+    }
+}
+
+extension Expression {
+    /// Evaluates the expression, reading variables from `scope`.
+    public func evaluate<Scope: ValueScope>(in scope: Scope) -> Result<Value, EvaluationError> {
+        Evaluator(scope: scope).evaluate(self)
+    }
+}
+
+extension Template {
+    /// The text with every `${…}` replaced by its value.
+    public func evaluate<Scope: ValueScope>(in scope: Scope) -> Result<String, EvaluationError> {
+        Evaluator(scope: scope).evaluate(self)
+    }
+}

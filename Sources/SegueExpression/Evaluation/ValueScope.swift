@@ -1,0 +1,20 @@
+/// The variables an expression reads while it is evaluated.
+///
+/// The runtime backs this with its interned variable slots; tests use `ValueBindings`.
+public protocol ValueScope {
+    /// The current value of a variable, or nil when there is no such variable.
+    func value(of name: String) -> Value?
+}
+
+/// A `ValueScope` backed by a dictionary.
+///
+///     ValueBindings(["count": .int(3)])
+public struct ValueBindings: ValueScope, Sendable, Hashable {
+    public var values: [String: Value]
+
+    public init(_ values: [String: Value] = [:]) {
+        self.values = values
+    }
+
+    public func value(of name: String) -> Value? { values[name] }
+}

@@ -1,0 +1,138 @@
+/// A parsed expression: a tree whose every node knows its span of the source string.
+///
+///     let condition = try Expression.parse("len(name) > 0 && accepted")
+///     condition.range  // TextRange(0, 25)
+public struct Expression: Sendable, Hashable {
+    public let kind: Kind
+    public let range: TextRange
+    /// The number of nodes on the longest path down from this one (1 for a leaf), which bounds recursion.
+    public let height: Int
+
+    public init(_ kind: Kind, at range: TextRange) {
+        self.kind = kind
+        self.range = range
+        self.height = 1 + kind.children.reduce(0) { Swift.max($0, $1.height) }
+    }
+
+    /// The shape of one node.
+    public indirect enum Kind: Sendable, Hashable {
+        /// `1`, `2.5`, `'text'`, `true`, `null`.
+        case literal(Value)
+        /// A variable such as `user` or `device`.
+        case name(String)
+        /// `[a, b]`.
+        case list([Expression])
+        /// `{title: a, "two words": b}`, fields in source order.
+        case record([RecordField])
+        /// `base.name`; `nameRange` covers the field name alone.
+        case member(Expression, name: String, nameRange: TextRange)
+        /// `base[index]`.
+        case index(Expression, Expression)
+        /// `name(arguments…)`; only built-in functions can be called.
+        case call(function: String, functionRange: TextRange, arguments: [Expression])
+        case unary(UnaryOperator, Expression)
+        case binary(BinaryOperator, Expression, Expression)
+        /// `condition ? then : else`.
+        case conditional(Expression, then: Expression, else: Expression)
+    }
+
+    /// One `key: value` entry of a record literal.
+    public struct RecordField: Sendable, Hashable {
+        public var name: String
+        public var nameRange: TextRange
+        public var value: Expression
+
+        public init(name: String, nameRange: TextRange, value: Expression) {
+            self.name = name
+            self.nameRange = nameRange
+            self.value = value
+        }
+    }
+}
+
+/// A prefix operator.
+public enum UnaryOperator: String, Sendable, Hashable, CaseIterable {
+    case not = "!"
+    case negate = "-"
+}
+
+/// An infix operator; `rawValue` is how it is written.
+public enum BinaryOperator: String, Sendable, Hashable, CaseIterable {
+    case multiply = "*"
+    case divide = "/"
+    case remainder = "%"
+    case add = "+"
+    case subtract = "-"
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+    case equal = "=="
+    case notEqual = "!="
+    case contains = "in"
+    case and = "&&"
+    case or = "||"
+
+    /// Binding strength: higher binds tighter. The conditional `?:` is 1, unary operators 8.
+    public var precedence: Int {
+        switch self {
+        case .or: 2
+        case .and: 3
+        case .equal, .notEqual: 4
+        case .less, .lessOrEqual, .greater, .greaterOrEqual, .contains: 5
+        case .add, .subtract: 6
+        case .multiply, .divide, .remainder: 7
+        }
+    }
+}
+
+extension Expression.Kind {
+    /// The direct sub-expressions, in source order.
+    public var children: [Expression] {
+        switch self {
+        case .literal, .name: []
+        case .list(let items): items
+        case .record(let fields): fields.map(\.value)
+        case .member(let base, _, _): [base]
+        case .index(let base, let index): [base, index]
+        case .call(_, _, let arguments): arguments
+        case .unary(_, let operand): [operand]
+        case .binary(_, let left, let right): [left, right]
+        case .conditional(let condition, let then, let otherwise): [condition, then, otherwise]
+        }
+    }
+}
+
+extension Expression {
+    /// The variable names the expression reads (not function names or fields), for dependency tracking.
+    public var referencedNames: Set<String> {
+        var names: Set<String> = []
+        collectNames(into: &names)
+        return names
+    }
+
+    private func collectNames(into names: inout Set<String>) {
+        if case .name(let name) = kind { names.insert(name) }
+        for child in kind.children { child.collectNames(into: &names) }
+    }
+}
+
+extension Expression: CustomStringConvertible {
+    /// The expression with every operation parenthesized, showing how it was grouped: `(1 + (2 * 3))`.
+    public var description: String {
+        switch kind {
+        case .literal(let value): return value.literal
+        case .name(let name): return name
+        case .list(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
+        case .record(let fields):
+            return "{" + fields.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"
+        case .member(let base, let name, _): return "\(base).\(name)"
+        case .index(let base, let index): return "\(base)[\(index)]"
+        case .call(let function, _, let arguments):
+            return function + "(" + arguments.map(\.description).joined(separator: ", ") + ")"
+        case .unary(let op, let operand): return "(\(op.rawValue)\(operand))"
+        case .binary(let op, let left, let right): return "(\(left) \(op.rawValue) \(right))"
+        case .conditional(let condition, let then, let otherwise): return "(\(condition) ? \(then) : \(otherwise))"
+        }
+    }
+}

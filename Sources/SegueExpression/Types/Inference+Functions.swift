@@ -1,0 +1,192 @@
+import Foundation
+import SegueDiagnostics
+
+/// Typing rules of the built-in functions.
+extension Inference {
+    mutating func inferCall(
+        _ name: String, at nameRange: TextRange, arguments: [Expression], call: TextRange
+    ) -> ValueType {
+        let types = arguments.map { infer($0) }
+        guard let function = BuiltinFunction(rawValue: name) else {
+            if scope.type(of: name) != nil {
+                return error("X106", "`\(name)` is a variable, not a function", at: nameRange)
+            }
+            let suggestion = Suggestion.closest(to: name, in: BuiltinFunction.allCases.map(\.rawValue))
+            let hint = suggestion.map { "; did you mean `\($0)`?" } ?? ""
+            return error("X106", "unknown function `\(name)`\(hint)", at: nameRange, replacement: suggestion)
+        }
+        guard function.arity.contains(arguments.count) else {
+            return error(
+                "X107",
+                "`\(name)` takes \(function.arityDescription), got \(arguments.count): \(function.signature)",
+                at: call)
+        }
+        var call = FunctionCall(function: function, arguments: arguments, types: types)
+        let result = call.resultType()
+        diagnostics += call.diagnostics
+        return result
+    }
+}
+
+/// The argument checks of one call, collecting problems at the offending argument.
+private struct FunctionCall {
+    let function: BuiltinFunction
+    let arguments: [Expression]
+    let types: [ValueType]
+    var diagnostics: [ExpressionDiagnostic] = []
+
+    init(function: BuiltinFunction, arguments: [Expression], types: [ValueType]) {
+        self.function = function
+        self.arguments = arguments
+        self.types = types
+    }
+
+    /// Reports argument `index` unless its type (without `optional`) passes `accepts` or is `any`.
+    @discardableResult
+    mutating func require(_ index: Int, _ what: String, _ accepts: (ValueType) -> Bool) -> Bool {
+        let type = types[index].unwrapped
+        if type == .any || accepts(type) { return true }
+        let subject =
+            arguments.count > 1 ? "argument \(index + 1) of `\(function.rawValue)`" : "`\(function.rawValue)`"
+        diagnostics.append(
+            ExpressionDiagnostic(
+                code: "X108", "\(subject) needs \(what), not `\(types[index])`", at: arguments[index].range))
+        return false
+    }
+
+    mutating func requireString(_ index: Int) {
+        require(index, "a `string`") { $0 == .string }
+    }
+
+    mutating func resultType() -> ValueType {
+        switch function {
+        case .len:
+            require(0, "a `string`, list or record") { $0 == .string || $0.isList || $0.isRecord }
+            return .int
+        case .empty:
+            require(0, "a `string`, list, record or null") { $0 == .string || $0.isList || $0.isRecord || $0 == .null }
+            return .bool
+        case .words:
+            requireString(0)
+            return .list(.string)
+        case .isURL, .startsWith, .endsWith:
+            (0..<arguments.count).forEach { requireString($0) }
+            return .bool
+        case .matches:
+            requireString(0)
+            requireString(1)
+            checkPattern(arguments[1])
+            return .bool
+        case .trim, .lower, .upper:
+            requireString(0)
+            return .string
+        case .format:
+            requireString(0)
+            checkFormat(arguments[0], argumentCount: arguments.count - 1)
+            return .string
+        case .contains:
+            return containsType()
+        case .min, .max:
+            return extremumType()
+        case .abs:
+            return require(0, "an `int` or `number`") { $0.isNumeric } ? types[0].unwrapped : .any
+        case .floor, .ceil, .round:
+            require(0, "an `int` or `number`") { $0.isNumeric }
+            return .int
+        case .int:
+            require(0, "an `int`, `number` or numeric `string`") { $0.isNumeric || $0 == .string }
+            return .int
+        case .number:
+            require(0, "an `int`, `number` or numeric `string`") { $0.isNumeric || $0 == .string }
+            return .number
+        case .string:
+            return .string
+        case .put, .remove:
+            require(0, "a record") { $0.isRecord }
+            requireString(1)
+            return types[0].unwrapped.isRecord ? .any : types[0].unwrapped
+        case .keys:
+            require(0, "a record") { $0.isRecord }
+            return .list(.string)
+        case .indexBy:
+            require(0, "a list of records") { $0.isList }
+            requireString(1)
+            return .any
+        case .lineCount:
+            requireString(0)
+            (1..<arguments.count).forEach { index in require(index, "an `int` or `number`") { $0.isNumeric } }
+            return .int
+        }
+    }
+
+    private mutating func containsType() -> ValueType {
+        switch types[0].unwrapped {
+        case .list(let element):
+            let needle = types[1]
+            if !needle.isAssignable(to: element), !element.isAssignable(to: needle), needle.joined(with: element) == nil
+            {
+                diagnostics.append(
+                    ExpressionDiagnostic(
+                        code: "X108", "`contains` looks for `\(needle)` in a `\(types[0])`; it is never there",
+                        at: arguments[1].range))
+            }
+        case .any:
+            break
+        default:
+            if require(0, "a `string` or list", { $0 == .string }) { requireString(1) }
+        }
+        return .bool
+    }
+
+    /// `min(list)` gives the element type; `min(a, b, …)` the widest argument type.
+    private mutating func extremumType() -> ValueType {
+        if arguments.count == 1 {
+            let ok = require(0, "a list of numbers, or two or more numbers") {
+                if case .list(let element) = $0 { return element.unwrapped.isNumeric }
+                return false
+            }
+            guard ok, case .list(let element) = types[0].unwrapped else { return .any }
+            return element.unwrapped
+        }
+        var result: ValueType = .int
+        for index in arguments.indices {
+            guard require(index, "an `int` or `number`", { $0.isNumeric }) else { return .any }
+            result = Inference.arithmeticResult(result, types[index].unwrapped)
+        }
+        return result
+    }
+
+    /// A literal pattern must compile now, not fail on every run.
+    private mutating func checkPattern(_ pattern: Expression) {
+        guard case .literal(.string(let text)) = pattern.kind else { return }
+        do {
+            _ = try NSRegularExpression(pattern: text)
+        } catch {
+            diagnostics.append(
+                ExpressionDiagnostic(
+                    code: "X109", "invalid regular expression `\(text)`: it does not compile", at: pattern.range))
+        }
+    }
+
+    /// A literal template must be well formed and use only arguments that are passed.
+    private mutating func checkFormat(_ template: Expression, argumentCount: Int) {
+        guard case .literal(.string(let text)) = template.kind else { return }
+        do {
+            let format = try FormatString(text)
+            if let highest = format.highestArgument, highest >= argumentCount {
+                diagnostics.append(
+                    ExpressionDiagnostic(
+                        code: "X113", FormatString.missingArgument(highest, given: argumentCount), at: template.range))
+            }
+        } catch {
+            diagnostics.append(ExpressionDiagnostic(code: "X113", error.message, at: template.range))
+        }
+    }
+}
+
+extension ValueType {
+    var isRecord: Bool {
+        if case .record = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,179 @@
+import SegueDiagnostics
+
+/// Finds the static type of expressions against the variables in scope, reporting every problem with its range.
+///
+///     let checker = TypeChecker(scope: TypeBindings(["count": .int]))
+///     checker.check(try Expression.parse("count > 0"), expecting: .bool)  // .success(.bool)
+public struct TypeChecker: Sendable {
+    public var scope: any TypeScope
+
+    public init(scope: any TypeScope) {
+        self.scope = scope
+    }
+
+    /// The expression's type, or every problem found; with `expecting`, the type must also fit it.
+    public func check(_ expression: Expression, expecting expected: ValueType? = nil) -> Result<
+        ValueType, ExpressionDiagnostics
+    > {
+        var inference = Inference(scope: scope)
+        let type = inference.infer(expression)
+        if inference.diagnostics.isEmpty, let expected, !type.isAssignable(to: expected) {
+            let nullable = type.unwrapped.isAssignable(to: expected) && type != .null
+            let message =
+                nullable
+                ? "expected `\(expected)`, but this may be null (it is `\(type)`)"
+                : "expected `\(expected)`, found `\(type)`"
+            inference.diagnostics.append(ExpressionDiagnostic(code: "X110", message, at: expression.range))
+        }
+        return inference.diagnostics.isEmpty ? .success(type) : .failure(ExpressionDiagnostics(inference.diagnostics))
+    }
+
+    /// Checks every interpolated expression; a template is always a `string`.
+    public func check(_ template: Template) -> Result<ValueType, ExpressionDiagnostics> {
+        var inference = Inference(scope: scope)
+        for expression in template.expressions { _ = inference.infer(expression) }
+        return inference.diagnostics.isEmpty
+            ? .success(.string) : .failure(ExpressionDiagnostics(inference.diagnostics))
+    }
+}
+
+/// One pass over a tree; after an error a node's type is `any`, so one mistake is reported once.
+struct Inference {
+    let scope: any TypeScope
+    var diagnostics: [ExpressionDiagnostic] = []
+
+    init(scope: any TypeScope) {
+        self.scope = scope
+    }
+
+    mutating func error(
+        _ code: String, _ message: String, at range: TextRange, replacement: String? = nil
+    ) -> ValueType {
+        diagnostics.append(ExpressionDiagnostic(code: code, message, at: range, replacement: replacement))
+        return .any
+    }
+
+    mutating func infer(_ expression: Expression) -> ValueType {
+        switch expression.kind {
+        case .literal(let value):
+            return ValueType(of: value)
+        case .name(let name):
+            return inferName(name, at: expression.range)
+        case .list(let items):
+            return inferList(items)
+        case .record(let fields):
+            return .record(RecordType(fields: fields.map { RecordType.Field(name: $0.name, type: infer($0.value)) }))
+        case .member(let base, let name, let nameRange):
+            return inferMember(of: infer(base), name: name, at: nameRange)
+        case .index(let base, let index):
+            return inferIndex(base: base, index: index)
+        case .call(let function, let functionRange, let arguments):
+            return inferCall(function, at: functionRange, arguments: arguments, call: expression.range)
+        case .unary(let op, let operand):
+            return inferUnary(op, operand)
+        case .binary(let op, let left, let right):
+            return inferBinary(op, left, right)
+        case .conditional(let condition, let then, let otherwise):
+            requireBool(condition, for: "the condition of `?:`")
+            let thenType = infer(then)
+            let otherwiseType = infer(otherwise)
+            guard let joined = thenType.joined(with: otherwiseType) else {
+                return error(
+                    "X111", "the branches of `?:` have different types: `\(thenType)` and `\(otherwiseType)`",
+                    at: otherwise.range)
+            }
+            return joined
+        }
+    }
+
+    private mutating func inferName(_ name: String, at range: TextRange) -> ValueType {
+        if let type = scope.type(of: name) { return type }
+        if BuiltinFunction(rawValue: name) != nil {
+            return error("X101", "`\(name)` is a function; call it as `\(name)(…)`", at: range)
+        }
+        let suggestion = Suggestion.closest(to: name, in: scope.visibleNames)
+        let hint = suggestion.map { "; did you mean `\($0)`?" } ?? ""
+        return error("X101", "unknown name `\(name)`\(hint)", at: range, replacement: suggestion)
+    }
+
+    private mutating func inferList(_ items: [Expression]) -> ValueType {
+        var element: ValueType?
+        for item in items {
+            let type = infer(item)
+            guard let current = element else {
+                element = type
+                continue
+            }
+            guard let joined = current.joined(with: type) else {
+                return error(
+                    "X111", "list elements must share one type; this is `\(type)`, earlier ones are `\(current)`",
+                    at: item.range)
+            }
+            element = joined
+        }
+        return .list(element ?? .any)
+    }
+
+    mutating func inferMember(of base: ValueType, name: String, at range: TextRange) -> ValueType {
+        switch base.unwrapped {
+        case .any:
+            return .any
+        case .record(let record):
+            if let type = record.field(name) { return type }
+            let suggestion = Suggestion.closest(to: name, in: record.fields.map(\.name))
+            let hint = suggestion.map { "; did you mean `\($0)`?" } ?? ""
+            return error("X102", "`\(record)` has no field `\(name)`\(hint)", at: range, replacement: suggestion)
+        case let other:
+            let hint = other == .string || other.isList ? "; use `len(…)` for its length" : ""
+            return error("X103", "`\(base)` has no fields, so `.\(name)` cannot be read\(hint)", at: range)
+        }
+    }
+
+    private mutating func inferIndex(base: Expression, index: Expression) -> ValueType {
+        let baseType = infer(base)
+        let indexType = infer(index)
+        switch baseType.unwrapped {
+        case .any:
+            if !(indexType.unwrapped.isAssignable(to: .int) || indexType.unwrapped.isAssignable(to: .string)) {
+                return error("X105", "an index must be `int` or `string`, not `\(indexType)`", at: index.range)
+            }
+            return .any
+        case .list(let element):
+            guard indexType.unwrapped.isAssignable(to: .int) else {
+                return error("X105", "a list index must be `int`, not `\(indexType)`", at: index.range)
+            }
+            return element
+        case .string:
+            guard indexType.unwrapped.isAssignable(to: .int) else {
+                return error("X105", "a string index must be `int`, not `\(indexType)`", at: index.range)
+            }
+            return .string
+        case .record(let record):
+            guard indexType.unwrapped.isAssignable(to: .string) else {
+                return error("X105", "a record key must be `string`, not `\(indexType)`", at: index.range)
+            }
+            if case .literal(.string(let key)) = index.kind {
+                return inferMember(of: baseType, name: key, at: index.range)
+            }
+            let types = record.fields.map(\.type)
+            return types.dropFirst().reduce(types.first ?? .any) { $0.joined(with: $1) ?? .any }.madeOptional
+        default:
+            return error("X105", "`\(baseType)` cannot be indexed; only lists, strings and records can", at: base.range)
+        }
+    }
+
+    /// Reports unless the expression is a `bool` (or `any`, or an optional `bool` checked at run time).
+    mutating func requireBool(_ expression: Expression, for role: String) {
+        let type = infer(expression)
+        if !type.unwrapped.isAssignable(to: .bool) {
+            _ = error("X104", "\(role) must be `bool`, not `\(type)`", at: expression.range)
+        }
+    }
+}
+
+extension ValueType {
+    var isList: Bool {
+        if case .list = self { return true }
+        return false
+    }
+}

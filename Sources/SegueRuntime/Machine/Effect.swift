@@ -1,0 +1,29 @@
+import SegueExpression
+
+/// Something the machine asks the outside world to do; its answer comes back as an `Input`.
+public enum Effect: Sendable, Hashable, Codable {
+    /// Call `service.operation`; answer with `.outcome(call: id, …)`.
+    case callService(id: Int, service: String, operation: String, arguments: [String: Value])
+    /// Fire `.timerFired(id:)` when the clock reaches `deadline` (seconds since launch).
+    case startTimer(id: Int, deadline: Double)
+    case cancelTimer(id: Int)
+    case openURL(String)
+    /// Save a `persist: true` variable's new value.
+    case persist(name: String, value: Value)
+    /// Start playback of a script's lines: `line` mode plays one line, `continuous` from it to the end.
+    case play(mode: String, line: Int)
+    case stopPlayback
+}
+
+/// The result of one input: the new state, the effects to run, and what happened.
+public struct Step: Sendable, Hashable {
+    public var state: MachineState
+    public var effects: [Effect]
+    public var trace: [TraceEntry]
+
+    public init(state: MachineState, effects: [Effect], trace: [TraceEntry]) {
+        self.state = state
+        self.effects = effects
+        self.trace = trace
+    }
+}

@@ -1,0 +1,78 @@
+import SegueExpression
+
+/// Something from outside the machine: the user, a service, the clock.
+///
+/// Element, field and event references are the program's ids; `Program.path(_:on:)` resolves names for tools.
+public enum Input: Sendable, Hashable, Codable {
+    case launch(LaunchEnvironment)
+    /// Tap an element of the top screen: a button, a list item, or an element inside an item's component.
+    case tap(ElementPath)
+    /// Choose item `item` of list element `list` (the same as tapping it).
+    case selectItem(list: Int, item: Int)
+    /// The user changed a field of the top screen (text, or a photo's path).
+    case edit(element: Int, value: Value)
+    /// The back button or edge swipe: pop inside a navigation controller, else dismiss the top modal.
+    case back
+    /// Swiping a modal down: dismiss the top modal layer.
+    case swipeToDismiss
+    /// A list of the top screen was scrolled near its end (paging).
+    case scrolledNearEnd(list: Int)
+    /// A service answered call `call`.
+    case outcome(call: Int, ServiceOutcome)
+    /// Move the clock forward; timers that come due fire in deadline order.
+    case advanceTime(by: Double)
+    /// A real clock says timer `id` is due.
+    case timerFired(id: Int)
+    /// The shown alert went away; the next queued one shows.
+    case dismissAlert
+    /// Raise an event on the top screen from outside (REPL, scenarios, benchmarks).
+    case event(Int, payload: Value)
+    /// Kill and relaunch: everything is lost except persisted data.
+    case restart
+}
+
+/// An element of the top screen: `element`, then optionally a list item and an element inside its component.
+///
+///     ElementPath(element: 3)                    // the `add` button
+///     ElementPath(element: 4, item: 2)           // the third card of `latest`
+///     ElementPath(element: 4, item: 2, part: 3)  // its `more` button
+public struct ElementPath: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var element: Int
+    public var item: Int?
+    public var part: Int?
+
+    public init(element: Int, item: Int? = nil, part: Int? = nil) {
+        self.element = element
+        self.item = item
+        self.part = part
+    }
+
+    public var description: String {
+        "\(element)" + (item.map { "[\($0)]" } ?? "") + (part.map { ".\($0)" } ?? "")
+    }
+}
+
+extension Program {
+    /// Resolves `save`, `latest[2]` or `latest[2].more` on a screen to an element path.
+    public func path(_ text: String, on screen: Int) -> ElementPath? {
+        guard screens.indices.contains(screen) else { return nil }
+        let elements = screens[screen].elements
+        var head = Substring(text)
+        var part: Substring?
+        if let dot = text.firstIndex(of: ".") {
+            head = text[..<dot]
+            part = text[text.index(after: dot)...]
+        }
+        var item: Int?
+        if let open = head.firstIndex(of: "["), head.last == "]" {
+            guard let number = Int(head[head.index(after: open)..<head.index(before: head.endIndex)]) else { return nil }
+            item = number
+            head = head[..<open]
+        }
+        guard let element = elements.firstIndex(where: { $0.name == head }) else { return nil }
+        guard let part else { return ElementPath(element: element, item: item) }
+        let inner = elements[element].list?.item.elements ?? elements[element].component?.elements ?? []
+        guard let partIndex = inner.firstIndex(where: { $0.name == part }) else { return nil }
+        return ElementPath(element: element, item: item, part: partIndex)
+    }
+}

@@ -1,0 +1,217 @@
+import SegueExpression
+
+/// Runs a compiled flow: a pure function from a state and an input to the next state, effects and a trace.
+///
+///     let machine = Machine(program: try Compiler.compile(flow))
+///     var step = machine.step(MachineState(), .launch(LaunchEnvironment()))
+///     step = machine.step(step.state, .tap(ElementPath(element: 0)))
+public struct Machine: Sendable {
+    let box: ProgramBox
+
+    public init(program: Program) {
+        box = ProgramBox(program)
+    }
+
+    public var program: Program { box.program }
+
+    /// Handles one input to completion, including every event it raises.
+    public func step(_ state: MachineState, _ input: Input) -> Step {
+        var runner = Runner(box: box, state: state, tracing: true)
+        runner.handle(input)
+        return Step(state: runner.state, effects: runner.effects, trace: runner.trace)
+    }
+
+    /// Handles one input in place without recording a trace; returns the effects. For hot loops and benchmarks.
+    public func apply(_ input: Input, to state: inout MachineState) -> [Effect] {
+        var runner = Runner(box: box, state: MachineState(), tracing: false)
+        swap(&runner.state, &state)
+        runner.handle(input)
+        swap(&runner.state, &state)
+        return runner.effects
+    }
+}
+
+/// The machine's working state for one step.
+struct Runner {
+    /// Raised events one input may cause before the rest are dropped (a `send` loop).
+    static let eventLimit = 10_000
+
+    let box: ProgramBox
+    var state: MachineState
+    var effects: [Effect] = []
+    /// Where trace entries go; nil when not tracing, so building them costs nothing.
+    let traceBuffer: TraceBuffer?
+    var device: Value
+    /// Nonzero while an error handler runs: an error inside it goes straight to the default alert.
+    var errorDepth = 0
+    /// Nonzero while `on_exit` actions run: navigation there is ignored.
+    var exitDepth = 0
+
+    init(box: ProgramBox, state: MachineState, tracing: Bool) {
+        self.box = box
+        self.state = state
+        traceBuffer = tracing ? TraceBuffer() : nil
+        device = state.launched ? state.environment.device.value : .null
+    }
+
+    var program: Program { box.program }
+
+    var tracing: Bool { traceBuffer != nil }
+    var trace: [TraceEntry] { traceBuffer?.entries ?? [] }
+
+    func record(_ entry: @autoclosure () -> TraceEntry) {
+        traceBuffer?.entries.append(entry())
+    }
+
+    func ignore(_ what: @autoclosure () -> String, _ reason: @autoclosure () -> String) {
+        traceBuffer?.entries.append(.ignored(what: what(), reason: reason()))
+    }
+
+    func screenName(of instance: Int) -> String {
+        guard let found = state.instance(instance) else { return "flow" }
+        return program.screens[found.screen].name
+    }
+
+    // MARK: inputs
+
+    mutating func handle(_ input: Input) {
+        switch input {
+        case .launch(let environment):
+            guard !state.launched else { return ignore("launch", "the flow is already running") }
+            launch(environment)
+        case .restart:
+            guard state.launched else { return ignore("restart", "the flow has not been launched") }
+            restart()
+        default:
+            guard state.launched else { return ignore("\(input)", "the flow has not been launched") }
+            handleRunning(input)
+        }
+        drainEvents()
+    }
+
+    private mutating func handleRunning(_ input: Input) {
+        switch input {
+        case .tap(let path): tap(path)
+        case .selectItem(let list, let item): tap(ElementPath(element: list, item: item))
+        case .edit(let element, let value): edit(element, value)
+        case .back: back()
+        case .swipeToDismiss: swipeToDismiss()
+        case .scrolledNearEnd(let list): scrolledNearEnd(list)
+        case .outcome(let call, let outcome): receive(call, outcome)
+        case .advanceTime(let seconds): advanceTime(by: seconds)
+        case .timerFired(let id): timerFired(id)
+        case .dismissAlert: dismissAlert()
+        case .event(let event, let payload):
+            guard event >= 0, event < program.events.count else { return ignore("event #\(event)", "no such event") }
+            guard let top = state.topInstance else { return ignore(program.events[event], "no screen is shown") }
+            state.eventQueue.append(RaisedEvent(event: event, payload: payload, instance: top.id))
+        case .launch, .restart: break
+        }
+    }
+
+    /// Runs raised events in order until none are left (run-to-completion).
+    mutating func drainEvents() {
+        var handled = 0
+        while !state.eventQueue.isEmpty {
+            handled += 1
+            if handled > Self.eventLimit {
+                record(.note("stopped after \(Self.eventLimit) raised events: \(state.eventQueue.count) dropped (a send loop?)"))
+                state.eventQueue.removeAll()
+                return
+            }
+            dispatch(state.eventQueue.removeFirst())
+        }
+    }
+
+    private mutating func launch(_ environment: LaunchEnvironment) {
+        state.launched = true
+        state.environment = environment
+        device = environment.device.value
+        state.data = []
+        let root = Frame(instance: -1)
+        for variable in program.data {
+            var value = Value.null
+            if variable.persist, let saved = environment.persisted[variable.name] {
+                value = saved
+            } else if let key = variable.defaultsKey, let stored = environment.defaults[key] {
+                value = stored
+            } else if let initial = variable.initial {
+                switch evaluate(initial, root) {
+                case .success(let result): value = result
+                case .failure(let failure): routeError(failure.serviceError, frame: root)
+                }
+            }
+            state.data.append(value)
+        }
+        guard program.screens.indices.contains(program.start),
+            let instance = makeInstance(program.start, arguments: [], sender: root, transition: .root)
+        else { return }
+        state.layers = [NavigationLayer(navigation: program.screens[program.start].navigation, stack: [instance])]
+        record(.transition(kind: .root, from: nil, to: program.screens[program.start].name))
+        enter(instance.id)
+    }
+
+    private mutating func restart() {
+        var environment = state.environment
+        for (slot, variable) in program.data.enumerated() where variable.persist && slot < state.data.count {
+            environment.persisted[variable.name] = state.data[slot]
+        }
+        for timer in state.timers { effects.append(.cancelTimer(id: timer.id)) }
+        record(.note("restart: everything but persisted data is lost"))
+        state = MachineState()
+        launch(environment)
+    }
+
+    mutating func dismissAlert() {
+        guard state.alert != nil else { return ignore("dismiss alert", "no alert is shown") }
+        state.alert = state.alertQueue.isEmpty ? nil : state.alertQueue.removeFirst()
+        if let next = state.alert { record(.alertShown(title: next.title)) }
+    }
+
+    mutating func showAlert(_ alert: AlertState) {
+        if state.alert == nil {
+            state.alert = alert
+            record(.alertShown(title: alert.title))
+        } else {
+            state.alertQueue.append(alert)
+            record(.note("alert \"\(alert.title)\" queued behind \"\(state.alert?.title ?? "")\""))
+        }
+    }
+
+    // MARK: expressions
+
+    func scope(_ frame: Frame, instance: ScreenInstance? = nil) -> MachineScope {
+        let found = instance ?? (frame.instance >= 0 ? state.instance(frame.instance) : nil)
+        return MachineScope(
+            program: box, data: state.data, instance: found, frame: frame, device: device)
+    }
+
+    func evaluate(_ id: Int, _ frame: Frame, instance: ScreenInstance? = nil) -> Result<Value, ExpressionFailure> {
+        let expression = program.expressions[id]
+        if case .constant(let value) = expression.body { return .success(value) }
+        return expression.evaluate(in: scope(frame, instance: instance))
+    }
+
+    /// A condition's truth; a failure or a non-bool is routed as an error and counts as false.
+    mutating func condition(_ id: Int, _ frame: Frame) -> Bool {
+        switch evaluate(id, frame) {
+        case .success(.bool(let value)): return value
+        case .success(let other):
+            let source = program.expressions[id]
+            routeError(
+                ExpressionFailure(
+                    kind: "typeMismatch", message: "a condition must be a bool, but it is `\(other.literal)`",
+                    source: source.source, offset: 0, length: source.source.utf8.count, range: source.range
+                ).serviceError, frame: frame)
+            return false
+        case .failure(let failure):
+            routeError(failure.serviceError, frame: frame)
+            return false
+        }
+    }
+}
+
+/// A step's trace entries, appended from anywhere in the runner.
+final class TraceBuffer {
+    var entries: [TraceEntry] = []
+}

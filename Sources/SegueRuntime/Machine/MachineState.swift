@@ -1,0 +1,179 @@
+import SegueExpression
+
+/// The whole state of a running flow, as a value: it can be saved, restored, compared and hashed.
+///
+/// Ids inside it (screens, states, events) are the program's interned integers.
+public struct MachineState: Sendable, Hashable, Codable {
+    public var launched: Bool = false
+    /// The root layer first, then each modal on top.
+    public var layers: [NavigationLayer] = []
+    /// The flow's data variables by slot.
+    public var data: [Value] = []
+    public var pendingCalls: [PendingCall] = []
+    public var timers: [ScheduledTimer] = []
+    /// Seconds on the machine's clock since launch (virtual: it moves only with time inputs).
+    public var now: Double = 0
+    public var alert: AlertState?
+    public var alertQueue: [AlertState] = []
+    /// Raised events waiting to run, before the next outside input.
+    public var eventQueue: [RaisedEvent] = []
+    public var nextInstance: Int = 1
+    public var nextCall: Int = 1
+    public var nextTimer: Int = 1
+    /// What the flow was launched with (restored data, defaults, device), kept for `restart`.
+    public var environment: LaunchEnvironment = LaunchEnvironment()
+
+    public init() {}
+
+    /// The screen the user sees: the top of the top layer.
+    public var topInstance: ScreenInstance? { layers.last?.stack.last }
+
+    /// Where an instance is, as (layer, position in its stack).
+    public func location(of instance: Int) -> (layer: Int, index: Int)? {
+        for layer in layers.indices.reversed() {
+            let stack = layers[layer].stack
+            for index in stack.indices.reversed() where stack[index].id == instance { return (layer, index) }
+        }
+        return nil
+    }
+
+    public func instance(_ id: Int) -> ScreenInstance? {
+        location(of: id).map { layers[$0.layer].stack[$0.index] }
+    }
+}
+
+/// One presentation layer: a single screen, or a navigation controller with its push stack.
+public struct NavigationLayer: Sendable, Hashable, Codable {
+    /// A navigation controller: `show` pushes onto `stack`.
+    public var navigation: Bool
+    /// Bottom first; a layer without a navigation controller holds exactly one screen.
+    public var stack: [ScreenInstance]
+
+    public init(navigation: Bool, stack: [ScreenInstance]) {
+        self.navigation = navigation
+        self.stack = stack
+    }
+}
+
+/// A screen on the navigation stack: its parameters and data, nested states and form.
+public struct ScreenInstance: Sendable, Hashable, Codable {
+    /// Unique for the run; pending calls and timers name their owner by it.
+    public var id: Int
+    public var screen: Int
+    /// Parameters, then the screen's own data, by slot.
+    public var values: [Value]
+    /// The active nested states, ascending (document order).
+    public var states: [Int]
+    public var form: FormState
+    /// How the screen came on screen.
+    public var transition: TransitionKind
+
+    public init(id: Int, screen: Int, values: [Value], states: [Int], form: FormState, transition: TransitionKind) {
+        self.id = id
+        self.screen = screen
+        self.values = values
+        self.states = states
+        self.form = form
+        self.transition = transition
+    }
+}
+
+/// Values, touched and dirty flags, and errors of a screen's form fields, by field index.
+public struct FormState: Sendable, Hashable, Codable {
+    public var values: [Value]
+    public var initial: [Value]
+    /// The user has edited the field.
+    public var touched: [Bool]
+    /// The value differs from the initial one.
+    public var dirty: [Bool]
+    /// The first failing rule's message, or nil.
+    public var errors: [String?]
+
+    public init(values: [Value], errors: [String?]) {
+        self.values = values
+        self.initial = values
+        self.touched = Array(repeating: false, count: values.count)
+        self.dirty = Array(repeating: false, count: values.count)
+        self.errors = errors
+    }
+
+    public static let empty = FormState(values: [], errors: [])
+
+    /// Every rule of every field holds.
+    public var isValid: Bool { errors.allSatisfy { $0 == nil } }
+}
+
+/// What an action list runs with: its screen instance, the state whose handler it is, and local names.
+public struct Frame: Sendable, Hashable, Codable {
+    /// The screen instance, or -1 when none (the flow's own hooks before any screen exists).
+    public var instance: Int
+    /// The nested state whose handler runs (the source of a `goto`), or -1 for the screen.
+    public var owner: Int
+    /// The event being handled (`event.item`), null outside handlers.
+    public var event: Value
+    /// `item`, `index`, `result`, `error` and component parameters.
+    public var locals: [String: Value]
+
+    public init(instance: Int, owner: Int = -1, event: Value = .null, locals: [String: Value] = [:]) {
+        self.instance = instance
+        self.owner = owner
+        self.event = event
+        self.locals = locals
+    }
+}
+
+/// A call waiting for its outcome: where its action list continues.
+public struct PendingCall: Sendable, Hashable, Codable {
+    public var id: Int
+    public var service: String
+    public var operation: String
+    /// The `call` instruction; branches and the continuation are found from it.
+    public var pc: Int
+    public var frame: Frame
+}
+
+/// A timer on the machine's clock.
+public struct ScheduledTimer: Sendable, Hashable, Codable {
+    public var id: Int
+    public var name: Int?
+    public var deadline: Double
+    /// The period of an `every` timer; nil for `after`.
+    public var interval: Double?
+    public var entry: Int
+    public var frame: Frame
+}
+
+/// An SPAlert-style alert: it does not block, and alerts raised while one shows wait their turn.
+public struct AlertState: Sendable, Hashable, Codable {
+    public var image: String
+    public var title: String
+    public var message: String?
+
+    public init(image: String, title: String, message: String?) {
+        self.image = image
+        self.title = title
+        self.message = message
+    }
+}
+
+/// An event raised with `send` (or from outside), for one screen instance.
+public struct RaisedEvent: Sendable, Hashable, Codable {
+    public var event: Int
+    public var payload: Value
+    public var instance: Int
+}
+
+/// What a launch starts from: data restored from persistence, user defaults, the device.
+public struct LaunchEnvironment: Sendable, Hashable, Codable {
+    /// Values of `persist: true` variables saved by an earlier run, by name.
+    public var persisted: [String: Value]
+    /// The defaults service's values, by key (`MatimatikProfileID`).
+    public var defaults: [String: Value]
+    public var device: DeviceProfile
+
+    public init(persisted: [String: Value] = [:], defaults: [String: Value] = [:], device: DeviceProfile = .standard) {
+        self.persisted = persisted
+        self.defaults = defaults
+        self.device = device
+    }
+}

@@ -1,0 +1,173 @@
+import SegueExpression
+
+extension Runner {
+    /// Performs a navigation with UIKit's rules: exits first (top-down), then the transition, then the entry.
+    mutating func navigate(_ operation: NavigateOperation, frame: Frame) {
+        let kind = operation.kind
+        guard exitDepth == 0 else { return ignore(kind.rawValue, "navigation inside on_exit is ignored") }
+        guard let topLayer = state.layers.last, let top = topLayer.stack.last else {
+            return ignore(kind.rawValue, "no screen is shown")
+        }
+        let from = program.screens[top.screen].name
+        switch kind {
+        case .present, .show:
+            guard let target = operation.target else { return }
+            let pushes = kind == .show && topLayer.navigation
+            guard
+                let instance = makeInstance(
+                    target, arguments: operation.arguments, sender: frame, transition: pushes ? .show : .present)
+            else { return }
+            if pushes {
+                state.layers[state.layers.count - 1].stack.append(instance)
+            } else {
+                if kind == .show {
+                    record(.note("show without a navigation controller presents \(program.screens[target].name) modally"))
+                }
+                state.layers.append(NavigationLayer(navigation: program.screens[target].navigation, stack: [instance]))
+            }
+            record(.transition(kind: instance.transition, from: from, to: program.screens[target].name))
+            enter(instance.id)
+        case .dismiss:
+            guard state.layers.count > 1 else { return ignore("dismiss", "nothing is presented modally") }
+            exitLayers(above: state.layers.count - 2)
+            record(.transition(kind: .dismiss, from: from, to: topName))
+        case .pop:
+            guard topLayer.navigation else { return ignore("pop", "\(from) is not in a navigation controller") }
+            guard topLayer.stack.count > 1 else {
+                return ignore("pop", "\(from) is the root of its navigation controller")
+            }
+            exitStack(layer: state.layers.count - 1, above: topLayer.stack.count - 2)
+            record(.transition(kind: .pop, from: from, to: topName))
+        case .popToRoot:
+            guard topLayer.navigation, topLayer.stack.count > 1 else {
+                return ignore("pop_to_root", "\(from) is already the root of its navigation controller")
+            }
+            exitStack(layer: state.layers.count - 1, above: 0)
+            record(.transition(kind: .popToRoot, from: from, to: topName))
+        case .unwind:
+            guard let target = operation.target else { return }
+            let name = program.screens[target].name
+            guard let destination = nearest(target, excludingTop: true) else {
+                return ignore("unwind to \(name)", "no \(name) below \(from)")
+            }
+            exitLayers(above: destination.layer)
+            exitStack(layer: destination.layer, above: destination.index)
+            record(.transition(kind: .unwind, from: from, to: name))
+        case .replace:
+            guard let target = operation.target,
+                let instance = makeInstance(target, arguments: operation.arguments, sender: frame, transition: .replace)
+            else { return }
+            let layer = state.layers.count - 1
+            exitInstance(top.id)
+            guard let position = state.location(of: top.id) else { return }
+            state.layers[layer].stack[position.index] = instance
+            if state.layers[layer].stack.count == 1 { state.layers[layer].navigation = program.screens[target].navigation }
+            record(.transition(kind: .replace, from: from, to: program.screens[target].name))
+            enter(instance.id)
+        case .root:
+            break
+        }
+    }
+
+    private var topName: String? {
+        state.topInstance.map { program.screens[$0.screen].name }
+    }
+
+    /// The nearest instance of a screen from the top down.
+    private func nearest(_ screen: Int, excludingTop: Bool) -> (layer: Int, index: Int)? {
+        for layer in state.layers.indices.reversed() {
+            let stack = state.layers[layer].stack
+            for index in stack.indices.reversed() where stack[index].screen == screen {
+                if excludingTop, layer == state.layers.count - 1, index == stack.count - 1 { continue }
+                return (layer, index)
+            }
+        }
+        return nil
+    }
+
+    /// Closes every layer above `layer`, top-down, each with its whole push stack.
+    private mutating func exitLayers(above layer: Int) {
+        while state.layers.count - 1 > layer {
+            let top = state.layers.count - 1
+            for instance in state.layers[top].stack.reversed() { exitInstance(instance.id) }
+            state.layers.removeLast()
+        }
+    }
+
+    /// Pops every screen above `index` in a layer's stack, top-down.
+    private mutating func exitStack(layer: Int, above index: Int) {
+        while state.layers[layer].stack.count - 1 > index {
+            let top = state.layers[layer].stack.count - 1
+            exitInstance(state.layers[layer].stack[top].id)
+            state.layers[layer].stack.removeLast()
+        }
+    }
+
+    /// A new screen instance: arguments evaluated where the navigation runs, then defaults and data in its own scope.
+    mutating func makeInstance(_ screen: Int, arguments: [(slot: Int, value: Int)], sender: Frame, transition: TransitionKind)
+        -> ScreenInstance?
+    {
+        let compiled = program.screens[screen]
+        var values = [Value](repeating: .null, count: compiled.slots.count)
+        var given = [Bool](repeating: false, count: compiled.slots.count)
+        for argument in arguments {
+            switch evaluate(argument.value, sender) {
+            case .success(let value):
+                values[argument.slot] = value
+                given[argument.slot] = true
+            case .failure(let failure):
+                routeError(failure.serviceError, frame: sender)
+                return nil
+            }
+        }
+        let id = state.nextInstance
+        state.nextInstance += 1
+        var instance = ScreenInstance(
+            id: id, screen: screen, values: values, states: [], form: .empty, transition: transition)
+        let own = Frame(instance: id)
+        for slot in compiled.slots.indices where !given[slot] {
+            guard let initial = compiled.slots[slot].initial else { continue }
+            switch evaluate(initial, own, instance: instance) {
+            case .success(let value): instance.values[slot] = value
+            case .failure(let failure): routeError(failure.serviceError, frame: sender)
+            }
+        }
+        if !compiled.fields.isEmpty {
+            var formValues: [Value] = []
+            for field in compiled.fields {
+                var value: Value = field.kind == "photo" ? .null : .string("")
+                if let initial = field.initial, case .success(let result) = evaluate(initial, own, instance: instance) {
+                    value = result
+                }
+                formValues.append(value)
+            }
+            let errors = zip(formValues, compiled.fields).map { FieldValidator.error(for: $0, rules: $1.rules) }
+            instance.form = FormState(values: formValues, errors: errors)
+        }
+        return instance
+    }
+
+    /// Runs a new instance's `on_enter`, then enters its initial nested states (outermost first).
+    mutating func enter(_ instance: Int) {
+        guard let found = state.instance(instance) else { return }
+        let screen = program.screens[found.screen]
+        record(.screenEntered(screen: screen.name, instance: instance))
+        if let onEnter = screen.onEnter { run(onEnter, Frame(instance: instance)) }
+        guard !screen.initialStates.isEmpty, state.location(of: instance) != nil else { return }
+        var entering: [Int] = []
+        for top in screen.initialStates { addDescendants(top, of: screen, into: &entering) }
+        enterStates(entering.sorted(), instance: instance)
+    }
+
+    /// Runs an instance's exits while it is still on screen: nested states innermost first, then its `on_exit`.
+    mutating func exitInstance(_ instance: Int) {
+        guard let found = state.instance(instance) else { return }
+        let screen = program.screens[found.screen]
+        exitDepth += 1
+        exitStates(found.states.reversed(), instance: instance)
+        if let onExit = screen.onExit { run(onExit, Frame(instance: instance)) }
+        exitDepth -= 1
+        cancelTimers { $0.frame.instance == instance }
+        record(.screenExited(screen: screen.name, instance: instance))
+    }
+}

@@ -1,0 +1,153 @@
+import SegueExpression
+
+extension Runner {
+    /// An outcome resumes its call's action list in the branch it selects; late and unknown outcomes are dropped.
+    mutating func receive(_ id: Int, _ outcome: ServiceOutcome) {
+        guard let index = state.pendingCalls.firstIndex(where: { $0.id == id }) else {
+            return record(.outcomeDropped(id: id, reason: "no call #\(id) is waiting"))
+        }
+        let call = state.pendingCalls.remove(at: index)
+        guard call.frame.instance < 0 || state.location(of: call.frame.instance) != nil else {
+            return record(
+                .outcomeDropped(
+                    id: id, reason: "the screen that called \(call.service).\(call.operation) is gone"))
+        }
+        guard case .call(let operation) = program.code[call.pc] else { return }
+        var frame = call.frame
+        let continuation = call.pc + 1
+        switch outcome {
+        case .ok(let value):
+            frame.locals["result"] = value
+            if value == .null, let empty = program.emptyCodes[operation.service],
+                let branch = operation.codes.first(where: { empty.contains($0.code) })
+            {
+                record(.outcome(id: id, branch: "code \(branch.code) (empty)"))
+                return run(branch.entry, frame)
+            }
+            if let target = operation.resultTarget { assign(value, to: target, frame: frame) }
+            record(.outcome(id: id, branch: "ok"))
+            run(operation.ok ?? continuation, frame)
+        case .error(let error):
+            frame.locals["error"] = error.value
+            if let branch = operation.codes.first(where: { $0.code == error.code }) {
+                record(.outcome(id: id, branch: "code \(branch.code)"))
+                run(branch.entry, frame)
+            } else if let entry = operation.error {
+                record(.outcome(id: id, branch: "error"))
+                run(entry, frame)
+            } else {
+                record(.outcome(id: id, branch: "error, not handled by the call"))
+                routeError(error, frame: frame)
+            }
+        case .cancelled:
+            if let entry = operation.cancelled {
+                record(.outcome(id: id, branch: "cancelled"))
+                run(entry, frame)
+            } else {
+                record(.outcome(id: id, branch: "cancelled: no `cancelled` branch, the action list ends"))
+            }
+        }
+    }
+
+    /// An error nobody handled where it happened: the screen's `on_error`, the flow's, then the default alert.
+    ///
+    /// The action list that failed does not continue. An error inside an error handler goes to the default alert.
+    mutating func routeError(_ error: ServiceError, frame: Frame) {
+        let handlerFrame = Frame(instance: frame.instance, owner: frame.owner, locals: ["error": error.value])
+        if errorDepth == 0, let instance = state.instance(frame.instance),
+            let onError = program.screens[instance.screen].onError
+        {
+            record(.error(message: error.message, handledBy: "on_error of \(program.screens[instance.screen].name)"))
+            errorDepth += 1
+            run(onError, handlerFrame)
+            errorDepth -= 1
+        } else if errorDepth == 0, let onError = program.onError {
+            record(.error(message: error.message, handledBy: "flow on_error"))
+            errorDepth += 1
+            run(onError, handlerFrame)
+            errorDepth -= 1
+        } else {
+            record(.error(message: error.message, handledBy: "default alert"))
+            showAlert(AlertState(image: "error", title: "Error", message: error.message))
+        }
+    }
+
+    // MARK: timers
+
+    /// Schedules `after`/`every`; a named timer restarts (the old one is cancelled). False when the delay is bad.
+    mutating func startTimer(_ operation: TimerOperation, frame: Frame) -> Bool {
+        let seconds: Double
+        switch evaluate(operation.delay, frame) {
+        case .success(let value):
+            guard let number = value.numberValue, number >= 0, number.isFinite,
+                !operation.repeats || number > 0
+            else {
+                let source = program.expressions[operation.delay]
+                routeError(
+                    ExpressionFailure(
+                        kind: "invalidArgument",
+                        message: "a timer's delay must be a number of seconds\(operation.repeats ? " above 0" : ""), found `\(value.literal)`",
+                        source: source.source, offset: 0, length: source.source.utf8.count, range: source.range
+                    ).serviceError, frame: frame)
+                return false
+            }
+            seconds = number
+        case .failure(let failure):
+            routeError(failure.serviceError, frame: frame)
+            return false
+        }
+        if let name = operation.name {
+            cancelTimers { $0.name == name && $0.frame.instance == frame.instance }
+        }
+        let id = state.nextTimer
+        state.nextTimer += 1
+        let deadline = state.now + seconds
+        state.timers.append(
+            ScheduledTimer(
+                id: id, name: operation.name, deadline: deadline, interval: operation.repeats ? seconds : nil,
+                entry: operation.entry, frame: frame))
+        effects.append(.startTimer(id: id, deadline: deadline))
+        return true
+    }
+
+    mutating func cancelTimers(where matches: (ScheduledTimer) -> Bool) {
+        guard !state.timers.isEmpty else { return }
+        for timer in state.timers where matches(timer) { effects.append(.cancelTimer(id: timer.id)) }
+        state.timers.removeAll(where: matches)
+    }
+
+    /// Moves the clock; due timers fire one at a time in deadline order, each run to completion.
+    mutating func advanceTime(by seconds: Double) {
+        guard seconds >= 0, seconds.isFinite else { return ignore("advance time by \(seconds)", "time only moves forward") }
+        let end = state.now + seconds
+        while let next = state.timers.indices.filter({ state.timers[$0].deadline <= end }).min(by: {
+            (state.timers[$0].deadline, state.timers[$0].id) < (state.timers[$1].deadline, state.timers[$1].id)
+        }) {
+            state.now = max(state.now, state.timers[next].deadline)
+            fire(next)
+            drainEvents()
+        }
+        state.now = end
+    }
+
+    /// A real clock's timer came due.
+    mutating func timerFired(_ id: Int) {
+        guard let index = state.timers.firstIndex(where: { $0.id == id }) else {
+            return ignore("timer #\(id)", "it was cancelled or never started")
+        }
+        state.now = max(state.now, state.timers[index].deadline)
+        fire(index)
+    }
+
+    private mutating func fire(_ index: Int) {
+        let timer = state.timers[index]
+        record(.timerFired(id: timer.id))
+        if let interval = timer.interval {
+            state.timers[index].deadline += interval
+            effects.append(.startTimer(id: timer.id, deadline: state.timers[index].deadline))
+        } else {
+            state.timers.remove(at: index)
+        }
+        run(timer.entry, timer.frame)
+    }
+}

@@ -1,0 +1,83 @@
+extension Runner {
+    /// `goto`: SCXML's external transition from the handler's state (or the screen) to `target`.
+    ///
+    /// The domain is the nearest compound state that is a proper ancestor of the source and contains the target;
+    /// its active descendants exit innermost first, then the path down to the target enters outermost first,
+    /// with the target's initial descendants and every region of a parallel state on the way.
+    mutating func goto(_ target: Int, frame: Frame) {
+        guard let instance = state.instance(frame.instance) else { return }
+        let screen = program.screens[instance.screen]
+        let domain = commonDomain(source: frame.owner, target: target, in: screen)
+        let exiting = instance.states.filter { isDescendant($0, of: domain, in: screen) }
+        var entering: [Int] = []
+        addDescendants(target, of: screen, into: &entering)
+        var ancestor = screen.states[target].parent
+        while ancestor != domain, ancestor >= 0 {
+            if !entering.contains(ancestor) { entering.append(ancestor) }
+            if screen.states[ancestor].parallel {
+                for region in screen.states[ancestor].children
+                where !entering.contains(where: { $0 == region || isDescendant($0, of: region, in: screen) }) {
+                    addDescendants(region, of: screen, into: &entering)
+                }
+            }
+            ancestor = screen.states[ancestor].parent
+        }
+        exitStates(exiting.reversed(), instance: instance.id)
+        enterStates(entering.sorted(), instance: instance.id)
+    }
+
+    private func commonDomain(source: Int, target: Int, in screen: ScreenProgram) -> Int {
+        guard source >= 0 else { return -1 }
+        var ancestor = screen.states[source].parent
+        while ancestor >= 0 {
+            if !screen.states[ancestor].parallel, isDescendant(target, of: ancestor, in: screen) { return ancestor }
+            ancestor = screen.states[ancestor].parent
+        }
+        return -1
+    }
+
+    /// Whether `state` lies strictly inside `ancestor` (-1, the screen, contains every state).
+    func isDescendant(_ state: Int, of ancestor: Int, in screen: ScreenProgram) -> Bool {
+        if ancestor < 0 { return true }
+        var current = screen.states[state].parent
+        while current >= 0 {
+            if current == ancestor { return true }
+            current = screen.states[current].parent
+        }
+        return false
+    }
+
+    /// A state and the descendants entered with it by default.
+    func addDescendants(_ state: Int, of screen: ScreenProgram, into entering: inout [Int]) {
+        if !entering.contains(state) { entering.append(state) }
+        for child in screen.states[state].initialChildren { addDescendants(child, of: screen, into: &entering) }
+    }
+
+    /// Enters states in the order given (document order), each running its `on_enter` with itself as the source.
+    mutating func enterStates(_ states: [Int], instance: Int) {
+        for id in states {
+            guard let location = state.location(of: instance) else { return }
+            let screen = program.screens[state.layers[location.layer].stack[location.index].screen]
+            var active = state.layers[location.layer].stack[location.index].states
+            guard !active.contains(id) else { continue }
+            active.insert(id, at: active.firstIndex(where: { $0 > id }) ?? active.count)
+            state.layers[location.layer].stack[location.index].states = active
+            record(.stateEntered(screen: screen.name, state: screen.states[id].name))
+            if let onEnter = screen.states[id].onEnter { run(onEnter, Frame(instance: instance, owner: id)) }
+        }
+    }
+
+    /// Exits states in the order given (reverse document order), cancelling the timers each started.
+    mutating func exitStates(_ states: [Int], instance: Int) {
+        for id in states {
+            guard let location = state.location(of: instance) else { return }
+            let screen = program.screens[state.layers[location.layer].stack[location.index].screen]
+            guard state.layers[location.layer].stack[location.index].states.contains(id) else { continue }
+            if let onExit = screen.states[id].onExit { run(onExit, Frame(instance: instance, owner: id)) }
+            cancelTimers { $0.frame.instance == instance && $0.frame.owner == id }
+            guard let after = state.location(of: instance) else { return }
+            state.layers[after.layer].stack[after.index].states.removeAll { $0 == id }
+            record(.stateExited(screen: screen.name, state: screen.states[id].name))
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import SegueExpression
+
+extension Runner {
+    mutating func tap(_ path: ElementPath) {
+        guard let top = state.topInstance else { return ignore("tap", "no screen is shown") }
+        let screen = program.screens[top.screen]
+        guard screen.elements.indices.contains(path.element) else {
+            return ignore("tap \(path)", "screen \(screen.name) has no element #\(path.element)")
+        }
+        var element = screen.elements[path.element]
+        var frame = Frame(instance: top.id)
+        let what = "tap \(screen.name).\(element.name)"
+        guard isShown(element, frame) else { return ignore(what, "\(element.name) is hidden") }
+        if element.submits, !top.form.isValid {
+            let failing = zip(screen.fields, top.form.errors).compactMap { field, error in
+                error.map { "\(field.name): \($0)" }
+            }
+            return ignore(what, "disabled: the form has errors (\(failing.joined(separator: "; ")))")
+        }
+        guard isEnabled(element, frame) else { return ignore(what, "\(element.name) is disabled") }
+        if let item = path.item {
+            guard let list = element.list else { return ignore(what, "\(element.name) is not a list") }
+            let items: [Value]
+            switch evaluate(list.items, frame) {
+            case .success(.list(let values)): items = values
+            case .success: return ignore(what, "the items of \(element.name) are not a list")
+            case .failure(let failure): return routeError(failure.serviceError, frame: frame)
+            }
+            guard items.indices.contains(item) else {
+                return ignore("\(what)[\(item)]", "\(element.name) has \(items.count) items")
+            }
+            frame.locals["item"] = items[item]
+            frame.locals["index"] = .int(item)
+        }
+        if let part = path.part {
+            guard let component = element.list?.item ?? element.component else {
+                return ignore(what, "\(element.name) has no component")
+            }
+            guard component.elements.indices.contains(part) else {
+                return ignore(what, "component \(component.name) has no element #\(part)")
+            }
+            for argument in component.arguments {
+                switch evaluate(argument.value, frame) {
+                case .success(let value): frame.locals[argument.name] = value
+                case .failure(let failure): return routeError(failure.serviceError, frame: frame)
+                }
+            }
+            element = component.elements[part]
+            let inner = "\(what).\(element.name)"
+            guard isShown(element, frame) else { return ignore(inner, "\(element.name) is hidden") }
+            guard isEnabled(element, frame) else { return ignore(inner, "\(element.name) is disabled") }
+        }
+        guard let tap = element.tap else { return ignore(what, "\(element.name) does nothing when tapped") }
+        run(tap, frame)
+    }
+
+    func isShown(_ element: ElementProgram, _ frame: Frame) -> Bool {
+        guard let visible = element.visible else { return true }
+        return (try? evaluate(visible, frame).get()) == .bool(true)
+    }
+
+    func isEnabled(_ element: ElementProgram, _ frame: Frame) -> Bool {
+        guard let enabled = element.enabled else { return true }
+        return (try? evaluate(enabled, frame).get()) == .bool(true)
+    }
+
+    mutating func edit(_ elementIndex: Int, _ value: Value) {
+        guard let top = state.topInstance, let location = state.location(of: top.id) else {
+            return ignore("edit", "no screen is shown")
+        }
+        let screen = program.screens[top.screen]
+        guard screen.elements.indices.contains(elementIndex) else {
+            return ignore("edit #\(elementIndex)", "screen \(screen.name) has no element #\(elementIndex)")
+        }
+        let element = screen.elements[elementIndex]
+        guard let field = element.field else {
+            guard let change = element.tap, element.kind == .slider || element.kind == .picker else {
+                return ignore("edit \(element.name)", "\(element.name) is not a field")
+            }
+            return run(change, Frame(instance: top.id, event: .record(["value": value])))
+        }
+        var form = top.form
+        form.values[field] = value
+        form.touched[field] = true
+        form.dirty[field] = value != form.initial[field]
+        form.errors[field] = FieldValidator.error(for: value, rules: screen.fields[field].rules)
+        state.layers[location.layer].stack[location.index].form = form
+    }
+
+    mutating func back() {
+        guard let layer = state.layers.last else { return ignore("back", "no screen is shown") }
+        if layer.navigation, layer.stack.count > 1 {
+            navigate(NavigateOperation(kind: .pop, target: nil, arguments: []), frame: Frame(instance: -1))
+        } else if state.layers.count > 1 {
+            navigate(NavigateOperation(kind: .dismiss, target: nil, arguments: []), frame: Frame(instance: -1))
+        } else {
+            ignore("back", "\(screenName(of: layer.stack.last?.id ?? -1)) is the root screen")
+        }
+    }
+
+    mutating func swipeToDismiss() {
+        guard state.layers.count > 1 else { return ignore("swipe to dismiss", "nothing is presented modally") }
+        navigate(NavigateOperation(kind: .dismiss, target: nil, arguments: []), frame: Frame(instance: -1))
+    }
+
+    mutating func scrolledNearEnd(_ elementIndex: Int) {
+        guard let top = state.topInstance else { return ignore("scroll", "no screen is shown") }
+        let screen = program.screens[top.screen]
+        guard screen.elements.indices.contains(elementIndex), let list = screen.elements[elementIndex].list,
+            let event = list.nearEnd
+        else { return ignore("scroll #\(elementIndex)", "not a list with paging on \(screen.name)") }
+        let name = screen.elements[elementIndex].name
+        if let hasMore = list.hasMore, !condition(hasMore, Frame(instance: top.id)) {
+            return ignore("scroll \(name)", "no more pages")
+        }
+        state.eventQueue.append(RaisedEvent(event: event, payload: .null, instance: top.id))
+    }
+
+    // MARK: events
+
+    /// Runs the handler(s) an event selects on its screen: from each active leaf state up, else the screen's.
+    mutating func dispatch(_ raised: RaisedEvent) {
+        let event = raised.event
+        guard let instance = state.instance(raised.instance) else {
+            return ignore(program.events[event], "the screen it was sent to is gone")
+        }
+        let screen = program.screens[instance.screen]
+        var selected: [(owner: Int, entry: Int)] = []
+        var guardsFailed = false
+        for leaf in instance.states where screen.states[leaf].children.isEmpty {
+            var current = leaf
+            while current >= 0 {
+                if selected.contains(where: { $0.owner == current }) { break }
+                if let handler = screen.states[current].handlers.handler(for: event) {
+                    let frame = Frame(instance: instance.id, owner: current, event: raised.payload)
+                    if let entry = choose(handler, frame) {
+                        selected.append((current, entry))
+                        break
+                    }
+                    guardsFailed = true
+                }
+                current = screen.states[current].parent
+            }
+        }
+        if selected.count > 1 {
+            // A deeper handler preempts one on its own ancestor (SCXML's conflict rule).
+            let picked = selected
+            selected.removeAll { outer in
+                picked.contains { $0.owner != outer.owner && isDescendant($0.owner, of: outer.owner, in: screen) }
+            }
+        }
+        if selected.isEmpty, let handler = screen.handlers.handler(for: event) {
+            if let entry = choose(handler, Frame(instance: instance.id, event: raised.payload)) {
+                selected.append((-1, entry))
+            } else {
+                guardsFailed = true
+            }
+        }
+        guard !selected.isEmpty else {
+            let reason =
+                guardsFailed
+                ? "no `when` held on \(screen.name)" : "\(screen.name) has no handler for it\(activeStates(instance))"
+            return ignore(program.events[event], reason)
+        }
+        for (owner, entry) in selected {
+            guard let current = state.instance(instance.id) else { return }
+            if owner >= 0, !current.states.contains(owner) { continue }
+            record(
+                .eventConsumed(event: program.events[event], by: owner < 0 ? screen.name : "\(screen.name).\(screen.states[owner].name)"))
+            run(entry, Frame(instance: instance.id, owner: owner, event: raised.payload))
+        }
+    }
+
+    private func activeStates(_ instance: ScreenInstance) -> String {
+        guard tracing, !instance.states.isEmpty else { return "" }
+        let names = instance.states.map { program.screens[instance.screen].states[$0].name }
+        return " in states " + names.joined(separator: ", ")
+    }
+
+    /// The first alternative whose guard holds.
+    private mutating func choose(_ handler: HandlerProgram, _ frame: Frame) -> Int? {
+        for alternative in handler.alternatives {
+            guard let guardExpression = alternative.guardExpression else { return alternative.entry }
+            if condition(guardExpression, frame) { return alternative.entry }
+        }
+        return nil
+    }
+}

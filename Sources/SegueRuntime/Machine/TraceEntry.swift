@@ -1,0 +1,45 @@
+/// One thing that happened during a step, in order; names are the flow's own.
+public enum TraceEntry: Sendable, Hashable, Codable, CustomStringConvertible {
+    case screenEntered(screen: String, instance: Int)
+    case screenExited(screen: String, instance: Int)
+    case stateEntered(screen: String, state: String)
+    case stateExited(screen: String, state: String)
+    /// A navigation transition: its kind, the screen on top before and after.
+    case transition(kind: TransitionKind, from: String?, to: String?)
+    /// An action ran, on a screen (or `flow` for the flow's own hooks).
+    case action(keyword: String, screen: String)
+    /// An event was handled by a screen or a nested state (`recording.countdown`).
+    case eventConsumed(event: String, by: String)
+    /// An event or input had no effect, and why.
+    case ignored(what: String, reason: String)
+    case callStarted(id: Int, service: String, operation: String)
+    /// An outcome arrived and took a branch (`ok`, `error`, `code 12`, `cancelled`, …).
+    case outcome(id: Int, branch: String)
+    /// An outcome nobody waits for any more.
+    case outcomeDropped(id: Int, reason: String)
+    /// An error went to a handler: `call error branch`, `on_error of donate`, `flow on_error`, `default alert`.
+    case error(message: String, handledBy: String)
+    case alertShown(title: String)
+    case timerFired(id: Int)
+    case note(String)
+
+    public var description: String {
+        switch self {
+        case .screenEntered(let screen, let instance): "enter \(screen) #\(instance)"
+        case .screenExited(let screen, let instance): "exit \(screen) #\(instance)"
+        case .stateEntered(let screen, let state): "enter state \(screen).\(state)"
+        case .stateExited(let screen, let state): "exit state \(screen).\(state)"
+        case .transition(let kind, let from, let to): "\(kind.rawValue) \(from ?? "-") → \(to ?? "-")"
+        case .action(let keyword, let screen): "\(screen): \(keyword)"
+        case .eventConsumed(let event, let by): "event \(event) handled by \(by)"
+        case .ignored(let what, let reason): "ignored \(what): \(reason)"
+        case .callStarted(let id, let service, let operation): "call #\(id) \(service).\(operation)"
+        case .outcome(let id, let branch): "outcome #\(id): \(branch)"
+        case .outcomeDropped(let id, let reason): "dropped outcome #\(id): \(reason)"
+        case .error(let message, let handledBy): "error \"\(message)\" → \(handledBy)"
+        case .alertShown(let title): "alert \"\(title)\""
+        case .timerFired(let id): "timer #\(id) fired"
+        case .note(let text): text
+        }
+    }
+}

@@ -1,0 +1,234 @@
+import SegueDiagnostics
+import SegueExpression
+import SegueModel
+
+/// Compiles a decoded `Flow` into a `Program`: names interned, action lists lowered, expressions parsed.
+///
+///     let program = try Compiler.compile(flow)
+public enum Compiler {
+    public static func compile(_ flow: Flow) throws(CompileError) -> Program {
+        var builder = ProgramBuilder(flow: flow)
+        builder.build()
+        guard builder.diagnostics.isEmpty else { throw CompileError(diagnostics: builder.diagnostics) }
+        return builder.program
+    }
+}
+
+/// Where code is compiled: which screen's names are in scope, and which names are bound locally.
+struct CompileContext {
+    var screen: Int?
+    var locals: Set<String> = []
+}
+
+/// The compiler's working state; one per compilation.
+struct ProgramBuilder {
+    let flow: Flow
+    var program: Program
+    var diagnostics: [Diagnostic] = []
+    /// Call branches and timer bodies waiting to be emitted after the list they belong to.
+    var deferred: [DeferredBlock] = []
+    var componentDepth = 0
+
+    init(flow: Flow) {
+        self.flow = flow
+        program = Program(
+            flowID: flow.id.text, start: 0, screens: [], screenIndex: [:], events: [], eventIndex: [:], data: [],
+            dataIndex: [:], code: [], expressions: [], onError: nil, timerNames: [], theme: flow.theme,
+            defaultsService: nil, services: [:], emptyCodes: [:])
+    }
+
+    mutating func error(_ code: String, _ message: String, at range: SourceRange) {
+        diagnostics.append(.error(code, message, at: range))
+    }
+
+    mutating func build() {
+        for service in flow.services {
+            program.services[service.name.text] = service.kind.rawValue
+            if service.kind == .defaults, program.defaultsService == nil { program.defaultsService = service.name.text }
+            let empty = service.codes.filter { $0.outcome == .empty }.map(\.code.text)
+            if !empty.isEmpty { program.emptyCodes[service.name.text] = empty }
+        }
+        for declaration in flow.events { _ = event(declaration.name.text) }
+        for (index, screen) in flow.screens.enumerated() { program.screenIndex[screen.name.text] = index }
+        if let start = program.screenIndex[flow.start.text] {
+            program.start = start
+        } else {
+            error(RuntimeDiagnosticCode.unknownScreen, "the start screen `\(flow.start.text)` is not defined", at: flow.start.range)
+        }
+        let root = CompileContext(screen: nil)
+        for declaration in flow.data {
+            program.dataIndex[declaration.name.text] = program.data.count
+            program.data.append(variable(declaration, context: root))
+        }
+        program.screens = flow.screens.map { skeleton($0) }
+        for index in flow.screens.indices { compileScreen(index) }
+        program.onError = flow.onError.map { list($0, context: root) }
+        finishHandlerTables()
+    }
+
+    // MARK: names
+
+    mutating func event(_ name: String) -> Int {
+        if let id = program.eventIndex[name] { return id }
+        program.eventIndex[name] = program.events.count
+        program.events.append(name)
+        return program.events.count - 1
+    }
+
+    mutating func timerName(_ name: String) -> Int {
+        if let id = program.timerNames.firstIndex(of: name) { return id }
+        program.timerNames.append(name)
+        return program.timerNames.count - 1
+    }
+
+    mutating func variable(_ declaration: DataDeclaration, context: CompileContext) -> VariableProgram {
+        VariableProgram(
+            name: declaration.name.text, type: declaration.type.text,
+            initial: declaration.initial.map { expression($0, context: context) } ?? declaration.literal.map { constant($0) },
+            persist: declaration.persist,
+            defaultsKey: declaration.defaultsKey?.text)
+    }
+
+    // MARK: screens
+
+    /// A screen's names and slots, before any code is compiled (code may navigate to any screen).
+    mutating func skeleton(_ screen: Screen) -> ScreenProgram {
+        var slots: [VariableProgram] = []
+        var slotIndex: [String: Int] = [:]
+        for parameter in screen.parameters {
+            slotIndex[parameter.name.text] = slots.count
+            slots.append(
+                VariableProgram(
+                    name: parameter.name.text, type: parameter.type.text, initial: nil, persist: false, defaultsKey: nil))
+        }
+        for declaration in screen.data {
+            slotIndex[declaration.name.text] = slots.count
+            slots.append(
+                VariableProgram(
+                    name: declaration.name.text, type: declaration.type.text, initial: nil, persist: false,
+                    defaultsKey: nil))
+        }
+        var program = ScreenProgram(
+            name: screen.name.text, title: nil, navigation: screen.navigation, slots: slots,
+            parameterCount: screen.parameters.count, slotIndex: slotIndex, elements: [], fields: [], fieldIndex: [:],
+            onEnter: nil, onExit: nil, onError: nil, handlers: HandlerTable(), states: [], stateIndex: [:],
+            initialStates: [], topStates: [], layout: nil)
+        var fieldNumber = 0
+        for element in screen.elements {
+            if case .field = element.kind {
+                program.fieldIndex[element.id.text] = fieldNumber
+                fieldNumber += 1
+            }
+        }
+        if let chart = screen.states {
+            let (top, initial) = flatten(chart, parent: -1, into: &program)
+            program.topStates = top
+            program.initialStates = initial
+        }
+        return program
+    }
+
+    /// Numbers the states in document order; returns a chart's children and the ones entered by default.
+    mutating func flatten(_ chart: StateChart, parent: Int, into screen: inout ScreenProgram) -> ([Int], [Int]) {
+        var children: [Int] = []
+        for node in chart.states {
+            let id = screen.states.count
+            if screen.stateIndex[node.name.text] != nil {
+                error(
+                    RuntimeDiagnosticCode.unknownState, "state `\(node.name.text)` is defined twice in screen `\(screen.name)`",
+                    at: node.name.range)
+            }
+            screen.stateIndex[node.name.text] = id
+            screen.states.append(
+                StateProgram(
+                    name: node.name.text, parent: parent, children: [], initialChildren: [],
+                    parallel: node.children?.parallel ?? false, onEnter: nil, onExit: nil, handlers: HandlerTable()))
+            children.append(id)
+            if let nested = node.children {
+                let (grandchildren, initial) = flatten(nested, parent: id, into: &screen)
+                screen.states[id].children = grandchildren
+                screen.states[id].initialChildren = initial
+            }
+        }
+        if chart.parallel { return (children, children) }
+        guard let initialName = chart.initial else { return (children, Array(children.prefix(1))) }
+        guard let position = chart.states.firstIndex(where: { $0.name.text == initialName.text }) else {
+            error(
+                RuntimeDiagnosticCode.unknownInitialState,
+                "the initial state `\(initialName.text)` is not one of "
+                    + chart.states.map { "`\($0.name.text)`" }.joined(separator: ", "), at: initialName.range)
+            return (children, Array(children.prefix(1)))
+        }
+        return (children, [children[position]])
+    }
+
+    mutating func compileScreen(_ index: Int) {
+        let screen = flow.screens[index]
+        let context = CompileContext(screen: index)
+        var compiled = program.screens[index]
+        for (slot, parameter) in screen.parameters.enumerated() {
+            compiled.slots[slot].initial = parameter.defaultValue.map { expression($0, context: context) }
+        }
+        for (offset, declaration) in screen.data.enumerated() {
+            compiled.slots[screen.parameters.count + offset] = variable(declaration, context: context)
+        }
+        compiled.title = screen.title.map { expression($0, context: context) }
+        compiled.layout = screen.layout.map { layout in
+            LayoutProgram(
+                margins: layout.margins.map { expression($0, context: context) }, scroll: layout.scroll ?? false,
+                bottomInset: layout.bottomInset.map { expression($0, context: context) }, style: layout.style?.text)
+        }
+        program.screens[index] = compiled
+        let elements = screen.elements.map { element($0, context: context) }
+        program.screens[index].elements = elements
+        program.screens[index].fields = fields(of: screen, elements: elements, context: context)
+        program.screens[index].onEnter = screen.onEnter.isEmpty ? nil : list(screen.onEnter, context: context)
+        program.screens[index].onExit = screen.onExit.isEmpty ? nil : list(screen.onExit, context: context)
+        program.screens[index].onError = screen.onError.map { list($0, context: context) }
+        program.screens[index].handlers = handlers(screen.handlers, context: context)
+        if let chart = screen.states { compileStates(chart, screen: index) }
+    }
+
+    mutating func compileStates(_ chart: StateChart, screen: Int) {
+        let context = CompileContext(screen: screen)
+        for node in chart.states {
+            guard let id = program.screens[screen].stateIndex[node.name.text] else { continue }
+            let onEnter = node.onEnter.isEmpty ? nil : list(node.onEnter, context: context)
+            let onExit = node.onExit.isEmpty ? nil : list(node.onExit, context: context)
+            let table = handlers(node.handlers, context: context)
+            program.screens[screen].states[id].onEnter = onEnter
+            program.screens[screen].states[id].onExit = onExit
+            program.screens[screen].states[id].handlers = table
+            if let nested = node.children { compileStates(nested, screen: screen) }
+        }
+    }
+
+    mutating func handlers(_ handlers: [Handler], context: CompileContext) -> HandlerTable {
+        var table = HandlerTable()
+        for handler in handlers {
+            let alternatives = handler.alternatives.map { alternative in
+                HandlerProgram.Alternative(
+                    guardExpression: alternative.guardExpression.map { expression($0, context: context) },
+                    entry: list(alternative.actions, context: context))
+            }
+            table.handlers.append(HandlerProgram(event: event(handler.event.text), alternatives: alternatives))
+        }
+        return table
+    }
+
+    /// Builds every dense event table once all events are interned.
+    mutating func finishHandlerTables() {
+        let count = program.events.count
+        func finish(_ table: inout HandlerTable) {
+            guard !table.handlers.isEmpty else { return }
+            table.table = Array(repeating: -1, count: count)
+            for (index, handler) in table.handlers.enumerated() where table.table[handler.event] < 0 {
+                table.table[handler.event] = Int32(index)
+            }
+        }
+        for screen in program.screens.indices {
+            finish(&program.screens[screen].handlers)
+            for state in program.screens[screen].states.indices { finish(&program.screens[screen].states[state].handlers) }
+        }
+    }
+}

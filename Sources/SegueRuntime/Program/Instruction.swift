@@ -1,0 +1,105 @@
+/// One step of compiled code; integers are interned ids, program counters or indexes into `Program.expressions`.
+public enum Instruction: Sendable {
+    case navigate(NavigateOperation)
+    /// Switch the screen's nested state to a state id.
+    case goto(state: Int)
+    case assign([AssignOperation])
+    /// Raise an event for the running screen, handled before the next outside input.
+    case send(event: Int, payload: [(name: String, value: Int)])
+    /// Ask a service and suspend until its outcome; the branches jump back to the next instruction.
+    case call(CallOperation)
+    case alert(AlertOperation)
+    /// Jump when the condition is false (`if` without its `then`).
+    case jumpUnless(condition: Int, target: Int)
+    case jump(Int)
+    case startTimer(TimerOperation)
+    case cancelTimer(name: Int)
+    case openURL(Int)
+    case play(PlayOperation)
+    case stopPlayback
+    /// The end of an action list.
+    case end
+
+    /// The keyword the instruction was written with, for traces.
+    public var keyword: String {
+        switch self {
+        case .navigate(let operation): operation.kind.rawValue
+        case .goto: "goto"
+        case .assign: "set"
+        case .send: "send"
+        case .call: "call"
+        case .alert: "alert"
+        case .jumpUnless: "if"
+        case .jump: "jump"
+        case .startTimer(let timer): timer.repeats ? "every" : "after"
+        case .cancelTimer: "cancel_timer"
+        case .openURL: "open_url"
+        case .play: "play"
+        case .stopPlayback: "stop_playback"
+        case .end: "end"
+        }
+    }
+}
+
+/// The kinds of navigation, with UIKit's names.
+public enum TransitionKind: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The first screen at launch.
+    case root
+    case present
+    case show
+    case dismiss
+    case pop
+    case popToRoot = "pop_to_root"
+    case unwind
+    case replace
+}
+
+public struct NavigateOperation: Sendable {
+    public var kind: TransitionKind
+    public var target: Int?
+    /// Parameter slots of the target screen and the expressions that fill them.
+    public var arguments: [(slot: Int, value: Int)]
+}
+
+/// Where `set` writes.
+public enum AssignTarget: Sendable, Hashable {
+    case flow(Int)
+    case screen(Int)
+    case field(Int)
+}
+
+public struct AssignOperation: Sendable {
+    public var target: AssignTarget
+    public var value: Int
+}
+
+public struct CallOperation: Sendable {
+    public var service: String
+    public var operation: String
+    public var arguments: [(name: String, value: Int)]
+    public var resultTarget: AssignTarget?
+    public var ok: Int?
+    public var error: Int?
+    public var cancelled: Int?
+    /// Branches by error code, tried before `error`.
+    public var codes: [(code: String, entry: Int)]
+}
+
+public struct AlertOperation: Sendable {
+    public var image: String
+    public var title: Int
+    public var message: Int?
+}
+
+public struct TimerOperation: Sendable {
+    public var name: Int?
+    public var delay: Int
+    /// `every`: the timer fires again after each period until cancelled or its owner goes away.
+    public var repeats: Bool
+    public var entry: Int
+}
+
+public struct PlayOperation: Sendable {
+    public var mode: String
+    public var line: Int?
+}

@@ -1,0 +1,197 @@
+import SegueExpression
+
+/// A flow compiled for execution: every name interned to an integer, every action list lowered to instructions.
+///
+///     let program = try Compiler.compile(flow)
+///     let machine = Machine(program: program)
+///     let step = machine.step(MachineState(), .launch(LaunchEnvironment()))
+public struct Program: Sendable {
+    public var flowID: String
+    /// The screen the flow starts on.
+    public var start: Int
+    public var screens: [ScreenProgram]
+    public var screenIndex: [String: Int]
+    /// Event names by id; `send`, `on:` and paging events share one table.
+    public var events: [String]
+    public var eventIndex: [String: Int]
+    /// The flow's data variables by slot.
+    public var data: [VariableProgram]
+    public var dataIndex: [String: Int]
+    /// Every action list of the flow, each ending in `.end`; handlers and hooks are entry points into it.
+    public var code: [Instruction]
+    public var expressions: [CompiledExpression]
+    /// The flow's `on_error`, the last handler before the default error alert.
+    public var onError: Int?
+    /// Named timers (`after: … id: countdown`) by id.
+    public var timerNames: [String]
+    public var theme: Value
+    /// The service of kind `defaults` that `from_defaults` keys are read from, if the flow declares one.
+    public var defaultsService: String?
+    /// Declared services by name, with their kinds.
+    public var services: [String: String]
+    /// Per API service, the codes its declaration marks `empty` (`00`: answered, nothing there); an `ok` outcome
+    /// with null data takes a call's branch for such a code when it has one.
+    public var emptyCodes: [String: [String]]
+
+    /// The id of a screen by name, for tools at the edge (REPL, tests); the machine itself never looks names up.
+    public func screen(named name: String) -> Int? { screenIndex[name] }
+    public func event(named name: String) -> Int? { eventIndex[name] }
+}
+
+/// A data variable: a slot with a default, optionally persisted or read from the defaults service.
+public struct VariableProgram: Sendable {
+    public var name: String
+    public var type: String
+    public var initial: Int?
+    public var persist: Bool
+    public var defaultsKey: String?
+}
+
+/// One screen of the program.
+public struct ScreenProgram: Sendable {
+    public var name: String
+    public var title: Int?
+    public var navigation: Bool
+    /// Parameters first (`parameterCount` of them), then the screen's own data.
+    public var slots: [VariableProgram]
+    public var parameterCount: Int
+    public var slotIndex: [String: Int]
+    public var elements: [ElementProgram]
+    /// The form: one entry per `field` element, in order.
+    public var fields: [FieldProgram]
+    public var fieldIndex: [String: Int]
+    public var onEnter: Int?
+    public var onExit: Int?
+    public var onError: Int?
+    public var handlers: HandlerTable
+    /// Nested states in document order (pre-order), so a smaller id is never inside a larger one's subtree.
+    public var states: [StateProgram]
+    public var stateIndex: [String: Int]
+    /// The top-level states entered with the screen: the initial one, or every region of a parallel chart.
+    public var initialStates: [Int]
+    public var topStates: [Int]
+    public var layout: LayoutProgram?
+
+    public func element(named name: String) -> Int? { elements.firstIndex { $0.name == name } }
+}
+
+/// Margins, scrolling and list style, resolved when the screen is rendered.
+public struct LayoutProgram: Sendable {
+    public var margins: Int?
+    public var scroll: Bool
+    public var bottomInset: Int?
+    public var style: String?
+}
+
+/// The event handlers of a screen or a state, looked up by event id in a dense table.
+public struct HandlerTable: Sendable {
+    public var handlers: [HandlerProgram] = []
+    /// `table[event]` is an index into `handlers`, or -1; empty when there are no handlers.
+    public var table: [Int32] = []
+
+    public func handler(for event: Int) -> HandlerProgram? {
+        guard event < table.count else { return nil }
+        let index = Int(table[event])
+        return index < 0 ? nil : handlers[index]
+    }
+}
+
+/// How one event is answered: guarded alternatives tried in order.
+public struct HandlerProgram: Sendable {
+    public struct Alternative: Sendable {
+        public var guardExpression: Int?
+        public var entry: Int
+    }
+
+    public var event: Int
+    public var alternatives: [Alternative]
+}
+
+/// One nested state of a screen's statechart.
+public struct StateProgram: Sendable {
+    public var name: String
+    /// -1 for a top-level state.
+    public var parent: Int
+    public var children: [Int]
+    /// Children entered by default: the initial child, or all children of a parallel state.
+    public var initialChildren: [Int]
+    public var parallel: Bool
+    public var onEnter: Int?
+    public var onExit: Int?
+    public var handlers: HandlerTable
+}
+
+/// One element, with its expressions compiled; list items and component uses carry their own elements.
+public struct ElementProgram: Sendable {
+    public enum Kind: String, Sendable, Hashable, Codable {
+        case text, image, button, field, list, slider, picker, lines, meter, component
+    }
+
+    public var name: String
+    public var kind: Kind
+    /// The label, text, image source or value, by kind.
+    public var content: Int?
+    public var visible: Int?
+    public var enabled: Int?
+    public var style: Int?
+    public var anchor: String?
+    public var tap: Int?
+    /// A submit button: enabled only when the whole form is valid.
+    public var submits: Bool
+    /// For `field`: its index in the screen's form.
+    public var field: Int?
+    public var maxLines: Int?
+    public var width: Int?
+    public var list: ListProgram?
+    /// For a component use: its arguments and elements.
+    public var component: ComponentProgram?
+}
+
+/// A list or collection: items, the component each item is drawn by, paging.
+public struct ListProgram: Sendable {
+    public var items: Int
+    public var item: ComponentProgram
+    public var layout: String?
+    public var columns: Int?
+    public var cellWidth: Int?
+    public var cellHeight: Int?
+    public var pageSize: Int?
+    public var nearEnd: Int?
+    public var hasMore: Int?
+    public var empty: Int?
+}
+
+/// A component used in a place: argument expressions (evaluated where it is used) and its elements.
+public struct ComponentProgram: Sendable {
+    public var name: String
+    public var arguments: [(name: String, value: Int)]
+    public var elements: [ElementProgram]
+}
+
+/// A form field with its rules.
+public struct FieldProgram: Sendable {
+    public var name: String
+    public var element: Int
+    public var kind: String
+    public var placeholder: Int?
+    public var label: Int?
+    public var initial: Int?
+    public var rules: [FieldRuleProgram]
+    public var minLines: Int?
+    public var grows: Bool
+}
+
+/// A compiled field rule: what it checks and the message shown when it fails.
+public struct FieldRuleProgram: Sendable, Hashable {
+    public enum Check: Sendable, Hashable {
+        case required
+        case singleWord
+        case url
+        case maxLength(Int)
+        case minLength(Int)
+        case pattern(String)
+    }
+
+    public var check: Check
+    public var message: String
+}

@@ -1,0 +1,186 @@
+import SegueDiagnostics
+import SegueExpression
+import SegueModel
+
+/// A call's branches or a timer's body, emitted after the list that holds it.
+struct DeferredBlock {
+    enum Kind {
+        /// Patch branch entries into the `call` at `pc`; each branch jumps back to `pc + 1`.
+        case call(pc: Int, Call)
+        /// Patch the body's entry into the `startTimer` at `pc`.
+        case timer(pc: Int, [Action])
+    }
+
+    var kind: Kind
+    var context: CompileContext
+}
+
+extension ProgramBuilder {
+    /// Compiles an action list (and every block it defers) and returns its entry point.
+    mutating func list(_ actions: [Action], context: CompileContext) -> Int {
+        let outer = deferred
+        deferred = []
+        let entry = program.code.count
+        emit(actions, context: context)
+        program.code.append(.end)
+        while !deferred.isEmpty {
+            let block = deferred.removeFirst()
+            emitDeferred(block)
+        }
+        deferred = outer
+        return entry
+    }
+
+    private mutating func emitDeferred(_ block: DeferredBlock) {
+        switch block.kind {
+        case .call(let pc, let call):
+            guard case .call(var operation) = program.code[pc] else { return }
+            func branch(_ actions: [Action]?, into builder: inout ProgramBuilder) -> Int? {
+                guard let actions else { return nil }
+                let entry = builder.program.code.count
+                builder.emit(actions, context: block.context)
+                builder.program.code.append(.jump(pc + 1))
+                return entry
+            }
+            operation.ok = branch(call.ok, into: &self)
+            operation.error = branch(call.error, into: &self)
+            operation.cancelled = branch(call.cancelled, into: &self)
+            operation.codes = call.codes.compactMap { code in
+                branch(code.actions, into: &self).map { (code: code.code.text, entry: $0) }
+            }
+            program.code[pc] = .call(operation)
+        case .timer(let pc, let actions):
+            guard case .startTimer(var operation) = program.code[pc] else { return }
+            operation.entry = program.code.count
+            emit(actions, context: block.context)
+            program.code.append(.end)
+            program.code[pc] = .startTimer(operation)
+        }
+    }
+
+    /// Emits actions inline; `if` becomes jumps, calls and timers defer their blocks.
+    mutating func emit(_ actions: [Action], context: CompileContext) {
+        for action in actions { emit(action, context: context) }
+    }
+
+    private mutating func emit(_ action: Action, context: CompileContext) {
+        switch action.kind {
+        case .navigate(let navigation):
+            program.code.append(.navigate(navigate(navigation, context: context, at: action.range)))
+        case .goto(let name):
+            guard let screen = context.screen, let state = program.screens[screen].stateIndex[name.text] else {
+                let known = context.screen.map { program.screens[$0].states.map { "`\($0.name)`" } } ?? []
+                error(
+                    RuntimeDiagnosticCode.unknownState,
+                    "`goto: \(name.text)`: no such nested state here"
+                        + (known.isEmpty ? "" : "; states: " + known.joined(separator: ", ")), at: name.range)
+                return
+            }
+            program.code.append(.goto(state: state))
+        case .set(let assignments):
+            let operations = assignments.compactMap { assignment -> AssignOperation? in
+                guard let target = target(assignment.name, context: context) else { return nil }
+                return AssignOperation(target: target, value: expression(assignment.value, context: context))
+            }
+            program.code.append(.assign(operations))
+        case .send(let name, let arguments):
+            let payload = arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
+            program.code.append(.send(event: event(name.text), payload: payload))
+        case .call(let call):
+            let operation = CallOperation(
+                service: call.service.text, operation: call.operation.text,
+                arguments: call.arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) },
+                resultTarget: call.resultVariable.flatMap { target($0, context: context) }, ok: nil, error: nil,
+                cancelled: nil, codes: [])
+            deferred.append(DeferredBlock(kind: .call(pc: program.code.count, call), context: context))
+            program.code.append(.call(operation))
+        case .alert(let alert):
+            program.code.append(
+                .alert(
+                    AlertOperation(
+                        image: alert.image.rawValue, title: expression(alert.title, context: context),
+                        message: alert.message.map { expression($0, context: context) })))
+        case .branch(let condition, let then, let otherwise):
+            let test = program.code.count
+            program.code.append(.jumpUnless(condition: expression(condition, context: context), target: -1))
+            emit(then, context: context)
+            if otherwise.isEmpty {
+                program.code[test] = .jumpUnless(condition: conditionOf(test), target: program.code.count)
+            } else {
+                let skip = program.code.count
+                program.code.append(.jump(-1))
+                program.code[test] = .jumpUnless(condition: conditionOf(test), target: program.code.count)
+                emit(otherwise, context: context)
+                program.code[skip] = .jump(program.code.count)
+            }
+        case .timer(let timer):
+            let operation = TimerOperation(
+                name: timer.id.map { timerName($0.text) }, delay: expression(timer.delay, context: context),
+                repeats: timer.repeats, entry: -1)
+            deferred.append(DeferredBlock(kind: .timer(pc: program.code.count, timer.actions), context: context))
+            program.code.append(.startTimer(operation))
+        case .cancelTimer(let name):
+            program.code.append(.cancelTimer(name: timerName(name.text)))
+        case .openURL(let url):
+            program.code.append(.openURL(expression(url, context: context)))
+        case .play(let request):
+            program.code.append(
+                .play(PlayOperation(mode: request.mode.rawValue, line: request.line.map { expression($0, context: context) })))
+        case .stopPlayback:
+            program.code.append(.stopPlayback)
+        }
+    }
+
+    private func conditionOf(_ pc: Int) -> Int {
+        if case .jumpUnless(let condition, _) = program.code[pc] { return condition }
+        return 0
+    }
+
+    private mutating func navigate(_ navigation: Navigation, context: CompileContext, at range: SourceRange)
+        -> NavigateOperation
+    {
+        let kind = TransitionKind(rawValue: navigation.kind.rawValue) ?? .present
+        guard let targetName = navigation.target else { return NavigateOperation(kind: kind, target: nil, arguments: []) }
+        guard let target = program.screenIndex[targetName.text] else {
+            let suggestion = Suggestion.closest(to: targetName.text, in: Array(program.screenIndex.keys))
+            error(
+                RuntimeDiagnosticCode.unknownScreen,
+                "`\(navigation.kind.rawValue): \(targetName.text)`: there is no screen `\(targetName.text)`"
+                    + (suggestion.map { "; did you mean `\($0)`?" } ?? ""), at: targetName.range)
+            return NavigateOperation(kind: kind, target: nil, arguments: [])
+        }
+        let screen = program.screens[target]
+        let arguments = navigation.arguments.compactMap { argument -> (slot: Int, value: Int)? in
+            guard let slot = screen.slotIndex[argument.name.text], slot < screen.parameterCount else {
+                error(
+                    RuntimeDiagnosticCode.unknownParameter,
+                    "screen `\(screen.name)` has no parameter `\(argument.name.text)`", at: argument.name.range)
+                return nil
+            }
+            return (slot: slot, value: expression(argument.value, context: context))
+        }
+        return NavigateOperation(kind: kind, target: target, arguments: arguments)
+    }
+
+    /// Where `set: { name: … }` writes: `form.<field>`, a screen variable, or a flow variable.
+    private mutating func target(_ name: Name, context: CompileContext) -> AssignTarget? {
+        let text = name.text
+        if text.hasPrefix("form.") {
+            let field = String(text.dropFirst(5))
+            if let screen = context.screen, let index = program.screens[screen].fieldIndex[field] {
+                return .field(index)
+            }
+            error(RuntimeDiagnosticCode.unknownVariable, "`\(text)`: this screen has no form field `\(field)`", at: name.range)
+            return nil
+        }
+        if let screen = context.screen, let slot = program.screens[screen].slotIndex[text] { return .screen(slot) }
+        if let slot = program.dataIndex[text] { return .flow(slot) }
+        var known = Array(program.dataIndex.keys)
+        if let screen = context.screen { known += program.screens[screen].slotIndex.keys }
+        let suggestion = Suggestion.closest(to: text, in: known)
+        error(
+            RuntimeDiagnosticCode.unknownVariable,
+            "`set`: there is no variable `\(text)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? ""), at: name.range)
+        return nil
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import SegueExpression
+
+/// Why saved data could not be read or written.
+public struct PersistenceError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// Where `persist: true` variables are kept between launches.
+public protocol Persistence: Sendable {
+    func load() async throws(PersistenceError) -> [String: Value]
+    func save(_ values: [String: Value]) async throws(PersistenceError)
+}
+
+/// Persistence in memory, for tests: what was saved, and how many times.
+public actor MemoryPersistence: Persistence {
+    public private(set) var values: [String: Value]
+    public private(set) var saves = 0
+
+    public init(_ values: [String: Value] = [:]) {
+        self.values = values
+    }
+
+    public func load() -> [String: Value] { values }
+
+    public func save(_ values: [String: Value]) {
+        self.values = values
+        saves += 1
+    }
+}
+
+/// Persistence in a JSON file, written atomically: a temporary file beside it, flushed, then renamed over it.
+///
+///     let persistence = FilePersistence(path: "~/.segue/donate.json")
+public struct FilePersistence: Persistence {
+    public var path: String
+
+    public init(path: String) {
+        self.path = (path as NSString).expandingTildeInPath
+    }
+
+    /// The saved values; an absent file is an empty dictionary, a damaged one an error.
+    public func load() throws(PersistenceError) -> [String: Value] {
+        guard FileManager.default.fileExists(atPath: path) else { return [:] }
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return try JSONDecoder().decode([String: Value].self, from: data)
+        } catch {
+            throw PersistenceError(path: path, reason: "cannot read saved data: \(error.localizedDescription)")
+        }
+    }
+
+    public func save(_ values: [String: Value]) throws(PersistenceError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        let data: Data
+        do {
+            data = try encoder.encode(values)
+        } catch {
+            throw PersistenceError(path: path, reason: "cannot encode: \(error)")
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
+        do {
+            if !directory.isEmpty {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            }
+            guard FileManager.default.createFile(atPath: temporary, contents: nil) else {
+                throw PersistenceError(path: temporary, reason: "cannot create the temporary file")
+            }
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
+            try handle.write(contentsOf: data)
+            try handle.synchronize()
+            try handle.close()
+            guard rename(temporary, path) == 0 else {
+                throw PersistenceError(path: path, reason: "cannot rename the temporary file: \(String(cString: strerror(errno)))")
+            }
+        } catch let error as PersistenceError {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw PersistenceError(path: path, reason: "cannot write: \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import SegueExpression
+
+extension Machine {
+    /// The top screen as the user sees it, or nil before launch.
+    public func view(of state: MachineState) -> ScreenView? {
+        ScreenRenderer(runner: Runner(box: box, state: state, tracing: false)).render()
+    }
+}
+
+/// Resolves a screen's expressions into a `ScreenView`; failures become an element's `problem`, never a crash.
+struct ScreenRenderer {
+    let runner: Runner
+
+    var program: Program { runner.program }
+
+    func render() -> ScreenView? {
+        guard let instance = runner.state.topInstance else { return nil }
+        let screen = program.screens[instance.screen]
+        let frame = Frame(instance: instance.id)
+        var breadcrumb: [BreadcrumbEntry] = []
+        for (index, layer) in runner.state.layers.enumerated() {
+            for entry in layer.stack {
+                breadcrumb.append(
+                    BreadcrumbEntry(screen: program.screens[entry.screen].name, transition: entry.transition, layer: index))
+            }
+        }
+        let layout = screen.layout.map { layout in
+            LayoutView(
+                margins: layout.margins.flatMap { number($0, frame) }, scroll: layout.scroll,
+                bottomInset: layout.bottomInset.flatMap { number($0, frame) }, style: layout.style)
+        }
+        return ScreenView(
+            screen: screen.name, instance: instance.id, title: screen.title.flatMap { text($0, frame) },
+            states: instance.states.map { screen.states[$0].name }, layout: layout,
+            elements: screen.elements.map { element($0, frame, form: instance.form, fields: screen.fields) },
+            alert: runner.state.alert, breadcrumb: breadcrumb)
+    }
+
+    private func value(_ id: Int, _ frame: Frame) -> Result<Value, ExpressionFailure> { runner.evaluate(id, frame) }
+
+    private func text(_ id: Int, _ frame: Frame) -> String? {
+        (try? value(id, frame).get()).map(\.description)
+    }
+
+    private func number(_ id: Int, _ frame: Frame) -> Double? {
+        (try? value(id, frame).get())?.numberValue
+    }
+
+    private func element(_ element: ElementProgram, _ frame: Frame, form: FormState, fields: [FieldProgram])
+        -> ElementView
+    {
+        var problems: [String] = []
+        func flag(_ id: Int?, default fallback: Bool) -> Bool {
+            guard let id else { return fallback }
+            switch value(id, frame) {
+            case .success(.bool(let result)): return result
+            case .success(let other):
+                problems.append("`\(program.expressions[id].source)` is \(other.literal), not a bool")
+                return fallback
+            case .failure(let failure):
+                problems.append(failure.description)
+                return fallback
+            }
+        }
+        func string(_ id: Int?) -> String? {
+            guard let id else { return nil }
+            switch value(id, frame) {
+            case .success(let result): return result.description
+            case .failure(let failure):
+                problems.append(failure.description)
+                return nil
+            }
+        }
+        var view = ElementView(
+            id: element.name, kind: element.kind, text: string(element.content), visible: flag(element.visible, default: true),
+            enabled: flag(element.enabled, default: true), style: string(element.style), anchor: element.anchor)
+        if element.submits { view.enabled = view.enabled && form.isValid }
+        if let maxLines = element.maxLines, let text = view.text, let width = element.width.flatMap({ number($0, frame) }) {
+            view.truncated = TextMeasure.lineCount(text, width: width) > maxLines
+        }
+        if let index = element.field, index < fields.count, index < form.values.count {
+            let field = fields[index]
+            view.field = FieldView(
+                kind: field.kind, value: form.values[index], placeholder: string(field.placeholder),
+                label: string(field.label), error: form.touched[index] ? form.errors[index] : nil,
+                touched: form.touched[index], dirty: form.dirty[index], minLines: field.minLines, grows: field.grows)
+        }
+        if let list = element.list {
+            switch value(list.items, frame) {
+            case .success(.list(let items)):
+                view.items = items.enumerated().map { index, item in
+                    var itemFrame = frame
+                    itemFrame.locals["item"] = item
+                    itemFrame.locals["index"] = .int(index)
+                    return row(list.item, itemFrame)
+                }
+            case .success(let other): problems.append("the items are \(other.literal), not a list")
+            case .failure(let failure): problems.append(failure.description)
+            }
+            view.columns = list.columns.flatMap { number($0, frame) }.map { Int($0) }
+            view.cellWidth = list.cellWidth.flatMap { number($0, frame) }
+            view.cellHeight = list.cellHeight.flatMap { number($0, frame) }
+            if list.nearEnd != nil { view.hasMore = flag(list.hasMore, default: true) }
+            view.footer = string(list.empty)
+        }
+        if let component = element.component { view.items = [row(component, frame)] }
+        view.problem = problems.isEmpty ? nil : problems.joined(separator: "; ")
+        return view
+    }
+
+    /// A component's elements with its arguments bound.
+    private func row(_ component: ComponentProgram, _ frame: Frame) -> [ElementView] {
+        var inner = frame
+        for argument in component.arguments {
+            inner.locals[argument.name] = (try? value(argument.value, frame).get()) ?? .null
+        }
+        return component.elements.map { element($0, inner, form: .empty, fields: []) }
+    }
+}

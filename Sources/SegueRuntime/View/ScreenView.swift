@@ -1,0 +1,77 @@
+import SegueExpression
+
+/// What the user sees on the top screen, with every expression resolved: a pure function of the state.
+///
+///     let view = machine.view(of: state)
+///     view?.element("add")?.visible  // false until a purchase was made
+public struct ScreenView: Sendable, Hashable, Codable {
+    public var screen: String
+    public var instance: Int
+    public var title: String?
+    /// Active nested states, by name, in document order.
+    public var states: [String]
+    public var layout: LayoutView?
+    public var elements: [ElementView]
+    public var alert: AlertState?
+    /// Every screen on the navigation stack, bottom first, with how it came on screen.
+    public var breadcrumb: [BreadcrumbEntry]
+
+    public func element(_ id: String) -> ElementView? { elements.first { $0.id == id } }
+}
+
+/// One screen in the breadcrumb: its name, the transition that showed it and the layer it is in (0 is the root).
+public struct BreadcrumbEntry: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var screen: String
+    public var transition: TransitionKind
+    public var layer: Int
+
+    public var description: String { "\(transition.rawValue) \(screen)" }
+}
+
+/// A screen's layout metadata, resolved for the device.
+public struct LayoutView: Sendable, Hashable, Codable {
+    public var margins: Double?
+    public var scroll: Bool
+    public var bottomInset: Double?
+    public var style: String?
+}
+
+/// One element as shown.
+public struct ElementView: Sendable, Hashable, Codable {
+    public var id: String
+    public var kind: ElementProgram.Kind
+    /// A button's label, a text's text, an image's source, a slider's or meter's value as text.
+    public var text: String?
+    public var visible: Bool
+    public var enabled: Bool
+    public var style: String?
+    public var anchor: String?
+    /// For a text with `max_lines`: whether its text needs more lines than it shows.
+    public var truncated: Bool?
+    public var field: FieldView?
+    /// A list's or component's content: one row of elements per item (one row for a component use).
+    public var items: [[ElementView]]?
+    public var columns: Int?
+    public var cellWidth: Double?
+    public var cellHeight: Double?
+    /// A list with paging: whether scrolling near the end asks for more.
+    public var hasMore: Bool?
+    /// A list's `empty` text or a script's end marker.
+    public var footer: String?
+    /// The message of an expression that failed while rendering this element.
+    public var problem: String?
+}
+
+/// A form field as shown: its value, placeholder (visible while empty), and error once the user has edited it.
+public struct FieldView: Sendable, Hashable, Codable {
+    public var kind: String
+    public var value: Value
+    public var placeholder: String?
+    public var label: String?
+    /// Shown once the field was touched.
+    public var error: String?
+    public var touched: Bool
+    public var dirty: Bool
+    public var minLines: Int?
+    public var grows: Bool
+}

@@ -1,0 +1,85 @@
+import Foundation
+import SegueRuntime
+
+/// Reads JPEG and PNG photos, crops them as the user chose (pan and pinch-zoom, no rotation), scales them down
+/// and writes the JPEG to upload (requirement D14).
+///
+///     let photos = ImagePhotoService(outputDirectory: URL(fileURLWithPath: ".segue/photos"))
+///     let jpeg = try await photos.crop(path: "me.png", crop: PhotoCrop(zoom: 1.5, centerX: 0.4), maxSide: 1024)
+///
+/// The output is `<output directory>/<source name>-<16 hex digits>.jpg`, named by a hash of the source path and
+/// the crop, so the same crop of the same file gives the same path.
+public struct ImagePhotoService: PhotoService {
+    public var outputDirectory: URL
+    /// JPEG quality, 1…100.
+    public var quality: Int
+    public var filter: ResampleFilter
+    /// Images with more pixels than this are refused (`image_too_large`) before any is decoded.
+    public var maxPixels: Int
+
+    public init(outputDirectory: URL, quality: Int = 85, filter: ResampleFilter = .box, maxPixels: Int = 50_000_000) {
+        self.outputDirectory = outputDirectory
+        self.quality = quality
+        self.filter = filter
+        self.maxPixels = maxPixels
+    }
+
+    /// The photo's format and its upright size (a JPEG's EXIF orientation may swap width and height).
+    public func inspect(path: String) async throws(ServiceError) -> PhotoInfo {
+        let data = try read(path)
+        var info = try ImageCodec.probe(data, path: path)
+        if info.format == .jpeg, ExifOrientation.of(jpeg: data).swapsSides {
+            swap(&info.width, &info.height)
+        }
+        return info
+    }
+
+    public func crop(path: String, crop: PhotoCrop, maxSide: Int) async throws(ServiceError) -> String {
+        let image = try render(path: path, crop: crop, maxSide: maxSide)
+        let data = try ImageCodec.encodeJPEG(
+            pixels: image.pixels, width: image.width, height: image.height, quality: quality)
+        let output = outputDirectory.appendingPathComponent(outputName(path: path, crop: crop, maxSide: maxSide))
+        do {
+            try AtomicFile.write(data, to: output)
+        } catch {
+            throw ImageCodec.failure("write_failed", "Cannot write the cropped photo: \(error)", path: path)
+        }
+        return output.path
+    }
+
+    /// The cropped and scaled pixels before JPEG encoding (lossless, so tests can check them exactly).
+    func render(path: String, crop: PhotoCrop, maxSide: Int) throws(ServiceError) -> RGBImage {
+        guard maxSide >= 1 else {
+            throw ImageCodec.failure("invalid_argument", "max_side must be at least 1, not \(maxSide)", path: path)
+        }
+        let data = try read(path)
+        var image = try ImageCodec.decode(data, path: path, maxPixels: maxPixels)
+        if ImageCodec.format(of: data) == .jpeg { image = ExifOrientation.of(jpeg: data).apply(to: image) }
+        let region = try PhotoCropRegion(imageWidth: image.width, imageHeight: image.height, crop: crop)
+        return ImageResampler.downscale(image.cropped(to: region), maxSide: maxSide, filter: filter)
+    }
+
+    private func read(_ path: String) throws(ServiceError) -> Data {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ImageCodec.failure("not_found", "No photo at \(path)", path: path)
+        }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ImageCodec.failure("unreadable", "Cannot read the photo at \(path)", path: path)
+        }
+    }
+
+    private func outputName(path: String, crop: PhotoCrop, maxSide: Int) -> String {
+        let key =
+            "\(path)|\(crop.zoom)|\(crop.centerX)|\(crop.centerY)|\(crop.aspectRatio)|\(maxSide)|\(quality)|\(filter)"
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let hex = String(hash, radix: 16)
+        return "\(stem)-\(String(repeating: "0", count: 16 - hex.count))\(hex).jpg"
+    }
+}

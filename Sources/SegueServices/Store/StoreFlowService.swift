@@ -1,0 +1,79 @@
+import SegueExpression
+import SegueRuntime
+
+/// The store as a flow calls it: `store.products` and `store.purchase`.
+///
+/// - `products {ids: list<string>}` → `ok` with a list of `{id, title, description, price, price_value, currency}`
+///   (`price` is the formatted text, e.g. `"149,00 ₽"`; `price_value` the number), in the order asked.
+/// - `purchase {product: string}` → `ok {transaction_id, product}`; `cancelled` when the user backs out; a pending
+///   purchase (Ask to Buy) is an `error` with code `pending`, so that no flow shows "purchase done" for money not
+///   yet paid; failures are `error` with the reason as code (`insufficient_funds`, `network`, …).
+/// - `transactions {}` → `ok` with a list of `{transaction_id, product, purchase_date}`.
+public struct StoreFlowService: FlowService {
+    public let store: any StoreService
+    /// The `error.message` of a pending purchase.
+    public var pendingMessage: String
+
+    public init(store: any StoreService, pendingMessage: String = "The purchase is waiting for approval") {
+        self.store = store
+        self.pendingMessage = pendingMessage
+    }
+
+    /// The configuration store, with the pending message in its locale's language (Russian or English).
+    public init(store: ConfigurationStore) {
+        let russian = store.locale.lowercased().hasPrefix("ru")
+        self.init(
+            store: store,
+            pendingMessage: russian ? "Покупка ожидает подтверждения" : "The purchase is waiting for approval")
+    }
+
+    public var operations: [String] { ["products", "purchase", "transactions"] }
+
+    public func call(_ operation: String, arguments: [String: Value]) async -> ServiceOutcome {
+        let arguments = FlowArguments(service: "store", operation: operation, values: arguments)
+        do {
+            switch operation {
+            case "products":
+                let products = try await store.products(ids: try arguments.strings("ids"))
+                return .ok(.list(products.map(Self.record)))
+            case "purchase":
+                return outcome(await store.purchase(productID: try arguments.string("product")))
+            case "transactions":
+                return .ok(.list(await store.transactions().map(Self.record)))
+            default:
+                return FlowArguments.unknownOperation(operation, service: "store", known: operations)
+            }
+        } catch {
+            return .error(error)
+        }
+    }
+
+    static func record(_ product: StoreProduct) -> Value {
+        .record([
+            "id": .string(product.id), "title": .string(product.displayName),
+            "description": .string(product.description), "price": .string(product.displayPrice),
+            "price_value": .number(product.price), "currency": .string(product.currencyCode),
+        ])
+    }
+
+    static func record(_ transaction: StoreTransaction) -> Value {
+        .record([
+            "transaction_id": .string(transaction.id), "product": .string(transaction.productID),
+            "purchase_date": .number(transaction.purchaseDate),
+        ])
+    }
+
+    func outcome(_ purchase: PurchaseOutcome) -> ServiceOutcome {
+        switch purchase {
+        case .purchased(let transaction):
+            return .ok(.record(["transaction_id": .string(transaction.id), "product": .string(transaction.productID)]))
+        case .cancelled:
+            return .cancelled
+        case .pending:
+            return .error(
+                ServiceError(service: "store", code: "pending", message: pendingMessage, details: [:]))
+        case .failed(let error):
+            return .error(error)
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import SegueExpression
+import SegueRuntime
+
+/// Turns the parsed JSON of a `.storekit` file into a `StoreKitConfiguration`, with JSON paths in its errors.
+enum StoreKitConfigurationReader {
+    static func read(_ root: JSONPathReader) throws(JSONShapeError) -> StoreKitConfiguration {
+        _ = try root.record()
+        var products: [StoreKitConfiguration.Product] = []
+        var seen: [String: String] = [:]
+        func add(_ product: StoreKitConfiguration.Product, at path: String) throws(JSONShapeError) {
+            if let first = seen[product.id] {
+                throw JSONShapeError(
+                    path: "\(path).productID", message: "product \"\(product.id)\" is already defined at \(first)")
+            }
+            seen[product.id] = path
+            products.append(product)
+        }
+        for item in try root.optional("products")?.items() ?? [] {
+            try add(product(item, defaultKind: nil, group: nil), at: item.path)
+        }
+        for item in try root.optional("nonRenewingSubscriptions")?.items() ?? [] {
+            try add(product(item, defaultKind: .nonRenewing, group: nil), at: item.path)
+        }
+        for group in try root.optional("subscriptionGroups")?.items() ?? [] {
+            var name = try group.optional("name")?.string()
+            if name == nil { name = try group.optional("id")?.string() }
+            for item in try group.optional("subscriptions")?.items() ?? [] {
+                try add(product(item, defaultKind: .autoRenewable, group: name), at: item.path)
+            }
+        }
+        var version: StoreKitConfiguration.Version?
+        if let reader = try root.optional("version") {
+            version = .init(major: try reader.required("major").int(), minor: try reader.optional("minor")?.int() ?? 0)
+        }
+        return StoreKitConfiguration(
+            identifier: try root.optional("identifier")?.string(), products: products,
+            settings: try settings(root.optional("settings")), version: version)
+    }
+
+    /// Xcode's `type` strings; `defaultKind` applies where the section implies the kind.
+    private static let kinds: [String: StoreProduct.Kind] = [
+        "Consumable": .consumable, "NonConsumable": .nonConsumable,
+        "NonRenewingSubscription": .nonRenewing, "RecurringSubscription": .autoRenewable,
+        "AutoRenewable": .autoRenewable,
+    ]
+
+    private static func product(
+        _ reader: JSONPathReader, defaultKind: StoreProduct.Kind?, group: String?
+    ) throws(JSONShapeError) -> StoreKitConfiguration.Product {
+        _ = try reader.record()
+        // Older files name the product `identifier` in some sections.
+        var idReader = try reader.optional("productID")
+        if idReader == nil { idReader = try reader.optional("identifier") }
+        guard let idReader else { throw reader.invalid("required key \"productID\" is missing") }
+        let id = try idReader.string()
+        if id.isEmpty { throw idReader.invalid("the product ID is empty") }
+        let kind: StoreProduct.Kind
+        if let typeReader = try reader.optional("type") {
+            let type = try typeReader.string()
+            guard let known = kinds[type] else {
+                throw typeReader.invalid(
+                    "unknown product type \"\(type)\"; expected one of Consumable, NonConsumable, "
+                        + "NonRenewingSubscription, RecurringSubscription")
+            }
+            kind = known
+        } else if let defaultKind {
+            kind = defaultKind
+        } else {
+            throw JSONShapeError(path: "\(reader.path).type", message: "required key \"type\" is missing")
+        }
+        var localizations: [StoreKitConfiguration.Localization] = []
+        for item in try reader.optional("localizations")?.items() ?? [] {
+            localizations.append(
+                .init(
+                    locale: try item.required("locale").string(),
+                    displayName: try item.optional("displayName")?.string() ?? "",
+                    description: try item.optional("description")?.string() ?? ""))
+        }
+        return StoreKitConfiguration.Product(
+            id: id, referenceName: try reader.optional("referenceName")?.string() ?? id, kind: kind,
+            price: try price(reader.required("displayPrice")),
+            familyShareable: try reader.optional("familyShareable")?.bool() ?? false,
+            internalID: try internalID(reader.optional("internalID")), localizations: localizations,
+            subscriptionGroup: group)
+    }
+
+    /// `displayPrice` is a decimal string with a dot (`"149.00"`); a plain number is accepted too.
+    private static func price(_ reader: JSONPathReader) throws(JSONShapeError) -> Decimal {
+        let text: String
+        switch reader.value {
+        case .string(let string): text = string.trimmingCharacters(in: .whitespaces)
+        case .int(let number): text = String(number)
+        case .number(let number): text = String(number)
+        default: throw reader.mismatch("a price such as \"149.00\"")
+        }
+        let isPlainDecimal =
+            !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+            && text.filter { $0 == "." }.count <= 1 && text.first != "." && text.last != "."
+        guard isPlainDecimal, let price = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+            throw reader.invalid("expected a price such as \"149.00\", found \(JSONPathReader.describe(reader.value))")
+        }
+        return price
+    }
+
+    private static func internalID(_ reader: JSONPathReader?) throws(JSONShapeError) -> String? {
+        guard let reader else { return nil }
+        if case .int(let number) = reader.value { return String(number) }
+        return try reader.string()
+    }
+
+    private static func settings(_ reader: JSONPathReader?) throws(JSONShapeError) -> StoreKitConfiguration.Settings {
+        guard let reader else { return .init() }
+        var errors: [StoreKitConfiguration.SimulatedError] = []
+        for item in try reader.optional("_storeKitErrors")?.items() ?? [] {
+            errors.append(
+                .init(
+                    name: try item.required("name").string(), enabled: try item.optional("enabled")?.bool() ?? false,
+                    current: currentError(try item.record()["current"])))
+        }
+        return .init(
+            storefront: try reader.optional("_storefront")?.string(), locale: try reader.optional("_locale")?.string(),
+            failTransactionsEnabled: try reader.optional("_failTransactionsEnabled")?.bool() ?? false,
+            askToBuyEnabled: try reader.optional("_askToBuyEnabled")?.bool() ?? false, storeKitErrors: errors)
+    }
+
+    /// Xcode's shape for the chosen error is undocumented: take a string, or the first telling string of an object.
+    private static func currentError(_ value: Value?) -> String? {
+        switch value {
+        case .string(let text): return text
+        case .record(let fields):
+            for key in ["type", "error", "name", "value"] {
+                if let text = fields[key]?.stringValue { return text }
+            }
+            return fields.values.compactMap(\.stringValue).sorted().first
+        default: return nil
+        }
+    }
+}

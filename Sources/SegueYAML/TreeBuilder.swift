@@ -1,0 +1,216 @@
+import SegueDiagnostics
+
+/// Builds the node tree from libyaml events with an explicit stack (no recursion per nesting level),
+/// resolving anchors, aliases and merge keys and enforcing the limits.
+final class TreeBuilder {
+    let limits: YAMLLimits
+    private var locator: SourceLocator
+    /// Problems found so far, in the order found.
+    var diagnostics: [Diagnostic] = []
+    /// The document's root, set once its last event has arrived.
+    private(set) var root: Node?
+    private var stack: [CollectionFrame] = []
+    private var anchors: [String: AnchorState] = [:]
+    /// Nodes in the document so far with every alias counted as a copy of its anchor.
+    var expansion = 0
+    private var documents = 0
+
+    private enum AnchorState {
+        /// The anchored collection is still open: an alias to it would be a cycle.
+        case open
+        case defined(Node, expandedSize: Int)
+    }
+
+    init(file: SourceFile, isASCII: Bool, limits: YAMLLimits) {
+        self.limits = limits
+        locator = SourceLocator(file: file, isASCII: isASCII)
+    }
+
+    /// Reads events until the stream ends or a problem stops the load.
+    func run(_ reader: YAMLEventReader) {
+        while true {
+            switch reader.next() {
+            case .failure(let error):
+                diagnostics.append(SyntaxErrorTranslator(file: locator.file).diagnostic(for: error, locator: &locator))
+                return
+            case .success(let event):
+                guard handle(event) else { return }
+            }
+        }
+    }
+
+    /// Handles one event; false when loading must stop.
+    private func handle(_ event: YAMLEvent) -> Bool {
+        switch event.kind {
+        case .streamStart, .documentEnd:
+            return true
+        case .streamEnd:
+            return false
+        case .documentStart:
+            documents += 1
+            guard documents == 1 else {
+                let range = locator.range(from: event.start, to: event.end)
+                diagnostics.append(
+                    .error(
+                        .secondDocument, "a flow file holds one YAML document, but a second one starts here",
+                        at: range,
+                        notes: [DiagnosticNote("remove this `---` separator, or move the rest into its own file")]))
+                return false
+            }
+            return true
+        case .scalar:
+            return scalar(event)
+        case .alias:
+            return alias(event)
+        case .sequenceStart, .mappingStart:
+            return open(event)
+        case .sequenceEnd, .mappingEnd:
+            close(event)
+            return true
+        }
+    }
+
+    private func scalar(_ event: YAMLEvent) -> Bool {
+        var range = locator.range(from: event.start, to: event.end)
+        guard event.textByteCount <= limits.maxScalarBytes else {
+            range.end = range.start
+            diagnostics.append(
+                .error(
+                    .scalarTooLong,
+                    "this value is \(event.textByteCount) bytes long; the limit is \(limits.maxScalarBytes) bytes",
+                    at: range))
+            return false
+        }
+        if event.style == .literal || event.style == .folded {
+            range.end = trimmedBlockEnd(event)
+        }
+        let resolution = ScalarResolver.resolve(event.text, style: event.style, tag: event.tag)
+        if let problem = resolution.problem { report(problem, text: event.text, at: range) }
+        let node = Node(
+            .scalar(Scalar(text: event.text, style: event.style, value: resolution.value)), range: range,
+            tag: event.tag, anchor: event.anchor)
+        guard count(1, at: range) else { return false }
+        if let anchor = event.anchor { anchors[anchor] = .defined(node, expandedSize: 1) }
+        attach(node, site: range)
+        return true
+    }
+
+    /// A block scalar's end mark lies after its trailing blank lines; the range should end at its last character.
+    private func trimmedBlockEnd(_ event: YAMLEvent) -> SourceLocation {
+        let bytes = locator.file.bytes
+        let startOffset = locator.offset(ofCharacter: event.start.index)
+        var offset = locator.offset(ofCharacter: event.end.index)
+        var trimmed = 0
+        while offset > startOffset + 1, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset - 1]) {
+            offset -= 1
+            trimmed += 1
+        }
+        // Whitespace bytes are one character each, so the character index moves back by the same count.
+        return locator.location(ofCharacter: event.end.index - trimmed)
+    }
+
+    private func alias(_ event: YAMLEvent) -> Bool {
+        let range = locator.range(from: event.start, to: event.end)
+        let name = event.anchor ?? ""
+        switch anchors[name] {
+        case .defined(let node, let size):
+            guard count(size, at: range) else { return false }
+            attach(node, site: range)
+        case .open:
+            diagnostics.append(
+                .error(
+                    .recursiveAlias,
+                    "alias `*\(name)` refers to the node that contains it; YAML cycles are not supported",
+                    at: range))
+            attach(placeholder(at: range), site: range)
+        case nil:
+            let defined = anchors.keys.sorted()
+            let suggestion = Suggestion.closest(to: name, in: defined)
+            diagnostics.append(
+                Diagnostic(
+                    .error, code: YAMLCode.undefinedAlias.rawValue,
+                    "undefined alias `*\(name)`: no anchor `&\(name)` is defined before it"
+                        + (suggestion.map { "; did you mean `*\($0)`?" } ?? ""),
+                    at: range, fixIts: suggestion.map { [FixIt(range: range, replacement: "*" + $0)] } ?? []))
+            attach(placeholder(at: range), site: range)
+        }
+        return true
+    }
+
+    private func placeholder(at range: SourceRange) -> Node {
+        Node(.scalar(Scalar(text: "", style: .plain, value: .null)), range: range)
+    }
+
+    private func open(_ event: YAMLEvent) -> Bool {
+        let range = locator.range(from: event.start, to: event.end)
+        let start = range.start
+        guard stack.count < limits.maxDepth else {
+            diagnostics.append(
+                .error(
+                    .tooDeep, "sequences and mappings nest more than \(limits.maxDepth) levels deep here",
+                    at: range))
+            return false
+        }
+        if let top = stack.last, top.isMapping, case .key = top.mapping.expecting {
+            let kind = event.kind == .mappingStart ? "mapping" : "sequence"
+            diagnostics.append(
+                .error(
+                    .complexKey, "a mapping key must be a plain value, not a \(kind)", at: range,
+                    notes: [DiagnosticNote("quote the key if it is text, e.g. \"[a, b]\": value")]))
+            top.mapping.expecting = .rejectedKey
+        }
+        guard count(1, at: range) else { return false }
+        if let anchor = event.anchor { anchors[anchor] = .open }
+        stack.append(
+            CollectionFrame(
+                isMapping: event.kind == .mappingStart, start: start, isFlow: event.isFlow, tag: event.tag,
+                anchor: event.anchor, expansionAtStart: expansion - 1))
+        return true
+    }
+
+    private func close(_ event: YAMLEvent) {
+        guard let frame = stack.popLast() else { return }
+        let end =
+            frame.isFlow
+            ? locator.location(of: event.end)
+            : frame.lastChildEnd ?? locator.location(of: event.start)
+        let range = SourceRange(path: locator.file.path, start: frame.start, end: max(end, frame.start))
+        checkTag(frame.tag, isMapping: frame.isMapping, at: range)
+        let content: Node.Content = frame.isMapping ? .mapping(frame.mapping.finish()) : .sequence(frame.items)
+        let node = Node(content, range: range, tag: frame.tag, anchor: frame.anchor)
+        if let anchor = frame.anchor {
+            anchors[anchor] = .defined(node, expandedSize: expansion - frame.expansionAtStart)
+        }
+        attach(node, site: range)
+    }
+
+    /// Places a finished node (or an alias's target) in the collection on top of the stack, or makes it the root.
+    private func attach(_ node: Node, site: SourceRange) {
+        guard let top = stack.last else {
+            root = node
+            return
+        }
+        top.lastChildEnd = site.end
+        guard top.isMapping else {
+            top.items.append(node)
+            return
+        }
+        switch top.mapping.expecting {
+        case .key:
+            if node.scalar == nil {
+                diagnostics.append(
+                    .error(.complexKey, "a mapping key must be a plain value, not \(node.kindDescription)", at: site))
+                top.mapping.expecting = .valueOfRejectedKey
+            } else {
+                top.mapping.expecting = .value(key: node)
+            }
+        case .value(let key):
+            top.mapping.expecting = .key
+            addEntry(key: key, value: node, valueSite: site, to: top)
+        case .rejectedKey:
+            top.mapping.expecting = .valueOfRejectedKey
+        case .valueOfRejectedKey:
+            top.mapping.expecting = .key
+        }
+    }
+}

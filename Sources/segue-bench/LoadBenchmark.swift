@@ -1,0 +1,65 @@
+import Foundation
+import SegueDiagnostics
+import SegueModel
+import SegueYAML
+
+/// `segue-bench load`: the raw libyaml event parse of generated ring flows against Segue's whole front end
+/// (load + decode + check) on the same bytes, in one process, best of several runs.
+enum LoadBenchmark {
+    static func main(_ arguments: [String]) -> Int32 {
+        let json = arguments.contains("--json")
+        var runs = 5
+        if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.count, let value = Int(arguments[index + 1]) {
+            runs = value
+        }
+        var rows: [(screens: Int, bytes: Int, libyaml: Double, segue: Double)] = []
+        for screens in [1_000, 10_000] {
+            let text = BenchFlows.ring(screens)
+            let file = SourceFile(path: "ring_\(screens).yaml", text: text)
+            // Check once that the front end accepts the file, so the timing is of a successful load.
+            let problems = FrontEnd.load(file).filter { $0.severity == .error }
+            guard problems.isEmpty else {
+                FileHandle.standardError.write(Data("segue-bench: the generated ring does not load: \(problems[0])\n".utf8))
+                return 1
+            }
+            let libyaml = best(of: runs) { _ = YAMLLoader.parseEventsOnly(file) }
+            let segue = best(of: runs) { _ = FrontEnd.load(file) }
+            rows.append((screens, file.bytes.count, libyaml * 1000, segue * 1000))
+            if !json {
+                print(
+                    "ring \(screens): \(file.bytes.count / 1024) KiB, libyaml \(fixed(libyaml * 1000, 1)) ms, "
+                        + "segue \(fixed(segue * 1000, 1)) ms, ratio \(fixed(segue / libyaml, 2))")
+            }
+        }
+        let large = rows[rows.count - 1]
+        let rss = peakRSSMiB()
+        if !json {
+            print("peak RSS \(fixed(rss, 1)) MiB; goals: ratio ≤ 2.0, peak RSS ≤ 40 MiB")
+            return 0
+        }
+        let object: [String: Any] = [
+            "suite": "load", "stages": FrontEnd.stages, "runs": runs,
+            "screens": large.screens, "bytes": large.bytes,
+            "libyaml_ms": round3(large.libyaml), "segue_ms": round3(large.segue),
+            "ratio": round3(large.segue / large.libyaml), "peak_rss_mib": round3(rss),
+            "ring1k_libyaml_ms": round3(rows[0].libyaml), "ring1k_segue_ms": round3(rows[0].segue),
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        print(String(decoding: data, as: UTF8.self))
+        return 0
+    }
+
+    private static func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+}
+
+/// Segue's front end on one file: YAML → nodes → model (→ checks), returning every diagnostic.
+enum FrontEnd {
+    static let stages = "yaml+decode"
+
+    static func load(_ file: SourceFile) -> [Diagnostic] {
+        let loaded = YAMLLoader().load(file)
+        var decoder = FlowDecoder(file: file)
+        _ = decoder.decodeFlow(loaded.root)
+        return loaded.diagnostics + decoder.diagnostics
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// `segue-bench SUITE [OPTIONS]`: performance benchmarks, one suite per subcommand.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let usage = """
+    usage: segue-bench SUITE [OPTIONS]
+
+    suites:
+      audio [--json] [--minutes N] [--runs N]   trim and gain a long WAV with Segue and with sox
+      load [--json] [--runs N]                  load ring flows: raw libyaml events against Segue's front end
+    """
+
+switch arguments.first {
+case "audio":
+    exit(AudioBenchmark.main(Array(arguments.dropFirst())))
+case "load":
+    exit(LoadBenchmark.main(Array(arguments.dropFirst())))
+case nil, "help", "--help", "-h":
+    print(usage)
+    exit(arguments.isEmpty ? 2 : 0)
+default:
+    FileHandle.standardError.write(Data("segue-bench: unknown suite `\(arguments[0])`\n\(usage)\n".utf8))
+    exit(2)
+}

@@ -1,0 +1,118 @@
+import Foundation
+import SegueDiagnostics
+import SegueExpression
+import SegueModel
+import SegueYAML
+import Testing
+
+@testable import SegueRuntime
+
+/// Errors a test helper reports when a flow text does not load.
+struct FlowLoadFailure: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Loads, decodes and compiles a flow written in YAML, and drives a machine step by step by names.
+struct Harness {
+    let machine: Machine
+    var state = MachineState()
+    var last = Step(state: MachineState(), effects: [], trace: [])
+
+    init(_ yaml: String, device: DeviceProfile = .standard) throws {
+        machine = Machine(program: try Harness.compile(yaml))
+        self.device = device
+    }
+
+    var device: DeviceProfile
+
+    static func flow(_ yaml: String) throws -> Flow {
+        let file = SourceFile(path: "test.yaml", text: yaml)
+        let loaded = YAMLLoader().load(file)
+        if !loaded.diagnostics.isEmpty { throw FlowLoadFailure(description: "\(loaded.diagnostics)") }
+        var decoder = FlowDecoder(file: file)
+        guard let flow = decoder.decodeFlow(loaded.root), decoder.diagnostics.isEmpty else {
+            throw FlowLoadFailure(description: decoder.diagnostics.map(\.message).joined(separator: "\n"))
+        }
+        return flow
+    }
+
+    static func compile(_ yaml: String) throws -> Program {
+        try Compiler.compile(try flow(yaml))
+    }
+
+    var program: Program { machine.program }
+
+    @discardableResult
+    mutating func send(_ input: Input) -> Step {
+        last = machine.step(state, input)
+        state = last.state
+        return last
+    }
+
+    @discardableResult
+    mutating func launch(persisted: [String: Value] = [:], defaults: [String: Value] = [:]) -> Step {
+        send(.launch(LaunchEnvironment(persisted: persisted, defaults: defaults, device: device)))
+    }
+
+    /// Taps `name`, `list[2]` or `list[2].part` on the top screen.
+    @discardableResult
+    mutating func tap(_ name: String) -> Step {
+        guard let top = state.topInstance, let path = program.path(name, on: top.screen) else {
+            Issue.record("no element \(name) on the top screen")
+            return last
+        }
+        return send(.tap(path))
+    }
+
+    @discardableResult
+    mutating func edit(_ name: String, _ text: String) -> Step {
+        guard let top = state.topInstance, let element = program.screens[top.screen].element(named: name) else {
+            Issue.record("no field \(name) on the top screen")
+            return last
+        }
+        return send(.edit(element: element, value: .string(text)))
+    }
+
+    @discardableResult
+    mutating func event(_ name: String, _ payload: Value = .null) -> Step {
+        send(.event(program.event(named: name) ?? -1, payload: payload))
+    }
+
+    /// Answers the oldest pending call.
+    @discardableResult
+    mutating func answer(_ outcome: ServiceOutcome) -> Step {
+        guard let call = state.pendingCalls.first else {
+            Issue.record("no call is pending")
+            return last
+        }
+        return send(.outcome(call: call.id, outcome))
+    }
+
+    /// The screens on the navigation stack, bottom first, grouped by layer: `[["main"], ["donate", "post"]]`.
+    var stack: [[String]] {
+        state.layers.map { $0.stack.map { program.screens[$0.screen].name } }
+    }
+
+    var top: String? { state.topInstance.map { program.screens[$0.screen].name } }
+
+    /// The active nested states of the top screen, by name.
+    var states: [String] {
+        guard let top = state.topInstance else { return [] }
+        return top.states.map { program.screens[top.screen].states[$0].name }
+    }
+
+    func data(_ name: String) -> Value? {
+        program.dataIndex[name].map { state.data[$0] }
+    }
+
+    /// The last step's trace as text lines.
+    var trace: [String] { last.trace.map(\.description) }
+
+    /// The last step's calls as `service.operation(arguments)`.
+    var calls: [String] {
+        last.effects.compactMap {
+            guard case .callService(_, let service, let operation, let arguments) = $0 else { return nil }
+            return "\(service).\(operation)(\(Value.record(arguments).description))"
+        }
+    }
+}
