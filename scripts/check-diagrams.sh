@@ -37,6 +37,9 @@ for flow in flows/*.yaml; do
     fi
     if $update; then
       cp "$generated" "$committed"
+    elif [ ! -f "$committed" ]; then
+      echo "check-diagrams: $committed is missing; run scripts/check-diagrams.sh --update and commit" >&2
+      status=1
     elif ! cmp -s "$generated" "$committed"; then
       echo "check-diagrams: $committed is out of date; run scripts/check-diagrams.sh --update and commit" >&2
       diff -u "$committed" "$generated" 2>&1 | head -40 >&2 || true

@@ -3,6 +3,7 @@ enum CommandList {
     static var all: [any SegueCommand.Type] {
         [
             SchemaCommand.self,
+            DiagramCommand.self,
             AudioCommand.self,
             HelpCommand.self,
         ]
