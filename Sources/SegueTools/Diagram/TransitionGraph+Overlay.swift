@@ -2,64 +2,6 @@ import Foundation
 import SegueDiagnostics
 import SegueModel
 
-/// One transition as taken at run time: `{"from": "main", "to": "donate", "kind": "present"}`.
-///
-/// For back-edges `from` is the screen that left and `to` the screen on top afterwards, as the diagram draws them.
-public struct TakenTransition: Sendable, Hashable {
-    public var from: String
-    public var to: String
-    public var kind: Navigation.Kind
-
-    public init(from: String, to: String, kind: Navigation.Kind) {
-        self.from = from
-        self.to = to
-        self.kind = kind
-    }
-
-    func matches(_ edge: TransitionEdge) -> Bool { edge.from == from && edge.to == to && edge.kind == kind }
-}
-
-/// The transitions one run took, in order; the REPL writes it, `segue diagram --trace` draws it.
-///
-///     [{"from": "main", "to": "donate", "kind": "present"}, {"from": "donate", "to": "main", "kind": "dismiss"}]
-public struct TransitionTrace: Sendable, Hashable {
-    public var steps: [TakenTransition]
-
-    public init(steps: [TakenTransition]) { self.steps = steps }
-
-    /// Reads the JSON list; `path` names the file in errors.
-    public init(json: Data, path: String) throws(DiagramError) {
-        let records: [TakenRecord] = try decodeOverlay(json, path: path, shape: "a JSON list of transitions")
-        var steps: [TakenTransition] = []
-        for (index, record) in records.enumerated() {
-            steps.append(try record.transition(path: path, place: "step \(index + 1)"))
-        }
-        self.steps = steps
-    }
-}
-
-/// How often each transition was taken across runs: `{"transitions": [{"from", "to", "kind", "count"}]}`.
-public struct TransitionCoverage: Sendable, Hashable {
-    public var counts: [TakenTransition: Int]
-
-    public init(counts: [TakenTransition: Int]) { self.counts = counts }
-
-    /// Reads the JSON object; counts of a transition listed twice add up.
-    public init(json: Data, path: String) throws(DiagramError) {
-        let file: CoverageFile = try decodeOverlay(json, path: path, shape: #"a JSON object {"transitions": [...]}"#)
-        var counts: [TakenTransition: Int] = [:]
-        for (index, record) in file.transitions.enumerated() {
-            let place = "transitions[\(index)]"
-            let transition = try record.transition(path: path, place: place)
-            guard let count = record.count, count >= 0 else {
-                throw .invalidOverlay(path: path, message: "\(place) needs a `count` of 0 or more")
-            }
-            counts[transition, default: 0] += count
-        }
-        self.counts = counts
-    }
-}
-
 extension TransitionGraph {
     /// Marks the edges a trace took (with their step numbers) and the screens it visited.
     public func highlighting(_ trace: TransitionTrace) -> TransitionGraph {
@@ -91,7 +33,7 @@ extension TransitionGraph {
     }
 }
 
-private struct TakenRecord: Decodable {
+struct TakenRecord: Decodable {
     var from: String?
     var to: String?
     var kind: String?
@@ -113,11 +55,11 @@ private struct TakenRecord: Decodable {
     }
 }
 
-private struct CoverageFile: Decodable {
+struct CoverageFile: Decodable {
     var transitions: [TakenRecord]
 }
 
-private func decodeOverlay<T: Decodable>(_ json: Data, path: String, shape: String) throws(DiagramError) -> T {
+func decodeOverlay<T: Decodable>(_ json: Data, path: String, shape: String) throws(DiagramError) -> T {
     do {
         return try JSONDecoder().decode(T.self, from: json)
     } catch let error as DecodingError {
