@@ -36,6 +36,14 @@ let package = Package(
         .target(name: "SegueModel", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueExpression"]),
         .testTarget(name: "SegueModelTests", dependencies: ["SegueModel", "SegueYAML", "SegueDiagnostics"]),
 
+        // Stage 3: static checks over the model, and the loader that runs the front end on files and directories.
+        .target(
+            name: "SegueCheck", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel", "SegueExpression"]),
+        .testTarget(
+            name: "SegueCheckTests",
+            dependencies: ["SegueCheck", "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueExpression"],
+            exclude: ["Corpus"]),
+
         // Stage 4: compile and run flows (pure machine, session) and the service protocols it calls.
         .target(name: "SegueRuntime", dependencies: ["SegueDiagnostics", "SegueExpression", "SegueModel"]),
         .testTarget(
@@ -46,10 +54,14 @@ let package = Package(
             name: "SegueServices",
             dependencies: ["SegueRuntime", "SegueExpression", "CSQLite", "CJPEG", "CPNG", "CImageCodec"]
         ),
-        .testTarget(name: "SegueServicesTests", dependencies: ["SegueServices", "SegueRuntime", "SegueExpression"]),
+        .testTarget(
+            name: "SegueServicesTests", dependencies: ["SegueServices", "SegueRuntime", "SegueExpression", "CSQLite"]),
 
         // Tools over flows: the REPL's session logic, diagrams, scenarios, schema.
-        .target(name: "SegueTools", dependencies: ["SegueDiagnostics", "SegueModel"]),
+        .target(
+            name: "SegueTools",
+            dependencies: ["SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueServices", "SegueAudio", "SegueExpression"]
+        ),
         .testTarget(name: "SegueToolsTests", dependencies: ["SegueTools"]),
 
         // Audio: WAV files, recording, trim, gain, metering, mixdown, the recordings store (AudioService).
@@ -59,7 +71,9 @@ let package = Package(
         // The command-line tool: argument parsing and terminal I/O only.
         .executableTarget(
             name: "segue",
-            dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel", "SegueTools", "SegueAudio", "CReadline"]),
+            dependencies: [
+                "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueCheck", "SegueTools", "SegueAudio", "CReadline",
+            ]),
 
         // Benchmarks: `swift run -c release segue-bench audio|load|dispatch [--json]`.
         .executableTarget(name: "segue-bench", dependencies: ["SegueAudio", "SegueYAML", "SegueModel", "SegueDiagnostics"]),

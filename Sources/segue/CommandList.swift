@@ -2,6 +2,7 @@
 enum CommandList {
     static var all: [any SegueCommand.Type] {
         [
+            ValidateCommand.self,
             SchemaCommand.self,
             DiagramCommand.self,
             AudioCommand.self,

@@ -76,10 +76,12 @@ public struct APIEndpoint: Sendable, Hashable, Codable {
     public var codes: [Code]
     /// Seconds before the call fails with `timeout`.
     public var timeout: Double
+    /// What `ok` carries for an `empty` code (`00`): `[]` for endpoints that return a list, else null.
+    public var emptyResult: Value
 
     public init(
         name: String, method: Method, path: String, parameters: [Parameter], errorField: String = "Error",
-        dataField: String = "Data", codes: [Code], timeout: Double = 30
+        dataField: String = "Data", codes: [Code], timeout: Double = 30, emptyResult: Value = .null
     ) {
         self.name = name
         self.method = method
@@ -89,11 +91,12 @@ public struct APIEndpoint: Sendable, Hashable, Codable {
         self.dataField = dataField
         self.codes = codes
         self.timeout = timeout
+        self.emptyResult = emptyResult
     }
 }
 
 /// A REST API with the envelope contract: every response is `{Error: code, Data: …}`.
-/// `ok` carries `Data` (null for an empty result); every failure is a `ServiceError`.
+/// `ok` carries `Data` (`emptyResult` for code `00`); every failure is a `ServiceError`.
 public protocol APIService: Sendable {
     func call(_ endpoint: APIEndpoint, arguments: [String: Value]) async -> ServiceOutcome
 }

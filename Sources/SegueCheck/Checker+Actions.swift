@@ -1,0 +1,210 @@
+import SegueDiagnostics
+import SegueExpression
+import SegueModel
+
+extension CheckRun {
+    mutating func checkActions(_ actions: [Action], in scope: Scope) {
+        for action in actions { checkAction(action, in: scope) }
+    }
+
+    mutating func checkAction(_ action: Action, in scope: Scope) {
+        switch action.kind {
+        case .navigate(let navigation):
+            checkNavigationTarget(navigation, in: scope)
+        case .goto(let state):
+            checkGoto(state, in: scope)
+        case .set(let assignments):
+            for assignment in assignments { checkAssignment(assignment, in: scope) }
+        case .send(let event, let arguments):
+            checkSend(event, arguments, in: scope)
+        case .call(let call):
+            checkCall(call, at: action.range, in: scope)
+        case .alert(let alert):
+            check(alert.title, in: scope, role: "`title`")
+            if let message = alert.message { check(message, in: scope, role: "`message`") }
+        case .branch(let condition, let then, let otherwise):
+            check(condition, in: scope, expecting: .bool, role: "the condition of `if`")
+            checkActions(then, in: scope)
+            checkActions(otherwise, in: scope)
+        case .timer(let timer):
+            check(timer.delay, in: scope, expecting: .number, role: "a timer's delay")
+            checkActions(timer.actions, in: scope)
+        case .cancelTimer(let id):
+            checkTimer(id, in: scope)
+        case .openURL(let url):
+            check(url, in: scope, role: "`open_url`")
+        case .play(let request):
+            if let line = request.line { check(line, in: scope, role: "`line`") }
+            checkPlayback(action, in: scope)
+        case .stopPlayback:
+            checkPlayback(action, in: scope)
+        }
+    }
+
+    private mutating func checkNavigationTarget(_ navigation: Navigation, in scope: Scope) {
+        guard let target = navigation.target else { return }
+        guard let screen = screens[target.text] else {
+            reportUnknownScreen(target)
+            for argument in navigation.arguments { check(argument.value, in: scope, role: "argument") }
+            return
+        }
+        guard navigation.kind != .unwind else { return }
+        checkArguments(
+            navigation.arguments,
+            against: screen.parameters.map { ($0.name.text, $0.type.text, $0.defaultValue == nil) },
+            in: scope, owner: "screen `\(screen.name.text)`", at: target.range,
+            unknownCode: CheckCode.unknownScreenArgument, missingCode: CheckCode.missingScreenArgument)
+    }
+
+    mutating func reportUnknownScreen(_ name: Name) {
+        let suggestion = Suggestion.closest(to: name.text, in: screens.keys)
+        report(
+            .error(
+                CheckCode.unknownScreen,
+                "unknown screen `\(name.text)`" + Suggestion.didYouMean(name.text, in: screens.keys),
+                at: name.range, fixIts: suggestion.map { [FixIt(range: name.range, replacement: $0)] } ?? []))
+    }
+
+    private mutating func checkGoto(_ state: Name, in scope: Scope) {
+        let owners = screens(of: scope.owner)
+        guard !owners.isEmpty else { return }
+        for screen in owners {
+            let names = Inventory.states(screen.states).map(\.state.name.text)
+            guard !names.contains(state.text) else { continue }
+            let suggestion = Suggestion.closest(to: state.text, in: names)
+            let message =
+                names.isEmpty
+                ? "`goto: \(state.text)`, but screen `\(screen.name.text)` has no states"
+                : "screen `\(screen.name.text)` has no state `\(state.text)`"
+                    + Suggestion.didYouMean(state.text, in: names)
+            report(
+                .error(
+                    CheckCode.unknownState, message, at: state.range,
+                    fixIts: suggestion.map { [FixIt(range: state.range, replacement: $0)] } ?? []))
+            return
+        }
+    }
+
+    private mutating func checkTimer(_ id: Name, in scope: Scope) {
+        let owners = screens(of: scope.owner)
+        guard !owners.isEmpty else { return }
+        for screen in owners {
+            let actions =
+                Inventory.ownActions(of: screen)
+                + Inventory.components(usedBy: screen.elements, in: components).flatMap(Inventory.ownActions(of:))
+                + Inventory.flatten(flow.onError ?? [])
+            let ids: [String] = actions.compactMap {
+                if case .timer(let timer) = $0.kind { return timer.id?.text }
+                return nil
+            }
+            guard !ids.contains(id.text) else { continue }
+            let suggestion = Suggestion.closest(to: id.text, in: ids)
+            report(
+                .error(
+                    CheckCode.unknownTimer,
+                    "screen `\(screen.name.text)` starts no timer with id `\(id.text)`"
+                        + Suggestion.didYouMean(id.text, in: ids),
+                    at: id.range, fixIts: suggestion.map { [FixIt(range: id.range, replacement: $0)] } ?? []))
+            return
+        }
+    }
+
+    /// `play` and `stop_playback` need the screen's `playback` to know the lines.
+    private mutating func checkPlayback(_ action: Action, in scope: Scope) {
+        guard let screen = screens(of: scope.owner).first(where: { $0.playback == nil }),
+            scope.owner != .flow
+        else { return }
+        report(
+            .error(
+                CheckCode.playWithoutPlayback,
+                "`\(action.keyword)` on screen `\(screen.name.text)`, which has no `playback` to play",
+                at: action.range, notes: [DiagnosticNote("add `playback: { lines: …, current: … }` to the screen")]))
+    }
+
+    /// `set: { name: value }`: the target is a data variable or `form.field`, and the value fits its type.
+    private mutating func checkAssignment(_ assignment: Assignment, in scope: Scope) {
+        let target = assignment.name.text
+        let type = targetType(assignment.name, in: scope)
+        check(
+            assignment.value, in: scope, expecting: type, role: "the value of `\(target)`",
+            code: CheckCode.assignmentTypeMismatch, strict: true)
+    }
+
+    /// The type of an assignment target, reporting unknown variables and fields; nil when unknown.
+    private mutating func targetType(_ name: Name, in scope: Scope) -> ValueType? {
+        let parts = name.text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if parts.count == 2, parts[0] == "form" {
+            if scope.fields.contains(parts[1]) { return .string }
+            let suggestion = Suggestion.closest(to: parts[1], in: scope.fields)
+            let range = subrange(of: name, from: 5, length: parts[1].utf8.count)
+            let message =
+                scope.fields.isEmpty
+                ? "`\(name.text)`, but this screen has no form fields"
+                : "the form has no field `\(parts[1])`" + Suggestion.didYouMean(parts[1], in: scope.fields)
+            report(
+                .error(
+                    CheckCode.unknownField, message, at: range,
+                    fixIts: suggestion.map { [FixIt(range: range, replacement: $0)] } ?? []))
+            return nil
+        }
+        guard
+            let type = variableType(
+                Name(parts[0], at: subrange(of: name, from: 0, length: parts[0].utf8.count)), in: scope)
+        else { return nil }
+        var current = type
+        for field in parts.dropFirst() {
+            guard case .record(let record) = current.unwrapped, let fieldType = record.field(field) else { return .any }
+            current = fieldType
+        }
+        return current
+    }
+
+    /// A data variable `set`, `as`, `current` or `level` may write, or a report with did-you-mean.
+    @discardableResult
+    mutating func variableType(_ name: Name, in scope: Scope) -> ValueType? {
+        if let type = scope.variables[name.text] { return type }
+        let suggestion = Suggestion.closest(to: name.text, in: scope.variables.keys)
+        report(
+            .error(
+                CheckCode.unknownVariable,
+                "unknown data variable `\(name.text)`" + Suggestion.didYouMean(name.text, in: scope.variables.keys),
+                at: name.range, notes: [DiagnosticNote("declare it under `data:`")],
+                fixIts: suggestion.map { [FixIt(range: name.range, replacement: $0)] } ?? []))
+        return nil
+    }
+
+    /// A variable that receives a value of `value`'s type.
+    mutating func checkVariable(_ name: Name, in scope: Scope, value: ValueType) {
+        guard let type = variableType(name, in: scope) else { return }
+        if !value.isAssignable(to: type) {
+            report(
+                .error(
+                    CheckCode.assignmentTypeMismatch, "`\(name.text)` is `\(type)` but receives `\(value)`",
+                    at: name.range))
+        }
+    }
+
+    private mutating func checkSend(_ event: Name, _ arguments: [Assignment], in scope: Scope) {
+        guard let declaration = events[event.text] else {
+            for argument in arguments { check(argument.value, in: scope, role: "`\(argument.name.text)`") }
+            return
+        }
+        checkArguments(
+            arguments, against: declaration.payload.map { ($0.name.text, $0.type.text, !$0.type.text.hasSuffix("?")) },
+            in: scope, owner: "event `\(event.text)`", at: event.range, unknownCode: CheckCode.unknownEventField,
+            missingCode: CheckCode.missingEventField)
+    }
+
+    /// A part of a name written as a plain or quoted scalar on one line.
+    func subrange(of name: Name, from start: Int, length: Int) -> SourceRange {
+        guard let file = file(name.range), name.range.start.line == name.range.end.line else { return name.range }
+        var base = name.range.start.offset
+        if base < file.bytes.count, file.bytes[base] == UInt8(ascii: "\"") || file.bytes[base] == UInt8(ascii: "'") {
+            base += 1
+        }
+        guard base + start + length <= name.range.end.offset else { return name.range }
+        return SourceRange(
+            path: name.range.path, start: file.location(ofOffset: base + start),
+            end: file.location(ofOffset: base + start + length))
+    }
+}

@@ -1,0 +1,81 @@
+import SegueDiagnostics
+import SegueExpression
+import SegueModel
+
+extension CheckRun {
+    /// Types, events, services, flow data and invariants: every annotation resolves, every default fits its type.
+    mutating func checkDeclarations() {
+        for type in flow.types {
+            for field in type.fields { resolve(field.type) }
+        }
+        for event in flow.events {
+            for field in event.payload { resolve(field.type) }
+        }
+        let flowScope = Scope.base(flowData: flowData, owner: .flow)
+        for service in flow.services {
+            for operation in service.operations {
+                for parameter in operation.parameters {
+                    let type = resolve(parameter.type)
+                    if let value = parameter.defaultValue {
+                        check(value, in: flowScope, expecting: type, role: "the default of `\(parameter.name.text)`")
+                    }
+                }
+                if let result = operation.result { resolve(result) }
+            }
+        }
+        checkData(flow.data, in: Scope.base(flowData: [:], owner: .flow).binding("device", Scope.device))
+        for invariant in flow.invariants {
+            check(invariant.condition, in: flowScope, expecting: .bool, role: "invariant `\(invariant.name.text)`")
+        }
+    }
+
+    /// Each variable's type resolves and its default fits it.
+    mutating func checkData(_ data: [DataDeclaration], in scope: Scope) {
+        for variable in data {
+            let type = resolve(variable.type)
+            if let initial = variable.initial {
+                check(initial, in: scope, expecting: type, role: "the default of `\(variable.name.text)`", strict: true)
+            }
+        }
+    }
+
+    /// Parameters' types resolve and their defaults fit; returns the parameters' types by name.
+    mutating func checkParameters(_ parameters: [ParameterDeclaration], in scope: Scope) -> [String: ValueType] {
+        var types: [String: ValueType] = [:]
+        for parameter in parameters {
+            let type = resolve(parameter.type)
+            types[parameter.name.text] = type
+            if let value = parameter.defaultValue {
+                check(value, in: scope, expecting: type, role: "the default of `\(parameter.name.text)`", strict: true)
+            }
+        }
+        return types
+    }
+
+    /// The type of a declared event's `event`: a record of its payload, or `any` for undeclared events.
+    func eventType(_ name: String) -> ValueType {
+        guard let declaration = events[name] else { return .any }
+        return .record(
+            RecordType(
+                name: nil,
+                fields: declaration.payload.map {
+                    RecordType.Field(name: $0.name.text, type: types.lenient($0.type.text))
+                }
+            ))
+    }
+
+    /// Two declarations of one name in one scope: the second is reported, pointing at the first.
+    mutating func reportDuplicates(_ names: [Name], code: String, what: String) {
+        var seen: [String: Name] = [:]
+        for name in names {
+            if let first = seen[name.text] {
+                report(
+                    .error(
+                        code, "\(what) `\(name.text)` is declared twice", at: name.range,
+                        notes: [DiagnosticNote("first declared here", at: first.range)]))
+            } else {
+                seen[name.text] = name
+            }
+        }
+    }
+}

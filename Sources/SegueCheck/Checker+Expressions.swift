@@ -1,0 +1,85 @@
+import SegueDiagnostics
+import SegueExpression
+import SegueModel
+
+extension CheckRun {
+    /// Parses and type-checks an expression or template; returns its type, or nil when it has errors.
+    ///
+    /// With `expecting`, a type that does not fit is reported with `code` as "`role` must be `T`, found `U`".
+    /// A value that may be null fits a non-null type unless `strict` (a null there is a run-time error outcome,
+    /// and the language has no way to narrow `T?` to `T`); assignments and defaults are strict.
+    @discardableResult
+    mutating func check(
+        _ text: ExpressionText, in scope: Scope, expecting expected: ValueType? = nil, role: String,
+        code: String = CheckCode.typeMismatch, strict: Bool = false
+    ) -> ValueType? {
+        let checker = TypeChecker(scope: scope.typeScope)
+        let result: Result<ValueType, ExpressionDiagnostics>
+        switch text.kind {
+        case .expression:
+            do throws(ExpressionDiagnostic) {
+                result = checker.check(try Expression.parse(text.text))
+            } catch {
+                report(place(error, in: text))
+                return nil
+            }
+        case .template:
+            do throws(ExpressionDiagnostic) {
+                result = checker.check(try Template.parse(text.text))
+            } catch {
+                report(place(error, in: text))
+                return nil
+            }
+        }
+        switch result {
+        case .failure(let problems):
+            for problem in problems.items { report(place(problem, in: text)) }
+            return nil
+        case .success(let type):
+            if let expected, !type.isAssignable(to: expected), strict || !type.unwrapped.isAssignable(to: expected) {
+                let nullable = type.unwrapped.isAssignable(to: expected) && type != .null
+                let found = nullable ? "`\(type)`, which may be null" : "`\(type)`"
+                let whole = text.sourceRange(ofTextOffset: 0, length: text.text.utf8.count, in: file(text.range))
+                report(.error(code, "\(role) must be `\(expected)`, found \(found)", at: whole))
+            }
+            return type
+        }
+    }
+
+    /// An expression problem at its exact place in the file.
+    func place(_ problem: ExpressionDiagnostic, in text: ExpressionText) -> Diagnostic {
+        problem.diagnostic { range in
+            text.sourceRange(ofTextOffset: range.start, length: range.length, in: file(text.range))
+        }
+    }
+
+    /// Resolves a type annotation, reporting an unknown type at the name inside the annotation.
+    @discardableResult
+    mutating func resolve(_ type: TypeText) -> ValueType {
+        switch types.resolve(type.text) {
+        case .success(let resolved):
+            return resolved
+        case .failure(let problem):
+            let range = annotationRange(type, problem.range)
+            let code = problem.code == "X050" ? CheckCode.unknownType : problem.code
+            report(
+                .error(
+                    code, problem.message, at: range,
+                    fixIts: problem.replacement.map { [FixIt(range: range, replacement: $0)] } ?? []))
+            return .any
+        }
+    }
+
+    /// The file range of part of a type annotation: plain or quoted scalars on one line map byte for byte.
+    private func annotationRange(_ type: TypeText, _ part: TextRange) -> SourceRange {
+        guard let file = file(type.range), type.range.start.line == type.range.end.line else { return type.range }
+        var base = type.range.start.offset
+        if base < file.bytes.count, file.bytes[base] == UInt8(ascii: "\"") || file.bytes[base] == UInt8(ascii: "'") {
+            base += 1
+        }
+        let start = file.location(ofOffset: base + part.start)
+        let end = file.location(ofOffset: base + part.end)
+        guard end.offset <= type.range.end.offset else { return type.range }
+        return SourceRange(path: type.range.path, start: start, end: end)
+    }
+}

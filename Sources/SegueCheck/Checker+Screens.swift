@@ -1,0 +1,174 @@
+import SegueDiagnostics
+import SegueExpression
+import SegueModel
+
+extension CheckRun {
+    /// The screens that show a component, directly or through other components.
+    func screens(using component: String) -> [Screen] {
+        flow.screens.filter { screen in
+            Inventory.components(usedBy: screen.elements, in: components).contains { $0.name.text == component }
+        }
+    }
+
+    /// The screens whose actions a scope's actions run on.
+    func screens(of owner: Scope.Owner) -> [Screen] {
+        switch owner {
+        case .screen(let name): return screens[name].map { [$0] } ?? []
+        case .component(let name): return screens(using: name)
+        case .flow: return flow.screens
+        }
+    }
+
+    /// The form fields of a screen: its own and those of the components it shows.
+    func formFields(of screen: Screen) -> [Name] {
+        Inventory.fields(screen.elements)
+            + Inventory.components(usedBy: screen.elements, in: components).flatMap { Inventory.fields($0.elements) }
+    }
+
+    /// The `state` record: one bool per state of the chart, at any depth.
+    static func stateType(_ chart: StateChart?) -> ValueType? {
+        guard chart != nil else { return nil }
+        let names = Inventory.states(chart).map(\.state.name.text)
+        var seen: Set<String> = []
+        let fields = names.filter { seen.insert($0).inserted }.map { RecordType.Field(name: $0, type: .bool) }
+        return .record(RecordType(name: "State", fields: fields))
+    }
+
+    mutating func checkScreen(_ screen: Screen) {
+        let name = screen.name.text
+        var scope = Scope.base(flowData: flowData, owner: .screen(name))
+        let parameters = checkParameters(screen.parameters, in: scope)
+        for (key, type) in parameters { scope.bindings[key] = type }
+        checkData(screen.data, in: scope)
+        reportDuplicates(
+            screen.parameters.map(\.name) + screen.data.map(\.name), code: CheckCode.duplicateDeclaration,
+            what: "`\(name)` parameter or variable")
+        for variable in screen.data {
+            let type = types.lenient(variable.type.text)
+            scope.bindings[variable.name.text] = type
+            scope.variables[variable.name.text] = type
+        }
+        let fields = formFields(of: screen)
+        if !fields.isEmpty {
+            scope.fields = fields.texts
+            scope.bindings["form"] = .record(
+                RecordType(name: "Form", fields: uniqued(fields.texts).map { .init(name: $0, type: .string) }))
+        }
+        if let state = Self.stateType(screen.states) { scope.bindings["state"] = state }
+        scope.errorHandled = screen.onError != nil || flow.onError != nil
+        if let title = screen.title { check(title, in: scope, role: "`title`") }
+        if let layout = screen.layout { checkLayout(layout, in: scope) }
+        checkElementIds(screen.elements)
+        checkElements(screen.elements, in: scope)
+        checkSubmit(screen, fields: fields)
+        checkActions(screen.onEnter, in: scope)
+        checkActions(screen.onExit, in: scope)
+        checkHandlers(screen.handlers, in: scope)
+        if let onError = screen.onError {
+            var errorScope = scope.binding("error", Scope.error)
+            errorScope.errorHandled = flow.onError != nil
+            checkActions(onError, in: errorScope)
+        }
+        checkStates(of: screen, in: scope)
+        checkMedia(screen, in: scope)
+        checkRaisedEvents(screen)
+    }
+
+    mutating func checkHandlers(_ handlers: [Handler], in scope: Scope) {
+        for handler in handlers {
+            let handlerScope = scope.binding("event", eventType(handler.event.text))
+            for alternative in handler.alternatives {
+                if let condition = alternative.guardExpression {
+                    check(condition, in: handlerScope, expecting: .bool, role: "`when`")
+                }
+                checkActions(alternative.actions, in: handlerScope)
+            }
+        }
+    }
+
+    mutating func checkComponent(_ component: Component) {
+        let name = component.name.text
+        var scope = Scope.base(flowData: flowData, owner: .component(name))
+        for (key, type) in checkParameters(component.parameters, in: scope) { scope.bindings[key] = type }
+        let users = screens(using: name)
+        scope.errorHandled = flow.onError != nil || (!users.isEmpty && users.allSatisfy { $0.onError != nil })
+        // `state` is the showing screen's: every state name of any screen that shows the component.
+        let charts = users.compactMap(\.states)
+        if !charts.isEmpty {
+            let names = charts.flatMap { Inventory.states($0).map(\.state.name.text) }
+            scope.bindings["state"] = .record(
+                RecordType(name: "State", fields: uniqued(names).map { .init(name: $0, type: .bool) }))
+        }
+        if let layout = component.layout { checkLayout(layout, in: scope) }
+        checkElementIds(component.elements)
+        checkElements(component.elements, in: scope)
+        checkComponentEvents(component)
+    }
+
+    /// The flow's `on_error`: `error` is in scope and nothing encloses it.
+    mutating func checkFlowHandlers() {
+        guard let onError = flow.onError else { return }
+        checkFlowEvents()
+        checkActions(onError, in: Scope.base(flowData: flowData, owner: .flow).binding("error", Scope.error))
+    }
+
+    mutating func checkLayout(_ layout: Layout, in scope: Scope) {
+        if let margins = layout.margins { check(margins, in: scope, expecting: .number, role: "`margins`") }
+        if let inset = layout.bottomInset { check(inset, in: scope, expecting: .number, role: "`bottom_inset`") }
+    }
+
+    /// Element ids are unique within one screen or component; two fields of one name are a form error.
+    mutating func checkElementIds(_ elements: [Element]) {
+        var seen: [String: Element] = [:]
+        for element in Inventory.elements(elements) {
+            guard let first = seen[element.id.text] else {
+                seen[element.id.text] = element
+                continue
+            }
+            let bothFields: Bool
+            if case .field = element.kind, case .field = first.kind { bothFields = true } else { bothFields = false }
+            let message =
+                bothFields
+                ? "two fields are named `\(element.id.text)`; `form.\(element.id.text)` must name one"
+                : "two elements have the id `\(element.id.text)`"
+                    + (element.keyword == "use" ? "; give each `use` its own `id:`" : "")
+            report(
+                .error(
+                    bothFields ? CheckCode.duplicateField : CheckCode.duplicateElement, message, at: element.id.range,
+                    notes: [DiagnosticNote("first used here", at: first.id.range)]))
+        }
+    }
+
+    /// A submit button validates the form's fields; without any it submits nothing.
+    mutating func checkSubmit(_ screen: Screen, fields: [Name]) {
+        guard fields.isEmpty else { return }
+        for element in Inventory.elements(screen.elements) {
+            guard case .button(let button) = element.kind, button.submits else { continue }
+            report(
+                .warning(
+                    CheckCode.submitWithoutFields,
+                    "button `\(element.id.text)` submits a form, but screen `\(screen.name.text)` has no fields",
+                    at: element.range))
+        }
+    }
+
+    mutating func checkMedia(_ screen: Screen, in scope: Scope) {
+        if let playback = screen.playback {
+            let lines = check(playback.lines, in: scope, expecting: .list(.any), role: "`lines`")
+            checkVariable(playback.current, in: scope, value: .int)
+            let lineScope = scope.binding("line", lines?.elementType ?? .any).binding("index", .int)
+            if let highlight = playback.highlight { check(highlight, in: lineScope, role: "`highlight`") }
+            if let clip = playback.clip { check(clip, in: lineScope, expecting: .string, role: "`clip`") }
+            if let volume = playback.volume { check(volume, in: lineScope, expecting: .number, role: "`volume`") }
+        }
+        if let recording = screen.recording {
+            if let level = recording.level { checkVariable(level, in: scope, value: .number) }
+            if let highlight = recording.highlight { check(highlight, in: scope, role: "`highlight`") }
+        }
+    }
+
+    private func uniqued(_ names: [String]) -> [String] {
+        var seen: Set<String> = []
+        return names.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,98 @@
+import SegueDiagnostics
+import SegueModel
+
+extension CheckRun {
+    /// A screen's nested states: their actions, initial states that exist, unique names, and reachability.
+    mutating func checkStates(of screen: Screen, in scope: Scope) {
+        guard let chart = screen.states else { return }
+        let all = Inventory.states(chart)
+        reportDuplicates(all.map(\.state.name), code: CheckCode.duplicateDeclaration, what: "state")
+        checkInitial(chart, owner: "screen `\(screen.name.text)`")
+        for (state, _) in all {
+            checkActions(state.onEnter, in: scope)
+            checkActions(state.onExit, in: scope)
+            checkHandlers(state.handlers, in: scope)
+            if let children = state.children { checkInitial(children, owner: "state `\(state.name.text)`") }
+        }
+        let reachable = reachableStates(of: screen, chart: chart)
+        for (state, _) in all where !reachable.contains(state.name.text) {
+            report(
+                .warning(
+                    CheckCode.unreachableState,
+                    "state `\(state.name.text)` of screen `\(screen.name.text)` is never entered: no `goto` or initial state leads to it",
+                    at: state.name.range))
+        }
+    }
+
+    private mutating func checkInitial(_ chart: StateChart, owner: String) {
+        guard let initial = chart.initial else { return }
+        let names = chart.states.map(\.name.text)
+        guard !names.contains(initial.text) else { return }
+        let suggestion = Suggestion.closest(to: initial.text, in: names)
+        report(
+            .error(
+                CheckCode.unknownState,
+                "the initial state `\(initial.text)` is not a state of \(owner)"
+                    + Suggestion.didYouMean(initial.text, in: names),
+                at: initial.range, notes: [DiagnosticNote("states here: " + names.joined(separator: ", "))],
+                fixIts: suggestion.map { [FixIt(range: initial.range, replacement: $0)] } ?? []))
+    }
+
+    /// States entered from the screen's start (initial states, parallel regions) and by any `goto` that can run.
+    private func reachableStates(of screen: Screen, chart: StateChart) -> Set<String> {
+        let all = Inventory.states(chart)
+        let parents = Dictionary(
+            all.map { ($0.state.name.text, $0.parent?.name.text) }, uniquingKeysWith: { a, _ in a })
+        let nodes = Dictionary(all.map { ($0.state.name.text, $0.state) }, uniquingKeysWith: { a, _ in a })
+        var reachable: Set<String> = []
+        var pending: [String] = []
+
+        func enter(_ chart: StateChart?) {
+            guard let chart else { return }
+            if chart.parallel {
+                for state in chart.states { mark(state.name.text) }
+            } else if let initial = chart.initial, chart.states.contains(where: { $0.name == initial }) {
+                mark(initial.text)
+            } else if let first = chart.states.first {
+                mark(first.name.text)
+            }
+        }
+        func mark(_ name: String) {
+            guard nodes[name] != nil, reachable.insert(name).inserted else { return }
+            pending.append(name)
+            enter(nodes[name]?.children)
+        }
+        func gotos(_ actions: [Action]) -> [String] {
+            Inventory.flatten(actions).compactMap {
+                if case .goto(let state) = $0.kind { return state.text }
+                return nil
+            }
+        }
+        func markTarget(_ name: String) {
+            var ancestor = parents[name] ?? nil
+            while let current = ancestor {
+                mark(current)
+                ancestor = parents[current] ?? nil
+            }
+            mark(name)
+        }
+
+        var outside = screen.onEnter + screen.onExit + (screen.onError ?? []) + (flow.onError ?? [])
+        for handler in screen.handlers { outside += handler.alternatives.flatMap(\.actions) }
+        for element in Inventory.elements(screen.elements) {
+            outside += Inventory.actionLists(of: element).flatMap { $0 }
+        }
+        enter(chart)
+        for name in gotos(outside) { markTarget(name) }
+        for component in Inventory.components(usedBy: screen.elements, in: components) {
+            for name in gotos(Inventory.ownActions(of: component)) { markTarget(name) }
+        }
+        while let name = pending.popLast() {
+            guard let state = nodes[name] else { continue }
+            var actions = state.onEnter + state.onExit
+            for handler in state.handlers { actions += handler.alternatives.flatMap(\.actions) }
+            for target in gotos(actions) { markTarget(target) }
+        }
+        return reachable
+    }
+}

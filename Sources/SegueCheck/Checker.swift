@@ -1,0 +1,136 @@
+import SegueDiagnostics
+import SegueExpression
+import SegueModel
+
+/// What a flow takes from the files it imports: components, record types and event declarations.
+public struct ImportedDefinitions: Sendable {
+    public var components: [Component]
+    public var types: [RecordTypeDeclaration]
+    public var events: [EventDeclaration]
+
+    public init(components: [Component] = [], types: [RecordTypeDeclaration] = [], events: [EventDeclaration] = []) {
+        self.components = components
+        self.types = types
+        self.events = events
+    }
+}
+
+/// Validates a decoded flow: references, expression types, navigation legality, reachability and unhandled outcomes.
+///
+///     let checker = Checker(flow: flow, sources: [file])
+///     let diagnostics = checker.check()   // C… codes, plus the expression language's X… codes
+public struct Checker: Sendable {
+    /// A flow has screens and a start; a library only lends components, types and events to the flows importing it.
+    public enum Role: Sendable, Hashable {
+        case flow
+        case library
+    }
+
+    public var flow: Flow
+    public var imported: ImportedDefinitions
+    public var role: Role
+    /// The files the flow and its imports were read from, so positions inside expressions map to exact columns.
+    public var sources: [SourceFile]
+
+    public init(
+        flow: Flow, imported: ImportedDefinitions = ImportedDefinitions(), role: Role = .flow,
+        sources: [SourceFile] = []
+    ) {
+        self.flow = flow
+        self.imported = imported
+        self.role = role
+        self.sources = sources
+    }
+
+    /// Every problem found, in source order.
+    public func check() -> [Diagnostic] {
+        var run = CheckRun(flow: flow, imported: imported, role: role, sources: sources)
+        run.checkAll()
+        return run.diagnostics.sortedBySource()
+    }
+}
+
+/// The state of one check: symbol tables built once, and the diagnostics found so far.
+struct CheckRun {
+    let flow: Flow
+    let role: Checker.Role
+    let files: [String: SourceFile]
+    let types: TypeResolver
+    /// Local components first, then imported ones not shadowed (duplicates are reported).
+    let components: [String: Component]
+    let localComponentNames: Set<String>
+    let events: [String: EventDeclaration]
+    let screens: [String: Screen]
+    let services: [String: ServiceDeclaration]
+    /// The flow's data variables and their types.
+    let flowData: [String: ValueType]
+    var diagnostics: [Diagnostic] = []
+
+    init(flow: Flow, imported: ImportedDefinitions, role: Checker.Role, sources: [SourceFile]) {
+        self.flow = flow
+        self.role = role
+        self.files = Dictionary(sources.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        self.types = TypeResolver(types: flow.types + imported.types)
+        var components: [String: Component] = [:]
+        for component in flow.components where components[component.name.text] == nil {
+            components[component.name.text] = component
+        }
+        for component in imported.components where components[component.name.text] == nil {
+            components[component.name.text] = component
+        }
+        self.components = components
+        self.localComponentNames = Set(flow.components.map(\.name.text))
+        var events: [String: EventDeclaration] = [:]
+        for event in flow.events + imported.events where events[event.name.text] == nil {
+            events[event.name.text] = event
+        }
+        self.events = events
+        self.screens = Dictionary(flow.screens.map { ($0.name.text, $0) }, uniquingKeysWith: { first, _ in first })
+        self.services = Dictionary(flow.services.map { ($0.name.text, $0) }, uniquingKeysWith: { first, _ in first })
+        let resolver = self.types
+        self.flowData = Dictionary(
+            flow.data.map { ($0.name.text, resolver.lenient($0.type.text)) }, uniquingKeysWith: { first, _ in first })
+        reportImportCollisions(imported)
+    }
+
+    mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    mutating func checkAll() {
+        checkDeclarations()
+        for component in flow.components { checkComponent(component) }
+        for screen in flow.screens { checkScreen(screen) }
+        checkFlowHandlers()
+        guard role == .flow else { return }
+        checkStart()
+        checkNavigation()
+    }
+
+    /// A component, type or event defined twice across this file and its imports.
+    private mutating func reportImportCollisions(_ imported: ImportedDefinitions) {
+        func collide(_ kind: String, _ local: [Name], _ others: [Name]) -> [Diagnostic] {
+            var seen = Dictionary(local.map { ($0.text, $0) }, uniquingKeysWith: { first, _ in first })
+            var found: [Diagnostic] = []
+            for name in others {
+                if let first = seen[name.text] {
+                    found.append(
+                        .error(
+                            CheckCode.duplicateImport, "\(kind) `\(name.text)` is defined more than once",
+                            at: first.range, notes: [DiagnosticNote("also defined here", at: name.range)]))
+                } else {
+                    seen[name.text] = name
+                }
+            }
+            return found
+        }
+        diagnostics += collide("component", flow.components.map(\.name), imported.components.map(\.name))
+        diagnostics += collide("type", flow.types.map(\.name), imported.types.map(\.name))
+        diagnostics += collide("event", flow.events.map(\.name), imported.events.map(\.name))
+    }
+
+    /// The source file a range points into, if it was given.
+    func file(_ range: SourceRange) -> SourceFile? { files[range.path] }
+}
+
+extension Array where Element == Name {
+    var texts: [String] { map(\.text) }
+}

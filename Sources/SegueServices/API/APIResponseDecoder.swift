@@ -1,0 +1,99 @@
+import Foundation
+import SegueExpression
+import SegueRuntime
+
+/// Turns an HTTP status and body into the call's outcome by the envelope contract: `{Error: code, Data: …}`.
+///
+/// The code may be a string (`"01"`) or a number (`1` reads as `"01"`). The error message is the server's text when
+/// it sent one — a `Message` (or `message`) string, or `Data` as a non-empty string with an error code — and the
+/// code's meaning otherwise (seed requirement D11).
+public enum APIResponseDecoder {
+    /// The fields searched, in order, for the server's own error text.
+    public static let messageFields = ["Message", "message"]
+
+    public static func outcome(status: Int, body: Data, endpoint: APIEndpoint, service: String = "api")
+        -> ServiceOutcome
+    {
+        let json = try? JSONDecoder().decode(Value.self, from: body)
+        var details: [String: Value] = ["endpoint": .string(endpoint.name), "http_status": .int(status)]
+
+        guard (200..<300).contains(status) else {
+            // A server that pairs an error status with a proper envelope has said what went wrong: keep its code.
+            if let json, case .error(let error) = envelopeOutcome(json, endpoint, service, details),
+                error.code != "missing_envelope", error.code != "unknown_code"
+            {
+                return .error(error)
+            }
+            details["body"] = .string(excerpt(body))
+            let text = json.flatMap(serverMessage)
+            return .error(
+                ServiceError(
+                    service: service, code: "http_\(status)",
+                    message: text ?? "Сервер ответил с ошибкой HTTP \(status)", details: details))
+        }
+        guard let json else {
+            details["body"] = .string(excerpt(body))
+            let message =
+                body.isEmpty
+                ? "Сервер прислал пустой ответ вместо JSON"
+                : "Сервер прислал ответ не в формате JSON: \(excerpt(body, limit: 60))"
+            return .error(ServiceError(service: service, code: "malformed_json", message: message, details: details))
+        }
+        return envelopeOutcome(json, endpoint, service, details)
+    }
+
+    private static func envelopeOutcome(
+        _ json: Value, _ endpoint: APIEndpoint, _ service: String, _ baseDetails: [String: Value]
+    ) -> ServiceOutcome {
+        var details = baseDetails
+        guard let fields = json.recordValue, let rawCode = fields[endpoint.errorField], !rawCode.isNull else {
+            return .error(
+                ServiceError(
+                    service: service, code: "missing_envelope",
+                    message: "В ответе сервера нет поля «\(endpoint.errorField)»: \(excerpt(json))",
+                    details: details))
+        }
+        let code: String
+        switch rawCode {
+        case .string(let text): code = text.trimmingCharacters(in: .whitespaces)
+        case .int(let number) where number >= 0: code = number < 10 ? "0\(number)" : String(number)
+        default: code = rawCode.literal
+        }
+        details["raw_code"] = rawCode
+        guard let entry = endpoint.codes.first(where: { $0.code == code }) else {
+            return .error(
+                ServiceError(
+                    service: service, code: "unknown_code",
+                    message: "Сервер ответил неизвестным кодом «\(code)»", details: details))
+        }
+        let data = fields[endpoint.dataField] ?? .null
+        switch entry.outcome {
+        case .ok: return .ok(data)
+        case .empty: return .ok(endpoint.emptyResult)
+        case .error:
+            let text = serverMessage(json) ?? data.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+            details["meaning"] = .string(entry.meaning)
+            return .error(ServiceError(service: service, code: code, message: text ?? entry.meaning, details: details))
+        }
+    }
+
+    private static func serverMessage(_ json: Value) -> String? {
+        for field in messageFields {
+            if let text = json[field]?.stringValue, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                return text
+            }
+        }
+        return nil
+    }
+
+    /// The start of a body, for messages and details: text as is, binary as a byte count.
+    static func excerpt(_ body: Data, limit: Int = 200) -> String {
+        guard let text = String(data: body, encoding: .utf8) else { return "\(body.count) байт двоичных данных" }
+        return text.count > limit ? String(text.prefix(limit)) + "…" : text
+    }
+
+    private static func excerpt(_ json: Value) -> String {
+        let text = json.literal
+        return text.count > 80 ? String(text.prefix(80)) + "…" : text
+    }
+}

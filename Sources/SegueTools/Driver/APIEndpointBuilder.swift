@@ -1,0 +1,42 @@
+import SegueExpression
+import SegueModel
+import SegueRuntime
+
+/// Turns a flow's `kind: api` declaration into the endpoints the HTTP client and the local board call.
+public enum APIEndpointBuilder {
+    public static func endpoints(of declaration: ServiceDeclaration) -> [APIEndpoint] {
+        let codes = declaration.codes.map { code in
+            APIEndpoint.Code(
+                code: code.code.text,
+                outcome: code.outcome == .ok ? .ok : code.outcome == .empty ? .empty : .error, meaning: code.meaning)
+        }
+        return declaration.operations.map { operation in
+            APIEndpoint(
+                name: operation.name.text,
+                method: APIEndpoint.Method(rawValue: operation.method?.rawValue ?? "GET") ?? .get,
+                path: operation.path ?? "/" + operation.name.text,
+                parameters: operation.parameters.map(parameter), errorField: declaration.envelope?.codeField ?? "Error",
+                dataField: declaration.envelope?.dataField ?? "Data", codes: codes, timeout: operation.timeout ?? 30,
+                emptyResult: operation.result.map { $0.text.hasPrefix("list") || $0.text.hasPrefix("[") } == true
+                    ? .list([]) : .null)
+        }
+    }
+
+    private static func parameter(_ declared: OperationParameter) -> APIEndpoint.Parameter {
+        let kind: APIEndpoint.Parameter.Kind =
+            switch declared.type.text {
+            case "int": .int
+            case "number": .number
+            case "bool": .bool
+            case "file": .file
+            default: .string
+            }
+        var defaultValue: Value?
+        if let text = declared.defaultValue?.text {
+            defaultValue = Int(text).map(Value.int) ?? Double(text).map(Value.number) ?? .string(text)
+        }
+        return APIEndpoint.Parameter(
+            name: declared.name.text, kind: kind, required: declared.required, maxLength: declared.maxLength,
+            minimum: declared.minimum, maximum: declared.maximum, defaultValue: defaultValue)
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import SegueAudio
+import SegueExpression
+import SegueModel
+import SegueRuntime
+import SegueServices
+
+/// Where the embedded services keep their data and what they are pointed at; every field has a default that works
+/// on a fresh machine with no set-up.
+public struct ServiceOptions: Sendable {
+    /// The data directory (board, transactions, defaults, photos, takes, persisted flow data); nil keeps everything
+    /// in memory and in a temporary directory, as tests want.
+    public var dataDirectory: String?
+    /// The Xcode StoreKit configuration the store reads; default `examples/donate/Products.storekit`.
+    public var storeKitFile: String?
+    /// A real API server; nil uses the local board.
+    public var apiURL: String?
+    /// The microphone stand-in: a WAV file to record from; nil records a generated voice-like test signal.
+    public var audioInput: String?
+    /// Record and play in real time instead of virtual time.
+    public var realTime: Bool
+    /// Demo entries on a new local board (the REPL shows a populated wall of honor).
+    public var boardEntries: Int
+    /// Initial user defaults; `MatimatikProfileID` is seeded with the test id when absent (D17) unless
+    /// `seedProfileID` is false.
+    public var defaults: [String: Value]
+    public var seedProfileID: Bool
+    /// The photo `photos.pick` returns when no outcome is scripted.
+    public var samplePhoto: String?
+    /// The project root that relative example paths are resolved against.
+    public var root: String
+
+    public init(
+        dataDirectory: String? = nil, storeKitFile: String? = nil, apiURL: String? = nil, audioInput: String? = nil,
+        realTime: Bool = false, boardEntries: Int = 0, defaults: [String: Value] = [:], seedProfileID: Bool = true,
+        samplePhoto: String? = nil, root: String = FileManager.default.currentDirectoryPath
+    ) {
+        self.dataDirectory = dataDirectory
+        self.storeKitFile = storeKitFile
+        self.apiURL = apiURL
+        self.audioInput = audioInput
+        self.realTime = realTime
+        self.boardEntries = boardEntries
+        self.defaults = defaults
+        self.seedProfileID = seedProfileID
+        self.samplePhoto = samplePhoto
+        self.root = root
+    }
+}
+
+/// The services a flow declares, each backed by its embedded default (or a real server when configured).
+public struct EmbeddedServices: Sendable {
+    public var services: [String: any FlowService]
+    public var persistence: any Persistence
+    /// The virtual clock recordings follow, advanced with the flow's clock; nil in real time.
+    public var audioClock: SteppedAudioClock?
+    public var audio: AudioFlowService?
+    /// Local boards by service name, for seeding and inspection.
+    public var boards: [String: LocalBoard]
+    /// Where files live (a temporary directory when no data directory was given).
+    public var directory: String
+
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Builds every service `flow` declares.
+    public static func make(for flow: Flow, options: ServiceOptions) async throws(Failure) -> EmbeddedServices {
+        let directory: String
+        if let given = options.dataDirectory {
+            directory = given
+        } else {
+            directory = NSTemporaryDirectory() + "segue-" + UUID().uuidString.lowercased()
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw Failure(description: "cannot create the data directory \(directory): \(error.localizedDescription)")
+        }
+        let persistent = options.dataDirectory != nil
+        var result = EmbeddedServices(
+            services: [:],
+            persistence: persistent ? FilePersistence(path: directory + "/flow-\(flow.id.text).json") : MemoryPersistence(),
+            audioClock: nil, audio: nil, boards: [:], directory: directory)
+        for declaration in flow.services {
+            let name = declaration.name.text
+            switch declaration.kind {
+            case .store:
+                result.services[name] = try makeStore(options: options, directory: directory, persistent: persistent)
+            case .api:
+                result.services[name] = try await makeAPI(
+                    declaration, options: options, directory: directory, persistent: persistent, into: &result)
+            case .defaults:
+                result.services[name] = try await makeDefaults(options: options, directory: directory, persistent: persistent)
+            case .photos:
+                let output = URL(fileURLWithPath: directory + "/photos")
+                result.services[name] = PhotoLibraryService(
+                    photos: ImagePhotoService(outputDirectory: output),
+                    samplePhoto: options.samplePhoto ?? (options.root + "/examples/donate/photo.png"))
+            case .audio:
+                let (service, clock) = try await makeAudio(options: options, directory: directory)
+                result.services[name] = service
+                result.audio = service
+                result.audioClock = clock
+            case .custom:
+                break
+            }
+        }
+        return result
+    }
+
+    private static func resolve(_ path: String, root: String) -> String {
+        path.hasPrefix("/") ? path : root + "/" + path
+    }
+
+    private static func makeStore(options: ServiceOptions, directory: String, persistent: Bool) throws(Failure)
+        -> StoreFlowService
+    {
+        let file = resolve(options.storeKitFile ?? "examples/donate/Products.storekit", root: options.root)
+        do {
+            let store = try ConfigurationStore(
+                storeKitFile: URL(fileURLWithPath: file), dataDirectory: persistent ? URL(fileURLWithPath: directory) : nil)
+            return StoreFlowService(store: store)
+        } catch {
+            throw Failure(description: "\(error)")
+        }
+    }
+
+    private static func makeAPI(
+        _ declaration: ServiceDeclaration, options: ServiceOptions, directory: String, persistent: Bool,
+        into result: inout EmbeddedServices
+    ) async throws(Failure) -> APIFlowService {
+        let name = declaration.name.text
+        let endpoints = APIEndpointBuilder.endpoints(of: declaration)
+        let address: APIServerAddress?
+        do {
+            address = try APIServerAddress.resolve(
+                commandLine: options.apiURL, environment: ProcessInfo.processInfo.environment,
+                configFile: directory + "/config.json")
+        } catch {
+            throw Failure(description: "\(error)")
+        }
+        if let address {
+            return APIFlowService(endpoints: endpoints, service: HTTPAPIService(baseURL: address.url, serviceName: name), serviceName: name)
+        }
+        do {
+            let configuration =
+                persistent
+                ? LocalBoard.Configuration(dataDirectory: directory, serviceName: name)
+                : LocalBoard.Configuration.inMemory(dataDirectory: directory)
+            let board = try LocalBoard(configuration)
+            if options.boardEntries > 0 { _ = try await board.seedDemoEntries(count: options.boardEntries) }
+            result.boards[name] = board
+            return APIFlowService(endpoints: endpoints, service: board, serviceName: name)
+        } catch {
+            throw Failure(description: "the local board: \(error)")
+        }
+    }
+
+    private static func makeDefaults(options: ServiceOptions, directory: String, persistent: Bool) async throws(Failure)
+        -> DefaultsFlowService
+    {
+        let defaults: JSONDefaults
+        do {
+            defaults =
+                persistent ? try JSONDefaults(file: URL(fileURLWithPath: directory + "/defaults.json"))
+                : JSONDefaults(values: options.defaults)
+        } catch {
+            throw Failure(description: "\(error)")
+        }
+        if persistent {
+            for (key, value) in options.defaults { _ = try? await defaults.set(value, forKey: key) }
+        }
+        if options.seedProfileID { _ = try? await ProfileID.seedForDemo(defaults) }
+        return DefaultsFlowService(defaults: defaults)
+    }
+
+    private static func makeAudio(options: ServiceOptions, directory: String) async throws(Failure)
+        -> (AudioFlowService, SteppedAudioClock?)
+    {
+        let format = AudioFormat(sampleRate: 44_100, channels: 1, encoding: .int16)
+        let input: RecordingInput =
+            options.audioInput.map { .file(path: resolve($0, root: options.root)) }
+            ?? .signal(.sine(frequency: 220, amplitude: 0.4), format)
+        let clock: SteppedAudioClock? = options.realTime ? nil : SteppedAudioClock()
+        do {
+            let engine = try FileAudioService(
+                configuration: FileAudioService.Configuration(
+                    directory: directory + "/recordings", input: input,
+                    clock: clock ?? RealTimeAudioClock() as any AudioClock,
+                    output: options.realTime ? SystemAudioOutput() : nil))
+            // A take cut off when the process was killed gets its header repaired and is kept.
+            _ = try? await engine.recoverInterruptedTakes()
+            return (AudioFlowService(audio: engine, exportDirectory: directory + "/exports"), clock)
+        } catch {
+            throw Failure(description: "the audio engine: \(error)")
+        }
+    }
+}

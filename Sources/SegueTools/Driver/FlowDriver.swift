@@ -1,0 +1,167 @@
+import SegueAudio
+import SegueExpression
+import SegueRuntime
+
+/// Drives a compiled flow one input at a time and runs every effect to quiescence before returning, so a REPL line
+/// or a scenario step always ends in a settled state: service calls answered (by the registered services, or by an
+/// outcome scripted for the next call), persisted data saved, URLs recorded.
+///
+/// Unlike `Session`, which lets calls run concurrently like a live app, the driver performs calls one after another
+/// in the order the machine made them: the same inputs always give the same states, which is what undo, replay,
+/// golden transcripts and scenario tests need.
+///
+///     let driver = FlowDriver(program: program, services: services)
+///     await driver.launch()
+///     await driver.send(.tap(path))
+///     driver.view?.title
+public final class FlowDriver {
+    public let machine: Machine
+    public var program: Program { machine.program }
+    public private(set) var state = MachineState()
+    /// Every service call made, in order, with its outcome.
+    public private(set) var calls: [ServiceCallRecord] = []
+    public private(set) var openedURLs: [String] = []
+    /// The steps of the last `send` or `launch`, the input's own step first.
+    public private(set) var lastSteps: [Step] = []
+    public var device: DeviceProfile
+
+    private let services: [String: any FlowService]
+    private let persistence: (any Persistence)?
+    private var persisted: [String: Value] = [:]
+    private var scripted: [String: [ServiceOutcome]] = [:]
+    /// Effects that follow the machine: playback.
+    private let observers: [any DriverEffectObserver]
+    /// Recordings in virtual time follow the flow's clock.
+    private let audioClock: SteppedAudioClock?
+
+    public init(
+        program: Program, services: [String: any FlowService], persistence: (any Persistence)? = nil,
+        device: DeviceProfile = .standard, audioClock: SteppedAudioClock? = nil,
+        observers: [any DriverEffectObserver] = []
+    ) {
+        machine = Machine(program: program)
+        self.services = services
+        self.persistence = persistence
+        self.device = device
+        self.audioClock = audioClock
+        self.observers = observers
+    }
+
+    /// A driver over the embedded services built for the flow.
+    public convenience init(program: Program, embedded: EmbeddedServices, device: DeviceProfile = .standard) {
+        self.init(
+            program: program, services: embedded.services, persistence: embedded.persistence, device: device,
+            audioClock: embedded.audioClock)
+    }
+
+    /// Moves the virtual clock: recordings capture exactly that much audio, then due timers fire.
+    @discardableResult
+    public func advance(by seconds: Double) async -> [Step] {
+        await audioClock?.advance(to: state.now + seconds)
+        return await send(.advanceTime(by: seconds))
+    }
+
+    /// The top screen as the user sees it.
+    public var view: ScreenView? { machine.view(of: state) }
+
+    /// The service names the flow can call, for completion.
+    public var serviceNames: [String] { services.keys.sorted() }
+
+    /// Makes the next call of `service.operation` end with `outcome` instead of reaching the service.
+    public func script(_ call: String, _ outcome: ServiceOutcome) {
+        scripted[call, default: []].append(outcome)
+    }
+
+    /// Outcomes scripted but not used yet, by call.
+    public var pendingScripts: [String: [ServiceOutcome]] { scripted.filter { !$0.value.isEmpty } }
+
+    /// Restores persisted data, reads the defaults keys, and launches the flow.
+    @discardableResult
+    public func launch() async -> [Step] {
+        persisted = (try? await persistence?.load()) ?? persisted
+        var defaults: [String: Value] = [:]
+        if let name = program.defaultsService, let service = services[name] {
+            for key in program.data.compactMap(\.defaultsKey) {
+                if case .ok(let value) = await service.call("get", arguments: ["key": .string(key)]), value != .null {
+                    defaults[key] = value
+                }
+            }
+        }
+        state = MachineState()
+        return await send(.launch(LaunchEnvironment(persisted: persisted, defaults: defaults, device: device)))
+    }
+
+    /// Quits and launches again: only persisted data, defaults and what the services stored survive.
+    @discardableResult
+    public func restart() async -> [Step] {
+        await launch()
+    }
+
+    /// Handles one input, then every effect it causes, until nothing is pending.
+    @discardableResult
+    public func send(_ input: Input) async -> [Step] {
+        var steps: [Step] = []
+        var queue: [Input] = [input]
+        while !queue.isEmpty {
+            let next = queue.removeFirst()
+            let step = machine.step(state, next)
+            state = step.state
+            steps.append(step)
+            for effect in step.effects {
+                if let answer = await perform(effect) { queue.append(answer) }
+            }
+        }
+        lastSteps = steps
+        return steps
+    }
+
+    /// Puts the machine back into an earlier state (undo, redo, loading a saved session).
+    public func restore(_ earlier: MachineState) {
+        state = earlier
+    }
+
+    private func perform(_ effect: Effect) async -> Input? {
+        for observer in observers { observer.observe(effect, driver: self) }
+        switch effect {
+        case .callService(let id, let service, let operation, let arguments):
+            let key = "\(service).\(operation)"
+            let outcome: ServiceOutcome
+            if var queue = scripted[key], !queue.isEmpty {
+                outcome = queue.removeFirst()
+                scripted[key] = queue
+            } else if let target = services[service] {
+                outcome = await target.call(operation, arguments: arguments)
+            } else {
+                outcome = .error(
+                    ServiceError(service: service, code: "unknown_service", message: "no service `\(service)` is registered"))
+            }
+            calls.append(ServiceCallRecord(service: service, operation: operation, arguments: arguments, outcome: outcome))
+            return .outcome(call: id, outcome)
+        case .persist(let name, let value):
+            persisted[name] = value
+            try? await persistence?.save(persisted)
+            return nil
+        case .openURL(let url):
+            openedURLs.append(url)
+            return nil
+        case .startTimer, .cancelTimer, .play, .stopPlayback:
+            // Virtual time: the machine keeps its own timers and fires them when `advanceTime` moves the clock.
+            return nil
+        }
+    }
+}
+
+/// One service call the flow made, with what came back.
+public struct ServiceCallRecord: Sendable, Hashable, Codable {
+    public var service: String
+    public var operation: String
+    public var arguments: [String: Value]
+    public var outcome: ServiceOutcome
+
+    public var name: String { "\(service).\(operation)" }
+}
+
+/// Something that follows the machine's effects beside the driver (the audio playback timeline).
+public protocol DriverEffectObserver {
+    func observe(_ effect: Effect, driver: FlowDriver)
+}

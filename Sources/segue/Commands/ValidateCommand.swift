@@ -1,0 +1,91 @@
+import Foundation
+import SegueCheck
+import SegueDiagnostics
+
+/// `segue validate PATH…`: load and check flow files, printing diagnostics like a compiler.
+enum ValidateCommand: SegueCommand {
+    static let name = "validate"
+    static let summary = "Check flow files and print diagnostics (exit 1 on errors)"
+    static let usage = """
+        usage: segue validate PATH… [--format human|json|github] [--strict] [--quiet]
+
+        Checks each flow file; a directory is searched recursively for flow files (YAML files
+        that start with `segue:`; scenario files are skipped).
+
+          --format human   file:line:col: error[CODE]: message, the line and a caret (default;
+                           colour on a terminal unless NO_COLOR is set)
+          --format json    a JSON array of diagnostics
+          --format github  GitHub Actions workflow annotations
+          --strict         warnings fail too
+          --quiet          print only errors and warnings, no summary line
+
+        exit status: 0 clean (or only warnings), 1 errors (or warnings with --strict),
+                     2 usage or I/O trouble
+
+        example: segue validate flows/ examples/
+        """
+
+    static func run(_ arguments: [String]) async -> Int32 {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ParsedArguments(arguments, valueOptions: ["--format"], switchOptions: ["--strict", "--quiet"])
+        } catch {
+            printError("segue validate: \(error)\n\(usage)")
+            return 2
+        }
+        guard !parsed.positional.isEmpty else {
+            printError("segue validate: name at least one flow file or directory\n\(usage)")
+            return 2
+        }
+        let formatName = parsed.options["--format"] ?? "human"
+        guard let format = DiagnosticRenderer.Format(rawValue: formatName) else {
+            printError("segue validate: unknown format `\(formatName)`; use human, json or github")
+            return 2
+        }
+        var files: [String] = []
+        var ioTrouble = false
+        for path in parsed.positional {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                printError("segue validate: \(path): no such file or directory")
+                ioTrouble = true
+                continue
+            }
+            if isDirectory.boolValue {
+                do {
+                    files += try FlowDirectory.scan(path).flows
+                } catch {
+                    printError("segue validate: \(error)")
+                    ioTrouble = true
+                }
+            } else {
+                files.append(path)
+            }
+        }
+        let color = format == .human && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        var renderer = DiagnosticRenderer(format: format, color: color)
+        var all: [Diagnostic] = []
+        let loader = FlowLoader()
+        for file in files {
+            let result = loader.load(path: file)
+            if result.isUnreadable { ioTrouble = true }
+            result.sources.forEach { renderer.add($0) }
+            all += result.diagnostics
+        }
+        let errors = all.filter { $0.severity == .error }.count
+        let warnings = all.filter { $0.severity == .warning }.count
+        if format == .json {
+            print(renderer.render(all), terminator: "")
+        } else {
+            print(renderer.render(all), terminator: "")
+            if !parsed.switches.contains("--quiet"), format == .human {
+                let summary =
+                    "\(files.count) flow file\(files.count == 1 ? "" : "s") checked: "
+                    + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+                printError(summary)
+            }
+        }
+        if errors > 0 || (parsed.switches.contains("--strict") && warnings > 0) { return 1 }
+        return ioTrouble ? 2 : 0
+    }
+}

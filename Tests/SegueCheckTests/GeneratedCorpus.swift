@@ -1,0 +1,214 @@
+import Foundation
+import SegueCheck
+import SegueDiagnostics
+import SegueYAML
+import Testing
+
+/// Invalid inputs that cannot be stored as corpus files: unreadable paths, bad bytes, cycles across files.
+enum GeneratedCorpus {
+    /// The codes these tests cover, counted by the corpus coverage test.
+    static let codes: Set<String> = ["C001", "C003", "M008", "Y001", "Y002", "Y003", "Y008", "Y009", "Y014"]
+}
+
+/// A fresh directory under the system's temporary directory, removed by `remove()`.
+struct Scratch {
+    let path: String
+
+    init() throws {
+        path = (NSTemporaryDirectory() as NSString).appendingPathComponent("segue-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    /// Writes `text` (or `bytes`) at a path relative to the scratch directory, creating folders; returns the full path.
+    @discardableResult
+    func write(_ relative: String, _ text: String? = nil, bytes: [UInt8]? = nil) throws -> String {
+        let full = (path as NSString).appendingPathComponent(relative)
+        try FileManager.default.createDirectory(
+            atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(bytes ?? Array((text ?? "").utf8)).write(to: URL(fileURLWithPath: full))
+        return full
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+@Suite struct GeneratedCorpusTests {
+    static let flow = """
+        segue: 1
+        flow: t
+        start: main
+        screens:
+          main:
+            elements:
+              - text: hello
+                value: Hi
+
+        """
+
+    @Test func aMissingFileIsAnIOProblemNotAFlowProblem() {
+        let result = FlowLoader().load(path: "/no/such/dir/flow.yaml")
+        #expect(result.flow == nil)
+        #expect(result.isUnreadable)
+        #expect(result.diagnostics.map(\.code) == ["C003"])
+        #expect(result.diagnostics.first?.message == "cannot read `/no/such/dir/flow.yaml`: no such file")
+        #expect(result.diagnostics.first?.range.description == "/no/such/dir/flow.yaml:1:1")
+    }
+
+    @Test func aDirectoryIsNotAFile() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let result = FlowLoader().load(path: scratch.path)
+        #expect(result.isUnreadable)
+        #expect(result.diagnostics.map(\.message) == ["cannot read `\(scratch.path)`: it is a directory"])
+    }
+
+    @Test func contentProblemsAreNotIOProblems() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let path = try scratch.write(
+            "flow.yaml", Self.flow.replacingOccurrences(of: "start: main", with: "start: mian"))
+        let result = FlowLoader().load(path: path)
+        #expect(!result.isUnreadable)
+        #expect(result.hasErrors)
+        #expect(result.diagnostics.map(\.code) == ["C101"])
+    }
+
+    @Test func invalidUTF8IsReportedAtTheByte() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let path = try scratch.write(
+            "bad.yaml", bytes: Array("segue: 1\nflow: t\nstart: m".utf8) + [0xFF] + Array("\n".utf8))
+        let result = FlowLoader().load(path: path)
+        #expect(result.flow == nil)
+        #expect(result.diagnostics.map { "\($0.range.start) \($0.code)" } == ["3:9 Y002"])
+    }
+
+    @Test func aControlCharacterIsReported() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let path = try scratch.write("bell.yaml", "segue: 1\nflow: t\u{07}\n")
+        let result = FlowLoader().load(path: path)
+        #expect(result.diagnostics.map { "\($0.range.start) \($0.code)" } == ["2:8 Y003"])
+    }
+
+    @Test func aFileOverTheSizeLimitIsRefusedBeforeParsing() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let path = try scratch.write("big.yaml", Self.flow)
+        let result = FlowLoader(limits: YAMLLimits(maxFileBytes: 16)).load(path: path)
+        #expect(result.flow == nil)
+        #expect(result.diagnostics.map(\.code) == ["Y001"])
+    }
+
+    @Test func limitsOnDepthScalarsAndAliasesAreEnforced() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let path = try scratch.write("flow.yaml", Self.flow)
+        let deep = FlowLoader(limits: YAMLLimits(maxDepth: 3)).load(path: path)
+        #expect(deep.diagnostics.map(\.code) == ["Y008"])
+        let long = FlowLoader(limits: YAMLLimits(maxScalarBytes: 4)).load(path: path)
+        #expect(long.diagnostics.map(\.code).first == "Y009")
+        let bomb = try scratch.write(
+            "bomb.yaml",
+            "segue: 1\na: &a [x, x, x, x]\nb: &b [*a, *a, *a, *a]\nc: &c [*b, *b, *b, *b]\nd: [*c, *c, *c, *c]\n")
+        let expanded = FlowLoader(limits: YAMLLimits(maxAliasExpansion: 50)).load(path: bomb)
+        #expect(expanded.diagnostics.map(\.code) == ["Y014"])
+    }
+
+    @Test func anImportCycleAcrossTwoFilesIsReportedWhereItCloses() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let a = try scratch.write(
+            "a.yaml", Self.flow.replacingOccurrences(of: "start: main", with: "start: main\nimports: [lib/b.yaml]"))
+        let b = try scratch.write("lib/b.yaml", "segue: 1\nimports: [../a.yaml]\n")
+        let result = FlowLoader().load(path: a)
+        #expect(result.diagnostics.map { "\($0.range) \($0.code)" } == ["\(b):2:11 C001"])
+        #expect(result.diagnostics.first?.message == "import cycle: a.yaml → b.yaml → a.yaml")
+        #expect(result.sources.map(\.path) == [a, b])
+    }
+
+    @Test func aMissingNestedImportIsReportedInTheFileThatImportsIt() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let a = try scratch.write(
+            "a.yaml", Self.flow.replacingOccurrences(of: "start: main", with: "start: main\nimports: [b.yaml]"))
+        let b = try scratch.write("b.yaml", "segue: 1\nimports: [gone.yaml]\n")
+        let result = FlowLoader().load(path: a)
+        #expect(result.diagnostics.map { "\($0.range) \($0.code)" } == ["\(b):2:11 M008"])
+        #expect(result.diagnostics.first?.message == "cannot import `gone.yaml`: no such file")
+    }
+
+    @Test func importedComponentsTypesAndEventsAreUsable() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.write(
+            "shared/cards.yaml",
+            """
+            segue: 1
+            types:
+              Card: { title: string }
+            events:
+              opened: { card: Card }
+            components:
+              card:
+                parameters: { card: Card }
+                elements:
+                  - button: open
+                    label: "${card.title}"
+                    tap: { send: opened, with: { card: card } }
+
+            """)
+        let main = try scratch.write(
+            "flow.yaml",
+            """
+            segue: 1
+            flow: t
+            start: main
+            imports: [shared/cards.yaml]
+            data:
+              first: { type: Card, default: "{title: 'A'}" }
+            screens:
+              main:
+                elements:
+                  - use: card
+                    with: { card: first }
+                on:
+                  opened:
+                    - set: { first: event.card }
+
+            """)
+        let result = FlowLoader().load(path: main)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        #expect(result.flow?.imports.map(\.text) == ["shared/cards.yaml"])
+        #expect(result.sources.count == 2)
+    }
+
+    @Test func aDirectoryWalkFindsFlowsAndSkipsOtherYAML() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let top = try scratch.write("flow.yaml", Self.flow)
+        let nested = try scratch.write("deep/er/other.yml", "# a comment first\n---\n" + Self.flow)
+        let scenario = try scratch.write("scenarios/buy.yaml", "scenario: buy\nsteps: []\n")
+        try scratch.write("notes.txt", "segue: 1\n")
+        try scratch.write(".hidden/flow.yaml", Self.flow)
+        let scan = try FlowDirectory.scan(scratch.path)
+        #expect(scan.flows == [nested, top])
+        #expect(scan.skipped == [scenario])
+        let loaded = try FlowLoader().loadDirectory(scratch.path)
+        #expect(loaded.results.map(\.path) == [nested, top])
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(!loaded.hasErrors)
+    }
+
+    @Test func aMissingDirectoryCannotBeWalked() {
+        #expect(throws: FlowDirectory.ScanError.self) { try FlowDirectory.scan("/no/such/directory") }
+    }
+
+    @Test func aFlowIsRecognisedByItsFirstLine() {
+        #expect(FlowDirectory.isFlowText("\u{FEFF}segue: 1\n"))
+        #expect(FlowDirectory.isFlowText("# comment\n\n%YAML 1.2\n---\nsegue: 1\n"))
+        #expect(!FlowDirectory.isFlowText("scenario: x\nsegue: 1\n"))
+        #expect(!FlowDirectory.isFlowText("  segue: 1\n"))
+        #expect(!FlowDirectory.isFlowText(""))
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import SegueExpression
+import SegueRuntime
+import SegueServices
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The stub server refuses what the client refuses, with the same text: requests here skip the client's checks.
+@Suite struct BoardServerValidationTests {
+    /// Sends the arguments unchecked and reads the envelope.
+    func sendUnchecked(_ endpoint: APIEndpoint, _ arguments: [APIArgument], to server: BoardServer) async throws
+        -> ServiceOutcome
+    {
+        let request = try APIRequestEncoder.request(for: endpoint, arguments: arguments, baseURL: server.baseURL)
+        let (body, response) = try await URLSession.shared.data(for: request)
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        return APIResponseDecoder.outcome(status: status, body: body, endpoint: endpoint)
+    }
+
+    func text(_ name: String, _ value: String) -> APIArgument {
+        APIArgument(name: name, kind: .string, value: .string(value))
+    }
+
+    @Test func serverRefusesWhatTheClientRefuses() async throws {
+        try await withBoardServer { server in
+            let cases: [(APIEndpoint, [APIArgument], [String: Value])] = [
+                (WallOfHonorContract.listEntries, [text("count", "0")], ["count": .int(0)]),
+                (WallOfHonorContract.listEntries, [text("count", "101")], ["count": .int(101)]),
+                (WallOfHonorContract.listEntries, [text("offset", "-1")], ["offset": .int(-1)]),
+                (WallOfHonorContract.listEntries, [text("count", "много")], ["count": .string("много")]),
+                (
+                    WallOfHonorContract.addEntry,
+                    [text("user_id", "u"), text("surname", "Петров"), text("buy_package", "p")],
+                    ["user_id": .string("u"), "surname": .string("Петров"), "buy_package": .string("p")]
+                ),
+                (
+                    WallOfHonorContract.addEntry,
+                    [
+                        text("user_id", "u"), text("name", "Иван"), text("surname", "Петров"),
+                        text("url", String(repeating: "ю", count: 501)), text("buy_package", "p"),
+                    ],
+                    [
+                        "user_id": .string("u"), "name": .string("Иван"), "surname": .string("Петров"),
+                        "url": .string(String(repeating: "ю", count: 501)), "buy_package": .string("p"),
+                    ]
+                ),
+                (WallOfHonorContract.removeEntry, [text("user_id", " ")], ["user_id": .string(" ")]),
+            ]
+            let client = HTTPAPIService(baseURL: server.baseURL)
+            for (endpoint, unchecked, arguments) in cases {
+                let fromServer = try await sendUnchecked(endpoint, unchecked, to: server)
+                let fromClient = await client.call(endpoint, arguments: arguments)
+                #expect(fromServer.codeMessage?.first == "01", "\(endpoint.name) \(arguments)")
+                #expect(fromServer.codeMessage == fromClient.codeMessage)
+            }
+        }
+    }
+}
