@@ -1,8 +1,8 @@
 import Foundation
+import SegueCheck
 import SegueDiagnostics
 import SegueModel
 import SegueTools
-import SegueYAML
 
 /// `segue diagram FLOW`: the flow's transition diagram as DOT, Mermaid, PlantUML, SVG or PNG.
 enum DiagramCommand: SegueCommand {
@@ -143,21 +143,14 @@ enum DiagramCommand: SegueCommand {
         var status: Int32
     }
 
-    /// Reads and decodes the flow file; any error diagnostic stops the diagram (exit 1), an unreadable file exit 2.
+    /// Loads and checks the flow file; any error diagnostic stops the diagram (exit 1), an unreadable file exit 2.
     static func load(_ path: String) -> Result<Flow, LoadFailure> {
-        let bytes: Data
-        do {
-            bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            return .failure(LoadFailure(message: "segue diagram: cannot read `\(path)`", status: 2))
-        }
-        let file = SourceFile(path: path, bytes: Array(bytes))
-        let yaml = YAMLLoader().load(file)
-        var decoder = FlowDecoder(file: file)
-        let flow = decoder.decodeFlow(yaml.root)
-        let errors = (yaml.diagnostics + decoder.diagnostics).filter { $0.severity == .error }
-        guard let flow, errors.isEmpty else {
-            let rendered = DiagnosticRenderer(format: .human, sources: [file]).render(errors)
+        let loaded = FlowLoader().load(path: path)
+        let errors = loaded.diagnostics.filter { $0.severity == .error }
+        let color = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        let rendered = DiagnosticRenderer(format: .human, color: color, sources: loaded.sources).render(errors)
+        if loaded.isUnreadable { return .failure(LoadFailure(message: rendered, status: 2)) }
+        guard let flow = loaded.flow, errors.isEmpty else {
             return .failure(
                 LoadFailure(
                     message: rendered + "segue diagram: \(path) has errors; run `segue validate \(path)` for details",
