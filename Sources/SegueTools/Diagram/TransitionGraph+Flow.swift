@@ -5,7 +5,8 @@ extension TransitionGraph {
     ///
     /// Dismiss returns to the screens that present the modal layer it closes (the layer's root is the navigation
     /// controller's root when the screen was pushed); pop returns to the screens that `show` it; pop to root to the
-    /// root of its navigation controller; unwind to its target. With nowhere known to return, `to` is nil.
+    /// root of its navigation controller; unwind to its target. A screen reached by `replace` takes the replaced
+    /// screen's place, so it returns where that screen would. With nowhere known to return, `to` is nil.
     public init(flow: Flow, includeAlerts: Bool = false) {
         var collector = TransitionCollector(flow: flow, includeAlerts: includeAlerts)
         collector.collect()
@@ -31,7 +32,8 @@ extension TransitionGraph {
             case .dismiss:
                 targets = Self.presenters(of: item.from, roots: roots, reach: reach, found: found)
             case .pop:
-                targets = found.filter { $0.kind == .show && $0.target == item.from }.map(\.from)
+                let places = Self.places(of: item.from, found: found)
+                targets = found.filter { $0.kind == .show && $0.target.map(places.contains) == true }.map(\.from)
             case .popToRoot:
                 targets = roots.filter { $0 != item.from && reach[$0, default: []].contains(item.from) }
             }
@@ -77,7 +79,8 @@ extension TransitionGraph {
             var seen: Set<String> = []
             var queue = [root]
             while let screen = queue.popLast() {
-                for item in found where item.kind == .show && item.from == screen {
+                // A replace inside a navigation stack keeps the new screen in that stack.
+                for item in found where (item.kind == .show || item.kind == .replace) && item.from == screen {
                     guard let target = item.target, !rootSet.contains(target), !seen.contains(target) else { continue }
                     seen.insert(target)
                     queue.append(target)
@@ -105,9 +108,10 @@ extension TransitionGraph {
     private static func presenters(
         of screen: String, roots: [String], reach: [String: Set<String>], found: [TransitionCollector.Found]
     ) -> [String] {
-        let pushedIn = roots.filter { reach[$0, default: []].contains(screen) }
+        let places = Self.places(of: screen, found: found)
+        let pushedIn = roots.filter { !reach[$0, default: []].isDisjoint(with: places) }
         let inController = Set(roots + reach.values.flatMap { $0 })
-        let layerRoots = Set(pushedIn + [screen])
+        let layerRoots = pushedIn.reduce(places) { $0.union(Self.places(of: $1, found: found)) }
         var result: [String] = []
         for item in found {
             guard let target = item.target, layerRoots.contains(target), !result.contains(item.from) else { continue }
@@ -116,6 +120,19 @@ extension TransitionGraph {
             if presents { result.append(item.from) }
         }
         return result
+    }
+
+    /// The screen and every screen it may have replaced, directly or through a chain of `replace`.
+    private static func places(of screen: String, found: [TransitionCollector.Found]) -> Set<String> {
+        var places: Set<String> = [screen]
+        var queue = [screen]
+        while let current = queue.popLast() {
+            for item in found where item.kind == .replace && item.target == current && !places.contains(item.from) {
+                places.insert(item.from)
+                queue.append(item.from)
+            }
+        }
+        return places
     }
 
     private static func precedes(_ a: TransitionEdge, _ b: TransitionEdge, order: [String: Int]) -> Bool {

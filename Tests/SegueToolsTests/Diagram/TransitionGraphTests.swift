@@ -199,6 +199,29 @@ func edgeLines(_ graph: TransitionGraph) -> [String] {
                 "state \"a\" as s_a {\n  state \"left\" as s_a__left\n  --\n  state \"right\" as s_a__right\n}\n"))
     }
 
+    @Test func aReplacedScreenReturnsWhereTheScreenItReplacedWould() {
+        let flow = Build.flow(
+            "f", start: "a",
+            screens: [
+                Build.screen("a", elements: [Build.button("open", tap: [Build.present("b")])]),
+                Build.screen("b", navigation: true, elements: [Build.button("next", tap: [Build.show("c")])]),
+                Build.screen("c", elements: [Build.button("swap", tap: [Build.navigate(.replace, "d")])]),
+                Build.screen(
+                    "d",
+                    elements: [Build.button("back", tap: [Build.pop]), Build.button("close", tap: [Build.dismiss])]),
+            ])
+        let graph = TransitionGraph(flow: flow)
+        #expect(
+            edgeLines(graph) == [
+                "a → b (present) tap open",
+                "b → c (show) tap next",
+                "c → d (replace) tap swap",
+                "d → a (dismiss) tap close",
+                "d → b (pop) tap back",
+            ])
+        #expect(graph.navigationControllers == [NavigationController(root: "b", members: ["c", "d"])])
+    }
+
     @Test func negationBracketsOnlyWhatNeedsThem() {
         #expect(TransitionLabel.negated("has_entry") == "!has_entry")
         #expect(TransitionLabel.negated("empty(form.photo)") == "!empty(form.photo)")
