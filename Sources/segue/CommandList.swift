@@ -5,6 +5,7 @@ enum CommandList {
             ValidateCommand.self,
             TestCommand.self,
             SchemaCommand.self,
+            DiagramCommand.self,
             AudioCommand.self,
             HelpCommand.self,
         ]
