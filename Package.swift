@@ -48,6 +48,11 @@ let package = Package(
         .target(name: "SegueRuntime", dependencies: ["SegueDiagnostics", "SegueExpression", "SegueModel"]),
         .testTarget(
             name: "SegueRuntimeTests", dependencies: ["SegueRuntime", "SegueModel", "SegueYAML", "SegueExpression"]),
+        // A runnable example of the runtime as a library: `swift run segue-example`.
+        .executableTarget(
+            name: "segue-example",
+            dependencies: ["SegueRuntime", "SegueModel", "SegueYAML", "SegueExpression", "SegueDiagnostics"],
+            path: "examples/library"),
 
         // Services: store (StoreKit configuration), REST API, defaults, photos.
         .target(

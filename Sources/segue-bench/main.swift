@@ -8,11 +8,14 @@ let usage = """
     suites:
       audio [--json] [--minutes N] [--runs N]   trim and gain a long WAV with Segue and with sox
       load [--json] [--runs N]                  load ring flows: raw libyaml events against Segue's front end
+      dispatch [--json] [--events N]            events per second: rings of 1,000 and 10,000 screens, nesting depth 8
     """
 
 switch arguments.first {
 case "audio":
     exit(AudioBenchmark.main(Array(arguments.dropFirst())))
+case "dispatch":
+    exit(DispatchBenchmark.main(Array(arguments.dropFirst())))
 case "load":
     exit(LoadBenchmark.main(Array(arguments.dropFirst())))
 case nil, "help", "--help", "-h":

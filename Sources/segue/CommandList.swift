@@ -4,7 +4,9 @@ enum CommandList {
         [
             ValidateCommand.self,
             ReplSubcommand.self,
+            TestCommand.self,
             SchemaCommand.self,
+            DiagramCommand.self,
             AudioCommand.self,
             HelpCommand.self,
         ]

@@ -78,12 +78,15 @@ import Testing
         #expect(harness.state.pendingCalls.map(\.id) == [1])
         harness.answer(.ok(.record(["product": .string("donate.small"), "transaction_id": .string("t1")])))
         #expect(harness.data("steps") == .list(["before", "ok donate.small", "after"].map(Value.string)))
-        #expect(harness.state.alert == AlertState(image: "done", title: "Отлично", message: "Покупка успешно произведена"))
+        #expect(
+            harness.state.alert == AlertState(image: "done", title: "Отлично", message: "Покупка успешно произведена"))
         #expect(harness.state.pendingCalls.isEmpty)
         // `as: bought` stored the whole result, and `bought` persists.
         #expect(
             harness.last.effects == [
-                .persist(name: "bought", value: .record(["product": .string("donate.small"), "transaction_id": .string("t1")]))
+                .persist(
+                    name: "bought",
+                    value: .record(["product": .string("donate.small"), "transaction_id": .string("t1")]))
             ])
     }
 

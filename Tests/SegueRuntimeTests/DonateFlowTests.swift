@@ -36,9 +36,10 @@ import Testing
         harness.answer(.ok(.list([Self.entry("Анна", "Спасибо!")])))
         let view = try #require(harness.machine.view(of: harness.state))
         #expect(view.title == "Поддержать")
-        #expect(view.element("options")?.items?.map { $0.map(\.text) } == [
-            ["donate.small", "149,00 ₽"], ["donate.medium", "379,00 ₽"], ["donate.large", "749,00 ₽"],
-        ])
+        #expect(
+            view.element("options")?.items?.map { $0.map(\.text) } == [
+                ["donate.small", "149,00 ₽"], ["donate.medium", "379,00 ₽"], ["donate.large", "749,00 ₽"],
+            ])
         #expect(view.element("add")?.visible == false)
         #expect(view.element("delete")?.visible == false)
         #expect(view.element("close")?.anchor == "top")
@@ -55,7 +56,8 @@ import Testing
         harness.tap("options[1]")
         #expect(harness.calls == [#"store.purchase({product: "donate.medium"})"#])
         harness.answer(.ok(.record(["transaction_id": .string("t1"), "product": .string("donate.medium")])))
-        #expect(harness.state.alert == AlertState(image: "done", title: "Отлично", message: "Покупка успешно произведена"))
+        #expect(
+            harness.state.alert == AlertState(image: "done", title: "Отлично", message: "Покупка успешно произведена"))
         #expect(harness.stack == [["main"], ["donate"], ["donate_form"]])
         #expect(harness.data("purchased") == .string("donate.medium"))
         #expect(harness.last.effects.contains(.persist(name: "purchased", value: .string("donate.medium"))))
@@ -131,7 +133,9 @@ import Testing
         harness.answer(.ok(.null))
         #expect(harness.data("has_entry") == .bool(true))
         #expect(harness.stack == [["main"], ["donate"]])
-        #expect(harness.state.alert == AlertState(image: "done", title: "Поздравляем", message: "Вы попали на доску почета"))
+        #expect(
+            harness.state.alert == AlertState(image: "done", title: "Поздравляем", message: "Вы попали на доску почета")
+        )
         view = try #require(harness.machine.view(of: harness.state))
         #expect(view.element("delete")?.visible == true)
         #expect(view.element("add")?.visible == false)

@@ -41,7 +41,8 @@ import Testing
         #expect(form.touched == [false, false, false, false])
         #expect(form.errors == [nil, "This field is required", nil, nil])
         harness.tap("save")
-        #expect(harness.trace == ["ignored tap entry.save: disabled: the form has errors (name: This field is required)"])
+        #expect(
+            harness.trace == ["ignored tap entry.save: disabled: the form has errors (name: This field is required)"])
         #expect(harness.data("saved") == .null)
     }
 
@@ -108,6 +109,8 @@ import Testing
         #expect(FieldValidator.error(for: .string("AB12"), rules: rules) == nil)
         #expect(FieldValidator.error(for: .string("xAB12"), rules: rules) == "format")
         #expect(FieldValidator.error(for: .string(""), rules: rules) == nil)
-        #expect(FieldValidator.error(for: .string("AB12"), rules: [FieldRuleProgram(check: .pattern("("), message: "bad")]) == "bad")
+        #expect(
+            FieldValidator.error(for: .string("AB12"), rules: [FieldRuleProgram(check: .pattern("("), message: "bad")])
+                == "bad")
     }
 }

@@ -114,7 +114,8 @@ import Testing
             ])
         #expect(
             harness.data("log")
-                == .list(["detail enter", "detail enter", "detail exit", "detail exit", "modal exit"].map(Value.string)))
+                == .list(
+                    ["detail enter", "detail enter", "detail exit", "detail exit", "modal exit"].map(Value.string)))
     }
 
     @Test func popAtTheRootOfANavigationControllerIsIgnored() throws {
@@ -149,7 +150,10 @@ import Testing
         harness.tap("deeper")
         harness.tap("root")
         #expect(harness.stack == [["home"], ["modal"]])
-        #expect(harness.trace.suffix(4) == ["exit detail #4", "detail: set", "exit detail #3", "pop_to_root detail → modal"])
+        #expect(
+            harness.trace.suffix(4) == [
+                "exit detail #4", "detail: set", "exit detail #3", "pop_to_root detail → modal",
+            ])
     }
 
     @Test func unwindPopsAndDismissesToTheNearestInstance() throws {

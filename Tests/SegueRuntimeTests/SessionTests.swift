@@ -50,7 +50,8 @@ import Testing
 
     @Test func callsAreAnsweredByServicesAndPersistedDataIsSaved() async throws {
         let persistence = MemoryPersistence()
-        let session = Session(program: try Harness.compile(Self.flow), services: Self.services(), persistence: persistence)
+        let session = Session(
+            program: try Harness.compile(Self.flow), services: Self.services(), persistence: persistence)
         await session.launch()
         #expect(await session.state.data[1] == .string("test-user"))
         let path = try #require(session.machine.program.path("buy", on: 0))
@@ -63,7 +64,8 @@ import Testing
 
     @Test func aRelaunchedSessionRestoresPersistedData() async throws {
         let persistence = MemoryPersistence(["bought": .string("donate.large")])
-        let session = Session(program: try Harness.compile(Self.flow), services: Self.services(), persistence: persistence)
+        let session = Session(
+            program: try Harness.compile(Self.flow), services: Self.services(), persistence: persistence)
         await session.launch()
         #expect(await session.state.data[0] == .string("donate.large"))
     }

@@ -130,7 +130,8 @@ import Testing
     }
 
     @Test func gotoToAnUnknownStateIsACompileError() throws {
-        let broken = Self.flow.replacingOccurrences(of: "record: [{ goto: countdown }]", with: "record: [{ goto: countdwn }]")
+        let broken = Self.flow.replacingOccurrences(
+            of: "record: [{ goto: countdown }]", with: "record: [{ goto: countdwn }]")
         #expect {
             try Harness.compile(broken)
         } throws: { error in

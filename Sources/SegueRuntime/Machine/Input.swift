@@ -65,7 +65,9 @@ extension Program {
         }
         var item: Int?
         if let open = head.firstIndex(of: "["), head.last == "]" {
-            guard let number = Int(head[head.index(after: open)..<head.index(before: head.endIndex)]) else { return nil }
+            guard let number = Int(head[head.index(after: open)..<head.index(before: head.endIndex)]) else {
+                return nil
+            }
             item = number
             head = head[..<open]
         }

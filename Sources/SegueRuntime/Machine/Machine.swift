@@ -41,7 +41,6 @@ struct Runner {
     var effects: [Effect] = []
     /// Where trace entries go; nil when not tracing, so building them costs nothing.
     let traceBuffer: TraceBuffer?
-    var device: Value
     /// Nonzero while an error handler runs: an error inside it goes straight to the default alert.
     var errorDepth = 0
     /// Nonzero while `on_exit` actions run: navigation there is ignored.
@@ -51,10 +50,12 @@ struct Runner {
         self.box = box
         self.state = state
         traceBuffer = tracing ? TraceBuffer() : nil
-        device = state.launched ? state.environment.device.value : .null
     }
 
-    var program: Program { box.program }
+    /// The program, borrowed from the box without copying its arrays.
+    var program: Program {
+        _read { yield box.program }
+    }
 
     var tracing: Bool { traceBuffer != nil }
     var trace: [TraceEntry] { traceBuffer?.entries ?? [] }
@@ -68,8 +69,8 @@ struct Runner {
     }
 
     func screenName(of instance: Int) -> String {
-        guard let found = state.instance(instance) else { return "flow" }
-        return program.screens[found.screen].name
+        guard let location = state.location(of: instance) else { return "flow" }
+        return program.screens[state.layers[location.layer].stack[location.index].screen].name
     }
 
     // MARK: inputs
@@ -103,8 +104,10 @@ struct Runner {
         case .dismissAlert: dismissAlert()
         case .event(let event, let payload):
             guard event >= 0, event < program.events.count else { return ignore("event #\(event)", "no such event") }
-            guard let top = state.topInstance else { return ignore(program.events[event], "no screen is shown") }
-            state.eventQueue.append(RaisedEvent(event: event, payload: payload, instance: top.id))
+            guard let top = state.layers.last?.stack.last?.id else {
+                return ignore(program.events[event], "no screen is shown")
+            }
+            state.eventQueue.append(RaisedEvent(event: event, payload: payload, instance: top))
         case .launch, .restart: break
         }
     }
@@ -115,7 +118,10 @@ struct Runner {
         while !state.eventQueue.isEmpty {
             handled += 1
             if handled > Self.eventLimit {
-                record(.note("stopped after \(Self.eventLimit) raised events: \(state.eventQueue.count) dropped (a send loop?)"))
+                record(
+                    .note(
+                        "stopped after \(Self.eventLimit) raised events: \(state.eventQueue.count) dropped (a send loop?)"
+                    ))
                 state.eventQueue.removeAll()
                 return
             }
@@ -126,7 +132,6 @@ struct Runner {
     private mutating func launch(_ environment: LaunchEnvironment) {
         state.launched = true
         state.environment = environment
-        device = environment.device.value
         state.data = []
         let root = Frame(instance: -1)
         for variable in program.data {
@@ -183,7 +188,7 @@ struct Runner {
     func scope(_ frame: Frame, instance: ScreenInstance? = nil) -> MachineScope {
         let found = instance ?? (frame.instance >= 0 ? state.instance(frame.instance) : nil)
         return MachineScope(
-            program: box, data: state.data, instance: found, frame: frame, device: device)
+            program: box, data: state.data, instance: found, frame: frame, device: state.environment.device)
     }
 
     func evaluate(_ id: Int, _ frame: Frame, instance: ScreenInstance? = nil) -> Result<Value, ExpressionFailure> {

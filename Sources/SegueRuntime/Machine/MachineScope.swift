@@ -7,7 +7,7 @@ struct MachineScope: ValueScope {
     let data: [Value]
     let instance: ScreenInstance?
     let frame: Frame
-    let device: Value
+    let device: DeviceProfile
 
     func value(of name: String) -> Value? {
         if !frame.locals.isEmpty, let local = frame.locals[name] { return local }
@@ -26,7 +26,7 @@ struct MachineScope: ValueScope {
                 record[field.name] = instance.form.values[index]
             }
             return .record(record)
-        case "device": return device
+        case "device": return device.value
         case "theme": return program.program.theme
         default: return nil
         }

@@ -30,9 +30,14 @@ public struct MachineState: Sendable, Hashable, Codable {
 
     /// Where an instance is, as (layer, position in its stack).
     public func location(of instance: Int) -> (layer: Int, index: Int)? {
-        for layer in layers.indices.reversed() {
-            let stack = layers[layer].stack
-            for index in stack.indices.reversed() where stack[index].id == instance { return (layer, index) }
+        var layer = layers.count - 1
+        while layer >= 0 {
+            var index = layers[layer].stack.count - 1
+            while index >= 0 {
+                if layers[layer].stack[index].id == instance { return (layer, index) }
+                index -= 1
+            }
+            layer -= 1
         }
         return nil
     }

@@ -66,9 +66,11 @@ extension Runner {
                 state.nextCall += 1
                 frame.locals["result"] = nil
                 state.pendingCalls.append(
-                    PendingCall(id: id, service: operation.service, operation: operation.operation, pc: pc, frame: frame))
+                    PendingCall(
+                        id: id, service: operation.service, operation: operation.operation, pc: pc, frame: frame))
                 effects.append(
-                    .callService(id: id, service: operation.service, operation: operation.operation, arguments: arguments))
+                    .callService(
+                        id: id, service: operation.service, operation: operation.operation, arguments: arguments))
                 record(.callStarted(id: id, service: operation.service, operation: operation.operation))
                 return
             case .alert(let operation):

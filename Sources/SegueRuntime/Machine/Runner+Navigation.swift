@@ -5,14 +5,18 @@ extension Runner {
     mutating func navigate(_ operation: NavigateOperation, frame: Frame) {
         let kind = operation.kind
         guard exitDepth == 0 else { return ignore(kind.rawValue, "navigation inside on_exit is ignored") }
-        guard let topLayer = state.layers.last, let top = topLayer.stack.last else {
-            return ignore(kind.rawValue, "no screen is shown")
-        }
-        let from = program.screens[top.screen].name
+        guard let layerIndex = state.layers.indices.last, let topIndex = state.layers[layerIndex].stack.indices.last
+        else { return ignore(kind.rawValue, "no screen is shown") }
+        // Scalars only: holding a copy of the layer would make the stack's mutation below copy it.
+        let topID = state.layers[layerIndex].stack[topIndex].id
+        let topScreen = state.layers[layerIndex].stack[topIndex].screen
+        let isNavigation = state.layers[layerIndex].navigation
+        let stackCount = topIndex + 1
+        var from: String { program.screens[topScreen].name }
         switch kind {
         case .present, .show:
             guard let target = operation.target else { return }
-            let pushes = kind == .show && topLayer.navigation
+            let pushes = kind == .show && isNavigation
             guard
                 let instance = makeInstance(
                     target, arguments: operation.arguments, sender: frame, transition: pushes ? .show : .present)
@@ -21,7 +25,8 @@ extension Runner {
                 state.layers[state.layers.count - 1].stack.append(instance)
             } else {
                 if kind == .show {
-                    record(.note("show without a navigation controller presents \(program.screens[target].name) modally"))
+                    record(
+                        .note("show without a navigation controller presents \(program.screens[target].name) modally"))
                 }
                 state.layers.append(NavigationLayer(navigation: program.screens[target].navigation, stack: [instance]))
             }
@@ -32,14 +37,14 @@ extension Runner {
             exitLayers(above: state.layers.count - 2)
             record(.transition(kind: .dismiss, from: from, to: topName))
         case .pop:
-            guard topLayer.navigation else { return ignore("pop", "\(from) is not in a navigation controller") }
-            guard topLayer.stack.count > 1 else {
+            guard isNavigation else { return ignore("pop", "\(from) is not in a navigation controller") }
+            guard stackCount > 1 else {
                 return ignore("pop", "\(from) is the root of its navigation controller")
             }
-            exitStack(layer: state.layers.count - 1, above: topLayer.stack.count - 2)
+            exitStack(layer: layerIndex, above: stackCount - 2)
             record(.transition(kind: .pop, from: from, to: topName))
         case .popToRoot:
-            guard topLayer.navigation, topLayer.stack.count > 1 else {
+            guard isNavigation, stackCount > 1 else {
                 return ignore("pop_to_root", "\(from) is already the root of its navigation controller")
             }
             exitStack(layer: state.layers.count - 1, above: 0)
@@ -57,11 +62,12 @@ extension Runner {
             guard let target = operation.target,
                 let instance = makeInstance(target, arguments: operation.arguments, sender: frame, transition: .replace)
             else { return }
-            let layer = state.layers.count - 1
-            exitInstance(top.id)
-            guard let position = state.location(of: top.id) else { return }
-            state.layers[layer].stack[position.index] = instance
-            if state.layers[layer].stack.count == 1 { state.layers[layer].navigation = program.screens[target].navigation }
+            exitInstance(topID)
+            guard let position = state.location(of: topID) else { return }
+            state.layers[position.layer].stack[position.index] = instance
+            if state.layers[position.layer].stack.count == 1 {
+                state.layers[position.layer].navigation = program.screens[target].navigation
+            }
             record(.transition(kind: .replace, from: from, to: program.screens[target].name))
             enter(instance.id)
         case .root:
@@ -104,12 +110,14 @@ extension Runner {
     }
 
     /// A new screen instance: arguments evaluated where the navigation runs, then defaults and data in its own scope.
-    mutating func makeInstance(_ screen: Int, arguments: [(slot: Int, value: Int)], sender: Frame, transition: TransitionKind)
+    mutating func makeInstance(
+        _ screen: Int, arguments: [(slot: Int, value: Int)], sender: Frame, transition: TransitionKind
+    )
         -> ScreenInstance?
     {
-        let compiled = program.screens[screen]
-        var values = [Value](repeating: .null, count: compiled.slots.count)
-        var given = [Bool](repeating: false, count: compiled.slots.count)
+        let slotCount = program.screens[screen].slots.count
+        var values = [Value](repeating: .null, count: slotCount)
+        var given = [Bool](repeating: false, count: slotCount)
         for argument in arguments {
             switch evaluate(argument.value, sender) {
             case .success(let value):
@@ -125,23 +133,24 @@ extension Runner {
         var instance = ScreenInstance(
             id: id, screen: screen, values: values, states: [], form: .empty, transition: transition)
         let own = Frame(instance: id)
-        for slot in compiled.slots.indices where !given[slot] {
-            guard let initial = compiled.slots[slot].initial else { continue }
+        for slot in 0..<slotCount where !given[slot] {
+            guard let initial = program.screens[screen].slots[slot].initial else { continue }
             switch evaluate(initial, own, instance: instance) {
             case .success(let value): instance.values[slot] = value
             case .failure(let failure): routeError(failure.serviceError, frame: sender)
             }
         }
-        if !compiled.fields.isEmpty {
+        if !program.screens[screen].fields.isEmpty {
+            let fields = program.screens[screen].fields
             var formValues: [Value] = []
-            for field in compiled.fields {
+            for field in fields {
                 var value: Value = field.kind == "photo" ? .null : .string("")
                 if let initial = field.initial, case .success(let result) = evaluate(initial, own, instance: instance) {
                     value = result
                 }
                 formValues.append(value)
             }
-            let errors = zip(formValues, compiled.fields).map { FieldValidator.error(for: $0, rules: $1.rules) }
+            let errors = zip(formValues, fields).map { FieldValidator.error(for: $0, rules: $1.rules) }
             instance.form = FormState(values: formValues, errors: errors)
         }
         return instance
@@ -149,25 +158,27 @@ extension Runner {
 
     /// Runs a new instance's `on_enter`, then enters its initial nested states (outermost first).
     mutating func enter(_ instance: Int) {
-        guard let found = state.instance(instance) else { return }
-        let screen = program.screens[found.screen]
-        record(.screenEntered(screen: screen.name, instance: instance))
-        if let onEnter = screen.onEnter { run(onEnter, Frame(instance: instance)) }
-        guard !screen.initialStates.isEmpty, state.location(of: instance) != nil else { return }
+        guard let location = state.location(of: instance) else { return }
+        let screen = state.layers[location.layer].stack[location.index].screen
+        record(.screenEntered(screen: program.screens[screen].name, instance: instance))
+        if let onEnter = program.screens[screen].onEnter { run(onEnter, Frame(instance: instance)) }
+        guard !program.screens[screen].initialStates.isEmpty, state.location(of: instance) != nil else { return }
         var entering: [Int] = []
-        for top in screen.initialStates { addDescendants(top, of: screen, into: &entering) }
+        for top in program.screens[screen].initialStates { addDescendants(top, of: screen, into: &entering) }
         enterStates(entering.sorted(), instance: instance)
     }
 
     /// Runs an instance's exits while it is still on screen: nested states innermost first, then its `on_exit`.
     mutating func exitInstance(_ instance: Int) {
-        guard let found = state.instance(instance) else { return }
-        let screen = program.screens[found.screen]
+        guard let location = state.location(of: instance) else { return }
+        let screen = state.layers[location.layer].stack[location.index].screen
         exitDepth += 1
-        exitStates(found.states.reversed(), instance: instance)
-        if let onExit = screen.onExit { run(onExit, Frame(instance: instance)) }
+        if !state.layers[location.layer].stack[location.index].states.isEmpty {
+            exitStates(state.layers[location.layer].stack[location.index].states.reversed(), instance: instance)
+        }
+        if let onExit = program.screens[screen].onExit { run(onExit, Frame(instance: instance)) }
         exitDepth -= 1
         cancelTimers { $0.frame.instance == instance }
-        record(.screenExited(screen: screen.name, instance: instance))
+        record(.screenExited(screen: program.screens[screen].name, instance: instance))
     }
 }

@@ -86,7 +86,8 @@ extension Runner {
                 routeError(
                     ExpressionFailure(
                         kind: "invalidArgument",
-                        message: "a timer's delay must be a number of seconds\(operation.repeats ? " above 0" : ""), found `\(value.literal)`",
+                        message:
+                            "a timer's delay must be a number of seconds\(operation.repeats ? " above 0" : ""), found `\(value.literal)`",
                         source: source.source, offset: 0, length: source.source.utf8.count, range: source.range
                     ).serviceError, frame: frame)
                 return false
@@ -118,7 +119,9 @@ extension Runner {
 
     /// Moves the clock; due timers fire one at a time in deadline order, each run to completion.
     mutating func advanceTime(by seconds: Double) {
-        guard seconds >= 0, seconds.isFinite else { return ignore("advance time by \(seconds)", "time only moves forward") }
+        guard seconds >= 0, seconds.isFinite else {
+            return ignore("advance time by \(seconds)", "time only moves forward")
+        }
         let end = state.now + seconds
         while let next = state.timers.indices.filter({ state.timers[$0].deadline <= end }).min(by: {
             (state.timers[$0].deadline, state.timers[$0].id) < (state.timers[$1].deadline, state.timers[$1].id)

@@ -5,65 +5,76 @@ extension Runner {
     /// its active descendants exit innermost first, then the path down to the target enters outermost first,
     /// with the target's initial descendants and every region of a parallel state on the way.
     mutating func goto(_ target: Int, frame: Frame) {
-        guard let instance = state.instance(frame.instance) else { return }
-        let screen = program.screens[instance.screen]
+        guard let location = state.location(of: frame.instance) else { return }
+        let screen = state.layers[location.layer].stack[location.index].screen
         let domain = commonDomain(source: frame.owner, target: target, in: screen)
-        let exiting = instance.states.filter { isDescendant($0, of: domain, in: screen) }
+        var exiting: [Int] = []
+        for active in state.layers[location.layer].stack[location.index].states.reversed()
+        where isDescendant(active, of: domain, in: screen) {
+            exiting.append(active)
+        }
         var entering: [Int] = []
         addDescendants(target, of: screen, into: &entering)
-        var ancestor = screen.states[target].parent
+        var ancestor = program.screens[screen].states[target].parent
         while ancestor != domain, ancestor >= 0 {
             if !entering.contains(ancestor) { entering.append(ancestor) }
-            if screen.states[ancestor].parallel {
-                for region in screen.states[ancestor].children
+            if program.screens[screen].states[ancestor].parallel {
+                for region in program.screens[screen].states[ancestor].children
                 where !entering.contains(where: { $0 == region || isDescendant($0, of: region, in: screen) }) {
                     addDescendants(region, of: screen, into: &entering)
                 }
             }
-            ancestor = screen.states[ancestor].parent
+            ancestor = program.screens[screen].states[ancestor].parent
         }
-        exitStates(exiting.reversed(), instance: instance.id)
-        enterStates(entering.sorted(), instance: instance.id)
+        entering.sort()
+        exitStates(exiting, instance: frame.instance)
+        enterStates(entering, instance: frame.instance)
     }
 
-    private func commonDomain(source: Int, target: Int, in screen: ScreenProgram) -> Int {
+    private func commonDomain(source: Int, target: Int, in screen: Int) -> Int {
         guard source >= 0 else { return -1 }
-        var ancestor = screen.states[source].parent
+        var ancestor = program.screens[screen].states[source].parent
         while ancestor >= 0 {
-            if !screen.states[ancestor].parallel, isDescendant(target, of: ancestor, in: screen) { return ancestor }
-            ancestor = screen.states[ancestor].parent
+            if !program.screens[screen].states[ancestor].parallel, isDescendant(target, of: ancestor, in: screen) {
+                return ancestor
+            }
+            ancestor = program.screens[screen].states[ancestor].parent
         }
         return -1
     }
 
     /// Whether `state` lies strictly inside `ancestor` (-1, the screen, contains every state).
-    func isDescendant(_ state: Int, of ancestor: Int, in screen: ScreenProgram) -> Bool {
+    func isDescendant(_ state: Int, of ancestor: Int, in screen: Int) -> Bool {
         if ancestor < 0 { return true }
-        var current = screen.states[state].parent
+        var current = program.screens[screen].states[state].parent
         while current >= 0 {
             if current == ancestor { return true }
-            current = screen.states[current].parent
+            current = program.screens[screen].states[current].parent
         }
         return false
     }
 
     /// A state and the descendants entered with it by default.
-    func addDescendants(_ state: Int, of screen: ScreenProgram, into entering: inout [Int]) {
+    func addDescendants(_ state: Int, of screen: Int, into entering: inout [Int]) {
         if !entering.contains(state) { entering.append(state) }
-        for child in screen.states[state].initialChildren { addDescendants(child, of: screen, into: &entering) }
+        for child in program.screens[screen].states[state].initialChildren {
+            addDescendants(child, of: screen, into: &entering)
+        }
     }
 
     /// Enters states in the order given (document order), each running its `on_enter` with itself as the source.
     mutating func enterStates(_ states: [Int], instance: Int) {
         for id in states {
             guard let location = state.location(of: instance) else { return }
-            let screen = program.screens[state.layers[location.layer].stack[location.index].screen]
-            var active = state.layers[location.layer].stack[location.index].states
+            let screen = state.layers[location.layer].stack[location.index].screen
+            let active = state.layers[location.layer].stack[location.index].states
             guard !active.contains(id) else { continue }
-            active.insert(id, at: active.firstIndex(where: { $0 > id }) ?? active.count)
-            state.layers[location.layer].stack[location.index].states = active
-            record(.stateEntered(screen: screen.name, state: screen.states[id].name))
-            if let onEnter = screen.states[id].onEnter { run(onEnter, Frame(instance: instance, owner: id)) }
+            let position = active.firstIndex(where: { $0 > id }) ?? active.count
+            state.layers[location.layer].stack[location.index].states.insert(id, at: position)
+            record(.stateEntered(screen: program.screens[screen].name, state: program.screens[screen].states[id].name))
+            if let onEnter = program.screens[screen].states[id].onEnter {
+                run(onEnter, Frame(instance: instance, owner: id))
+            }
         }
     }
 
@@ -71,13 +82,15 @@ extension Runner {
     mutating func exitStates(_ states: [Int], instance: Int) {
         for id in states {
             guard let location = state.location(of: instance) else { return }
-            let screen = program.screens[state.layers[location.layer].stack[location.index].screen]
+            let screen = state.layers[location.layer].stack[location.index].screen
             guard state.layers[location.layer].stack[location.index].states.contains(id) else { continue }
-            if let onExit = screen.states[id].onExit { run(onExit, Frame(instance: instance, owner: id)) }
+            if let onExit = program.screens[screen].states[id].onExit {
+                run(onExit, Frame(instance: instance, owner: id))
+            }
             cancelTimers { $0.frame.instance == instance && $0.frame.owner == id }
             guard let after = state.location(of: instance) else { return }
             state.layers[after.layer].stack[after.index].states.removeAll { $0 == id }
-            record(.stateExited(screen: screen.name, state: screen.states[id].name))
+            record(.stateExited(screen: program.screens[screen].name, state: program.screens[screen].states[id].name))
         }
     }
 }

@@ -121,60 +121,73 @@ extension Runner {
     /// Runs the handler(s) an event selects on its screen: from each active leaf state up, else the screen's.
     mutating func dispatch(_ raised: RaisedEvent) {
         let event = raised.event
-        guard let instance = state.instance(raised.instance) else {
+        guard let location = state.location(of: raised.instance) else {
             return ignore(program.events[event], "the screen it was sent to is gone")
         }
-        let screen = program.screens[instance.screen]
+        let screenID = state.layers[location.layer].stack[location.index].screen
+        if state.layers[location.layer].stack[location.index].states.isEmpty {
+            // The common case, without nested states: one table lookup.
+            guard let handler = program.screens[screenID].handlers.handler(for: event) else {
+                return ignore(program.events[event], "\(program.screens[screenID].name) has no handler for it")
+            }
+            let frame = Frame(instance: raised.instance, event: raised.payload)
+            guard let entry = choose(handler, frame) else {
+                return ignore(program.events[event], "no `when` held on \(program.screens[screenID].name)")
+            }
+            record(.eventConsumed(event: program.events[event], by: program.screens[screenID].name))
+            return run(entry, frame)
+        }
+        let instanceID = raised.instance
+        let active = state.layers[location.layer].stack[location.index].states
         var selected: [(owner: Int, entry: Int)] = []
         var guardsFailed = false
-        for leaf in instance.states where screen.states[leaf].children.isEmpty {
+        for leaf in active where program.screens[screenID].states[leaf].children.isEmpty {
             var current = leaf
             while current >= 0 {
                 if selected.contains(where: { $0.owner == current }) { break }
-                if let handler = screen.states[current].handlers.handler(for: event) {
-                    let frame = Frame(instance: instance.id, owner: current, event: raised.payload)
+                if let handler = program.screens[screenID].states[current].handlers.handler(for: event) {
+                    let frame = Frame(instance: instanceID, owner: current, event: raised.payload)
                     if let entry = choose(handler, frame) {
                         selected.append((current, entry))
                         break
                     }
                     guardsFailed = true
                 }
-                current = screen.states[current].parent
+                current = program.screens[screenID].states[current].parent
             }
         }
         if selected.count > 1 {
             // A deeper handler preempts one on its own ancestor (SCXML's conflict rule).
             let picked = selected
             selected.removeAll { outer in
-                picked.contains { $0.owner != outer.owner && isDescendant($0.owner, of: outer.owner, in: screen) }
+                picked.contains { $0.owner != outer.owner && isDescendant($0.owner, of: outer.owner, in: screenID) }
             }
         }
-        if selected.isEmpty, let handler = screen.handlers.handler(for: event) {
-            if let entry = choose(handler, Frame(instance: instance.id, event: raised.payload)) {
+        if selected.isEmpty, let handler = program.screens[screenID].handlers.handler(for: event) {
+            if let entry = choose(handler, Frame(instance: instanceID, event: raised.payload)) {
                 selected.append((-1, entry))
             } else {
                 guardsFailed = true
             }
         }
         guard !selected.isEmpty else {
-            let reason =
-                guardsFailed
-                ? "no `when` held on \(screen.name)" : "\(screen.name) has no handler for it\(activeStates(instance))"
-            return ignore(program.events[event], reason)
+            let name = program.screens[screenID].name
+            let states = active.map { program.screens[screenID].states[$0].name }.joined(separator: ", ")
+            return ignore(
+                program.events[event],
+                guardsFailed ? "no `when` held on \(name)" : "\(name) has no handler for it in states \(states)")
         }
         for (owner, entry) in selected {
-            guard let current = state.instance(instance.id) else { return }
-            if owner >= 0, !current.states.contains(owner) { continue }
+            guard let now = state.location(of: instanceID) else { return }
+            if owner >= 0, !state.layers[now.layer].stack[now.index].states.contains(owner) { continue }
             record(
-                .eventConsumed(event: program.events[event], by: owner < 0 ? screen.name : "\(screen.name).\(screen.states[owner].name)"))
-            run(entry, Frame(instance: instance.id, owner: owner, event: raised.payload))
+                .eventConsumed(
+                    event: program.events[event],
+                    by: owner < 0
+                        ? program.screens[screenID].name
+                        : "\(program.screens[screenID].name).\(program.screens[screenID].states[owner].name)"))
+            run(entry, Frame(instance: instanceID, owner: owner, event: raised.payload))
         }
-    }
-
-    private func activeStates(_ instance: ScreenInstance) -> String {
-        guard tracing, !instance.states.isEmpty else { return "" }
-        let names = instance.states.map { program.screens[instance.screen].states[$0].name }
-        return " in states " + names.joined(separator: ", ")
     }
 
     /// The first alternative whose guard holds.

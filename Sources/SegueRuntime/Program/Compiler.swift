@@ -53,7 +53,9 @@ struct ProgramBuilder {
         if let start = program.screenIndex[flow.start.text] {
             program.start = start
         } else {
-            error(RuntimeDiagnosticCode.unknownScreen, "the start screen `\(flow.start.text)` is not defined", at: flow.start.range)
+            error(
+                RuntimeDiagnosticCode.unknownScreen, "the start screen `\(flow.start.text)` is not defined",
+                at: flow.start.range)
         }
         let root = CompileContext(screen: nil)
         for declaration in flow.data {
@@ -84,7 +86,8 @@ struct ProgramBuilder {
     mutating func variable(_ declaration: DataDeclaration, context: CompileContext) -> VariableProgram {
         VariableProgram(
             name: declaration.name.text, type: declaration.type.text,
-            initial: declaration.initial.map { expression($0, context: context) } ?? declaration.literal.map { constant($0) },
+            initial: declaration.initial.map { expression($0, context: context) }
+                ?? declaration.literal.map { constant($0) },
             persist: declaration.persist,
             defaultsKey: declaration.defaultsKey?.text)
     }
@@ -99,7 +102,8 @@ struct ProgramBuilder {
             slotIndex[parameter.name.text] = slots.count
             slots.append(
                 VariableProgram(
-                    name: parameter.name.text, type: parameter.type.text, initial: nil, persist: false, defaultsKey: nil))
+                    name: parameter.name.text, type: parameter.type.text, initial: nil, persist: false, defaultsKey: nil
+                ))
         }
         for declaration in screen.data {
             slotIndex[declaration.name.text] = slots.count
@@ -135,7 +139,8 @@ struct ProgramBuilder {
             let id = screen.states.count
             if screen.stateIndex[node.name.text] != nil {
                 error(
-                    RuntimeDiagnosticCode.unknownState, "state `\(node.name.text)` is defined twice in screen `\(screen.name)`",
+                    RuntimeDiagnosticCode.unknownState,
+                    "state `\(node.name.text)` is defined twice in screen `\(screen.name)`",
                     at: node.name.range)
             }
             screen.stateIndex[node.name.text] = id
@@ -228,7 +233,9 @@ struct ProgramBuilder {
         }
         for screen in program.screens.indices {
             finish(&program.screens[screen].handlers)
-            for state in program.screens[screen].states.indices { finish(&program.screens[screen].states[state].handlers) }
+            for state in program.screens[screen].states.indices {
+                finish(&program.screens[screen].states[state].handlers)
+            }
         }
     }
 }

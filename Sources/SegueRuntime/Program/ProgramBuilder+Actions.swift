@@ -125,7 +125,9 @@ extension ProgramBuilder {
             program.code.append(.openURL(expression(url, context: context)))
         case .play(let request):
             program.code.append(
-                .play(PlayOperation(mode: request.mode.rawValue, line: request.line.map { expression($0, context: context) })))
+                .play(
+                    PlayOperation(
+                        mode: request.mode.rawValue, line: request.line.map { expression($0, context: context) })))
         case .stopPlayback:
             program.code.append(.stopPlayback)
         }
@@ -140,7 +142,9 @@ extension ProgramBuilder {
         -> NavigateOperation
     {
         let kind = TransitionKind(rawValue: navigation.kind.rawValue) ?? .present
-        guard let targetName = navigation.target else { return NavigateOperation(kind: kind, target: nil, arguments: []) }
+        guard let targetName = navigation.target else {
+            return NavigateOperation(kind: kind, target: nil, arguments: [])
+        }
         guard let target = program.screenIndex[targetName.text] else {
             let suggestion = Suggestion.closest(to: targetName.text, in: Array(program.screenIndex.keys))
             error(
@@ -170,7 +174,9 @@ extension ProgramBuilder {
             if let screen = context.screen, let index = program.screens[screen].fieldIndex[field] {
                 return .field(index)
             }
-            error(RuntimeDiagnosticCode.unknownVariable, "`\(text)`: this screen has no form field `\(field)`", at: name.range)
+            error(
+                RuntimeDiagnosticCode.unknownVariable, "`\(text)`: this screen has no form field `\(field)`",
+                at: name.range)
             return nil
         }
         if let screen = context.screen, let slot = program.screens[screen].slotIndex[text] { return .screen(slot) }
@@ -180,7 +186,8 @@ extension ProgramBuilder {
         let suggestion = Suggestion.closest(to: text, in: known)
         error(
             RuntimeDiagnosticCode.unknownVariable,
-            "`set`: there is no variable `\(text)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? ""), at: name.range)
+            "`set`: there is no variable `\(text)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? ""),
+            at: name.range)
         return nil
     }
 }

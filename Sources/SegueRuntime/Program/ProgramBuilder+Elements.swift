@@ -129,10 +129,18 @@ extension ProgramBuilder {
             switch text.kind {
             case .expression:
                 let parsed = try Expression.parse(text.text)
-                if case .literal(let value) = parsed.kind { body = .constant(value) } else { body = .expression(parsed) }
+                if case .literal(let value) = parsed.kind {
+                    body = .constant(value)
+                } else {
+                    body = .expression(parsed)
+                }
             case .template:
                 let parsed = try Template.parse(text.text)
-                if let literal = parsed.literalText { body = .constant(.string(literal)) } else { body = .template(parsed) }
+                if let literal = parsed.literalText {
+                    body = .constant(.string(literal))
+                } else {
+                    body = .template(parsed)
+                }
             }
         } catch {
             diagnostics.append(

@@ -10,7 +10,8 @@ public struct InMemoryService: FlowService {
     let answer: @Sendable (String, [String: Value]) async -> ServiceOutcome
 
     public init(
-        operations: [String], answer: @escaping @Sendable (_ operation: String, _ arguments: [String: Value]) async -> ServiceOutcome
+        operations: [String],
+        answer: @escaping @Sendable (_ operation: String, _ arguments: [String: Value]) async -> ServiceOutcome
     ) {
         self.operations = operations
         self.answer = answer

@@ -68,7 +68,8 @@ public struct FilePersistence: Persistence {
             throw PersistenceError(path: path, reason: "cannot encode: \(error)")
         }
         let directory = (path as NSString).deletingLastPathComponent
-        let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
+        let temporary =
+            (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
         do {
             if !directory.isEmpty {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -81,7 +82,8 @@ public struct FilePersistence: Persistence {
             try handle.synchronize()
             try handle.close()
             guard rename(temporary, path) == 0 else {
-                throw PersistenceError(path: path, reason: "cannot rename the temporary file: \(String(cString: strerror(errno)))")
+                throw PersistenceError(
+                    path: path, reason: "cannot rename the temporary file: \(String(cString: strerror(errno)))")
             }
         } catch let error as PersistenceError {
             try? FileManager.default.removeItem(atPath: temporary)

@@ -124,7 +124,8 @@ public actor Session {
                 } else {
                     outcome = .error(
                         ServiceError(
-                            service: service, code: "unknown_service", message: "no service `\(service)` is registered"))
+                            service: service, code: "unknown_service", message: "no service `\(service)` is registered")
+                    )
                 }
                 await self.deliver(id, outcome)
             }

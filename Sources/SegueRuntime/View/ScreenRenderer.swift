@@ -21,7 +21,8 @@ struct ScreenRenderer {
         for (index, layer) in runner.state.layers.enumerated() {
             for entry in layer.stack {
                 breadcrumb.append(
-                    BreadcrumbEntry(screen: program.screens[entry.screen].name, transition: entry.transition, layer: index))
+                    BreadcrumbEntry(
+                        screen: program.screens[entry.screen].name, transition: entry.transition, layer: index))
             }
         }
         let layout = screen.layout.map { layout in
@@ -72,10 +73,13 @@ struct ScreenRenderer {
             }
         }
         var view = ElementView(
-            id: element.name, kind: element.kind, text: string(element.content), visible: flag(element.visible, default: true),
+            id: element.name, kind: element.kind, text: string(element.content),
+            visible: flag(element.visible, default: true),
             enabled: flag(element.enabled, default: true), style: string(element.style), anchor: element.anchor)
         if element.submits { view.enabled = view.enabled && form.isValid }
-        if let maxLines = element.maxLines, let text = view.text, let width = element.width.flatMap({ number($0, frame) }) {
+        if let maxLines = element.maxLines, let text = view.text,
+            let width = element.width.flatMap({ number($0, frame) })
+        {
             view.truncated = TextMeasure.lineCount(text, width: width) > maxLines
         }
         if let index = element.field, index < fields.count, index < form.values.count {
