@@ -5,20 +5,35 @@ import Foundation
 public final class SteppedAudioClock: AudioClock, @unchecked Sendable {
     private let lock = NSLock()
     private var time: Double
-    private var waiters: [(deadline: Double, resume: CheckedContinuation<Void, Never>)] = []
+    private var waiters: [(id: Int, deadline: Double, resume: CheckedContinuation<Void, Never>)] = []
+    private var nextWaiter = 0
 
     public init(start: Double = 0) { time = start }
 
     public func now() -> Double { lock.withLock { time } }
 
+    /// Returns once time reaches `deadline`, or at once when the task is cancelled (a recorder being stopped
+    /// must not wait for the next `tick`).
     public func sleep(until deadline: Double) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = lock.withLock { () -> Bool in
-                if deadline <= time { return true }
-                waiters.append((deadline, continuation))
-                return false
+        let id = lock.withLock { () -> Int in
+            nextWaiter += 1
+            return nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = lock.withLock { () -> Bool in
+                    if deadline <= time || Task.isCancelled { return true }
+                    waiters.append((id, deadline, continuation))
+                    return false
+                }
+                if ready { continuation.resume() }
             }
-            if ready { continuation.resume() }
+        } onCancel: {
+            let woken = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+                guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                return waiters.remove(at: index).resume
+            }
+            woken?.resume()
         }
     }
 

@@ -9,9 +9,13 @@ import SegueRuntime
 ///     // • call store.products {ids: [...]} → ok: 3 items
 public struct ChangePrinter: Sendable {
     public var style: ReplStyle
+    /// Paths under this directory are shown relative to it (`recordings/takes/1.wav`), so output is the same
+    /// whichever temporary directory a run uses.
+    public var dataDirectory: String?
 
-    public init(style: ReplStyle) {
+    public init(style: ReplStyle, dataDirectory: String? = nil) {
         self.style = style
+        self.dataDirectory = dataDirectory
     }
 
     /// One line per change; empty when nothing happened worth saying.
@@ -31,10 +35,13 @@ public struct ChangePrinter: Sendable {
                 let record = remaining.popFirst()
                 started[id] = record
                 let arguments =
-                    record.map { Self.short($0.arguments.isEmpty ? "" : Value.record($0.arguments).literal) } ?? ""
+                    record.map {
+                        $0.arguments.isEmpty
+                            ? "" : Self.short(Value.record($0.arguments).literal, hiding: dataDirectory)
+                    } ?? ""
                 lines.append("• call \(service).\(operation)" + (arguments.isEmpty ? "" : " \(arguments)"))
             case .outcome(let id, let branch):
-                let answer = started[id].map { Self.describe($0.outcome) } ?? branch
+                let answer = started[id].map { Self.describe($0.outcome, hiding: dataDirectory) } ?? branch
                 let taken = answer.hasPrefix(branch) ? "" : " → \(branch) branch"
                 lines.append("  ↳ " + paint(answer) + taken)
             case .outcomeDropped(_, let reason): lines.append(style.yellow("  ↳ dropped: \(reason)"))
@@ -57,19 +64,20 @@ public struct ChangePrinter: Sendable {
     }
 
     /// `ok: 3 items`, `error 12: Операция невозможна…`, `cancelled`.
-    public static func describe(_ outcome: ServiceOutcome) -> String {
+    public static func describe(_ outcome: ServiceOutcome, hiding directory: String? = nil) -> String {
         switch outcome {
         case .ok(.list(let items)): return "ok: \(items.count) item\(items.count == 1 ? "" : "s")"
         case .ok(.null): return "ok"
-        case .ok(let value): return "ok: " + short(value.literal)
+        case .ok(let value): return "ok: " + short(value.literal, hiding: directory)
         case .error(let error): return "error \(error.code): \(error.message)"
         case .cancelled: return "cancelled"
         }
     }
 
     /// Long values are cut to one readable line.
-    static func short(_ text: String, limit: Int = 90) -> String {
-        let flat = text.replacingOccurrences(of: "\n", with: " ")
+    static func short(_ text: String, limit: Int = 90, hiding directory: String? = nil) -> String {
+        var flat = text.replacingOccurrences(of: "\n", with: " ")
+        if let directory { flat = flat.replacingOccurrences(of: directory + "/", with: "") }
         return flat.count <= limit ? flat : String(flat.prefix(limit - 1)) + "…"
     }
 

@@ -59,7 +59,8 @@ extension ReplSession {
         }
         if let alert = state.alert { lines.append("alert: \(alert.image) \"\(alert.title)\"") }
         for (call, outcomes) in driver.pendingScripts.sorted(by: { $0.key < $1.key }) {
-            lines.append("scripted next \(call): " + outcomes.map(ChangePrinter.describe).joined(separator: ", then "))
+            lines.append(
+                "scripted next \(call): " + outcomes.map { ChangePrinter.describe($0) }.joined(separator: ", then "))
         }
         lines.append("device \(driver.device.name) (\(driver.device.summary))")
         return lines.joined(separator: "\n")
@@ -70,14 +71,18 @@ extension ReplSession {
         var lines = ["flow data:"]
         for (slot, variable) in program.data.enumerated() where slot < state.data.count {
             let mark = variable.persist ? " (persisted)" : variable.defaultsKey.map { " (defaults \($0))" } ?? ""
-            lines.append("  \(variable.name) = \(ChangePrinter.short(state.data[slot].literal, limit: 160))\(mark)")
+            lines.append(
+                "  \(variable.name) = \(ChangePrinter.short(state.data[slot].literal, limit: 160, hiding: embedded.directory))\(mark)"
+            )
         }
         if let top = state.topInstance {
             let screen = program.screens[top.screen]
             if !screen.slots.isEmpty { lines.append("\(screen.name) data:") }
             for (slot, variable) in screen.slots.enumerated() where slot < top.values.count {
                 let mark = slot < screen.parameterCount ? " (parameter)" : ""
-                lines.append("  \(variable.name) = \(ChangePrinter.short(top.values[slot].literal, limit: 160))\(mark)")
+                lines.append(
+                    "  \(variable.name) = \(ChangePrinter.short(top.values[slot].literal, limit: 160, hiding: embedded.directory))\(mark)"
+                )
             }
         }
         return lines.joined(separator: "\n")

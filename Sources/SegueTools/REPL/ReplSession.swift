@@ -112,12 +112,26 @@ public final class ReplSession {
         let intro = style.dim(
             "\(flow.id.text): \(program.screens.count) screens · device \(driver.device.name) · `help` lists the commands, Tab completes"
         )
-        return ([intro] + ChangePrinter(style: style).render(steps: steps, calls: driver.calls) + screenLines())
-            .joined(separator: "\n")
+        return relative(
+            ([intro]
+                + ChangePrinter(style: style, dataDirectory: embedded.directory).render(
+                    steps: steps, calls: driver.calls) + screenLines())
+                .joined(separator: "\n"))
     }
 
     /// Runs one command line; a mistake is a reply with `failed` set, never a thrown error.
     public func execute(_ line: String) async -> Reply {
+        var reply = await run(line)
+        reply.text = relative(reply.text)
+        return reply
+    }
+
+    /// Paths inside the data directory are shown relative to it, so output does not depend on where it is.
+    private func relative(_ text: String) -> String {
+        text.replacingOccurrences(of: embedded.directory + "/", with: "")
+    }
+
+    private func run(_ line: String) async -> Reply {
         let command: ReplCommand
         do {
             command = try ReplCommand.parse(line)
@@ -141,7 +155,11 @@ public final class ReplSession {
         case .device(nil): return Reply(text: deviceText())
         case .device(let name?): return await changeDevice(name, line: line)
         case .reset: return await record(line: line) { await self.driver.launch() }
-        case .tick(let seconds): return await record(line: line) { await self.driver.advance(by: seconds) }
+        case .tick(let seconds):
+            return await record(line: line) {
+                let steps = await self.driver.advance(by: seconds)
+                return steps
+            }
         default:
             switch input(for: command) {
             case .success(let input): return await record(line: line) { await self.driver.send(input) }
@@ -164,9 +182,13 @@ public final class ReplSession {
     func record(line: String, _ body: () async -> [Step]) async -> Reply {
         // Like an SPAlert, a shown alert is gone by the time the user does the next thing.
         if driver.state.alert != nil { await driver.send(.dismissAlert) }
+        let shownBefore = screenLines()
+        let clockBefore = driver.state.now
         let before = driver.calls.count
+        let capturing = embedded.audioClock?.hasSleepers ?? false
         let steps = await body()
         let calls = Array(driver.calls[before...])
+        if capturing { await settleRecording() }
         var playing = timeline[position].playingLine
         for effect in steps.flatMap(\.effects) {
             if case .play(_, let line) = effect { playing = line }
@@ -177,7 +199,10 @@ public final class ReplSession {
             command: line.trimmingCharacters(in: .whitespaces), state: driver.state, device: driver.device,
             calls: calls,
             steps: steps, playingLine: playing)
-        var lines = ChangePrinter(style: style).render(steps: steps, calls: calls)
+        var lines = ChangePrinter(style: style, dataDirectory: embedded.directory).render(steps: steps, calls: calls)
+        if driver.state.now != clockBefore {
+            lines.insert("• time \(Value.number(driver.state.now).description)s", at: 0)
+        }
         if moment.state == timeline[position].state && playing == timeline[position].playingLine {
             lines.append(style.dim("(nothing changed)"))
             return Reply(text: lines.joined(separator: "\n"))
@@ -185,7 +210,18 @@ public final class ReplSession {
         timeline.removeSubrange((position + 1)...)
         timeline.append(moment)
         position += 1
-        return Reply(text: (lines + screenLines()).joined(separator: "\n"))
+        let shown = screenLines()
+        return Reply(
+            text: (lines + (shown == shownBefore ? [style.dim("(same screen)")] : shown)).joined(separator: "\n"))
+    }
+
+    /// Waits (at most a second) until a recording in virtual time has caught up with the clock, so what a take
+    /// holds after `tick` does not depend on thread timing.
+    private func settleRecording() async {
+        guard let clock = embedded.audioClock else { return }
+        for _ in 0..<1000 where !clock.hasSleepers {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
     }
 
     /// Undo (`-1`) or redo (`+1`): puts the machine back into a state of the timeline.
