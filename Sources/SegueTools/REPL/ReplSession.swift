@@ -65,6 +65,8 @@ public final class ReplSession {
     let driver: FlowDriver
     var timeline: [Moment] = []
     var position = 0
+    /// True while `load` replays a trace: calls are answered from the trace, so no recorder runs.
+    var replaying = false
 
     public init(flow: Flow, embedded: EmbeddedServices, device: DeviceProfile = .standard, style: ReplStyle = .plain)
         throws(OpenError)
@@ -188,7 +190,8 @@ public final class ReplSession {
         let capturing = embedded.audioClock?.hasSleepers ?? false
         let steps = await body()
         let calls = Array(driver.calls[before...])
-        if capturing { await settleRecording() }
+        let recordingStarted = calls.contains { program.services[$0.service] == "audio" && $0.operation == "record" }
+        if !replaying, capturing || recordingStarted { await settleRecording() }
         var playing = timeline[position].playingLine
         for effect in steps.flatMap(\.effects) {
             if case .play(_, let line) = effect { playing = line }

@@ -67,6 +67,8 @@ extension ReplSession {
         driver.restore(trace.launch)
         timeline = [Moment(command: "launch", state: trace.launch, device: driver.device, calls: [], steps: [])]
         position = 0
+        replaying = true
+        defer { replaying = false }
         for (index, command) in trace.commands.enumerated() {
             for call in command.calls { driver.script(call.name, call.outcome) }
             let reply = await execute(command.command)
@@ -74,7 +76,10 @@ extension ReplSession {
                 return failure("command \(index + 1) of \(path), `\(command.command)`, failed on replay: \(reply.text)")
             }
         }
-        let same = driver.state == trace.final
+        // Compared as JSON: the saved state came back through JSON, where 1.0 and 1 are one number.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let same = (try? encoder.encode(driver.state)) == (try? encoder.encode(trace.final))
         let summary =
             "loaded \(trace.commands.count) command\(trace.commands.count == 1 ? "" : "s") from \(path)"
             + (same

@@ -1,0 +1,46 @@
+import Foundation
+import SegueTools
+
+/// Paths and sessions shared by the REPL tests: the package root, the seed flows on fresh embedded services.
+enum ReplFixture {
+    /// The package root, found from this file's path (Tests/SegueToolsTests/REPL/…).
+    static let root: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    /// A session over `flows/NAME.yaml` with a temporary data directory and a seeded demo board.
+    static func session(_ name: String) async throws -> ReplSession {
+        let options = ServiceOptions(dataDirectory: nil, boardEntries: 12, root: root)
+        return try await ReplSession.open(path: root + "/flows/\(name).yaml", options: options)
+    }
+
+    /// Output that does not depend on the machine: the root path, the board's clock and take ids are masked.
+    static func normalized(_ text: String) -> String {
+        var result = text.replacingOccurrences(of: root + "/", with: "")
+        let pattern = try! NSRegularExpression(pattern: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z"#)
+        result = pattern.stringByReplacingMatches(
+            in: result, range: NSRange(result.startIndex..., in: result), withTemplate: "<time>")
+        // Takes are named by random ids; keep the first eight hex digits' shape out of the comparison.
+        let ids = try! NSRegularExpression(pattern: #"[0-9a-f]{8}-[0-9a-f]{1,4}[0-9a-f-]*"#)
+        result = ids.stringByReplacingMatches(
+            in: result, range: NSRange(result.startIndex..., in: result), withTemplate: "<id>")
+        return result
+    }
+
+    /// The built `segue` binary next to the test bundle, when `swift build` has made it.
+    static var binary: String? {
+        let candidates = [
+            root + "/.build/debug/segue",
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("segue").path,
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "segue-repl-test-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}
