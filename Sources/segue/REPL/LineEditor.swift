@@ -44,9 +44,11 @@ final class LineEditor {
             guard let raw = readline(prompt) else { return nil }
             defer { free(raw) }
             let line = String(cString: raw)
-            if !line.trimmingCharacters(in: .whitespaces).isEmpty {
-                add_history(raw)
-                if let historyPath { append_history(1, historyPath) }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if !trimmed.isEmpty {
+                // Completion leaves a trailing space; the history keeps the command as typed without it.
+                add_history(trimmed)
+                if let historyPath { Self.save(historyPath) }
             }
             return line
         }
@@ -71,6 +73,19 @@ final class LineEditor {
             }
             let chunk = input.availableData
             if chunk.isEmpty { endOfInput = true } else { pending.append(chunk) }
+        }
+    }
+
+    /// Lines kept in the history file.
+    static let historyLimit: Int32 = 1000
+
+    /// Appends the newest line; `append_history` fails on a file that does not exist yet, so the first one writes it.
+    private static func save(_ path: String) {
+        if FileManager.default.fileExists(atPath: path) {
+            append_history(1, path)
+            history_truncate_file(path, historyLimit)
+        } else {
+            write_history(path)
         }
     }
 

@@ -38,6 +38,11 @@ enum ReplFixture {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// tmux, for the pseudo-terminal test; nil when it is not installed.
+    static let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
     static func temporaryDirectory() throws -> String {
         let path = NSTemporaryDirectory() + "segue-repl-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
