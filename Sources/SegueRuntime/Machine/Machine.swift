@@ -104,9 +104,10 @@ struct Runner {
         case .dismissAlert: dismissAlert()
         case .event(let event, let payload):
             guard event >= 0, event < program.events.count else { return ignore("event #\(event)", "no such event") }
-            guard let top = state.layers.last?.stack.last?.id else {
+            guard let layer = state.layers.indices.last, let index = state.layers[layer].stack.indices.last else {
                 return ignore(program.events[event], "no screen is shown")
             }
+            let top = state.layers[layer].stack[index].id
             state.eventQueue.append(RaisedEvent(event: event, payload: payload, instance: top))
         case .launch, .restart: break
         }

@@ -127,6 +127,10 @@ extension Runner {
         let screenID = state.layers[location.layer].stack[location.index].screen
         if state.layers[location.layer].stack[location.index].states.isEmpty {
             // The common case, without nested states: one table lookup.
+            if let entry = program.screens[screenID].handlers.directEntry(for: event) {
+                record(.eventConsumed(event: program.events[event], by: program.screens[screenID].name))
+                return run(entry, Frame(instance: raised.instance, event: raised.payload))
+            }
             guard let handler = program.screens[screenID].handlers.handler(for: event) else {
                 return ignore(program.events[event], "\(program.screens[screenID].name) has no handler for it")
             }

@@ -88,6 +88,15 @@ public struct HandlerTable: Sendable {
     public var handlers: [HandlerProgram] = []
     /// `table[event]` is an index into `handlers`, or -1; empty when there are no handlers.
     public var table: [Int32] = []
+    /// `direct[event]` is the entry of a handler with one unguarded alternative, or -1: dispatch without a copy.
+    public var direct: [Int32] = []
+
+    /// The entry point when the event's handler is a single unguarded action list.
+    public func directEntry(for event: Int) -> Int? {
+        guard event < direct.count else { return nil }
+        let entry = Int(direct[event])
+        return entry < 0 ? nil : entry
+    }
 
     public func handler(for event: Int) -> HandlerProgram? {
         guard event < table.count else { return nil }
