@@ -97,6 +97,8 @@ public enum CheckCode {
     public static let invalidPattern = "C504"
     /// A `submits: true` button on a screen without fields.
     public static let submitWithoutFields = "C505"
+    /// A component that shows itself, directly or through other components: it would never finish drawing.
+    public static let recursiveComponent = "C506"
 
     /// Every code above, in order.
     public static let all = [
@@ -108,5 +110,6 @@ public enum CheckCode {
         argumentTypeMismatch, assignmentTypeMismatch, showWithoutNavigation, nothingToDismiss, nothingToPop,
         unwindTargetNeverBelow, unreachableScreen, unreachableState, unhandledFailure, unhandledCancel,
         duplicateElement, duplicateField, duplicateDeclaration, invalidPattern, submitWithoutFields,
+        recursiveComponent,
     ]
 }

@@ -52,9 +52,14 @@ extension CheckRun {
         return types
     }
 
-    /// The type of a declared event's `event`: a record of its payload, or `any` for undeclared events.
+    /// The type of `event` in a handler: a declared event's payload record.
+    ///
+    /// An undeclared event raised only by `send` has the fields its sends pass, each `any`.
     func eventType(_ name: String) -> ValueType {
-        guard let declaration = events[name] else { return .any }
+        guard let declaration = events[name] else {
+            guard let fields = sentFields[name] else { return .any }
+            return .record(RecordType(name: nil, fields: fields.map { .init(name: $0, type: .any) }))
+        }
         return .record(
             RecordType(
                 name: nil,

@@ -42,7 +42,7 @@ extension CheckRun {
         checkData(screen.data, in: scope)
         reportDuplicates(
             screen.parameters.map(\.name) + screen.data.map(\.name), code: CheckCode.duplicateDeclaration,
-            what: "`\(name)` parameter or variable")
+            what: "screen `\(name)`'s parameter or variable")
         for variable in screen.data {
             let type = types.lenient(variable.type.text)
             scope.bindings[variable.name.text] = type
@@ -103,6 +103,24 @@ extension CheckRun {
         checkElementIds(component.elements)
         checkElements(component.elements, in: scope)
         checkComponentEvents(component)
+        checkRecursion(component)
+    }
+
+    /// A component must not show itself: the use that closes the loop is reported.
+    mutating func checkRecursion(_ component: Component) {
+        for use in Inventory.componentUses(component.elements) {
+            let reached =
+                [use.component.text]
+                + Inventory.components(usedBy: components[use.component.text]?.elements ?? [], in: components).map(
+                    \.name.text)
+            guard reached.contains(component.name.text) else { continue }
+            let through =
+                use.component.text == component.name.text ? "itself" : "itself through `\(use.component.text)`"
+            report(
+                .error(
+                    CheckCode.recursiveComponent, "component `\(component.name.text)` shows \(through)",
+                    at: use.component.range))
+        }
     }
 
     /// The flow's `on_error`: `error` is in scope and nothing encloses it.

@@ -64,6 +64,8 @@ struct CheckRun {
     let services: [String: ServiceDeclaration]
     /// The flow's data variables and their types.
     let flowData: [String: ValueType]
+    /// For events raised only by `send` and not declared: the fields some `send` passes.
+    let sentFields: [String: [String]]
     var diagnostics: [Diagnostic] = []
 
     init(flow: Flow, imported: ImportedDefinitions, role: Checker.Role, sources: [SourceFile]) {
@@ -90,7 +92,37 @@ struct CheckRun {
         let resolver = self.types
         self.flowData = Dictionary(
             flow.data.map { ($0.name.text, resolver.lenient($0.type.text)) }, uniquingKeysWith: { first, _ in first })
+        self.sentFields = Self.sentFields(flow: flow, components: components)
         reportImportCollisions(imported)
+    }
+
+    /// The payload fields of undeclared events that only `send` raises (paging and playback events excluded).
+    private static func sentFields(flow: Flow, components: [String: Component]) -> [String: [String]] {
+        var actions = Inventory.flatten(flow.onError ?? [])
+        var raisedOtherwise: Set<String> = []
+        for screen in flow.screens {
+            actions += Inventory.ownActions(of: screen)
+            if let end = screen.playback?.endEvent { raisedOtherwise.insert(end.text) }
+            for element in Inventory.elements(screen.elements) {
+                if case .list(let list) = element.kind, let paging = list.paging {
+                    raisedOtherwise.insert(paging.nearEnd.text)
+                }
+            }
+        }
+        for component in components.values {
+            actions += Inventory.ownActions(of: component)
+            for element in Inventory.elements(component.elements) {
+                if case .list(let list) = element.kind, let paging = list.paging {
+                    raisedOtherwise.insert(paging.nearEnd.text)
+                }
+            }
+        }
+        var fields: [String: Set<String>] = [:]
+        for action in actions {
+            guard case .send(let event, let arguments) = action.kind else { continue }
+            fields[event.text, default: []].formUnion(arguments.map(\.name.text))
+        }
+        return fields.filter { !raisedOtherwise.contains($0.key) }.mapValues { $0.sorted() }
     }
 
     mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }

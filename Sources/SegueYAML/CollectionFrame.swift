@@ -2,9 +2,9 @@ import SegueDiagnostics
 
 /// A sequence or mapping whose events are still arriving, on the tree builder's stack.
 ///
-/// A class, so the builder appends to the top frame in place; a struct popped, changed and pushed back would
-/// copy its arrays on every child (the copy-on-write trap in SWIFT-ON-LINUX.md).
-final class CollectionFrame {
+/// The builder changes the top frame in place through the stack's subscript; popping a frame, changing it and
+/// pushing it back would copy its arrays on every child (the copy-on-write trap in SWIFT-ON-LINUX.md).
+struct CollectionFrame {
     let isMapping: Bool
     let start: SourceLocation
     /// libyaml's exact end position for flow collections; block collections end at their last child.

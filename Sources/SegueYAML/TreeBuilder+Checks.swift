@@ -2,14 +2,14 @@ import SegueDiagnostics
 
 extension TreeBuilder {
     /// Adds a key-value pair to a mapping being built, or records a `<<` merge.
-    func addEntry(key: Node, value: Node, valueSite: SourceRange, to frame: CollectionFrame) {
+    mutating func addEntry(key: Node, value: Node, valueSite: SourceRange, toFrame frame: Int) {
         if let keyScalar = key.scalar, keyScalar.style == .plain, keyScalar.text == "<<",
             key.tag == nil || key.tag == ScalarResolver.standardPrefix + "merge"
         {
             if case .mapping = value.content {
-                frame.mapping.addMerge([value])
+                stack[frame].mapping.addMerge([value])
             } else if let items = value.sequence, items.allSatisfy({ $0.mapping != nil }) {
-                frame.mapping.addMerge(items)
+                stack[frame].mapping.addMerge(items)
             } else {
                 diagnostics.append(
                     .error(
@@ -21,18 +21,18 @@ extension TreeBuilder {
             return
         }
         let name = key.scalar?.text ?? ""
-        if let first = frame.mapping.existing(named: name) {
+        if let first = stack[frame].mapping.existing(named: name) {
             diagnostics.append(
                 .error(
                     .duplicateKey, "duplicate key `\(name)` in this mapping", at: key.range,
                     notes: [DiagnosticNote("`\(name)` is first defined here", at: first.key.range)]))
             return
         }
-        frame.mapping.append(MappingEntry(key: key, value: value), named: name)
+        stack[frame].mapping.append(MappingEntry(key: key, value: value), named: name)
     }
 
     /// Adds `nodes` to the alias-expansion count; false (after reporting) when that passes the limit.
-    func count(_ nodes: Int, at range: SourceRange) -> Bool {
+    mutating func count(_ nodes: Int, at range: SourceRange) -> Bool {
         let (sum, overflow) = expansion.addingReportingOverflow(nodes)
         expansion = overflow ? Int.max : sum
         guard expansion > limits.maxAliasExpansion else { return true }
@@ -49,7 +49,7 @@ extension TreeBuilder {
     }
 
     /// Reports a scalar whose tag or form did not give a value.
-    func report(_ problem: ScalarResolver.Problem, text: String, at range: SourceRange) {
+    mutating func report(_ problem: ScalarResolver.Problem, text: String, at range: SourceRange) {
         switch problem {
         case .tagMismatch(let tag):
             let shown = ScalarResolver.display(tag)
@@ -76,7 +76,7 @@ extension TreeBuilder {
     }
 
     /// Checks a sequence's or mapping's explicit tag.
-    func checkTag(_ tag: String?, isMapping: Bool, at range: SourceRange) {
+    mutating func checkTag(_ tag: String?, isMapping: Bool, at range: SourceRange) {
         guard let tag, tag != "!" else { return }
         let expected = ScalarResolver.standardPrefix + (isMapping ? "map" : "seq")
         if tag == expected { return }
@@ -91,7 +91,7 @@ extension TreeBuilder {
         }
     }
 
-    private func reportUnknownTag(_ tag: String, at range: SourceRange) {
+    private mutating func reportUnknownTag(_ tag: String, at range: SourceRange) {
         diagnostics.append(
             .warning(
                 YAMLCode.unknownTag.rawValue, "unknown tag `\(ScalarResolver.display(tag))` is ignored", at: range))

@@ -2,18 +2,24 @@ import SegueDiagnostics
 
 /// Builds the node tree from libyaml events with an explicit stack (no recursion per nesting level),
 /// resolving anchors, aliases and merge keys and enforcing the limits.
-final class TreeBuilder {
+///
+/// A struct whose frames are structs changed in place (`stack[top].items.append`): no copies, and no dynamic
+/// exclusivity checks as class properties would need on every event.
+struct TreeBuilder {
     let limits: YAMLLimits
     private var locator: SourceLocator
     /// Problems found so far, in the order found.
     var diagnostics: [Diagnostic] = []
     /// The document's root, set once its last event has arrived.
     private(set) var root: Node?
-    private var stack: [CollectionFrame] = []
+    /// The collections still open, innermost last.
+    var stack: [CollectionFrame] = []
     private var anchors: [String: AnchorState] = [:]
     /// Nodes in the document so far with every alias counted as a copy of its anchor.
     var expansion = 0
     private var documents = 0
+    /// Where an explicit `...` ended the document, if one did.
+    private var explicitEnd: SourceRange?
 
     private enum AnchorState {
         /// The anchored collection is still open: an alias to it would be a cycle.
@@ -27,22 +33,31 @@ final class TreeBuilder {
     }
 
     /// Reads events until the stream ends or a problem stops the load.
-    func run(_ reader: YAMLEventReader) {
-        while true {
-            switch reader.next() {
-            case .failure(let error):
-                diagnostics.append(SyntaxErrorTranslator(file: locator.file).diagnostic(for: error, locator: &locator))
-                return
-            case .success(let event):
-                guard handle(event) else { return }
-            }
+    mutating func run(_ reader: YAMLEventReader) {
+        while let event = reader.next() {
+            guard handle(event) else { return }
         }
+        guard let error = reader.error else { return }
+        if let explicitEnd, error.problem == "did not find expected <document start>" {
+            // After `...`, libyaml wants `---`; what follows is really a second document.
+            let start = locator.location(ofCharacter: error.problemIndex)
+            diagnostics.append(
+                .error(
+                    .secondDocument, "a flow file holds one YAML document, but more follows its `...` end marker",
+                    at: SourceRange(path: locator.file.path, at: start),
+                    notes: [DiagnosticNote("the document ends here", at: explicitEnd)]))
+            return
+        }
+        diagnostics.append(SyntaxErrorTranslator(file: locator.file).diagnostic(for: error, locator: &locator))
     }
 
     /// Handles one event; false when loading must stop.
-    private func handle(_ event: YAMLEvent) -> Bool {
+    private mutating func handle(_ event: YAMLEvent) -> Bool {
         switch event.kind {
-        case .streamStart, .documentEnd:
+        case .streamStart:
+            return true
+        case .documentEnd:
+            if event.end.index > event.start.index { explicitEnd = locator.range(from: event.start, to: event.end) }
             return true
         case .streamEnd:
             return false
@@ -70,7 +85,7 @@ final class TreeBuilder {
         }
     }
 
-    private func scalar(_ event: YAMLEvent) -> Bool {
+    private mutating func scalar(_ event: YAMLEvent) -> Bool {
         var range = locator.range(from: event.start, to: event.end)
         guard event.textByteCount <= limits.maxScalarBytes else {
             range.end = range.start
@@ -96,7 +111,7 @@ final class TreeBuilder {
     }
 
     /// A block scalar's end mark lies after its trailing blank lines; the range should end at its last character.
-    private func trimmedBlockEnd(_ event: YAMLEvent) -> SourceLocation {
+    private mutating func trimmedBlockEnd(_ event: YAMLEvent) -> SourceLocation {
         let bytes = locator.file.bytes
         let startOffset = locator.offset(ofCharacter: event.start.index)
         var offset = locator.offset(ofCharacter: event.end.index)
@@ -109,7 +124,7 @@ final class TreeBuilder {
         return locator.location(ofCharacter: event.end.index - trimmed)
     }
 
-    private func alias(_ event: YAMLEvent) -> Bool {
+    private mutating func alias(_ event: YAMLEvent) -> Bool {
         let range = locator.range(from: event.start, to: event.end)
         let name = event.anchor ?? ""
         switch anchors[name] {
@@ -141,7 +156,7 @@ final class TreeBuilder {
         Node(.scalar(Scalar(text: "", style: .plain, value: .null)), range: range)
     }
 
-    private func open(_ event: YAMLEvent) -> Bool {
+    private mutating func open(_ event: YAMLEvent) -> Bool {
         let range = locator.range(from: event.start, to: event.end)
         let start = range.start
         guard stack.count < limits.maxDepth else {
@@ -151,13 +166,14 @@ final class TreeBuilder {
                     at: range))
             return false
         }
-        if let top = stack.last, top.isMapping, case .key = top.mapping.expecting {
+        let top = stack.count - 1
+        if top >= 0, stack[top].isMapping, case .key = stack[top].mapping.expecting {
             let kind = event.kind == .mappingStart ? "mapping" : "sequence"
             diagnostics.append(
                 .error(
                     .complexKey, "a mapping key must be a plain value, not a \(kind)", at: range,
                     notes: [DiagnosticNote("quote the key if it is text, e.g. \"[a, b]\": value")]))
-            top.mapping.expecting = .rejectedKey
+            stack[top].mapping.expecting = .rejectedKey
         }
         guard count(1, at: range) else { return false }
         if let anchor = event.anchor { anchors[anchor] = .open }
@@ -168,7 +184,7 @@ final class TreeBuilder {
         return true
     }
 
-    private func close(_ event: YAMLEvent) {
+    private mutating func close(_ event: YAMLEvent) {
         guard let frame = stack.popLast() else { return }
         let end =
             frame.isFlow
@@ -185,32 +201,33 @@ final class TreeBuilder {
     }
 
     /// Places a finished node (or an alias's target) in the collection on top of the stack, or makes it the root.
-    private func attach(_ node: Node, site: SourceRange) {
-        guard let top = stack.last else {
+    private mutating func attach(_ node: Node, site: SourceRange) {
+        let top = stack.count - 1
+        guard top >= 0 else {
             root = node
             return
         }
-        top.lastChildEnd = site.end
-        guard top.isMapping else {
-            top.items.append(node)
+        stack[top].lastChildEnd = site.end
+        guard stack[top].isMapping else {
+            stack[top].items.append(node)
             return
         }
-        switch top.mapping.expecting {
+        switch stack[top].mapping.expecting {
         case .key:
-            if node.scalar == nil {
+            if case .scalar = node.content {
+                stack[top].mapping.expecting = .value(key: node)
+            } else {
                 diagnostics.append(
                     .error(.complexKey, "a mapping key must be a plain value, not \(node.kindDescription)", at: site))
-                top.mapping.expecting = .valueOfRejectedKey
-            } else {
-                top.mapping.expecting = .value(key: node)
+                stack[top].mapping.expecting = .valueOfRejectedKey
             }
         case .value(let key):
-            top.mapping.expecting = .key
-            addEntry(key: key, value: node, valueSite: site, to: top)
+            stack[top].mapping.expecting = .key
+            addEntry(key: key, value: node, valueSite: site, toFrame: top)
         case .rejectedKey:
-            top.mapping.expecting = .valueOfRejectedKey
+            stack[top].mapping.expecting = .valueOfRejectedKey
         case .valueOfRejectedKey:
-            top.mapping.expecting = .key
+            stack[top].mapping.expecting = .key
         }
     }
 }

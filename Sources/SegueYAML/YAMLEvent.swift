@@ -46,7 +46,7 @@ struct YAMLEvent {
 }
 
 /// A syntax error as libyaml reports it.
-struct LibYAMLError: Error {
+struct LibYAMLError {
     var problem: String
     var context: String?
     /// Character index of the problem.
@@ -82,10 +82,17 @@ final class YAMLEventReader {
         emptyInput.deallocate()
     }
 
-    /// The next event, or the error that stopped the parse.
-    func next() -> Result<YAMLEvent, LibYAMLError> {
+    /// The error that ended the parse, once `next()` has returned nil because of one.
+    private(set) var error: LibYAMLError?
+
+    /// The next event, or nil after the stream's end or an error (then in `error`).
+    func next() -> YAMLEvent? {
+        guard error == nil else { return nil }
         var event = yaml_event_t()
-        guard yaml_parser_parse(parser, &event) == 1 else { return .failure(currentError()) }
+        guard yaml_parser_parse(parser, &event) == 1 else {
+            error = currentError()
+            return nil
+        }
         defer { yaml_event_delete(&event) }
         var result = YAMLEvent(kind: .streamStart, start: YAMLMark(event.start_mark), end: YAMLMark(event.end_mark))
         // Switching on the raw values: matching imported C enums directly goes through generic `==`, which is
@@ -127,12 +134,12 @@ final class YAMLEventReader {
             result.isFlow = event.data.mapping_start.style.rawValue == YAML_FLOW_MAPPING_STYLE.rawValue
         case YAML_MAPPING_END_EVENT.rawValue: result.kind = .mappingEnd
         default:
-            return .failure(
-                LibYAMLError(
-                    problem: "unexpected parser event", context: nil, problemIndex: event.start_mark.index,
-                    contextIndex: nil, isReaderError: false, byteOffset: 0))
+            error = LibYAMLError(
+                problem: "unexpected parser event", context: nil, problemIndex: event.start_mark.index,
+                contextIndex: nil, isReaderError: false, byteOffset: 0)
+            return nil
         }
-        return .success(result)
+        return result
     }
 
     /// Counts events without copying anything out, for the raw-parse baseline; nil after a syntax error.

@@ -37,7 +37,7 @@ public struct YAMLLoader: Sendable {
         }
         let check = InputCheck(file)
         guard check.diagnostics.isEmpty else { return YAMLLoadResult(root: nil, diagnostics: check.diagnostics) }
-        let builder = TreeBuilder(file: file, isASCII: check.isASCII, limits: limits)
+        var builder = TreeBuilder(file: file, isASCII: check.isASCII, limits: limits)
         file.bytes.withUnsafeBufferPointer { bytes in
             builder.run(YAMLEventReader(bytes, maxScalarBytes: limits.maxScalarBytes))
         }

@@ -3,7 +3,9 @@ enum CommandList {
     static var all: [any SegueCommand.Type] {
         [
             ValidateCommand.self,
+            TestCommand.self,
             SchemaCommand.self,
+            DiagramCommand.self,
             AudioCommand.self,
             HelpCommand.self,
         ]

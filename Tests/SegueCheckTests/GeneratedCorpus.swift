@@ -183,6 +183,25 @@ struct Scratch {
         #expect(result.sources.count == 2)
     }
 
+    @Test func aLibraryImportedTwiceLendsItsDefinitionsOnceAndReportsItsProblemsOnce() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let flow = try scratch.write(
+            "flow.yaml",
+            Self.flow.replacingOccurrences(of: "start: main", with: "start: main\nimports: [b.yaml, c.yaml]")
+                + "      - use: shared\n")
+        try scratch.write("b.yaml", "segue: 1\nimports: [d.yaml]\n")
+        try scratch.write("c.yaml", "segue: 1\nimports: [d.yaml]\n")
+        let d = try scratch.write(
+            "d.yaml", "segue: 1\ncomponents:\n  shared:\n    elements: [{ text: t, value: \"${nope}\" }]\n")
+        let result = FlowLoader().load(path: flow)
+        #expect(result.diagnostics.map { "\($0.range) \($0.code)" } == ["\(d):4:37 X101"])
+        #expect(
+            result.sources.map { ($0.path as NSString).lastPathComponent } == [
+                "flow.yaml", "b.yaml", "d.yaml", "c.yaml",
+            ])
+    }
+
     @Test func aDirectoryWalkFindsFlowsAndSkipsOtherYAML() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -210,5 +229,30 @@ struct Scratch {
         #expect(!FlowDirectory.isFlowText("scenario: x\nsegue: 1\n"))
         #expect(!FlowDirectory.isFlowText("  segue: 1\n"))
         #expect(!FlowDirectory.isFlowText(""))
+    }
+}
+
+@Suite struct BatchTests {
+    @Test func pathsMixFilesAndDirectoriesAndTheExitStatusFollowsTheWorst() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let good = try scratch.write("flows/good.yaml", GeneratedCorpusTests.flow)
+        let warned = try scratch.write(
+            "flows/warned.yaml", GeneratedCorpusTests.flow + "  orphan:\n    elements: [{ text: t, value: T }]\n")
+        let bad = try scratch.write(
+            "bad.yaml", GeneratedCorpusTests.flow.replacingOccurrences(of: "start: main", with: "start: x"))
+        let loader = FlowLoader()
+
+        let clean = loader.load(paths: [good])
+        #expect(clean.exitStatus(strict: true) == 0)
+
+        let directory = loader.load(paths: [(scratch.path as NSString).appendingPathComponent("flows")])
+        #expect(directory.results.map(\.path) == [good, warned])
+        #expect(directory.diagnostics.map(\.code) == ["C401"])
+        #expect(directory.exitStatus(strict: false) == 0)
+        #expect(directory.exitStatus(strict: true) == 1)
+
+        #expect(loader.load(paths: [good, bad]).exitStatus(strict: false) == 1)
+        #expect(loader.load(paths: [bad, "/no/such/file.yaml"]).exitStatus(strict: false) == 2)
     }
 }

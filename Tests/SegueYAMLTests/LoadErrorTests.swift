@@ -107,8 +107,28 @@ import Testing
         #expect(result.diagnostics.first?.range.span == "2:1-2:4")
         // The first document is complete and still returned.
         #expect(result.root?.at("a")?.scalar?.value == .int(1))
+        // Content after an explicit `...` end is a second document too.
+        let afterEnd = load("a: 1\n...\nb: 2\n")
+        #expect(afterEnd.summary == ["Y007@3:1"])
+        #expect(
+            afterEnd.diagnostics.first?.message
+                == "a flow file holds one YAML document, but more follows its `...` end marker")
+        #expect(afterEnd.diagnostics.first?.notes.first?.range?.span == "2:1-2:4")
         // One explicit document is fine.
         #expect(load("---\na: 1\n...\n").diagnostics.isEmpty)
+    }
+
+    @Test func aLoneDocumentMarkerIsANullRoot() {
+        let result = load("---\n")
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.root?.scalar?.value == .null)
+    }
+
+    @Test func problemsThatDoNotStopLoadingAreAllReportedInFileOrder() {
+        let result = load("b: *nowhere\na: 1\nc: !!int x\na: 2\nd: [a,\tb]\n")
+        #expect(result.summary == ["Y012@1:4", "Y016@3:4", "Y010@4:1"])
+        #expect(result.root?.mapping?.map(\.name) == ["b", "a", "c", "d"])
+        #expect(result.root?.at("d")?.sequence?.count == 2)
     }
 
     @Test func emptyAndCommentOnlyFilesHaveNoRootAndNoError() {

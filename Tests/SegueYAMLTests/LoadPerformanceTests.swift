@@ -35,6 +35,11 @@ import Testing
                 + " load \(loaded) ms, freeing the tree \(Self.cpuMilliseconds { result = nil }) ms")
     }
 
+    @Test func rawEventCountStopsAtASyntaxError() {
+        #expect(YAMLLoader.parseEventsOnly(SourceFile(path: "a.yaml", text: "a: [1, {b: 2}]\n")) == 14)
+        #expect(YAMLLoader.parseEventsOnly(SourceFile(path: "a.yaml", text: "a: [1,\n")) == nil)
+    }
+
     /// CPU time of this thread, so other processes on a busy machine do not count.
     static func cpuMilliseconds(_ body: () -> Void) -> Int {
         var start = timespec()

@@ -61,6 +61,17 @@ import Testing
         #expect(root.at("list")?.sequence?.first?.range.start.offset == bytes.count - 3)
     }
 
+    @Test func crlfInAnASCIIFileKeepsLinesAndOffsets() throws {
+        // All-ASCII files take libyaml's own lines and columns; they must agree with the file's.
+        let file = SourceFile(path: "test.yaml", text: "a: 1\r\nlist:\r\n  - c\r\n\r\nz: \"q\"\r")
+        let root = try #require(YAMLLoader().load(file).root)
+        #expect(root.at("list")?.sequence?.first?.range.span == "3:5-3:6")
+        #expect(root.at("list")?.sequence?.first?.range.start.offset == 17)
+        #expect(root["z"]?.key.range.span == "5:1-5:2")
+        #expect(root.at("z")?.range.span == "5:4-5:7")
+        #expect(root.at("z")?.range.end.offset == 28)
+    }
+
     @Test func errorsAfterCRLFAndBOMAreOnTheRightLine() {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("a: 1\r\nb: 2\r\na: 3\r\n".utf8)
         #expect(load(bytes: bytes).summary == ["Y010@3:1"])

@@ -52,23 +52,7 @@ extension FlowDecoder {
     }
 
     /// A YAML subtree as a plain value (for `theme:`), without expressions.
-    func literalValue(_ node: Node) -> Value {
-        switch node.content {
-        case .scalar(let scalar):
-            switch scalar.value {
-            case .null: return .null
-            case .bool(let value): return .bool(value)
-            case .int(let value): return .int(value)
-            case .float(let value): return .number(value)
-            case .string(let value): return .string(value)
-            }
-        case .sequence(let items): return .list(items.map(literalValue))
-        case .mapping(let entries):
-            var fields: [String: Value] = [:]
-            for entry in entries where fields[entry.name] == nil { fields[entry.name] = literalValue(entry.value) }
-            return .record(fields)
-        }
-    }
+    func literalValue(_ node: Node) -> Value { node.plainValue }
 
     mutating func decodeTypes(_ node: Node) -> [RecordTypeDeclaration] {
         guard let entries = node.mapping else {

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Runs Graphviz's `dot` to turn DOT text into SVG or PNG bytes.
+///
+///     let svg = try await Graphviz().render(dot, as: .svg)
+public struct Graphviz: Sendable {
+    public enum OutputFormat: String, Sendable, CaseIterable {
+        case svg
+        case png
+    }
+
+    /// Where `dot` is, or nil to look it up in `searchPath`.
+    public var executable: URL?
+    /// Directories to look for `dot` in, `:`-separated; the `PATH` environment variable by default.
+    public var searchPath: String?
+
+    public init(executable: URL? = nil, searchPath: String? = ProcessInfo.processInfo.environment["PATH"]) {
+        self.executable = executable
+        self.searchPath = searchPath
+    }
+
+    /// The `dot` found on `PATH`, or nil when Graphviz is not installed.
+    public static func locate(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> URL? {
+        for directory in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("dot")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    /// Pipes `dot` text through `dot -T<format>` and returns what it writes.
+    public func render(_ dot: String, as format: OutputFormat) async throws(DiagramError) -> Data {
+        guard let executable = executable ?? Self.locate(path: searchPath) else { throw .graphvizMissing }
+        let result: (status: Int32, output: Data, errors: Data)
+        do {
+            result = try await Self.run(executable, arguments: ["-T\(format.rawValue)"], input: Data(dot.utf8))
+        } catch {
+            throw .graphvizFailed(
+                status: -1, message: "could not start \(executable.path): \(error.localizedDescription)")
+        }
+        guard result.status == 0 else {
+            let message = String(decoding: result.errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw .graphvizFailed(status: result.status, message: message)
+        }
+        return result.output
+    }
+
+    /// Runs a process with `input` on its standard input, collecting both outputs without blocking a thread.
+    private static func run(_ executable: URL, arguments: [String], input: Data) async throws
+        -> (status: Int32, output: Data, errors: Data)
+    {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        let finished = AsyncStream<Int32> { continuation in
+            process.terminationHandler = { process in
+                continuation.yield(process.terminationStatus)
+                continuation.finish()
+            }
+        }
+        try process.run()
+        // Read both pipes while writing, so a large diagram cannot fill a pipe and stall dot.
+        async let output = Task.detached { stdout.fileHandleForReading.readDataToEndOfFile() }.value
+        async let errors = Task.detached { stderr.fileHandleForReading.readDataToEndOfFile() }.value
+        let writer = stdin.fileHandleForWriting
+        await Task.detached {
+            writer.write(input)
+            try? writer.close()
+        }.value
+        var status: Int32 = -1
+        for await code in finished { status = code }
+        return (status, await output, await errors)
+    }
+}

@@ -1,0 +1,124 @@
+/// Draws a transition graph as a PlantUML state diagram (`@startuml` … `@enduml`).
+///
+///     let text = PlantUMLRenderer().render(TransitionGraph(flow: flow))
+///
+/// Screens are states; navigation controllers and screens with nested states are composite states; present is
+/// dashed, show solid, replace bold, and back-edges dotted; alerts are notes beside their screen.
+public struct PlantUMLRenderer: Sendable {
+    public init() {}
+
+    public func render(_ graph: TransitionGraph) -> String {
+        let ids = DiagramIdentifiers(graph)
+        var out = ["@startuml", "' " + DiagramText.banner(graph)]
+        if let title = graph.title { out.append("title \(escaped(title))") }
+        out.append("hide empty description")
+        var drawn: Set<String> = []
+        for controller in graph.navigationControllers {
+            out.append(
+                "state \"navigation: \(escaped(controller.root))\" as \(ids.navigationCluster(controller.root)) {")
+            for name in [controller.root] + controller.members {
+                guard let screen = graph.screen(named: name) else { continue }
+                out += screenBlock(screen, ids: ids, indent: 1)
+                drawn.insert(name)
+            }
+            out.append("}")
+        }
+        for screen in graph.screens where !drawn.contains(screen.name) {
+            out += screenBlock(screen, ids: ids, indent: 0)
+        }
+        let nowhere = Set(graph.transitions.filter { $0.to == nil }.map(\.from))
+        for screen in graph.screens where nowhere.contains(screen.name) {
+            out.append("state \"?\" as \(ids.nowhere(from: screen.name))")
+        }
+
+        if graph.screen(named: graph.start) != nil { out.append("[*] --> \(ids.screen(graph.start))") }
+        for edge in graph.transitions {
+            let target = edge.to.map(ids.screen) ?? ids.nowhere(from: edge.from)
+            out.append("\(ids.screen(edge.from)) \(arrow(edge)) \(target) : \(escaped(DiagramText.edgeLabel(edge)))")
+        }
+        for edge in graph.stateTransitions {
+            let source = edge.from.map { ids.state(edge.screen, $0) } ?? ids.screen(edge.screen)
+            out.append("\(source) --> \(ids.state(edge.screen, edge.to)) : \(escaped(edge.label))")
+        }
+        for alert in graph.alerts {
+            out.append("note right of \(ids.screen(alert.screen))")
+            out.append("  \(escaped(alert.label)):")
+            out += DiagramText.alertLines(alert).map { "  " + escaped($0) }
+            out.append("end note")
+        }
+        out.append("@enduml")
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    private func screenBlock(_ screen: ScreenNode, ids: DiagramIdentifiers, indent: Int) -> [String] {
+        let pad = String(repeating: "  ", count: indent)
+        let label = DiagramText.screenLines(screen).map(escaped).joined(separator: "\\n")
+        var head = "\(pad)state \"\(label)\" as \(ids.screen(screen.name))"
+        if screen.visited {
+            head += " ##[bold]D62728"
+        } else if screen.isNavigationRoot {
+            head += " ##[bold]"
+        }
+        guard !screen.states.isEmpty else { return [head] }
+        return [head + " {"]
+            + stateBlock(
+                screen.states, parallel: screen.parallelStates, screen: screen.name, ids: ids, indent: indent + 1)
+            + ["\(pad)}"]
+    }
+
+    private func stateBlock(
+        _ states: [NestedState], parallel: Bool, screen: String, ids: DiagramIdentifiers, indent: Int
+    )
+        -> [String]
+    {
+        let pad = String(repeating: "  ", count: indent)
+        var lines: [String] = []
+        for (index, state) in states.enumerated() {
+            if parallel, index > 0 { lines.append("\(pad)--") }
+            let id = ids.state(screen, state.path)
+            let head = "\(pad)state \"\(escaped(state.name))\" as \(id)"
+            if state.children.isEmpty {
+                lines.append(head)
+            } else {
+                lines.append(head + " {")
+                lines += stateBlock(
+                    state.children, parallel: state.parallelChildren, screen: screen, ids: ids, indent: indent + 1)
+                lines.append("\(pad)}")
+            }
+            if state.isInitial { lines.append("\(pad)[*] --> \(id)") }
+        }
+        return lines
+    }
+
+    /// `-[dashed]->` and friends: the kind's line style plus what an overlay adds.
+    private func arrow(_ edge: TransitionEdge) -> String {
+        var options: [String] = []
+        switch edge.emphasis {
+        case .plain: break
+        case .traced: options += ["#D62728", "thickness=2"]
+        case .covered: options.append("thickness=3")
+        case .uncovered: options.append("#BBBBBB")
+        }
+        switch edge.kind {
+        case .present: options.append("dashed")
+        case .show: break
+        case .replace: options.append("bold")
+        case .dismiss, .pop, .popToRoot, .unwind: options.append("dotted")
+        }
+        return options.isEmpty ? "-->" : "-[\(options.joined(separator: ","))]->"
+    }
+
+    /// Quotes and backslashes as numeric entities, line breaks as `\n`; Cyrillic and other text as is.
+    private func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "\"": result += "&#34;"
+            case "\\": result += "&#92;"
+            case "\n", "\r\n", "\r": result += "\\n"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,158 @@
+import SegueModel
+
+/// Walks every action list of a flow's screens, recursively, and records each navigation, `goto` and alert.
+struct TransitionCollector {
+    /// A navigation action as written, before dismiss and pop are resolved to where they return.
+    struct Found {
+        var from: String
+        var kind: Navigation.Kind
+        var target: String?
+        var label: String
+    }
+
+    /// Where in a screen the walk is: its screen, its nested state, and the label so far.
+    private struct Place {
+        var screen: Screen
+        var state: String?
+        var label: TransitionLabel
+        /// Components being expanded, so a component that uses itself does not loop.
+        var components: Set<String> = []
+
+        func with(_ label: TransitionLabel) -> Place {
+            var copy = self
+            copy.label = label
+            return copy
+        }
+    }
+
+    let flow: Flow
+    let includeAlerts: Bool
+    private(set) var found: [Found] = []
+    private(set) var gotos: [StateEdge] = []
+    private(set) var alerts: [AlertNote] = []
+
+    init(flow: Flow, includeAlerts: Bool) {
+        self.flow = flow
+        self.includeAlerts = includeAlerts
+    }
+
+    mutating func collect() {
+        for screen in flow.screens { collect(screen) }
+    }
+
+    private mutating func collect(_ screen: Screen) {
+        func place(_ trigger: String, state: String? = nil) -> Place {
+            Place(screen: screen, state: state, label: TransitionLabel(trigger: trigger, state: state))
+        }
+        walk(screen.onEnter, at: place("on_enter"))
+        walk(screen.onExit, at: place("on_exit"))
+        for handler in screen.handlers { walk(handler, in: screen, state: nil) }
+        if let onError = screen.onError { walk(onError, at: place("on_error")) }
+        walk(screen.elements, prefix: "", at: place(""), components: [])
+        if let chart = screen.states { walk(chart, in: screen, parentPath: nil) }
+    }
+
+    private mutating func walk(_ chart: StateChart, in screen: Screen, parentPath: String?) {
+        for state in chart.states {
+            let path = parentPath.map { "\($0).\(state.name.text)" } ?? state.name.text
+            walk(
+                state.onEnter,
+                at: Place(screen: screen, state: path, label: TransitionLabel(trigger: "on_enter", state: path)))
+            walk(
+                state.onExit,
+                at: Place(screen: screen, state: path, label: TransitionLabel(trigger: "on_exit", state: path)))
+            for handler in state.handlers { walk(handler, in: screen, state: path) }
+            if let children = state.children { walk(children, in: screen, parentPath: path) }
+        }
+    }
+
+    private mutating func walk(_ handler: Handler, in screen: Screen, state: String?) {
+        for alternative in handler.alternatives {
+            var label = TransitionLabel(trigger: "on \(handler.event.text)", state: state)
+            if let condition = alternative.guardExpression { label = label.guarded(condition.text) }
+            walk(alternative.actions, at: Place(screen: screen, state: state, label: label))
+        }
+    }
+
+    /// Element taps and changes, including those inside components (`tap latest.more`).
+    private mutating func walk(_ elements: [Element], prefix: String, at place: Place, components: Set<String>) {
+        func at(_ trigger: String) -> Place {
+            Place(screen: place.screen, state: nil, label: TransitionLabel(trigger: trigger), components: components)
+        }
+        for element in elements {
+            let id = prefix + element.id.text
+            if let tap = element.tap { walk(tap, at: at("tap \(id)")) }
+            switch element.kind {
+            case .slider(let slider): if let change = slider.change { walk(change, at: at("change \(id)")) }
+            case .picker(let picker): if let change = picker.change { walk(change, at: at("change \(id)")) }
+            case .list(let list): walk(list.item, prefix: id + ".", at: place, components: components)
+            case .component(let use): walk(use, prefix: id + ".", at: place, components: components)
+            case .lines(let lines):
+                if let item = lines.item { walk(item, prefix: id + ".", at: place, components: components) }
+                walk(lines.footer, prefix: prefix, at: place, components: components)
+            case .text, .image, .button, .field, .meter: break
+            }
+        }
+    }
+
+    private mutating func walk(_ use: ComponentUse, prefix: String, at place: Place, components: Set<String>) {
+        let name = use.component.text
+        guard !components.contains(name), let component = flow.component(named: name) else { return }
+        walk(component.elements, prefix: prefix, at: place, components: components.union([name]))
+    }
+
+    private mutating func walk(_ actions: [Action], at place: Place) {
+        for action in actions { walk(action, at: place) }
+    }
+
+    private mutating func walk(_ action: Action, at place: Place) {
+        switch action.kind {
+        case .navigate(let navigation):
+            found.append(
+                Found(
+                    from: place.screen.name.text, kind: navigation.kind, target: navigation.target?.text,
+                    label: place.label.text))
+        case .goto(let target):
+            if let chart = place.screen.states, let path = Self.path(of: target.text, in: chart, parent: nil) {
+                gotos.append(
+                    StateEdge(screen: place.screen.name.text, from: place.state, to: path, label: place.label.text))
+            }
+        case .call(let call):
+            let operation = "\(call.service.text).\(call.operation.text)"
+            if let ok = call.ok { walk(ok, at: place.with(place.label.outcome("\(operation) ok"))) }
+            for (code, actions) in call.codes {
+                walk(actions, at: place.with(place.label.outcome("\(operation) \(code.text)")))
+            }
+            if let error = call.error { walk(error, at: place.with(place.label.outcome("\(operation) error"))) }
+            if let cancelled = call.cancelled {
+                walk(cancelled, at: place.with(place.label.outcome("\(operation) cancelled")))
+            }
+        case .branch(let condition, let then, let otherwise):
+            walk(then, at: place.with(place.label.guarded(condition.text)))
+            walk(otherwise, at: place.with(place.label.guarded(TransitionLabel.negated(condition.text))))
+        case .timer(let timer):
+            let step = "\(timer.repeats ? "every" : "after") \(TransitionLabel.delay(timer.delay))"
+            walk(timer.actions, at: place.with(place.label.outcome(step)))
+        case .alert(let alert):
+            guard includeAlerts else { return }
+            alerts.append(
+                AlertNote(
+                    screen: place.screen.name.text, image: alert.image, title: alert.title.text,
+                    message: alert.message?.text, label: place.label.text))
+        case .set, .send, .cancelTimer, .openURL, .play, .stopPlayback:
+            break
+        }
+    }
+
+    /// The dotted path of the first state with this name, depth first in document order.
+    static func path(of name: String, in chart: StateChart, parent: String?) -> String? {
+        for state in chart.states {
+            let path = parent.map { "\($0).\(state.name.text)" } ?? state.name.text
+            if state.name.text == name { return path }
+            if let children = state.children, let found = Self.path(of: name, in: children, parent: path) {
+                return found
+            }
+        }
+        return nil
+    }
+}

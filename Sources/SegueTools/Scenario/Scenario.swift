@@ -1,0 +1,62 @@
+import SegueDiagnostics
+import SegueExpression
+import SegueRuntime
+
+/// A scenario file: a flow driven step by step, with what must be true after each step (docs/scenarios.md).
+public struct Scenario: Sendable {
+    public var name: String
+    /// The scenario file.
+    public var path: String
+    /// The flow file, resolved against the scenario's folder.
+    public var flowPath: String
+    public var covers: [String]
+    public var device: String?
+    public var defaults: [String: Value]?
+    public var board: BoardSeed?
+    public var steps: [ScenarioStep]
+    public var range: SourceRange
+
+    /// What the local board holds before the scenario starts.
+    public enum BoardSeed: Sendable {
+        /// That many demo entries.
+        case demo(Int)
+        /// These entries, newest first.
+        case entries([Value])
+    }
+}
+
+/// One step, with the line it was written on.
+public struct ScenarioStep: Sendable {
+    public enum Action: Sendable {
+        case launch
+        case restart
+        case tap(String)
+        case fill([(field: String, text: String)])
+        case clear(String)
+        case slide([(element: String, value: Double)])
+        case pick([(element: String, option: String)])
+        case scrollToEnd(String)
+        case back
+        case dismiss
+        case send(event: String, payload: Value)
+        case tick(Double)
+        case next(call: String, outcome: ServiceOutcome)
+        case expect([Expectation])
+    }
+
+    public var action: Action
+    public var range: SourceRange
+}
+
+/// One `expect:` entry: a key (`screen`, `elements`, …) and the value the state must match.
+public struct Expectation: Sendable {
+    public var key: String
+    public var value: Value
+    public var range: SourceRange
+}
+
+/// Why a scenario file could not be read: a diagnostic with its position.
+public struct ScenarioError: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [Diagnostic]
+    public var description: String { diagnostics.map { "\($0.range): \($0.message)" }.joined(separator: "\n") }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import SegueDiagnostics
+import SegueExpression
+import SegueModel
+import SegueRuntime
+import SegueYAML
+
+/// Reads scenario files into `Scenario` values; every problem is a diagnostic at its line and column.
+public enum ScenarioParser {
+    static let topKeys = ["scenario", "flow", "covers", "device", "defaults", "board", "steps"]
+    static let stepKeys = [
+        "launch", "restart", "tap", "fill", "clear", "slide", "pick", "scroll_to_end", "back", "dismiss", "send",
+        "tick", "next", "expect",
+    ]
+    public static let expectationKeys = [
+        "screen", "stack", "state", "alert", "elements", "fields", "lists", "layout", "data", "calls", "no_calls",
+        "takes", "files", "opened_url", "highlighted", "highlight_color",
+    ]
+
+    public static func parse(path: String) throws(ScenarioError) -> Scenario {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ScenarioError(diagnostics: [
+                .error("T001", "cannot read the scenario file", at: SourceRange(path: path, at: SourceLocation(line: 1, column: 1, offset: 0)))
+            ])
+        }
+        return try parse(SourceFile(path: path, bytes: Array(data)))
+    }
+
+    public static func parse(_ file: SourceFile) throws(ScenarioError) -> Scenario {
+        let loaded = YAMLLoader().load(file)
+        if loaded.diagnostics.hasErrors { throw ScenarioError(diagnostics: loaded.diagnostics) }
+        var problems: [Diagnostic] = []
+        func fail(_ message: String, _ range: SourceRange) { problems.append(.error("T002", message, at: range)) }
+        guard let root = loaded.root, let entries = root.mapping else {
+            throw ScenarioError(diagnostics: [
+                .error("T002", "a scenario file is a mapping with `scenario`, `flow` and `steps`", at: loaded.root?.range ?? SourceRange(path: file.path, at: SourceLocation(line: 1, column: 1, offset: 0)))
+            ])
+        }
+        for entry in entries where !topKeys.contains(entry.name) {
+            fail("unknown key `\(entry.name)`" + Suggestion.didYouMean(entry.name, in: topKeys), entry.key.range)
+        }
+        let name = root["scenario"]?.value.scalar?.text ?? (file.path as NSString).lastPathComponent
+        guard let flowNode = root["flow"]?.value, let flowText = flowNode.scalar?.text else {
+            fail("a scenario names its flow file: `flow: ../donate.yaml`", root.range)
+            throw ScenarioError(diagnostics: problems)
+        }
+        let folder = (file.path as NSString).deletingLastPathComponent
+        let flowPath = flowText.hasPrefix("/") ? flowText : ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(flowText)
+        var scenario = Scenario(
+            name: name, path: file.path, flowPath: (flowPath as NSString).standardizingPath, covers: [], device: nil,
+            defaults: nil, board: nil, steps: [], range: root.range)
+        if let covers = root["covers"]?.value {
+            scenario.covers = (covers.sequence ?? [covers]).compactMap { $0.scalar?.text }
+        }
+        scenario.device = root["device"]?.value.scalar?.text
+        if let defaults = root["defaults"]?.value {
+            scenario.defaults = defaults.plainValue.recordValue ?? [:]
+        }
+        if let board = root["board"]?.value {
+            switch board.plainValue {
+            case .int(let count): scenario.board = .demo(count)
+            case .list(let items): scenario.board = .entries(items)
+            default: fail("`board` is a number of demo entries or a list of entries", board.range)
+            }
+        }
+        guard let steps = root["steps"]?.value.sequence else {
+            fail("a scenario has `steps:`, a list", root.range)
+            throw ScenarioError(diagnostics: problems)
+        }
+        for node in steps {
+            do {
+                scenario.steps.append(try step(node, file: file))
+            } catch {
+                problems += error.diagnostics
+            }
+        }
+        if !problems.isEmpty { throw ScenarioError(diagnostics: problems) }
+        return scenario
+    }
+
+    private static func step(_ node: Node, file: SourceFile) throws(ScenarioError) -> ScenarioStep {
+        func fail(_ message: String, _ range: SourceRange) -> ScenarioError {
+            ScenarioError(diagnostics: [.error("T003", message, at: range)])
+        }
+        if let word = node.scalar?.text {
+            switch word {
+            case "launch": return ScenarioStep(action: .launch, range: node.range)
+            case "restart": return ScenarioStep(action: .restart, range: node.range)
+            case "back": return ScenarioStep(action: .back, range: node.range)
+            case "dismiss": return ScenarioStep(action: .dismiss, range: node.range)
+            default:
+                throw fail("unknown step `\(word)`" + Suggestion.didYouMean(word, in: stepKeys), node.range)
+            }
+        }
+        guard let entries = node.mapping, let head = entries.first else {
+            throw fail("a step is `launch`, or a mapping like `tap: donate`", node.range)
+        }
+        let value = head.value
+        let text = value.scalar?.text ?? ""
+        let action: ScenarioStep.Action
+        switch head.name {
+        case "tap": action = .tap(text)
+        case "clear": action = .clear(text)
+        case "scroll_to_end": action = .scrollToEnd(text)
+        case "tick":
+            guard let seconds = FlowDecoder.seconds(in: text) ?? value.plainValue.numberValue else {
+                throw fail("`tick` takes a duration like `3s` or `500ms`", value.range)
+            }
+            action = .tick(seconds)
+        case "fill":
+            guard let fields = value.mapping else { throw fail("`fill` takes a mapping of fields to text", value.range) }
+            action = .fill(
+                fields.map { entry in
+                    if case .record(let spec) = entry.value.plainValue, let piece = spec["repeat"]?.stringValue,
+                        let times = spec["times"]?.intValue
+                    {
+                        return (entry.name, String(repeating: piece, count: max(0, times)))
+                    }
+                    return (entry.name, entry.value.scalar?.text ?? "")
+                })
+        case "slide":
+            guard let sliders = value.mapping else { throw fail("`slide` takes a mapping of sliders to values", value.range) }
+            var moves: [(String, Double)] = []
+            for entry in sliders {
+                guard let number = entry.value.plainValue.numberValue else {
+                    throw fail("a slider value is a number", entry.value.range)
+                }
+                moves.append((entry.name, number))
+            }
+            action = .slide(moves)
+        case "pick":
+            guard let pickers = value.mapping else { throw fail("`pick` takes a mapping of pickers to options", value.range) }
+            action = .pick(pickers.map { ($0.name, $0.value.scalar?.text ?? "") })
+        case "send":
+            action = .send(event: text, payload: node["with"]?.value.plainValue ?? .record([:]))
+        case "next":
+            action = try nextOutcome(value, fail: fail)
+        case "expect":
+            guard let items = value.mapping else { throw fail("`expect` takes a mapping", value.range) }
+            var expectations: [Expectation] = []
+            for item in items {
+                guard expectationKeys.contains(item.name) else {
+                    throw fail(
+                        "unknown expectation `\(item.name)`" + Suggestion.didYouMean(item.name, in: expectationKeys),
+                        item.key.range)
+                }
+                expectations.append(Expectation(key: item.name, value: item.value.plainValue, range: item.key.range))
+            }
+            action = .expect(expectations)
+        case "launch", "restart", "back", "dismiss":
+            throw fail("`\(head.name)` is written alone: `- \(head.name)`", head.key.range)
+        default:
+            throw fail("unknown step `\(head.name)`" + Suggestion.didYouMean(head.name, in: stepKeys), head.key.range)
+        }
+        return ScenarioStep(action: action, range: node.range)
+    }
+
+    /// `next: { call: store.purchase, cancelled: true }`, `{ call: …, ok: value }`, `{ call: …, error: {code, message} }`.
+    private static func nextOutcome(_ node: Node, fail: (String, SourceRange) -> ScenarioError) throws(ScenarioError)
+        -> ScenarioStep.Action
+    {
+        guard case .record(let spec) = node.plainValue, let call = spec["call"]?.stringValue, call.contains(".") else {
+            throw fail("`next` names the call: `{ call: store.purchase, cancelled: true }`", node.range)
+        }
+        let service = String(call.prefix { $0 != "." })
+        if spec["cancelled"] != nil { return .next(call: call, outcome: .cancelled) }
+        if let error = spec["error"] {
+            let fields = error.recordValue ?? [:]
+            let outcome = ServiceError(
+                service: service, code: fields["code"]?.description ?? "error",
+                message: fields["message"]?.description ?? "")
+            return .next(call: call, outcome: .error(outcome))
+        }
+        if let value = spec["ok"] { return .next(call: call, outcome: .ok(value)) }
+        throw fail("`next` needs `ok: value`, `error: { code, message }` or `cancelled: true`", node.range)
+    }
+}

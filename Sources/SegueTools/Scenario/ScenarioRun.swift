@@ -1,0 +1,129 @@
+import SegueDiagnostics
+import SegueExpression
+import SegueRuntime
+
+/// The state of one scenario while it runs: turns steps into inputs and checks expectations.
+struct ScenarioRun {
+    let scenario: Scenario
+    var failure: ScenarioFailure?
+    /// Calls made before this index were already checked by an earlier `expect`.
+    var checkedCalls = 0
+    var visitedScreens: Set<String> = []
+    var transitions: Set<String> = []
+
+    init(scenario: Scenario) {
+        self.scenario = scenario
+    }
+
+    func failure(_ message: String, _ range: SourceRange, driver: FlowDriver? = nil) -> ScenarioFailure {
+        ScenarioFailure(range: range, message: message, screen: driver.map { ScreenSummary.text(of: $0) } ?? "")
+    }
+
+    mutating func perform(_ step: ScenarioStep, driver: FlowDriver, embedded: EmbeddedServices) async throws(ScenarioFailure) {
+        // An SPAlert goes away by itself; a person acts once it has.
+        if case .expect = step.action {} else if case .next = step.action {} else {
+            while driver.state.alert != nil { await driver.send(.dismissAlert) }
+        }
+        switch step.action {
+        case .launch: record(await driver.launch())
+        case .restart: record(await driver.restart())
+        case .tap(let id):
+            let path = try elementPath(id, driver: driver, range: step.range)
+            try checkNotIgnored(record(await driver.send(.tap(path))), id, step.range, driver)
+        case .fill(let fields):
+            for (field, text) in fields {
+                let element = try topElement(field, driver: driver, range: step.range)
+                record(await driver.send(.edit(element: element, value: .string(text))))
+            }
+        case .clear(let field):
+            let element = try topElement(field, driver: driver, range: step.range)
+            record(await driver.send(.edit(element: element, value: .string(""))))
+        case .slide(let moves):
+            for (id, value) in moves {
+                let element = try topElement(id, driver: driver, range: step.range)
+                try checkNotIgnored(
+                    record(await driver.send(.edit(element: element, value: .number(value)))), id, step.range, driver)
+            }
+        case .pick(let choices):
+            for (id, option) in choices {
+                let element = try topElement(id, driver: driver, range: step.range)
+                try checkNotIgnored(
+                    record(await driver.send(.edit(element: element, value: .string(option)))), id, step.range, driver)
+            }
+        case .scrollToEnd(let list):
+            let element = try topElement(list, driver: driver, range: step.range)
+            record(await driver.send(.scrolledNearEnd(list: element)))
+        case .back: record(await driver.send(.back))
+        case .dismiss: record(await driver.send(.swipeToDismiss))
+        case .send(let event, let payload):
+            guard let id = driver.program.event(named: event) else {
+                throw failure(
+                    "the flow has no event `\(event)`" + Suggestion.didYouMean(event, in: driver.program.events), step.range,
+                    driver: driver)
+            }
+            record(await driver.send(.event(id, payload: payload)))
+        case .tick(let seconds): record(await driver.advance(by: seconds))
+        case .next(let call, let outcome): driver.script(call, outcome)
+        case .expect(let expectations):
+            var check = ExpectationCheck(driver: driver, embedded: embedded, newCalls: Array(driver.calls[checkedCalls...]))
+            for expectation in expectations {
+                if let problem = await check.verify(expectation) {
+                    throw failure(problem, expectation.range, driver: driver)
+                }
+            }
+            checkedCalls = driver.calls.count
+        }
+    }
+
+    /// Notes screens and transitions for coverage; returns the steps.
+    @discardableResult
+    mutating func record(_ steps: [Step]) -> [Step] {
+        for entry in steps.flatMap(\.trace) {
+            switch entry {
+            case .screenEntered(let screen, _): visitedScreens.insert(screen)
+            case .transition(let kind, let from, let to): transitions.insert("\(from ?? "-") \(kind.rawValue) \(to ?? "-")")
+            default: break
+            }
+        }
+        return steps
+    }
+
+    /// A tap the app ignored (hidden, disabled, a form with errors) fails the step with the app's reason.
+    private func checkNotIgnored(_ steps: [Step], _ id: String, _ range: SourceRange, _ driver: FlowDriver)
+        throws(ScenarioFailure)
+    {
+        guard let first = steps.first else { return }
+        for entry in first.trace {
+            if case .ignored(let what, let reason) = entry {
+                throw failure("`\(id)` did nothing: \(what): \(reason)", range, driver: driver)
+            }
+        }
+    }
+
+    private func topScreen(_ driver: FlowDriver, _ range: SourceRange) throws(ScenarioFailure) -> Int {
+        guard let top = driver.state.topInstance else {
+            throw failure("no screen is shown (did the scenario `launch`?)", range, driver: driver)
+        }
+        return top.screen
+    }
+
+    private func elementPath(_ id: String, driver: FlowDriver, range: SourceRange) throws(ScenarioFailure) -> ElementPath {
+        let screen = try topScreen(driver, range)
+        guard let path = driver.program.path(id, on: screen) else {
+            let names = driver.program.screens[screen].elements.map(\.name)
+            throw failure(
+                "screen `\(driver.program.screens[screen].name)` has no element `\(id)`"
+                    + Suggestion.didYouMean(String(id.prefix { $0 != "[" && $0 != "." }), in: names), range,
+                driver: driver)
+        }
+        return path
+    }
+
+    private func topElement(_ id: String, driver: FlowDriver, range: SourceRange) throws(ScenarioFailure) -> Int {
+        let path = try elementPath(id, driver: driver, range: range)
+        guard path.item == nil, path.part == nil else {
+            throw failure("`\(id)` is inside a list item; only a screen's own fields, sliders and pickers can be edited", range, driver: driver)
+        }
+        return path.element
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import SegueCheck
+import SegueDiagnostics
+import SegueExpression
+import SegueModel
+import SegueRuntime
+import SegueServices
+
+/// How one scenario ended.
+public struct ScenarioResult: Sendable {
+    public var scenario: Scenario
+    public var failure: ScenarioFailure?
+    public var seconds: Double
+    /// Screens entered and transitions taken, for `--coverage`.
+    public var visitedScreens: Set<String>
+    public var transitions: Set<String>
+
+    public var passed: Bool { failure == nil }
+}
+
+/// The first step that went wrong: where, what was expected, what happened, and the screen at that moment.
+public struct ScenarioFailure: Error, Sendable, CustomStringConvertible {
+    public var range: SourceRange
+    public var message: String
+    public var screen: String
+
+    public var description: String { "\(range): \(message)" }
+}
+
+/// Runs scenario files against their flows on fresh embedded services (docs/scenarios.md).
+///
+///     let runner = ScenarioRunner(root: projectRoot)
+///     let result = await runner.run(try ScenarioParser.parse(path: "flows/scenarios/donate/d04-purchase.yaml"))
+public final class ScenarioRunner {
+    /// Where `examples/` lives, for the embedded defaults.
+    public let root: String
+    private var flows: [String: Result<(Flow, Program), ScenarioError>] = [:]
+
+    public init(root: String) {
+        self.root = root
+    }
+
+    public func run(_ scenario: Scenario) async -> ScenarioResult {
+        let started = ContinuousClock.now
+        var run = ScenarioRun(scenario: scenario)
+        do throws(ScenarioFailure) {
+            let (flow, program) = try compiled(scenario.flowPath, at: scenario.range)
+            let embedded = try await services(for: scenario, flow: flow, at: scenario.range)
+            var device = DeviceProfile.standard
+            if let name = scenario.device {
+                guard let profile = DeviceProfile.named(name) else {
+                    let names = DeviceProfile.builtIn.map(\.name)
+                    throw run.failure(
+                        "unknown device `\(name)`; built-in profiles: \(names.joined(separator: ", "))", scenario.range)
+                }
+                device = profile
+            }
+            let driver = FlowDriver(program: program, embedded: embedded, device: device)
+            for step in scenario.steps {
+                try await run.perform(step, driver: driver, embedded: embedded)
+            }
+        } catch {
+            run.failure = error
+        }
+        let elapsed = ContinuousClock.now - started
+        return ScenarioResult(
+            scenario: scenario, failure: run.failure,
+            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
+            visitedScreens: run.visitedScreens, transitions: run.transitions)
+    }
+
+    /// Loads, checks and compiles a flow once per run of many scenarios.
+    private func compiled(_ path: String, at range: SourceRange) throws(ScenarioFailure) -> (Flow, Program) {
+        if flows[path] == nil {
+            let loaded = FlowLoader().load(path: path)
+            if let flow = loaded.flow, !loaded.hasErrors {
+                do {
+                    flows[path] = .success((flow, try Compiler.compile(flow)))
+                } catch {
+                    flows[path] = .failure(ScenarioError(diagnostics: [.error("T010", "\(error)", at: range)]))
+                }
+            } else {
+                flows[path] = .failure(ScenarioError(diagnostics: loaded.diagnostics.filter { $0.severity == .error }))
+            }
+        }
+        switch flows[path]! {
+        case .success(let compiled): return compiled
+        case .failure(let error):
+            throw ScenarioFailure(range: range, message: "the flow \(path) does not load:\n\(error)", screen: "")
+        }
+    }
+
+    private func services(for scenario: Scenario, flow: Flow, at range: SourceRange) async throws(ScenarioFailure)
+        -> EmbeddedServices
+    {
+        let options = ServiceOptions(
+            dataDirectory: nil, defaults: scenario.defaults ?? [:], seedProfileID: scenario.defaults == nil,
+            root: root)
+        let embedded: EmbeddedServices
+        do {
+            embedded = try await EmbeddedServices.make(for: flow, options: options)
+        } catch {
+            throw ScenarioFailure(range: range, message: error.description, screen: "")
+        }
+        guard let seed = scenario.board else { return embedded }
+        for (name, board) in embedded.boards {
+            switch seed {
+            case .demo(let count):
+                do {
+                    _ = try await board.seedDemoEntries(count: count)
+                } catch {
+                    throw ScenarioFailure(range: range, message: "seeding the board: \(error)", screen: "")
+                }
+            case .entries(let entries):
+                guard let service = embedded.services[name] else { continue }
+                // Listed newest first, so the oldest is added first.
+                for entry in entries.reversed() {
+                    var arguments = entry.recordValue ?? [:]
+                    arguments["buy_package"] = arguments["buy_package"] ?? .string("donate.small")
+                    if let photo = arguments.removeValue(forKey: "photo")?.stringValue {
+                        let upload = await service.call(
+                            "upload_photo", arguments: ["user_id": arguments["user_id"] ?? .string("seed"), "photo_file": .string(photo)])
+                        guard case .ok(let id) = upload else {
+                            throw ScenarioFailure(range: range, message: "seeding the board: cannot upload \(photo)", screen: "")
+                        }
+                        arguments["photo_id"] = id
+                    }
+                    if case .error(let error) = await service.call("add_entry", arguments: arguments) {
+                        throw ScenarioFailure(range: range, message: "seeding the board: \(error.message)", screen: "")
+                    }
+                }
+            }
+        }
+        return embedded
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import SegueDiagnostics
+import SegueTools
+
+/// `segue test PATH…`: run scenario files and report, one line per scenario.
+enum TestCommand: SegueCommand {
+    static let name = "test"
+    static let summary = "Run scenario files (exit 1 on any failure); JUnit XML and requirement coverage"
+    static let usage = """
+        usage: segue test PATH… [--junit FILE] [--coverage] [--requirements FILE] [--root DIR]
+
+        Runs every scenario file (YAML files that start with `scenario:`) in the given files and
+        directories, one line per scenario, then `N passed, N failed`.
+
+          --junit FILE         also write a JUnit XML report
+          --coverage           list the requirement IDs covered by passing scenarios and those not
+                               covered, and the screens and transitions the scenarios visited
+          --requirements FILE  the requirements table (default flows/requirements.md)
+          --root DIR           where examples/ lives, for the embedded services (default: .)
+
+        exit status: 0 all passed, 1 a scenario failed, 2 usage or unreadable files
+
+        example: segue test flows/ --coverage
+        """
+
+    static func run(_ arguments: [String]) async -> Int32 {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ParsedArguments(
+                arguments, valueOptions: ["--junit", "--requirements", "--root"], switchOptions: ["--coverage"])
+        } catch {
+            printError("segue test: \(error)\n\(usage)")
+            return 2
+        }
+        guard !parsed.positional.isEmpty else {
+            printError("segue test: name scenario files or directories\n\(usage)")
+            return 2
+        }
+        let files: [String]
+        do {
+            files = try ScenarioSuite.collect(parsed.positional)
+        } catch {
+            printError("segue test: \(error)")
+            return 2
+        }
+        let runner = ScenarioRunner(root: parsed.options["--root"] ?? FileManager.default.currentDirectoryPath)
+        var results: [ScenarioResult] = []
+        var unreadable = 0
+        for file in files {
+            let scenario: Scenario
+            do {
+                scenario = try ScenarioParser.parse(path: file)
+            } catch {
+                print("ERROR \(file)")
+                print(DiagnosticRenderer(format: .human).render(error.diagnostics), terminator: "")
+                unreadable += 1
+                continue
+            }
+            let result = await runner.run(scenario)
+            results.append(result)
+            let covers = scenario.covers.isEmpty ? "" : " [" + scenario.covers.joined(separator: ", ") + "]"
+            if let failure = result.failure {
+                print("FAIL \(scenario.name)\(covers)")
+                print("  \(failure.description)")
+                if !failure.screen.isEmpty { print("  the screen at that step:\n\(failure.screen)") }
+            } else {
+                print("pass \(scenario.name)\(covers)")
+            }
+        }
+        let passed = results.filter(\.passed).count
+        let failed = results.count - passed + unreadable
+        if let junit = parsed.options["--junit"] {
+            do {
+                try ScenarioSuite.junit(results).write(toFile: junit, atomically: true, encoding: .utf8)
+            } catch {
+                printError("segue test: cannot write \(junit): \(error.localizedDescription)")
+                return 2
+            }
+        }
+        if parsed.switches.contains("--coverage") {
+            let path = parsed.options["--requirements"] ?? "flows/requirements.md"
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                printError("segue test: cannot read the requirements table \(path)")
+                return 2
+            }
+            printCoverage(RequirementsTable(markdown: text), results)
+        }
+        print("\(passed) passed, \(failed) failed")
+        return failed > 0 ? 1 : (files.isEmpty ? 2 : 0)
+    }
+
+    private static func printCoverage(_ table: RequirementsTable, _ results: [ScenarioResult]) {
+        let (covered, missing) = table.coverage(results)
+        print("\nrequirements: \(table.requirements.count - missing.count) of \(table.requirements.count) covered by passing scenarios")
+        for (id, title) in table.requirements {
+            let short = title.count > 70 ? String(title.prefix(69)) + "…" : title
+            if let scenarios = covered[id] {
+                print("  ✓ \(id.padding(toLength: 4, withPad: " ", startingAt: 0)) \(short)  (\(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"))")
+            } else {
+                print("  ✗ \(id.padding(toLength: 4, withPad: " ", startingAt: 0)) \(short)")
+            }
+        }
+        let byFlow = Dictionary(grouping: results.filter(\.passed)) { $0.scenario.flowPath }
+        for flow in byFlow.keys.sorted() {
+            let screens = byFlow[flow]!.reduce(into: Set<String>()) { $0.formUnion($1.visitedScreens) }
+            let transitions = byFlow[flow]!.reduce(into: Set<String>()) { $0.formUnion($1.transitions) }
+            print("\(flow): \(screens.count) screens entered (\(screens.sorted().joined(separator: ", "))), \(transitions.count) distinct transitions taken")
+        }
+        print("")
+    }
+}

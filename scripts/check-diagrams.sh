@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Regenerates the DOT and Mermaid diagrams of every flow in flows/ and fails when the committed
+# docs/diagrams/*.dot or *.mmd differ. With --update, rewrites them (and the SVGs, when Graphviz is installed).
+# usage: scripts/check-diagrams.sh [--update]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+update=false
+case "${1:-}" in
+  --update) update=true ;;
+  "") ;;
+  *) echo "usage: scripts/check-diagrams.sh [--update]" >&2; exit 2 ;;
+esac
+
+swift build --product segue >/tmp/segue-check-diagrams-build.log 2>&1 \
+  || { echo "check-diagrams: swift build failed:" >&2; tail -20 /tmp/segue-check-diagrams-build.log >&2; exit 2; }
+segue="$(swift build --show-bin-path)/segue"
+
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+mkdir -p docs/diagrams
+status=0
+
+for flow in flows/*.yaml; do
+  # A library of components and types has no screens to draw.
+  grep -q '^screens:' "$flow" || continue
+  name="$(basename "$flow" .yaml)"
+  for format in dot mermaid; do
+    extension="$format"
+    [ "$format" = mermaid ] && extension=mmd
+    generated="$out/$name.$extension"
+    committed="docs/diagrams/$name.$extension"
+    if ! "$segue" diagram "$flow" --format "$format" -o "$generated"; then
+      echo "check-diagrams: segue diagram $flow --format $format failed" >&2
+      status=1
+      continue
+    fi
+    if $update; then
+      cp "$generated" "$committed"
+    elif [ ! -f "$committed" ]; then
+      echo "check-diagrams: $committed is missing; run scripts/check-diagrams.sh --update and commit" >&2
+      status=1
+    elif ! cmp -s "$generated" "$committed"; then
+      echo "check-diagrams: $committed is out of date; run scripts/check-diagrams.sh --update and commit" >&2
+      diff -u "$committed" "$generated" 2>&1 | head -40 >&2 || true
+      status=1
+    fi
+  done
+  if $update && command -v dot >/dev/null 2>&1; then
+    "$segue" diagram "$flow" --format svg -o "docs/diagrams/$name.svg"
+  fi
+done
+
+# Diagrams of flows that no longer exist.
+for committed in docs/diagrams/*.dot docs/diagrams/*.mmd; do
+  [ -e "$committed" ] || continue
+  name="$(basename "${committed%.*}")"
+  if [ ! -f "flows/$name.yaml" ]; then
+    if $update; then
+      rm -f "$committed" "docs/diagrams/$name.svg"
+    else
+      echo "check-diagrams: $committed has no flows/$name.yaml; delete it" >&2
+      status=1
+    fi
+  fi
+done
+
+[ "$status" -eq 0 ] && ! $update && echo "check-diagrams: docs/diagrams is current"
+exit "$status"
