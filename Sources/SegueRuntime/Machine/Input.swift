@@ -36,6 +36,7 @@ public enum Input: Sendable, Hashable, Codable {
 ///     ElementPath(element: 3)                    // the `add` button
 ///     ElementPath(element: 4, item: 2)           // the third card of `latest`
 ///     ElementPath(element: 4, item: 2, part: 3)  // its `more` button
+///     ElementPath(element: 5, part: 0)           // the first footer element of a script's lines
 public struct ElementPath: Sendable, Hashable, Codable, CustomStringConvertible {
     public var element: Int
     public var item: Int?
@@ -73,6 +74,11 @@ extension Program {
         }
         guard let element = elements.firstIndex(where: { $0.name == head }) else { return nil }
         guard let part else { return ElementPath(element: element, item: item) }
+        if item == nil, elements[element].list != nil {
+            // Without an item, a list's part is one of its footer elements (a script's share button).
+            guard let partIndex = elements[element].footer.firstIndex(where: { $0.name == part }) else { return nil }
+            return ElementPath(element: element, part: partIndex)
+        }
         let inner = elements[element].list?.item.elements ?? elements[element].component?.elements ?? []
         guard let partIndex = inner.firstIndex(where: { $0.name == part }) else { return nil }
         return ElementPath(element: element, item: item, part: partIndex)

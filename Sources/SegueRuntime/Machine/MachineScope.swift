@@ -1,7 +1,8 @@
 import SegueExpression
 
 /// The names an expression sees while the machine runs, nearest first: locals (`item`, `index`, `result`, `error`,
-/// component parameters), `event`, the screen's parameters and data, the flow's data, then `form`, `device`, `theme`.
+/// component parameters), `event`, the screen's parameters and data, the flow's data, then `form`, `state` (a bool
+/// per nested state: `state.recording`), `device`, `theme`.
 struct MachineScope: ValueScope {
     let program: ProgramBox
     let data: [Value]
@@ -24,6 +25,14 @@ struct MachineScope: ValueScope {
             var record: [String: Value] = [:]
             for (index, field) in fields.enumerated() where index < instance.form.values.count {
                 record[field.name] = instance.form.values[index]
+            }
+            return .record(record)
+        case "state":
+            // `state.recording`: whether a nested state of the screen is active.
+            guard let instance else { return .record([:]) }
+            var record: [String: Value] = [:]
+            for (id, node) in program.program.screens[instance.screen].states.enumerated() {
+                record[node.name] = .bool(instance.states.contains(id))
             }
             return .record(record)
         case "device": return device.value

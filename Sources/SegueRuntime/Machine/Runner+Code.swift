@@ -107,12 +107,14 @@ extension Runner {
                 }
                 pc += 1
             case .play(let operation):
-                var line = 0
+                var line = operation.current.flatMap { read($0, frame: frame)?.intValue } ?? 0
                 if let expression = operation.line {
                     switch evaluate(expression, frame) {
                     case .success(let value): line = value.intValue ?? 0
                     case .failure(let failure): return routeError(failure.serviceError, frame: frame)
                     }
+                    // `line` mode: the played line becomes the current line.
+                    if let current = operation.current { assign(.int(line), to: current, frame: frame) }
                 }
                 effects.append(.play(mode: operation.mode, line: line))
                 pc += 1
@@ -136,6 +138,19 @@ extension Runner {
         if case .end = program.code[pc] { return false }
         record(.note("the rest of the action list stops: its screen is gone"))
         return false
+    }
+
+    /// The value of a flow variable, a screen variable or a form field.
+    func read(_ target: AssignTarget, frame: Frame) -> Value? {
+        switch target {
+        case .flow(let slot): return slot < state.data.count ? state.data[slot] : nil
+        case .screen(let slot):
+            guard let location = state.location(of: frame.instance) else { return nil }
+            return state.layers[location.layer].stack[location.index].values[slot]
+        case .field(let field):
+            guard let location = state.location(of: frame.instance) else { return nil }
+            return state.layers[location.layer].stack[location.index].form.values[field]
+        }
     }
 
     /// Writes a value to a flow variable, a screen variable or a form field; persisted variables emit `persist`.

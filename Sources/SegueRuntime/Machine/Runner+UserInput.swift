@@ -32,7 +32,15 @@ extension Runner {
             frame.locals["item"] = items[item]
             frame.locals["index"] = .int(item)
         }
-        if let part = path.part {
+        if let part = path.part, path.item == nil, element.list != nil {
+            guard element.footer.indices.contains(part) else {
+                return ignore(what, "\(element.name) has no footer element #\(part)")
+            }
+            element = element.footer[part]
+            let inner = "\(what).\(element.name)"
+            guard isShown(element, frame) else { return ignore(inner, "\(element.name) is hidden") }
+            guard isEnabled(element, frame) else { return ignore(inner, "\(element.name) is disabled") }
+        } else if let part = path.part {
             guard let component = element.list?.item ?? element.component else {
                 return ignore(what, "\(element.name) has no component")
             }

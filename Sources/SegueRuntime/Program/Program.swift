@@ -71,8 +71,19 @@ public struct ScreenProgram: Sendable {
     public var initialStates: [Int]
     public var topStates: [Int]
     public var layout: LayoutProgram?
+    public var playback: PlaybackProgram?
 
     public func element(named name: String) -> Int? { elements.firstIndex { $0.name == name } }
+}
+
+/// A screen's playback of a script's lines: which variable holds the current line, and its highlight.
+public struct PlaybackProgram: Sendable {
+    public var lines: Int
+    /// Where the current line's index is kept (`current: current_line`).
+    public var current: AssignTarget?
+    public var highlight: Int?
+    /// Raised when the last line has played.
+    public var endEvent: Int?
 }
 
 /// Margins, scrolling and list style, resolved when the screen is rendered.
@@ -154,6 +165,8 @@ public struct ElementProgram: Sendable {
     public var list: ListProgram?
     /// For a component use: its arguments and elements.
     public var component: ComponentProgram?
+    /// For `lines`: the elements after the end marker (the share button).
+    public var footer: [ElementProgram] = []
 }
 
 /// A list or collection: items, the component each item is drawn by, paging.

@@ -47,6 +47,10 @@ struct ScreenRenderer {
         (try? value(id, frame).get())?.numberValue
     }
 
+    private var playback: PlaybackProgram? {
+        runner.state.topInstance.flatMap { program.screens[$0.screen].playback }
+    }
+
     private func element(_ element: ElementProgram, _ frame: Frame, form: FormState, fields: [FieldProgram])
         -> ElementView
     {
@@ -106,6 +110,13 @@ struct ScreenRenderer {
             view.cellHeight = list.cellHeight.flatMap { number($0, frame) }
             if list.nearEnd != nil { view.hasMore = flag(list.hasMore, default: true) }
             view.footer = string(list.empty)
+            if !element.footer.isEmpty {
+                view.footerElements = element.footer.map { self.element($0, frame, form: .empty, fields: []) }
+            }
+            if element.kind == .lines, let playback, let current = playback.current {
+                view.highlighted = runner.read(current, frame: frame)?.intValue
+                view.highlightColor = string(playback.highlight)
+            }
         }
         if let component = element.component { view.items = [row(component, frame)] }
         view.problem = problems.isEmpty ? nil : problems.joined(separator: "; ")

@@ -58,6 +58,11 @@ public struct ElementView: Sendable, Hashable, Codable {
     public var hasMore: Bool?
     /// A list's `empty` text or a script's end marker.
     public var footer: String?
+    /// A script's elements after its end marker (the share button).
+    public var footerElements: [ElementView]?
+    /// For `lines`: the current line, drawn with `highlightColor`.
+    public var highlighted: Int?
+    public var highlightColor: String?
     /// The message of an expression that failed while rendering this element.
     public var problem: String?
 }
