@@ -172,4 +172,4 @@ with open(swift_path, "w", encoding="utf-8") as out:
     out.write("/// The JSON Schema (draft 2020-12) of the flow format, for editors and `segue schema`.\n")
     out.write("public enum FlowSchema {\n    public static let json = #\"\"\"\n")
     out.write(body)
-    out.write("\"\"\"#\n}\n")
+    out.write("\n\"\"\"#\n}\n")

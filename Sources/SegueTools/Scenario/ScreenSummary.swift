@@ -6,8 +6,9 @@ enum ScreenSummary {
     /// `main > donate (present) > donate_one_post (show)`.
     static func breadcrumb(_ view: ScreenView?) -> String {
         guard let view else { return "" }
-        return view.breadcrumb.map { entry in
-            entry.transition == .root ? entry.screen : "\(entry.screen) (\(entry.transition.rawValue))"
+        // The first screen is the root however it got there (a splash may `replace` itself with home).
+        return view.breadcrumb.enumerated().map { index, entry in
+            index == 0 ? entry.screen : "\(entry.screen) (\(entry.transition.rawValue))"
         }.joined(separator: " > ")
     }
 
