@@ -149,7 +149,7 @@ extension Runner {
             return state.layers[location.layer].stack[location.index].values[slot]
         case .field(let field):
             guard let location = state.location(of: frame.instance) else { return nil }
-            return state.layers[location.layer].stack[location.index].form.values[field]
+            return state.layers[location.layer].stack[location.index].form.fields[field].value
         }
     }
 
@@ -167,14 +167,10 @@ extension Runner {
             state.layers[location.layer].stack[location.index].values[slot] = value
         case .field(let field):
             guard let location = state.location(of: frame.instance) else { return }
-            let instance = state.layers[location.layer].stack[location.index]
-            var form = instance.form
-            guard field < form.values.count else { return }
-            form.values[field] = value
-            form.dirty[field] = value != form.initial[field]
-            form.errors[field] = FieldValidator.error(
-                for: value, rules: program.screens[instance.screen].fields[field].rules)
-            state.layers[location.layer].stack[location.index].form = form
+            let screen = state.layers[location.layer].stack[location.index].screen
+            guard field < state.layers[location.layer].stack[location.index].form.fields.count else { return }
+            let error = FieldValidator.error(for: value, rules: program.screens[screen].fields[field].rules)
+            state.layers[location.layer].stack[location.index].form.fields[field].update(value, error: error)
         }
     }
 }

@@ -88,10 +88,8 @@ extension Runner {
             return run(change, Frame(instance: top.id, event: .record(["value": value])))
         }
         var form = top.form
-        form.values[field] = value
-        form.touched[field] = true
-        form.dirty[field] = value != form.initial[field]
-        form.errors[field] = FieldValidator.error(for: value, rules: screen.fields[field].rules)
+        form.fields[field].touched = true
+        form.fields[field].update(value, error: FieldValidator.error(for: value, rules: screen.fields[field].rules))
         state.layers[location.layer].stack[location.index].form = form
     }
 

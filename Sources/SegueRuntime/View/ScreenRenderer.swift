@@ -86,12 +86,13 @@ struct ScreenRenderer {
         {
             view.truncated = TextMeasure.lineCount(text, width: width) > maxLines
         }
-        if let index = element.field, index < fields.count, index < form.values.count {
+        if let index = element.field, index < fields.count, index < form.fields.count {
             let field = fields[index]
+            let state = form.fields[index]
             view.field = FieldView(
-                kind: field.kind, value: form.values[index], placeholder: string(field.placeholder),
-                label: string(field.label), error: form.touched[index] ? form.errors[index] : nil,
-                touched: form.touched[index], dirty: form.dirty[index], minLines: field.minLines, grows: field.grows)
+                kind: field.kind, value: state.value, placeholder: string(field.placeholder),
+                label: string(field.label), error: state.touched ? state.error : nil, touched: state.touched,
+                dirty: state.dirty, minLines: field.minLines, grows: field.grows)
         }
         if let list = element.list {
             switch value(list.items, frame) {
