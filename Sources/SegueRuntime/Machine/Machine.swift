@@ -14,8 +14,14 @@ public struct Machine: Sendable {
 
     public var program: Program { box.program }
 
-    /// Handles one input to completion, including every event it raises.
+    /// Handles one input to completion, including every event it raises. A state that does not belong to this
+    /// program (see `check(_:)`) is returned unchanged, with the reason in the trace.
     public func step(_ state: MachineState, _ input: Input) -> Step {
+        do {
+            try check(state)
+        } catch {
+            return Step(state: state, effects: [], trace: [.ignored(what: "\(input)", reason: error.description)])
+        }
         var runner = Runner(box: box, state: state, tracing: true)
         runner.handle(input)
         return Step(state: runner.state, effects: runner.effects, trace: runner.trace)

@@ -1,9 +1,10 @@
 import SegueExpression
 
 extension Machine {
-    /// The top screen as the user sees it, or nil before launch.
+    /// The top screen as the user sees it, or nil before launch (or for a state of another program).
     public func view(of state: MachineState) -> ScreenView? {
-        ScreenRenderer(runner: Runner(box: box, state: state, tracing: false)).render()
+        guard (try? check(state)) != nil else { return nil }
+        return ScreenRenderer(runner: Runner(box: box, state: state, tracing: false)).render()
     }
 }
 
