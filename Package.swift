@@ -81,7 +81,9 @@ let package = Package(
             ]),
 
         // Benchmarks: `swift run -c release segue-bench audio|load|dispatch [--json]`.
-        .executableTarget(name: "segue-bench", dependencies: ["SegueAudio", "SegueYAML", "SegueModel", "SegueDiagnostics"]),
+        .executableTarget(
+            name: "segue-bench",
+            dependencies: ["SegueAudio", "SegueYAML", "SegueModel", "SegueCheck", "SegueDiagnostics", "SegueRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import SegueDiagnostics
+import SegueCheck
 import SegueModel
 import SegueYAML
 
@@ -52,14 +53,11 @@ enum LoadBenchmark {
     private static func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
 }
 
-/// Segue's front end on one file: YAML → nodes → model (→ checks), returning every diagnostic.
+/// Segue's whole front end on one file: YAML → nodes → model → checks, returning every diagnostic.
 enum FrontEnd {
-    static let stages = "yaml+decode"
+    static let stages = "yaml+decode+check"
 
     static func load(_ file: SourceFile) -> [Diagnostic] {
-        let loaded = YAMLLoader().load(file)
-        var decoder = FlowDecoder(file: file)
-        _ = decoder.decodeFlow(loaded.root)
-        return loaded.diagnostics + decoder.diagnostics
+        FlowLoader().load(file).diagnostics
     }
 }
