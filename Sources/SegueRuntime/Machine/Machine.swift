@@ -114,7 +114,9 @@ struct Runner {
                 return ignore(program.events[event], "no screen is shown")
             }
             let top = state.layers[layer].stack[index].id
-            state.eventQueue.append(RaisedEvent(event: event, payload: payload, instance: top))
+            let raised = RaisedEvent(event: event, payload: payload, instance: top)
+            // Nothing is waiting (run-to-completion empties the queue), so it runs now.
+            if state.eventQueue.isEmpty { dispatch(raised) } else { state.eventQueue.append(raised) }
         case .launch, .restart: break
         }
     }
