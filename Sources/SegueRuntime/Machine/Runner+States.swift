@@ -67,10 +67,8 @@ extension Runner {
         for id in states {
             guard let location = state.location(of: instance) else { return }
             let screen = state.layers[location.layer].stack[location.index].screen
-            let active = state.layers[location.layer].stack[location.index].states
-            guard !active.contains(id) else { continue }
-            let position = active.firstIndex(where: { $0 > id }) ?? active.count
-            state.layers[location.layer].stack[location.index].states.insert(id, at: position)
+            // In place: a local copy of the array would make the insert copy it.
+            guard state.layers[location.layer].stack[location.index].activate(id) else { continue }
             record(.stateEntered(screen: program.screens[screen].name, state: program.screens[screen].states[id].name))
             if let onEnter = program.screens[screen].states[id].onEnter {
                 run(onEnter, Frame(instance: instance, owner: id))
@@ -92,5 +90,14 @@ extension Runner {
             state.layers[after.layer].stack[after.index].states.removeAll { $0 == id }
             record(.stateExited(screen: program.screens[screen].name, state: program.screens[screen].states[id].name))
         }
+    }
+}
+
+extension ScreenInstance {
+    /// Adds a nested state to the active ones, keeping document order; false when it was already active.
+    mutating func activate(_ id: Int) -> Bool {
+        guard !states.contains(id) else { return false }
+        states.insert(id, at: states.firstIndex(where: { $0 > id }) ?? states.count)
+        return true
     }
 }
