@@ -4,7 +4,7 @@ import SegueExpression
 ///
 /// Element, field and event references are the program's ids; `Program.path(_:on:)` resolves names for tools.
 public enum Input: Sendable, Hashable, Codable {
-    case launch(LaunchEnvironment)
+    indirect case launch(LaunchEnvironment)
     /// Tap an element of the top screen: a button, a list item, or an element inside an item's component.
     case tap(ElementPath)
     /// Choose item `item` of list element `list` (the same as tapping it).
