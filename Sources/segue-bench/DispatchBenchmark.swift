@@ -38,7 +38,8 @@ enum DispatchBenchmark {
                 events = value - value % 3
                 index += 1
             default:
-                return fail("unknown option \(argument); usage: segue-bench dispatch [--json] [--events N] [--shape NAME]")
+                return fail(
+                    "unknown option \(argument); usage: segue-bench dispatch [--json] [--events N] [--shape NAME]")
             }
         }
         var results: [String: [String: Double]] = [:]
