@@ -51,6 +51,23 @@ import Testing
         #expect(harness.last.effects == [.play(mode: "continuous", line: 2)])
     }
 
+    @Test func theHighlightFollowsPlaybackAndTheEndOfLinesResetsIt() throws {
+        var harness = try Self.details()
+        harness.tap("footer_play")
+        harness.send(.playbackReached(line: 3))
+        #expect(harness.machine.view(of: harness.state)?.element("lines")?.highlighted == 3)
+        harness.send(.playbackFinished)
+        #expect(harness.trace.first == "event playback_finished handled by script_details")
+        #expect(harness.machine.view(of: harness.state)?.element("lines")?.highlighted == 0)
+    }
+
+    @Test func playbackInputsWithoutPlaybackAreIgnored() throws {
+        var harness = try Self.harness()
+        harness.launch()
+        harness.send(.playbackFinished)
+        #expect(harness.trace == ["ignored playback finished: the top screen has no playback"])
+    }
+
     @Test func recordingCountsDownThenStartsRecordingTheLine() throws {
         var harness = try Self.details()
         harness.tap("mode")

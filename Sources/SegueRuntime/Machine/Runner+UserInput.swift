@@ -122,6 +122,21 @@ extension Runner {
         state.eventQueue.append(RaisedEvent(event: event, payload: .null, instance: top.id))
     }
 
+    mutating func playbackReached(_ line: Int) {
+        guard let top = state.topInstance, let current = program.screens[top.screen].playback?.current else {
+            return ignore("playback reached line \(line)", "the top screen has no playback")
+        }
+        assign(.int(line), to: current, frame: Frame(instance: top.id))
+    }
+
+    mutating func playbackFinished() {
+        guard let top = state.topInstance, let playback = program.screens[top.screen].playback else {
+            return ignore("playback finished", "the top screen has no playback")
+        }
+        guard let event = playback.endEvent else { return }
+        state.eventQueue.append(RaisedEvent(event: event, payload: .null, instance: top.id))
+    }
+
     // MARK: events
 
     /// Runs the handler(s) an event selects on its screen: from each active leaf state up, else the screen's.
