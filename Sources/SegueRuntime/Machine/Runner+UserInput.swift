@@ -12,6 +12,9 @@ extension Runner {
         let what = "tap \(screen.name).\(element.name)"
         guard isShown(element, frame) else { return ignore(what, "\(element.name) is hidden") }
         if element.submits, !top.form.isValid {
+            if let location = state.location(of: top.id) {
+                state.layers[location.layer].stack[location.index].form.submitted = true
+            }
             let failing = zip(screen.fields, top.form.errors).compactMap { field, error in
                 error.map { "\(field.name): \($0)" }
             }
