@@ -1,5 +1,6 @@
 import SegueDiagnostics
 import SegueExpression
+import SegueModel
 import SegueRuntime
 
 /// The state of one scenario while it runs: turns steps into inputs and checks expectations.
@@ -9,7 +10,8 @@ struct ScenarioRun {
     /// Calls made before this index were already checked by an earlier `expect`.
     var checkedCalls = 0
     var visitedScreens: Set<String> = []
-    var transitions: Set<String> = []
+    /// Navigation transitions taken, with how often.
+    var transitions: [TakenTransition: Int] = [:]
 
     init(scenario: Scenario) {
         self.scenario = scenario
@@ -81,7 +83,10 @@ struct ScenarioRun {
         for entry in steps.flatMap(\.trace) {
             switch entry {
             case .screenEntered(let screen, _): visitedScreens.insert(screen)
-            case .transition(let kind, let from, let to): transitions.insert("\(from ?? "-") \(kind.rawValue) \(to ?? "-")")
+            case .transition(let kind, let from?, let to?):
+                if let navigation = Navigation.Kind(rawValue: kind.rawValue) {
+                    transitions[TakenTransition(from: from, to: to, kind: navigation), default: 0] += 1
+                }
             default: break
             }
         }

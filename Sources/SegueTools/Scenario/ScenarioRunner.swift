@@ -11,9 +11,9 @@ public struct ScenarioResult: Sendable {
     public var scenario: Scenario
     public var failure: ScenarioFailure?
     public var seconds: Double
-    /// Screens entered and transitions taken, for `--coverage`.
+    /// Screens entered and navigation transitions taken (with counts), for `--coverage` and `--transitions`.
     public var visitedScreens: Set<String>
-    public var transitions: Set<String>
+    public var transitions: [TakenTransition: Int]
 
     public var passed: Bool { failure == nil }
 }

@@ -93,4 +93,17 @@ struct CommandLineTests {
         #expect(result.output.contains("\(scenario.path):5:15: screen: expected \"donate\", got \"main\""))
         #expect(result.output.hasSuffix("0 passed, 1 failed\n"))
     }
+
+    @Test func transitionsFromScenariosColourTheDiagram() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("segue-coverage-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = try segue(["test", "flows/scenarios/donate/d06-one-post.yaml", "--transitions", file.path])
+        #expect(run.status == 0, "\(run.output)")
+        let json = try String(contentsOf: file, encoding: .utf8)
+        #expect(json.contains(#""from" : "donate""#) && json.contains(#""to" : "donate_one_post""#))
+        let diagram = try segue(["diagram", "flows/donate.yaml", "--format", "dot", "--coverage", file.path])
+        #expect(diagram.status == 0, "\(diagram.error)")
+        #expect(diagram.output.contains(#"s_donate -> s_donate_one_post [label="on open_entry ×1", style=solid, penwidth=3]"#))
+        #expect(diagram.output.contains("color=grey70"))
+    }
 }
