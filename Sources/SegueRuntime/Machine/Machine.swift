@@ -95,6 +95,8 @@ struct Runner {
         case .tap(let path): tap(path)
         case .selectItem(let list, let item): tap(ElementPath(element: list, item: item))
         case .edit(let element, let value): edit(element, value)
+        case .change(let path, let value): change(path, value)
+        case .inputLevel(let level): inputLevel(level)
         case .back: back()
         case .swipeToDismiss: swipeToDismiss()
         case .scrolledNearEnd(let list): scrolledNearEnd(list)

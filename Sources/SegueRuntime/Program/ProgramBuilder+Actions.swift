@@ -167,7 +167,7 @@ extension ProgramBuilder {
     }
 
     /// Where `set: { name: … }` writes: `form.<field>`, a screen variable, or a flow variable.
-    private mutating func target(_ name: Name, context: CompileContext) -> AssignTarget? {
+    mutating func target(_ name: Name, context: CompileContext) -> AssignTarget? {
         let text = name.text
         if text.hasPrefix("form.") {
             let field = String(text.dropFirst(5))

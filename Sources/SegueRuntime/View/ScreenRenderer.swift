@@ -30,11 +30,16 @@ struct ScreenRenderer {
                 margins: layout.margins.flatMap { number($0, frame) }, scroll: layout.scroll,
                 bottomInset: layout.bottomInset.flatMap { number($0, frame) }, style: layout.style)
         }
-        return ScreenView(
+        var view = ScreenView(
             screen: screen.name, instance: instance.id, title: screen.title.flatMap { text($0, frame) },
             states: instance.states.map { screen.states[$0].name }, layout: layout,
             elements: screen.elements.map { element($0, frame, form: instance.form, fields: screen.fields) },
             alert: runner.state.alert, breadcrumb: breadcrumb)
+        if let highlight = runner.highlight(of: instance) {
+            view.highlightedLine = highlight.line
+            view.highlightColor = highlight.color.flatMap { text($0, frame) }
+        }
+        return view
     }
 
     private func value(_ id: Int, _ frame: Frame) -> Result<Value, ExpressionFailure> { runner.evaluate(id, frame) }
@@ -77,6 +82,7 @@ struct ScreenRenderer {
             visible: flag(element.visible, default: true),
             enabled: flag(element.enabled, default: true), style: string(element.style), anchor: element.anchor)
         if element.submits { view.enabled = view.enabled && form.isValid }
+        view.icon = string(element.icon)
         if let maxLines = element.maxLines, let text = view.text,
             let width = element.width.flatMap({ number($0, frame) })
         {
@@ -106,6 +112,9 @@ struct ScreenRenderer {
             view.cellHeight = list.cellHeight.flatMap { number($0, frame) }
             if list.nearEnd != nil { view.hasMore = flag(list.hasMore, default: true) }
             view.footer = string(list.empty)
+            if !list.footer.isEmpty {
+                view.footerElements = list.footer.map { self.element($0, frame, form: .empty, fields: []) }
+            }
         }
         if let component = element.component { view.items = [row(component, frame)] }
         view.problem = problems.isEmpty ? nil : problems.joined(separator: "; ")

@@ -52,6 +52,10 @@ struct ExpectationCheck {
             return await checkTakes(expected)
         case "opened_url":
             return compare("opened URL", expected, driver.openedURLs.last.map(Value.string) ?? .null)
+        case "highlighted":
+            return compare("highlighted line", expected, view?.highlightedLine.map(Value.int) ?? .null)
+        case "highlight_color":
+            return compare("highlight colour", expected, view?.highlightColor.map(Value.string) ?? .null)
         default:
             return "`\(expectation.key)` cannot be checked yet: the runtime does not report it"
         }
@@ -105,7 +109,7 @@ struct ExpectationCheck {
             "visible": .bool(element.visible), "enabled": .bool(element.enabled),
             "label": element.text.map(Value.string) ?? .null, "style": element.style.map(Value.string) ?? .null,
             "anchor": element.anchor.map(Value.string) ?? .null, "truncated": element.truncated.map(Value.bool) ?? .null,
-            "problem": element.problem.map(Value.string) ?? .null,
+            "problem": element.problem.map(Value.string) ?? .null, "icon": element.icon.map(Value.string) ?? .null,
         ]
         return compareFields("`\(id)`", expected, actual)
     }

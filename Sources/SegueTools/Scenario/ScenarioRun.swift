@@ -40,15 +40,13 @@ struct ScenarioRun {
             record(await driver.send(.edit(element: element, value: .string(""))))
         case .slide(let moves):
             for (id, value) in moves {
-                let element = try topElement(id, driver: driver, range: step.range)
-                try checkNotIgnored(
-                    record(await driver.send(.edit(element: element, value: .number(value)))), id, step.range, driver)
+                let path = try elementPath(id, driver: driver, range: step.range)
+                try checkNotIgnored(record(await driver.send(.change(path, .number(value)))), id, step.range, driver)
             }
         case .pick(let choices):
             for (id, option) in choices {
-                let element = try topElement(id, driver: driver, range: step.range)
-                try checkNotIgnored(
-                    record(await driver.send(.edit(element: element, value: .string(option)))), id, step.range, driver)
+                let path = try elementPath(id, driver: driver, range: step.range)
+                try checkNotIgnored(record(await driver.send(.change(path, .string(option)))), id, step.range, driver)
             }
         case .scrollToEnd(let list):
             let element = try topElement(list, driver: driver, range: step.range)
@@ -122,7 +120,7 @@ struct ScenarioRun {
     private func topElement(_ id: String, driver: FlowDriver, range: SourceRange) throws(ScenarioFailure) -> Int {
         let path = try elementPath(id, driver: driver, range: range)
         guard path.item == nil, path.part == nil else {
-            throw failure("`\(id)` is inside a list item; only a screen's own fields, sliders and pickers can be edited", range, driver: driver)
+            throw failure("`\(id)` is inside a list item; only a screen's own fields can be filled", range, driver: driver)
         }
         return path.element
     }
