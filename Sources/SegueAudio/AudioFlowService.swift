@@ -64,6 +64,8 @@ public actor AudioFlowService: FlowService {
             let range = AudioTrimRange(start: try number(arguments, "start"), end: try number(arguments, "end"), unit: .seconds)
             return Self.value(of: try await audio.trim(take: try await take(arguments).id, range: range))
         case "level":
+            // The recorder's latest block, read directly: the level stream's consumer may not have run yet.
+            if let latest = await audio.inputLevel() { level = latest.rms }
             return .number(level)
         case "timeline":
             return try await timeline(arguments)
