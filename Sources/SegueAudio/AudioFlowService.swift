@@ -61,7 +61,8 @@ public actor AudioFlowService: FlowService {
             let volume = try number(arguments, "volume")
             return Self.value(of: try await audio.setVolume(take: try await take(arguments).id, volume: volume))
         case "trim":
-            let range = AudioTrimRange(start: try number(arguments, "start"), end: try number(arguments, "end"), unit: .seconds)
+            let range = AudioTrimRange(
+                start: try number(arguments, "start"), end: try number(arguments, "end"), unit: .seconds)
             return Self.value(of: try await audio.trim(take: try await take(arguments).id, range: range))
         case "level":
             // The recorder's latest block, read directly: the level stream's consumer may not have run yet.
@@ -78,7 +79,8 @@ public actor AudioFlowService: FlowService {
         case "mixdown":
             return .string(try await mixdown(arguments))
         default:
-            throw ServiceError(service: "audio", code: "unknown_operation", message: "audio has no operation `\(operation)`")
+            throw ServiceError(
+                service: "audio", code: "unknown_operation", message: "audio has no operation `\(operation)`")
         }
     }
 

@@ -72,7 +72,8 @@ extension Runner {
                     .callService(
                         id: id, service: operation.service, operation: operation.operation, arguments: arguments))
                 record(.callStarted(id: id, service: operation.service, operation: operation.operation))
-                noteMediaCall(id, service: operation.service, operation: operation.operation, arguments: arguments, frame)
+                noteMediaCall(
+                    id, service: operation.service, operation: operation.operation, arguments: arguments, frame)
                 return
             case .alert(let operation):
                 let title: Value

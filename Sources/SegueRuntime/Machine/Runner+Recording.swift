@@ -2,7 +2,9 @@ import SegueExpression
 
 extension Runner {
     /// Notes an `audio.record` call, so the line being recorded is highlighted once capture starts.
-    mutating func noteMediaCall(_ id: Int, service: String, operation: String, arguments: [String: Value], _ frame: Frame) {
+    mutating func noteMediaCall(
+        _ id: Int, service: String, operation: String, arguments: [String: Value], _ frame: Frame
+    ) {
         guard operation == "record", program.services[service] == "audio", let instance = state.instance(frame.instance)
         else { return }
         var line: Int?

@@ -147,9 +147,11 @@ public final class FlowDriver {
                 outcome = await target.call(operation, arguments: arguments)
             } else {
                 outcome = .error(
-                    ServiceError(service: service, code: "unknown_service", message: "no service `\(service)` is registered"))
+                    ServiceError(
+                        service: service, code: "unknown_service", message: "no service `\(service)` is registered"))
             }
-            calls.append(ServiceCallRecord(service: service, operation: operation, arguments: arguments, outcome: outcome))
+            calls.append(
+                ServiceCallRecord(service: service, operation: operation, arguments: arguments, outcome: outcome))
             return .outcome(call: id, outcome)
         case .persist(let name, let value):
             persisted[name] = value
@@ -160,7 +162,9 @@ public final class FlowDriver {
             return nil
         case .stopPlayback:
             // The engine stops the audio it plays; the machine already ended playback.
-            if let name = program.audioService, let audio = services[name] { _ = await audio.call("stop", arguments: [:]) }
+            if let name = program.audioService, let audio = services[name] {
+                _ = await audio.call("stop", arguments: [:])
+            }
             return nil
         case .startTimer, .cancelTimer, .play:
             // Virtual time: the machine keeps its own timers and fires them when `advanceTime` moves the clock.

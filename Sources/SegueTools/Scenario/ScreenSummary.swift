@@ -14,7 +14,9 @@ enum ScreenSummary {
 
     static func text(of driver: FlowDriver) -> String {
         guard let view = driver.view else { return "    (no screen)" }
-        var lines = ["    screen: \(view.screen)" + (view.title.map { " — \($0)" } ?? ""), "    stack: \(breadcrumb(view))"]
+        var lines = [
+            "    screen: \(view.screen)" + (view.title.map { " — \($0)" } ?? ""), "    stack: \(breadcrumb(view))",
+        ]
         if !view.states.isEmpty { lines.append("    states: \(view.states.joined(separator: ", "))") }
         if let alert = driver.state.alert {
             lines.append("    alert: [\(alert.image)] \(alert.title)" + (alert.message.map { ": \($0)" } ?? ""))
