@@ -34,8 +34,17 @@ public actor AudioRecorder {
 
     public var isRecording: Bool { task != nil }
 
-    /// The level of the latest block written, while recording.
-    public var latestLevel: AudioLevel? { job?.latestLevel }
+    /// The level of the latest block written, once the recording has caught up with its clock (so a virtual
+    /// `tick` has been recorded before its level is read); nil when not recording.
+    public func currentLevel() async -> AudioLevel? {
+        guard let job else { return nil }
+        let started = ContinuousClock.now
+        while !job.caughtUp, ContinuousClock.now - started < .milliseconds(500) {
+            await Task.yield()
+            try? await Task.sleep(nanoseconds: 50_000)
+        }
+        return job.latestLevel
+    }
 
     /// Opens the input and the file and starts recording; the stream yields one level per block and ends with
     /// the recording. `maxDuration` (seconds) stops it by itself.
@@ -87,6 +96,8 @@ public actor AudioRecorder {
 /// The state of one recording, owned by its task, except the stop request `stop()` makes.
 private final class RecordingJob: @unchecked Sendable {
     var source: any AudioSource
+    /// The source's format, read once: `source` itself belongs to the recording task.
+    let format: AudioFormat
     let writer: WAVWriter
     let continuation: AsyncStream<AudioLevel>.Continuation
     let clock: any AudioClock
@@ -100,14 +111,27 @@ private final class RecordingJob: @unchecked Sendable {
     private var stopFrames: Int?
     private var latest: AudioLevel?
 
+    private var written = 0
+    private var finished = false
+
     /// The level of the latest block written.
     var latestLevel: AudioLevel? { lock.withLock { latest } }
+
+    /// Whether every block whose time has come on the clock is written (or the recording ended).
+    var caughtUp: Bool {
+        let elapsed = clock.now() - start
+        return lock.withLock {
+            finished || !paced || format.seconds(frames: written + blockFrames) > elapsed + 1e-9
+                || (maxFrames.map { written >= $0 } ?? false)
+        }
+    }
 
     init(
         source: any AudioSource, writer: WAVWriter, continuation: AsyncStream<AudioLevel>.Continuation,
         clock: any AudioClock, paced: Bool, blockSeconds: Double, maxFrames: Int?, start: Double
     ) {
         self.source = source
+        format = source.format
         self.writer = writer
         self.continuation = continuation
         self.clock = clock
@@ -119,7 +143,7 @@ private final class RecordingJob: @unchecked Sendable {
 
     /// Ends the take at the clock's present (paced), or after the block in progress (unpaced).
     func requestStop() {
-        let frames = paced ? source.format.frames(seconds: max(0, clock.now() - start)) : 0
+        let frames = paced ? format.frames(seconds: max(0, clock.now() - start)) : 0
         lock.withLock { stopFrames = frames }
     }
 
@@ -131,8 +155,10 @@ private final class RecordingJob: @unchecked Sendable {
     private var stopping: Bool { lock.withLock { stopFrames != nil } }
 
     func run() async throws -> AudioRecorder.Result {
-        defer { continuation.finish() }
-        let format = source.format
+        defer {
+            lock.withLock { finished = true }
+            continuation.finish()
+        }
         var meter = LevelMeter(format: format)
         let raw = UnsafeMutableRawPointer.allocate(byteCount: blockFrames * format.bytesPerFrame, alignment: 16)
         let samples = UnsafeMutablePointer<Double>.allocate(capacity: blockFrames * format.channels)
@@ -158,10 +184,13 @@ private final class RecordingJob: @unchecked Sendable {
                 if count == 0 { break }
                 try writer.writeStored(raw, byteCount: count * format.bytesPerFrame)
                 SampleCodec.decode(raw, count: count * format.channels, encoding: format.encoding, into: samples)
-                for level in meter.process(samples, frames: count) {
-                    lock.withLock { latest = level }
-                    continuation.yield(level)
+                let levels = meter.process(samples, frames: count)
+                let total = writer.framesWritten
+                lock.withLock {
+                    written = total
+                    if let last = levels.last { latest = last }
                 }
+                for level in levels { continuation.yield(level) }
             }
             if let last = meter.finish() { continuation.yield(last) }
             try writer.finish(durable: true)

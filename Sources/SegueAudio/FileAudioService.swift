@@ -93,7 +93,7 @@ public actor FileAudioService: AudioService {
     }
 
     public func inputLevel() async -> AudioLevel? {
-        await recording?.recorder.latestLevel
+        await recording?.recorder.currentLevel()
     }
 
     public func stopRecording() async throws(ServiceError) -> AudioTake {
