@@ -88,7 +88,8 @@ public actor AudioFlowService: FlowService {
 
     /// The playback timeline of the lines a flow plays (`{id, character, sample, clip, volume}` each): every line's
     /// duration from its real clip, the take when `clip` is `take` and one exists, else the sample voice. The
-    /// timeline also starts playing through the engine's output when it has one.
+    /// timeline also starts playing through the engine's output when it has one. Character volumes given with the
+    /// lines are saved first, as for `mixdown`, so the clips carry them.
     ///
     /// Answers `{ durations: [seconds], lines: [line ids], clips: [take or sample] }`.
     private func timeline(_ arguments: [String: Value]) async throws(ServiceError) -> Value {
