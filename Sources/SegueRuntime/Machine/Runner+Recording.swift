@@ -18,7 +18,9 @@ extension Runner {
 
     /// Follows the outcomes of `audio.record` (capture starts, or not) and `audio.stop_recording` (capture ends).
     mutating func noteMediaOutcome(_ call: PendingCall, _ outcome: ServiceOutcome) {
-        guard program.services[call.service] == "audio" else { return }
+        guard call.operation == "record" || call.operation == "stop_recording",
+            program.services[call.service] == "audio"
+        else { return }
         switch call.operation {
         case "record":
             guard state.recording?.call == call.id else { return }
