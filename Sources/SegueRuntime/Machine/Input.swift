@@ -4,7 +4,7 @@ import SegueExpression
 ///
 /// Element, field and event references are the program's ids; `Program.path(_:on:)` resolves names for tools.
 public enum Input: Sendable, Hashable, Codable {
-    case launch(LaunchEnvironment)
+    indirect case launch(LaunchEnvironment)
     /// Tap an element of the top screen: a button, a list item, or an element inside an item's component.
     case tap(ElementPath)
     /// Choose item `item` of list element `list` (the same as tapping it).
@@ -42,6 +42,7 @@ public enum Input: Sendable, Hashable, Codable {
 ///     ElementPath(element: 3)                    // the `add` button
 ///     ElementPath(element: 4, item: 2)           // the third card of `latest`
 ///     ElementPath(element: 4, item: 2, part: 3)  // its `more` button
+///     ElementPath(element: 5, part: 0)           // the first footer element of a script's lines
 public struct ElementPath: Sendable, Hashable, Codable, CustomStringConvertible {
     public var element: Int
     public var item: Int?
@@ -81,6 +82,11 @@ extension Program {
             return item == nil && part == nil ? footerPath(String(head), in: elements) : nil
         }
         guard let part else { return ElementPath(element: element, item: item) }
+        if item == nil, elements[element].list != nil {
+            // Without an item, a list's part is one of its footer elements (a script's share button).
+            guard let partIndex = elements[element].footer.firstIndex(where: { $0.name == part }) else { return nil }
+            return ElementPath(element: element, part: partIndex)
+        }
         let inner = elements[element].list?.item.elements ?? elements[element].component?.elements ?? []
         guard let partIndex = inner.firstIndex(where: { $0.name == part }) else { return nil }
         return ElementPath(element: element, item: item, part: partIndex)
@@ -89,7 +95,7 @@ extension Program {
     /// A script's footer element (`share`) as the `lines` element's part without an item.
     private func footerPath(_ name: String, in elements: [ElementProgram]) -> ElementPath? {
         for (index, element) in elements.enumerated() {
-            if let part = element.list?.footer.firstIndex(where: { $0.name == name }) {
+            if let part = element.footer.firstIndex(where: { $0.name == name }) {
                 return ElementPath(element: index, part: part)
             }
         }

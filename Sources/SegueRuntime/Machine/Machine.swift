@@ -14,8 +14,14 @@ public struct Machine: Sendable {
 
     public var program: Program { box.program }
 
-    /// Handles one input to completion, including every event it raises.
+    /// Handles one input to completion, including every event it raises. A state that does not belong to this
+    /// program (see `check(_:)`) is returned unchanged, with the reason in the trace.
     public func step(_ state: MachineState, _ input: Input) -> Step {
+        do {
+            try check(state)
+        } catch {
+            return Step(state: state, effects: [], trace: [.ignored(what: "\(input)", reason: error.description)])
+        }
         var runner = Runner(box: box, state: state, tracing: true)
         runner.handle(input)
         return Step(state: runner.state, effects: runner.effects, trace: runner.trace)
@@ -106,10 +112,13 @@ struct Runner {
         case .dismissAlert: dismissAlert()
         case .event(let event, let payload):
             guard event >= 0, event < program.events.count else { return ignore("event #\(event)", "no such event") }
-            guard let top = state.layers.last?.stack.last?.id else {
+            guard let layer = state.layers.indices.last, let index = state.layers[layer].stack.indices.last else {
                 return ignore(program.events[event], "no screen is shown")
             }
-            state.eventQueue.append(RaisedEvent(event: event, payload: payload, instance: top))
+            let top = state.layers[layer].stack[index].id
+            let raised = RaisedEvent(event: event, payload: payload, instance: top)
+            // Nothing is waiting (run-to-completion empties the queue), so it runs now.
+            if state.eventQueue.isEmpty { dispatch(raised) } else { state.eventQueue.append(raised) }
         case .launch, .restart: break
         }
     }

@@ -23,8 +23,8 @@ struct MachineScope: ValueScope {
             guard let instance else { return .record([:]) }
             let fields = program.program.screens[instance.screen].fields
             var record: [String: Value] = [:]
-            for (index, field) in fields.enumerated() where index < instance.form.values.count {
-                record[field.name] = instance.form.values[index]
+            for (index, field) in fields.enumerated() where index < instance.form.fields.count {
+                record[field.name] = instance.form.fields[index].value
             }
             return .record(record)
         case "state":

@@ -136,6 +136,19 @@ extension Runner {
         return false
     }
 
+    /// The value of a flow variable, a screen variable or a form field.
+    func read(_ target: AssignTarget, frame: Frame) -> Value? {
+        switch target {
+        case .flow(let slot): return slot < state.data.count ? state.data[slot] : nil
+        case .screen(let slot):
+            guard let location = state.location(of: frame.instance) else { return nil }
+            return state.layers[location.layer].stack[location.index].values[slot]
+        case .field(let field):
+            guard let location = state.location(of: frame.instance) else { return nil }
+            return state.layers[location.layer].stack[location.index].form.fields[field].value
+        }
+    }
+
     /// Writes a value to a flow variable, a screen variable or a form field; persisted variables emit `persist`.
     mutating func assign(_ value: Value, to target: AssignTarget, frame: Frame) {
         switch target {
@@ -150,14 +163,10 @@ extension Runner {
             state.layers[location.layer].stack[location.index].values[slot] = value
         case .field(let field):
             guard let location = state.location(of: frame.instance) else { return }
-            let instance = state.layers[location.layer].stack[location.index]
-            var form = instance.form
-            guard field < form.values.count else { return }
-            form.values[field] = value
-            form.dirty[field] = value != form.initial[field]
-            form.errors[field] = FieldValidator.error(
-                for: value, rules: program.screens[instance.screen].fields[field].rules)
-            state.layers[location.layer].stack[location.index].form = form
+            let screen = state.layers[location.layer].stack[location.index].screen
+            guard field < state.layers[location.layer].stack[location.index].form.fields.count else { return }
+            let error = FieldValidator.error(for: value, rules: program.screens[screen].fields[field].rules)
+            state.layers[location.layer].stack[location.index].form.fields[field].update(value, error: error)
         }
     }
 }

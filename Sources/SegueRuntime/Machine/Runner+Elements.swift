@@ -57,8 +57,8 @@ extension Runner {
         }
         guard let part = path.part else { return (element, frame, what) }
         let inner: [ElementProgram]
-        if path.item == nil, let footer = element.list?.footer, !footer.isEmpty {
-            inner = footer
+        if path.item == nil, element.list != nil {
+            inner = element.footer
         } else if let component = element.list?.item ?? element.component {
             for argument in component.arguments {
                 switch evaluate(argument.value, frame) {
@@ -74,7 +74,7 @@ extension Runner {
             return nil
         }
         guard inner.indices.contains(part) else {
-            ignore(what, "\(element.name) has no element #\(part)")
+            ignore(what, "\(element.name) has no \(path.item == nil ? "footer " : "")element #\(part)")
             return nil
         }
         element = inner[part]

@@ -24,7 +24,7 @@ extension Runner {
             case .failure(let failure): return routeError(failure.serviceError, frame: frame)
             }
         } else if let current = playback.current {
-            start = read(current, instance: instance)?.intValue ?? 0
+            start = read(current, frame: frame)?.intValue ?? 0
         }
         guard lines.indices.contains(start) else {
             return ignore("play \(mode.rawValue) from line \(start)", "the script has \(lines.count) lines")
@@ -158,15 +158,6 @@ extension Runner {
         effects.append(.startTimer(id: id, deadline: deadline))
         playback.timer = id
         state.playback = playback
-    }
-
-    /// A variable's value, read where `set` would write it.
-    func read(_ target: AssignTarget, instance: ScreenInstance) -> Value? {
-        switch target {
-        case .flow(let slot): state.data.indices.contains(slot) ? state.data[slot] : nil
-        case .screen(let slot): instance.values.indices.contains(slot) ? instance.values[slot] : nil
-        case .field(let field): instance.form.values.indices.contains(field) ? instance.form.values[field] : nil
-        }
     }
 
     func mediaError(_ message: String) -> ServiceError {

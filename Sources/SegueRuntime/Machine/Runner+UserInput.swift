@@ -33,10 +33,8 @@ extension Runner {
             return run(change, Frame(instance: top.id, event: .record(["value": value])))
         }
         var form = top.form
-        form.values[field] = value
-        form.touched[field] = true
-        form.dirty[field] = value != form.initial[field]
-        form.errors[field] = FieldValidator.error(for: value, rules: screen.fields[field].rules)
+        form.fields[field].touched = true
+        form.fields[field].update(value, error: FieldValidator.error(for: value, rules: screen.fields[field].rules))
         state.layers[location.layer].stack[location.index].form = form
     }
 
@@ -80,6 +78,10 @@ extension Runner {
         let screenID = state.layers[location.layer].stack[location.index].screen
         if state.layers[location.layer].stack[location.index].states.isEmpty {
             // The common case, without nested states: one table lookup.
+            if let entry = program.screens[screenID].handlers.directEntry(for: event) {
+                record(.eventConsumed(event: program.events[event], by: program.screens[screenID].name))
+                return run(entry, Frame(instance: raised.instance, event: raised.payload))
+            }
             guard let handler = program.screens[screenID].handlers.handler(for: event) else {
                 return ignore(program.events[event], "\(program.screens[screenID].name) has no handler for it")
             }

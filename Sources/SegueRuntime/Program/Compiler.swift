@@ -229,8 +229,12 @@ struct ProgramBuilder {
         func finish(_ table: inout HandlerTable) {
             guard !table.handlers.isEmpty else { return }
             table.table = Array(repeating: -1, count: count)
+            table.direct = Array(repeating: -1, count: count)
             for (index, handler) in table.handlers.enumerated() where table.table[handler.event] < 0 {
                 table.table[handler.event] = Int32(index)
+                if handler.alternatives.count == 1, handler.alternatives[0].guardExpression == nil {
+                    table.direct[handler.event] = Int32(handler.alternatives[0].entry)
+                }
             }
         }
         for screen in program.screens.indices {

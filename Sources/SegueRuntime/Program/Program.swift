@@ -97,6 +97,15 @@ public struct HandlerTable: Sendable {
     public var handlers: [HandlerProgram] = []
     /// `table[event]` is an index into `handlers`, or -1; empty when there are no handlers.
     public var table: [Int32] = []
+    /// `direct[event]` is the entry of a handler with one unguarded alternative, or -1: dispatch without a copy.
+    public var direct: [Int32] = []
+
+    /// The entry point when the event's handler is a single unguarded action list.
+    public func directEntry(for event: Int) -> Int? {
+        guard event < direct.count else { return nil }
+        let entry = Int(direct[event])
+        return entry < 0 ? nil : entry
+    }
 
     public func handler(for event: Int) -> HandlerProgram? {
         guard event < table.count else { return nil }
@@ -156,6 +165,9 @@ public struct ElementProgram: Sendable {
     public var component: ComponentProgram?
     /// A button's icon (`play.fill`, `square`).
     public var icon: Int? = nil
+    /// For `lines`: the elements after the end marker (the share button, P13); a path with a part and no item
+    /// addresses them.
+    public var footer: [ElementProgram] = []
 }
 
 /// A list or collection: items, the component each item is drawn by, paging.
@@ -171,9 +183,6 @@ public struct ListProgram: Sendable {
     public var hasMore: Int?
     /// A list's `empty` text, or a script's `end_marker`.
     public var empty: Int?
-    /// A script's `footer` elements after its last line (the share button, P13); a path with a part and no item
-    /// addresses them.
-    public var footer: [ElementProgram] = []
 }
 
 /// A component used in a place: argument expressions (evaluated where it is used) and its elements.

@@ -47,7 +47,7 @@ extension ProgramBuilder {
                 item: use ?? ComponentProgram(name: "", arguments: [], elements: []), layout: nil, columns: nil,
                 cellWidth: nil, cellHeight: nil, pageSize: nil, nearEnd: nil, hasMore: nil,
                 empty: lines.endMarker.map { expression($0, context: context) })
-            compiled.list?.footer = lines.footer.map { self.element($0, context: context) }
+            compiled.footer = lines.footer.map { self.element($0, context: context) }
         case .slider(let slider):
             compiled.kind = .slider
             compiled.content = expression(slider.value, context: context)

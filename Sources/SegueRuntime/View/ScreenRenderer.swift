@@ -1,9 +1,10 @@
 import SegueExpression
 
 extension Machine {
-    /// The top screen as the user sees it, or nil before launch.
+    /// The top screen as the user sees it, or nil before launch (or for a state of another program).
     public func view(of state: MachineState) -> ScreenView? {
-        ScreenRenderer(runner: Runner(box: box, state: state, tracing: false)).render()
+        guard (try? check(state)) != nil else { return nil }
+        return ScreenRenderer(runner: Runner(box: box, state: state, tracing: false)).render()
     }
 }
 
@@ -38,6 +39,10 @@ struct ScreenRenderer {
         if let highlight = runner.highlight(of: instance) {
             view.highlightedLine = highlight.line
             view.highlightColor = highlight.color.flatMap { text($0, frame) }
+            for index in view.elements.indices where screen.elements[index].kind == .lines {
+                view.elements[index].highlighted = highlight.line
+                view.elements[index].highlightColor = view.highlightColor
+            }
         }
         return view
     }
@@ -88,12 +93,13 @@ struct ScreenRenderer {
         {
             view.truncated = TextMeasure.lineCount(text, width: width) > maxLines
         }
-        if let index = element.field, index < fields.count, index < form.values.count {
+        if let index = element.field, index < fields.count, index < form.fields.count {
             let field = fields[index]
+            let state = form.fields[index]
             view.field = FieldView(
-                kind: field.kind, value: form.values[index], placeholder: string(field.placeholder),
-                label: string(field.label), error: form.touched[index] ? form.errors[index] : nil,
-                touched: form.touched[index], dirty: form.dirty[index], minLines: field.minLines, grows: field.grows)
+                kind: field.kind, value: state.value, placeholder: string(field.placeholder),
+                label: string(field.label), error: state.touched ? state.error : nil, touched: state.touched,
+                dirty: state.dirty, minLines: field.minLines, grows: field.grows)
         }
         if let list = element.list {
             switch value(list.items, frame) {
@@ -112,8 +118,8 @@ struct ScreenRenderer {
             view.cellHeight = list.cellHeight.flatMap { number($0, frame) }
             if list.nearEnd != nil { view.hasMore = flag(list.hasMore, default: true) }
             view.footer = string(list.empty)
-            if !list.footer.isEmpty {
-                view.footerElements = list.footer.map { self.element($0, frame, form: .empty, fields: []) }
+            if !element.footer.isEmpty {
+                view.footerElements = element.footer.map { self.element($0, frame, form: .empty, fields: []) }
             }
         }
         if let component = element.component { view.items = [row(component, frame)] }

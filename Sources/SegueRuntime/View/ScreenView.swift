@@ -74,6 +74,10 @@ public struct ElementView: Sendable, Hashable, Codable {
     public var footerElements: [ElementView]? = nil
     /// A button's icon.
     public var icon: String? = nil
+    /// For `lines`: the line highlighted (being played or recorded), drawn with `highlightColor`; the same as the
+    /// screen's `highlightedLine`.
+    public var highlighted: Int? = nil
+    public var highlightColor: String? = nil
     /// The message of an expression that failed while rendering this element.
     public var problem: String?
 }
