@@ -63,6 +63,32 @@ import Testing
         #expect(harness.last.effects.contains(.play(mode: "continuous", line: 2)))
     }
 
+    @Test func theHighlightFollowsTheEnginesProgressAndTheEndOfLinesResetsIt() throws {
+        var harness = try Self.details()
+        harness.tap("footer_play")
+        let timeline = try #require(harness.state.playback?.call)
+        let durations: [Value] = [.number(2.5), .number(2.94), .number(1.84), .number(1.84)]
+        harness.send(.outcome(call: timeline, .ok(.record(["durations": .list(durations)]))))
+        harness.send(.playbackReached(line: 3))
+        #expect(harness.machine.view(of: harness.state)?.element("lines")?.highlighted == 3)
+        #expect(harness.machine.view(of: harness.state)?.highlightedLine == 3)
+        harness.send(.playbackReached(line: 7))
+        #expect(harness.trace == ["ignored playback reached line 7: line 7 is not among the lines playing"])
+        harness.send(.playbackFinished)
+        #expect(harness.trace.contains("event playback_finished handled by script_details"))
+        #expect(harness.machine.view(of: harness.state)?.element("lines")?.highlighted == nil)
+        #expect(harness.state.playback == nil)
+        harness.send(.playbackFinished)
+        #expect(harness.trace == ["ignored playback finished: nothing is playing"])
+    }
+
+    @Test func playbackInputsWithoutPlaybackAreIgnored() throws {
+        var harness = try Self.harness()
+        harness.launch()
+        harness.send(.playbackFinished)
+        #expect(harness.trace == ["ignored playback finished: the top screen has no playback"])
+    }
+
     @Test func recordingCountsDownThenStartsRecordingTheLine() throws {
         var harness = try Self.details()
         harness.tap("mode")

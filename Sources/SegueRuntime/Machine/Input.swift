@@ -31,6 +31,10 @@ public enum Input: Sendable, Hashable, Codable {
     case timerFired(id: Int)
     /// The shown alert went away; the next queued one shows.
     case dismissAlert
+    /// The audio engine began playing line `line` of the top screen's playback: it becomes the current line.
+    case playbackReached(line: Int)
+    /// The last line has played: the top screen's playback `end_event` is raised.
+    case playbackFinished
     /// Raise an event on the top screen from outside (REPL, scenarios, benchmarks).
     case event(Int, payload: Value)
     /// Kill and relaunch: everything is lost except persisted data.

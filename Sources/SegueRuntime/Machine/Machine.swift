@@ -110,6 +110,8 @@ struct Runner {
         case .advanceTime(let seconds): advanceTime(by: seconds)
         case .timerFired(let id): timerFired(id)
         case .dismissAlert: dismissAlert()
+        case .playbackReached(let line): playbackReached(line)
+        case .playbackFinished: playbackFinished()
         case .event(let event, let payload):
             guard event >= 0, event < program.events.count else { return ignore("event #\(event)", "no such event") }
             guard let layer = state.layers.indices.last, let index = state.layers[layer].stack.indices.last else {

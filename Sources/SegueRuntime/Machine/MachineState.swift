@@ -109,6 +109,8 @@ public struct FormState: Sendable, Hashable, Codable {
     }
 
     public var fields: [Field]
+    /// The user tried to submit: every field's error shows, touched or not.
+    public var submitted: Bool = false
 
     public init(values: [Value], errors: [String?]) {
         fields = zip(values, errors).map { Field(value: $0, initial: $0, touched: false, dirty: false, error: $1) }

@@ -130,8 +130,9 @@ extension Runner {
 
     /// Whether the list's screen is still there after a navigation; if not, the rest of the list is dropped.
     private mutating func stillRunning(_ frame: Frame, next pc: Int) -> Bool {
+        // Nothing left to run: no need to look the screen up.
+        if case .end = program.code[pc] { return true }
         guard frame.instance >= 0, state.location(of: frame.instance) == nil else { return true }
-        if case .end = program.code[pc] { return false }
         record(.note("the rest of the action list stops: its screen is gone"))
         return false
     }

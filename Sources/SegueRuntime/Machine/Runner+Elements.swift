@@ -23,6 +23,10 @@ extension Runner {
             return nil
         }
         if element.submits, !top.form.isValid {
+            // Trying to submit reveals every field's error.
+            if let location = state.location(of: top.id) {
+                state.layers[location.layer].stack[location.index].form.submitted = true
+            }
             let failing = zip(screen.fields, top.form.errors).compactMap { field, error in
                 error.map { "\(field.name): \($0)" }
             }

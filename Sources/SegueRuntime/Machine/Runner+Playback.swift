@@ -117,6 +117,41 @@ extension Runner {
         scheduleLineEnd()
     }
 
+    /// An audio engine says line `line` began playing: playback moves there, it becomes current, its timer restarts.
+    mutating func playbackReached(_ line: Int) {
+        let what = "playback reached line \(line)"
+        guard let top = state.topInstance, let config = program.screens[top.screen].playback else {
+            return ignore(what, "the top screen has no playback")
+        }
+        guard var playback = state.playback, playback.instance == top.id, playback.call == nil else {
+            return ignore(what, "nothing is playing")
+        }
+        guard let position = playback.lines.firstIndex(of: line) else {
+            return ignore(what, "line \(line) is not among the lines playing")
+        }
+        if let timer = playback.timer { cancelTimers { $0.id == timer } }
+        playback.position = position
+        playback.timer = nil
+        state.playback = playback
+        if let current = config.current { assign(.int(line), to: current, frame: Frame(instance: top.id)) }
+        scheduleLineEnd()
+    }
+
+    /// An audio engine says the last line has played: playback ends as if its last timer had fired.
+    mutating func playbackFinished() {
+        guard let top = state.topInstance, program.screens[top.screen].playback != nil else {
+            return ignore("playback finished", "the top screen has no playback")
+        }
+        guard var playback = state.playback, playback.instance == top.id, playback.call == nil else {
+            return ignore("playback finished", "nothing is playing")
+        }
+        if let timer = playback.timer { cancelTimers { $0.id == timer } }
+        playback.position = playback.lines.count - 1
+        playback.timer = nil
+        state.playback = playback
+        advancePlayback(Frame(instance: top.id))
+    }
+
     /// `stop_playback`: the line playing stops, the highlight clears.
     mutating func stopPlayback() {
         guard state.playback != nil else { return ignore("stop_playback", "nothing is playing") }

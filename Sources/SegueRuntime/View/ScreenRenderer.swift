@@ -98,7 +98,8 @@ struct ScreenRenderer {
             let state = form.fields[index]
             view.field = FieldView(
                 kind: field.kind, value: state.value, placeholder: string(field.placeholder),
-                label: string(field.label), error: state.touched ? state.error : nil, touched: state.touched,
+                label: string(field.label), error: state.touched || form.submitted ? state.error : nil,
+                touched: state.touched,
                 dirty: state.dirty, minLines: field.minLines, grows: field.grows)
         }
         if let list = element.list {

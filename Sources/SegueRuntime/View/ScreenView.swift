@@ -88,7 +88,7 @@ public struct FieldView: Sendable, Hashable, Codable {
     public var value: Value
     public var placeholder: String?
     public var label: String?
-    /// Shown once the field was touched.
+    /// Shown once the field was touched, or the user tried to submit the form.
     public var error: String?
     public var touched: Bool
     public var dirty: Bool
