@@ -71,7 +71,9 @@ extension Runner {
         switch outcome {
         case .ok(let value):
             let durations = (value["durations"]?.listValue ?? value.listValue ?? []).compactMap(\.numberValue)
-            guard durations.count == playback.lines.count, durations.allSatisfy({ $0 >= 0 && $0.isFinite }) else {
+            guard !playback.lines.isEmpty, durations.count == playback.lines.count,
+                durations.allSatisfy({ $0 >= 0 && $0.isFinite })
+            else {
                 state.playback = nil
                 return routeError(
                     mediaError(
@@ -104,7 +106,7 @@ extension Runner {
         playback.timer = nil
         guard playback.position < playback.lines.count else {
             state.playback = nil
-            record(.note("playback ended after line \(playback.lines[playback.lines.count - 1])"))
+            record(.note("playback ended after line \(playback.lines.last.map(String.init) ?? "none")"))
             if playback.mode == .continuous, let event = config?.endEvent {
                 state.eventQueue.append(RaisedEvent(event: event, payload: .null, instance: playback.instance))
             }
@@ -146,7 +148,7 @@ extension Runner {
             return ignore("playback finished", "nothing is playing")
         }
         if let timer = playback.timer { cancelTimers { $0.id == timer } }
-        playback.position = playback.lines.count - 1
+        playback.position = max(0, playback.lines.count - 1)
         playback.timer = nil
         state.playback = playback
         advancePlayback(Frame(instance: top.id))
