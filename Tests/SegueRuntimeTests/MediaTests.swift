@@ -252,6 +252,16 @@ import Testing
         #expect(harness.state.timers.isEmpty)
     }
 
+    @Test func aRestartStopsThePlayingAudio() throws {
+        var harness = try launched()
+        harness.tap("play_all")
+        timeline(&harness, .ok(.record(["durations": .list([.number(1), .number(1), .number(1)])])))
+        let timer = try #require(harness.state.playback?.timer)
+        harness.send(.restart)
+        #expect(harness.last.effects.prefix(2) == [.cancelTimer(id: timer), .stopPlayback])
+        #expect(harness.state.playback == nil)
+    }
+
     // MARK: recording
 
     @Test func aRecordingTakeIsHighlightedAndItsLevelFollowsTheInput() throws {

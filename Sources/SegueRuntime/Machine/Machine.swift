@@ -175,6 +175,7 @@ struct Runner {
             environment.persisted[variable.name] = state.data[slot]
         }
         for timer in state.timers { effects.append(.cancelTimer(id: timer.id)) }
+        if let playback = state.playback, playback.call == nil { effects.append(.stopPlayback) }
         record(.note("restart: everything but persisted data is lost"))
         state = MachineState()
         launch(environment)
