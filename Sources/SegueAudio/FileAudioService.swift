@@ -92,6 +92,10 @@ public actor FileAudioService: AudioService {
         }
     }
 
+    public func inputLevel() async -> AudioLevel? {
+        await recording?.recorder.currentLevel()
+    }
+
     public func stopRecording() async throws(ServiceError) -> AudioTake {
         guard let current = recording else {
             throw AudioError.invalidState("no recording is in progress").serviceError

@@ -35,8 +35,9 @@ import Testing
         #expect(lines.items?.count == 4)
         #expect(lines.footer == "End of script")
         #expect(lines.footerElements?.map(\.id) == ["share"])
-        #expect(lines.highlighted == 0)
-        #expect(lines.highlightColor == "#CFE8FF")
+        // Nothing plays yet, so no line is highlighted (P4).
+        #expect(lines.highlighted == nil)
+        #expect(view.highlightedLine == nil)
         // `state.playback` shows each line's play button; recording controls stay hidden.
         #expect(lines.items?[0].first { $0.id == "play" }?.visible == true)
         #expect(lines.items?[0].first { $0.id == "record" }?.visible == false)
@@ -45,20 +46,40 @@ import Testing
     @Test func aLinesPlayButtonPlaysThatLineAndMakesItCurrent() throws {
         var harness = try Self.details()
         harness.tap("lines[2].play")
-        #expect(harness.last.effects == [.play(mode: "line", line: 2)])
-        #expect(harness.machine.view(of: harness.state)?.element("lines")?.highlighted == 2)
+        #expect(harness.calls.count == 1)
+        #expect(
+            harness.calls.first?.hasPrefix("audio.timeline({lines: [{character: \"Hamlet\", clip: \"sample\"") == true)
+        let timeline = try #require(harness.state.playback?.call)
+        harness.send(.outcome(call: timeline, .ok(.record(["durations": .list([.number(1.84)])]))))
+        #expect(harness.last.effects.contains(.play(mode: "line", line: 2)))
+        let view = try #require(harness.machine.view(of: harness.state))
+        #expect(view.element("lines")?.highlighted == 2)
+        #expect(view.element("lines")?.highlightColor == "#CFE8FF")
+        #expect(view.highlightedLine == 2)
         harness.tap("footer_play")
-        #expect(harness.last.effects == [.play(mode: "continuous", line: 2)])
+        let continuous = try #require(harness.state.playback?.call)
+        harness.send(
+            .outcome(call: continuous, .ok(.record(["durations": .list([.number(1.84), .number(1.84)])]))))
+        #expect(harness.last.effects.contains(.play(mode: "continuous", line: 2)))
     }
 
-    @Test func theHighlightFollowsPlaybackAndTheEndOfLinesResetsIt() throws {
+    @Test func theHighlightFollowsTheEnginesProgressAndTheEndOfLinesResetsIt() throws {
         var harness = try Self.details()
         harness.tap("footer_play")
+        let timeline = try #require(harness.state.playback?.call)
+        let durations: [Value] = [.number(2.5), .number(2.94), .number(1.84), .number(1.84)]
+        harness.send(.outcome(call: timeline, .ok(.record(["durations": .list(durations)]))))
         harness.send(.playbackReached(line: 3))
         #expect(harness.machine.view(of: harness.state)?.element("lines")?.highlighted == 3)
+        #expect(harness.machine.view(of: harness.state)?.highlightedLine == 3)
+        harness.send(.playbackReached(line: 7))
+        #expect(harness.trace == ["ignored playback reached line 7: line 7 is not among the lines playing"])
         harness.send(.playbackFinished)
-        #expect(harness.trace.first == "event playback_finished handled by script_details")
-        #expect(harness.machine.view(of: harness.state)?.element("lines")?.highlighted == 0)
+        #expect(harness.trace.contains("event playback_finished handled by script_details"))
+        #expect(harness.machine.view(of: harness.state)?.element("lines")?.highlighted == nil)
+        #expect(harness.state.playback == nil)
+        harness.send(.playbackFinished)
+        #expect(harness.trace == ["ignored playback finished: nothing is playing"])
     }
 
     @Test func playbackInputsWithoutPlaybackAreIgnored() throws {

@@ -11,6 +11,12 @@ public enum Input: Sendable, Hashable, Codable {
     case selectItem(list: Int, item: Int)
     /// The user changed a field of the top screen (text, or a photo's path).
     case edit(element: Int, value: Value)
+    /// The user moved a slider or chose a picker option anywhere on the top screen, inside list items and
+    /// components too: its `change` actions run with `event.value`, `item`, `index` and the component's arguments.
+    case change(ElementPath, Value)
+    /// The audio input's latest level (0…1 RMS) while a take records: written to the recording screen's
+    /// `recording.level` variable (P10). Ignored when nothing records.
+    case inputLevel(Double)
     /// The back button or edge swipe: pop inside a navigation controller, else dismiss the top modal.
     case back
     /// Swiping a modal down: dismiss the top modal layer.
@@ -76,7 +82,9 @@ extension Program {
             item = number
             head = head[..<open]
         }
-        guard let element = elements.firstIndex(where: { $0.name == head }) else { return nil }
+        guard let element = elements.firstIndex(where: { $0.name == head }) else {
+            return item == nil && part == nil ? footerPath(String(head), in: elements) : nil
+        }
         guard let part else { return ElementPath(element: element, item: item) }
         if item == nil, elements[element].list != nil {
             // Without an item, a list's part is one of its footer elements (a script's share button).
@@ -86,5 +94,15 @@ extension Program {
         let inner = elements[element].list?.item.elements ?? elements[element].component?.elements ?? []
         guard let partIndex = inner.firstIndex(where: { $0.name == part }) else { return nil }
         return ElementPath(element: element, item: item, part: partIndex)
+    }
+
+    /// A script's footer element (`share`) as the `lines` element's part without an item.
+    private func footerPath(_ name: String, in elements: [ElementProgram]) -> ElementPath? {
+        for (index, element) in elements.enumerated() {
+            if let part = element.footer.firstIndex(where: { $0.name == name }) {
+                return ElementPath(element: index, part: part)
+            }
+        }
+        return nil
     }
 }

@@ -101,6 +101,8 @@ struct Runner {
         case .tap(let path): tap(path)
         case .selectItem(let list, let item): tap(ElementPath(element: list, item: item))
         case .edit(let element, let value): edit(element, value)
+        case .change(let path, let value): change(path, value)
+        case .inputLevel(let level): inputLevel(level)
         case .back: back()
         case .swipeToDismiss: swipeToDismiss()
         case .scrolledNearEnd(let list): scrolledNearEnd(list)
@@ -173,6 +175,7 @@ struct Runner {
             environment.persisted[variable.name] = state.data[slot]
         }
         for timer in state.timers { effects.append(.cancelTimer(id: timer.id)) }
+        if let playback = state.playback, playback.call == nil { effects.append(.stopPlayback) }
         record(.note("restart: everything but persisted data is lost"))
         state = MachineState()
         launch(environment)

@@ -1,8 +1,8 @@
 import SegueExpression
 
 /// The names an expression sees while the machine runs, nearest first: locals (`item`, `index`, `result`, `error`,
-/// component parameters), `event`, the screen's parameters and data, the flow's data, then `form`, `state` (a bool
-/// per nested state: `state.recording`), `device`, `theme`.
+/// component parameters), `event`, the screen's parameters and data, the flow's data, then `form`, `state` (one bool
+/// per nested state of the screen, true when active), `device`, `theme`.
 struct MachineScope: ValueScope {
     let program: ProgramBox
     let data: [Value]
@@ -28,17 +28,27 @@ struct MachineScope: ValueScope {
             }
             return .record(record)
         case "state":
-            // `state.recording`: whether a nested state of the screen is active.
-            guard let instance else { return .record([:]) }
-            var record: [String: Value] = [:]
-            for (id, node) in program.program.screens[instance.screen].states.enumerated() {
-                record[node.name] = .bool(instance.states.contains(id))
-            }
-            return .record(record)
+            guard let instance else { return nil }
+            return Self.states(of: instance, in: program.program.screens[instance.screen])
         case "device": return device.value
         case "theme": return program.program.theme
         default: return nil
         }
+    }
+
+    /// `state.<name>` for every nested state of the screen, from the instance's active ids (ascending).
+    static func states(of instance: ScreenInstance, in screen: ScreenProgram) -> Value {
+        guard !screen.states.isEmpty else { return .record([:]) }
+        var record: [String: Value] = [:]
+        record.reserveCapacity(screen.states.count)
+        var active = instance.states.makeIterator()
+        var next = active.next()
+        for (id, state) in screen.states.enumerated() {
+            let on = next == id
+            if on { next = active.next() }
+            record[state.name] = .bool(on)
+        }
+        return .record(record)
     }
 }
 

@@ -22,6 +22,10 @@ public struct MachineState: Sendable, Hashable, Codable {
     public var nextTimer: Int = 1
     /// What the flow was launched with (restored data, defaults, device), kept for `restart`.
     public var environment: LaunchEnvironment = LaunchEnvironment()
+    /// Lines playing on a screen with `playback:`, if any.
+    public var playback: PlaybackState?
+    /// A take being recorded, if any.
+    public var recording: RecordingState?
 
     public init() {}
 

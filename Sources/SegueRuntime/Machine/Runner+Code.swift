@@ -72,6 +72,8 @@ extension Runner {
                     .callService(
                         id: id, service: operation.service, operation: operation.operation, arguments: arguments))
                 record(.callStarted(id: id, service: operation.service, operation: operation.operation))
+                noteMediaCall(
+                    id, service: operation.service, operation: operation.operation, arguments: arguments, frame)
                 return
             case .alert(let operation):
                 let title: Value
@@ -107,19 +109,13 @@ extension Runner {
                 }
                 pc += 1
             case .play(let operation):
-                var line = operation.current.flatMap { read($0, frame: frame)?.intValue } ?? 0
-                if let expression = operation.line {
-                    switch evaluate(expression, frame) {
-                    case .success(let value): line = value.intValue ?? 0
-                    case .failure(let failure): return routeError(failure.serviceError, frame: frame)
-                    }
-                    // `line` mode: the played line becomes the current line.
-                    if let current = operation.current { assign(.int(line), to: current, frame: frame) }
-                }
-                effects.append(.play(mode: operation.mode, line: line))
+                startPlayback(operation, frame)
                 pc += 1
             case .stopPlayback:
-                effects.append(.stopPlayback)
+                stopPlayback()
+                pc += 1
+            case .advancePlayback:
+                advancePlayback(frame)
                 pc += 1
             }
         }

@@ -2,65 +2,7 @@ import SegueExpression
 
 extension Runner {
     mutating func tap(_ path: ElementPath) {
-        guard let top = state.topInstance else { return ignore("tap", "no screen is shown") }
-        let screen = program.screens[top.screen]
-        guard screen.elements.indices.contains(path.element) else {
-            return ignore("tap \(path)", "screen \(screen.name) has no element #\(path.element)")
-        }
-        var element = screen.elements[path.element]
-        var frame = Frame(instance: top.id)
-        let what = "tap \(screen.name).\(element.name)"
-        guard isShown(element, frame) else { return ignore(what, "\(element.name) is hidden") }
-        if element.submits, !top.form.isValid {
-            if let location = state.location(of: top.id) {
-                state.layers[location.layer].stack[location.index].form.submitted = true
-            }
-            let failing = zip(screen.fields, top.form.errors).compactMap { field, error in
-                error.map { "\(field.name): \($0)" }
-            }
-            return ignore(what, "disabled: the form has errors (\(failing.joined(separator: "; ")))")
-        }
-        guard isEnabled(element, frame) else { return ignore(what, "\(element.name) is disabled") }
-        if let item = path.item {
-            guard let list = element.list else { return ignore(what, "\(element.name) is not a list") }
-            let items: [Value]
-            switch evaluate(list.items, frame) {
-            case .success(.list(let values)): items = values
-            case .success: return ignore(what, "the items of \(element.name) are not a list")
-            case .failure(let failure): return routeError(failure.serviceError, frame: frame)
-            }
-            guard items.indices.contains(item) else {
-                return ignore("\(what)[\(item)]", "\(element.name) has \(items.count) items")
-            }
-            frame.locals["item"] = items[item]
-            frame.locals["index"] = .int(item)
-        }
-        if let part = path.part, path.item == nil, element.list != nil {
-            guard element.footer.indices.contains(part) else {
-                return ignore(what, "\(element.name) has no footer element #\(part)")
-            }
-            element = element.footer[part]
-            let inner = "\(what).\(element.name)"
-            guard isShown(element, frame) else { return ignore(inner, "\(element.name) is hidden") }
-            guard isEnabled(element, frame) else { return ignore(inner, "\(element.name) is disabled") }
-        } else if let part = path.part {
-            guard let component = element.list?.item ?? element.component else {
-                return ignore(what, "\(element.name) has no component")
-            }
-            guard component.elements.indices.contains(part) else {
-                return ignore(what, "component \(component.name) has no element #\(part)")
-            }
-            for argument in component.arguments {
-                switch evaluate(argument.value, frame) {
-                case .success(let value): frame.locals[argument.name] = value
-                case .failure(let failure): return routeError(failure.serviceError, frame: frame)
-                }
-            }
-            element = component.elements[part]
-            let inner = "\(what).\(element.name)"
-            guard isShown(element, frame) else { return ignore(inner, "\(element.name) is hidden") }
-            guard isEnabled(element, frame) else { return ignore(inner, "\(element.name) is disabled") }
-        }
+        guard let (element, frame, what) = resolve(path, action: "tap") else { return }
         guard let tap = element.tap else { return ignore(what, "\(element.name) does nothing when tapped") }
         run(tap, frame)
     }
@@ -122,21 +64,6 @@ extension Runner {
         if let hasMore = list.hasMore, !condition(hasMore, Frame(instance: top.id)) {
             return ignore("scroll \(name)", "no more pages")
         }
-        state.eventQueue.append(RaisedEvent(event: event, payload: .null, instance: top.id))
-    }
-
-    mutating func playbackReached(_ line: Int) {
-        guard let top = state.topInstance, let current = program.screens[top.screen].playback?.current else {
-            return ignore("playback reached line \(line)", "the top screen has no playback")
-        }
-        assign(.int(line), to: current, frame: Frame(instance: top.id))
-    }
-
-    mutating func playbackFinished() {
-        guard let top = state.topInstance, let playback = program.screens[top.screen].playback else {
-            return ignore("playback finished", "the top screen has no playback")
-        }
-        guard let event = playback.endEvent else { return }
         state.eventQueue.append(RaisedEvent(event: event, payload: .null, instance: top.id))
     }
 

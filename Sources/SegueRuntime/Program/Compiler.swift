@@ -65,6 +65,7 @@ struct ProgramBuilder {
         program.screens = flow.screens.map { skeleton($0) }
         for index in flow.screens.indices { compileScreen(index) }
         program.onError = flow.onError.map { list($0, context: root) }
+        compilePlaybackEntry()
         finishHandlerTables()
     }
 
@@ -192,13 +193,7 @@ struct ProgramBuilder {
         program.screens[index].onError = screen.onError.map { list($0, context: context) }
         program.screens[index].handlers = handlers(screen.handlers, context: context)
         if let chart = screen.states { compileStates(chart, screen: index) }
-        if let playback = screen.playback {
-            program.screens[index].playback = PlaybackProgram(
-                lines: expression(playback.lines, context: context),
-                current: target(playback.current, context: context),
-                highlight: playback.highlight.map { expression($0, context: context) },
-                endEvent: playback.endEvent.map { event($0.text) })
-        }
+        compileMedia(of: screen, index: index)
     }
 
     mutating func compileStates(_ chart: StateChart, screen: Int) {

@@ -23,6 +23,7 @@ extension ProgramBuilder {
             compiled.kind = .button
             compiled.content = expression(button.label, context: context)
             compiled.submits = button.submits
+            compiled.icon = button.icon.map { expression($0, context: context) }
         case .field:
             compiled.kind = .field
             if let screen = context.screen { compiled.field = program.screens[screen].fieldIndex[element.id.text] }

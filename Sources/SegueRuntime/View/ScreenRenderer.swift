@@ -31,11 +31,20 @@ struct ScreenRenderer {
                 margins: layout.margins.flatMap { number($0, frame) }, scroll: layout.scroll,
                 bottomInset: layout.bottomInset.flatMap { number($0, frame) }, style: layout.style)
         }
-        return ScreenView(
+        var view = ScreenView(
             screen: screen.name, instance: instance.id, title: screen.title.flatMap { text($0, frame) },
             states: instance.states.map { screen.states[$0].name }, layout: layout,
             elements: screen.elements.map { element($0, frame, form: instance.form, fields: screen.fields) },
             alert: runner.state.alert, breadcrumb: breadcrumb)
+        if let highlight = runner.highlight(of: instance) {
+            view.highlightedLine = highlight.line
+            view.highlightColor = highlight.color.flatMap { text($0, frame) }
+            for index in view.elements.indices where screen.elements[index].kind == .lines {
+                view.elements[index].highlighted = highlight.line
+                view.elements[index].highlightColor = view.highlightColor
+            }
+        }
+        return view
     }
 
     private func value(_ id: Int, _ frame: Frame) -> Result<Value, ExpressionFailure> { runner.evaluate(id, frame) }
@@ -46,10 +55,6 @@ struct ScreenRenderer {
 
     private func number(_ id: Int, _ frame: Frame) -> Double? {
         (try? value(id, frame).get())?.numberValue
-    }
-
-    private var playback: PlaybackProgram? {
-        runner.state.topInstance.flatMap { program.screens[$0.screen].playback }
     }
 
     private func element(_ element: ElementProgram, _ frame: Frame, form: FormState, fields: [FieldProgram])
@@ -82,6 +87,7 @@ struct ScreenRenderer {
             visible: flag(element.visible, default: true),
             enabled: flag(element.enabled, default: true), style: string(element.style), anchor: element.anchor)
         if element.submits { view.enabled = view.enabled && form.isValid }
+        view.icon = string(element.icon)
         if let maxLines = element.maxLines, let text = view.text,
             let width = element.width.flatMap({ number($0, frame) })
         {
@@ -115,10 +121,6 @@ struct ScreenRenderer {
             view.footer = string(list.empty)
             if !element.footer.isEmpty {
                 view.footerElements = element.footer.map { self.element($0, frame, form: .empty, fields: []) }
-            }
-            if element.kind == .lines, let playback, let current = playback.current {
-                view.highlighted = runner.read(current, frame: frame)?.intValue
-                view.highlightColor = string(playback.highlight)
             }
         }
         if let component = element.component { view.items = [row(component, frame)] }

@@ -119,9 +119,13 @@ public final class ScenarioRunner {
                     arguments["buy_package"] = arguments["buy_package"] ?? .string("donate.small")
                     if let photo = arguments.removeValue(forKey: "photo")?.stringValue {
                         let upload = await service.call(
-                            "upload_photo", arguments: ["user_id": arguments["user_id"] ?? .string("seed"), "photo_file": .string(photo)])
+                            "upload_photo",
+                            arguments: [
+                                "user_id": arguments["user_id"] ?? .string("seed"), "photo_file": .string(photo),
+                            ])
                         guard case .ok(let id) = upload else {
-                            throw ScenarioFailure(range: range, message: "seeding the board: cannot upload \(photo)", screen: "")
+                            throw ScenarioFailure(
+                                range: range, message: "seeding the board: cannot upload \(photo)", screen: "")
                         }
                         arguments["photo_id"] = id
                     }

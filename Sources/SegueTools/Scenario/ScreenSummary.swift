@@ -14,8 +14,13 @@ enum ScreenSummary {
 
     static func text(of driver: FlowDriver) -> String {
         guard let view = driver.view else { return "    (no screen)" }
-        var lines = ["    screen: \(view.screen)" + (view.title.map { " — \($0)" } ?? ""), "    stack: \(breadcrumb(view))"]
+        var lines = [
+            "    screen: \(view.screen)" + (view.title.map { " — \($0)" } ?? ""), "    stack: \(breadcrumb(view))",
+        ]
         if !view.states.isEmpty { lines.append("    states: \(view.states.joined(separator: ", "))") }
+        if let line = view.highlightedLine {
+            lines.append("    highlighted: line \(line)" + (view.highlightColor.map { " (\($0))" } ?? ""))
+        }
         if let alert = driver.state.alert {
             lines.append("    alert: [\(alert.image)] \(alert.title)" + (alert.message.map { ": \($0)" } ?? ""))
         }
@@ -26,6 +31,7 @@ enum ScreenSummary {
                 line += " = \(field.value.literal)" + (field.error.map { " (error: \($0))" } ?? "")
             }
             if let items = element.items { line += " [\(items.count) items]" }
+            if let footer = element.footerElements { line += " + footer " + footer.map(\.id).joined(separator: ", ") }
             var flags: [String] = []
             if !element.visible { flags.append("hidden") }
             if !element.enabled { flags.append("disabled") }
