@@ -54,7 +54,7 @@ public enum ScenarioParser {
             flowText.hasPrefix("/")
             ? flowText : ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(flowText)
         var scenario = Scenario(
-            name: name, path: file.path, flowPath: (flowPath as NSString).standardizingPath, covers: [], device: nil,
+            name: name, path: file.path, flowPath: normalized(flowPath), covers: [], device: nil,
             defaults: nil, board: nil, steps: [], range: root.range)
         if let covers = root["covers"]?.value {
             scenario.covers = (covers.sequence ?? [covers]).compactMap { $0.scalar?.text }
@@ -83,6 +83,21 @@ public enum ScenarioParser {
         }
         if !problems.isEmpty { throw ScenarioError(diagnostics: problems) }
         return scenario
+    }
+
+    /// `flows/scenarios/donate/../../donate.yaml` → `flows/donate.yaml` (also for relative paths).
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 
     private static func step(_ node: Node, file: SourceFile) throws(ScenarioError) -> ScenarioStep {
