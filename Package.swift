@@ -20,6 +20,9 @@ let package = Package(
         // libjpeg and libpng report errors by longjmp, which Swift cannot catch: this C shim turns them into codes.
         .target(name: "CImageCodec", dependencies: ["CJPEG", "CPNG"]),
 
+        // A small SQLite wrapper shared by the services that keep data in SQLite (the local board, the takes store).
+        .target(name: "SegueSQLite", dependencies: ["CSQLite"]),
+
         // Source positions and diagnostics, shared by every stage.
         .target(name: "SegueDiagnostics"),
         .testTarget(name: "SegueDiagnosticsTests", dependencies: ["SegueDiagnostics"]),
@@ -57,7 +60,7 @@ let package = Package(
         // Services: store (StoreKit configuration), REST API, defaults, photos.
         .target(
             name: "SegueServices",
-            dependencies: ["SegueRuntime", "SegueExpression", "CSQLite", "CJPEG", "CPNG", "CImageCodec"]
+            dependencies: ["SegueRuntime", "SegueExpression", "SegueSQLite", "CJPEG", "CPNG", "CImageCodec"]
         ),
         .testTarget(
             name: "SegueServicesTests", dependencies: ["SegueServices", "SegueRuntime", "SegueExpression", "CSQLite"]),
@@ -73,7 +76,7 @@ let package = Package(
         .testTarget(name: "SegueToolsTests", dependencies: ["SegueTools"]),
 
         // Audio: WAV files, recording, trim, gain, metering, mixdown, the recordings store (AudioService).
-        .target(name: "SegueAudio", dependencies: ["CSQLite", "SegueRuntime"]),
+        .target(name: "SegueAudio", dependencies: ["SegueSQLite", "SegueRuntime"]),
         .testTarget(name: "SegueAudioTests", dependencies: ["SegueAudio", "SegueRuntime"]),
 
         // The command-line tool: argument parsing and terminal I/O only.
@@ -84,7 +87,9 @@ let package = Package(
             ]),
 
         // Benchmarks: `swift run -c release segue-bench audio|load|dispatch [--json]`.
-        .executableTarget(name: "segue-bench", dependencies: ["SegueAudio", "SegueYAML", "SegueModel", "SegueDiagnostics"]),
+        .executableTarget(
+            name: "segue-bench",
+            dependencies: ["SegueAudio", "SegueYAML", "SegueModel", "SegueCheck", "SegueDiagnostics", "SegueRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

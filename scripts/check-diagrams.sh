@@ -65,5 +65,22 @@ for committed in docs/diagrams/*.dot docs/diagrams/*.mmd; do
   fi
 done
 
+# The README embeds the donations flow's Mermaid text: it must be the committed one.
+readme_check='import sys; block = open("docs/diagrams/donate.mmd", encoding="utf-8").read().rstrip("\n"); sys.exit(0 if "```mermaid\n" + block + "\n```" in open("README.md", encoding="utf-8").read() else 1)'
+if [ -f docs/diagrams/donate.mmd ] && ! python3 -c "$readme_check"; then
+  if $update; then
+    python3 - <<'PY'
+import re
+block = open("docs/diagrams/donate.mmd", encoding="utf-8").read().rstrip("\n")
+readme = open("README.md", encoding="utf-8").read()
+readme = re.sub(r"```mermaid\n.*?\n```", lambda _: "```mermaid\n" + block + "\n```", readme, count=1, flags=re.S)
+open("README.md", "w", encoding="utf-8").write(readme)
+PY
+  else
+    echo "check-diagrams: README.md's Mermaid block differs from docs/diagrams/donate.mmd; run with --update" >&2
+    status=1
+  fi
+fi
+
 [ "$status" -eq 0 ] && ! $update && echo "check-diagrams: docs/diagrams is current"
 exit "$status"

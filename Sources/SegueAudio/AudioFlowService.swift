@@ -9,7 +9,8 @@ import SegueRuntime
 ///       with: { line: h1, character: Hamlet }
 public actor AudioFlowService: FlowService {
     public nonisolated let operations = [
-        "record", "stop_recording", "takes", "delete_take", "set_volume", "trim", "play", "stop", "mixdown", "level",
+        "record", "stop_recording", "takes", "delete_take", "set_volume", "trim", "timeline", "play", "stop", "mixdown",
+        "level",
     ]
 
     private let audio: any AudioService
@@ -17,6 +18,8 @@ public actor AudioFlowService: FlowService {
     /// The latest input level while recording (0…1 RMS), for the level meter (P10).
     public private(set) var level: Double = 0
     private var levelTask: Task<Void, Never>?
+    /// The timeline playing through the engine's output, if it has one.
+    private var playTask: Task<Void, Never>?
 
     public init(audio: any AudioService, exportDirectory: String) {
         self.audio = audio
@@ -58,20 +61,71 @@ public actor AudioFlowService: FlowService {
             let volume = try number(arguments, "volume")
             return Self.value(of: try await audio.setVolume(take: try await take(arguments).id, volume: volume))
         case "trim":
-            let range = AudioTrimRange(start: try number(arguments, "start"), end: try number(arguments, "end"), unit: .seconds)
+            let range = AudioTrimRange(
+                start: try number(arguments, "start"), end: try number(arguments, "end"), unit: .seconds)
             return Self.value(of: try await audio.trim(take: try await take(arguments).id, range: range))
         case "level":
+            // The recorder's latest block, read directly: the level stream's consumer may not have run yet.
+            if let latest = await audio.inputLevel() { level = latest.rms }
             return .number(level)
-        case "play", "stop":
+        case "timeline":
+            return try await timeline(arguments)
+        case "play":
+            return .null
+        case "stop":
+            playTask?.cancel()
+            playTask = nil
             return .null
         case "mixdown":
             return .string(try await mixdown(arguments))
         default:
-            throw ServiceError(service: "audio", code: "unknown_operation", message: "audio has no operation `\(operation)`")
+            throw ServiceError(
+                service: "audio", code: "unknown_operation", message: "audio has no operation `\(operation)`")
         }
     }
 
     private func setLevel(_ value: Double) { level = value }
+
+    /// The playback timeline of the lines a flow plays (`{id, character, sample, clip, volume}` each): every line's
+    /// duration from its real clip, the take when `clip` is `take` and one exists, else the sample voice. The
+    /// timeline also starts playing through the engine's output when it has one. Character volumes given with the
+    /// lines are saved first, as for `mixdown`, so the clips carry them.
+    ///
+    /// Answers `{ durations: [seconds], lines: [line ids], clips: [take or sample] }`.
+    private func timeline(_ arguments: [String: Value]) async throws(ServiceError) -> Value {
+        guard case .list(let lines) = arguments["lines"] ?? .null, !lines.isEmpty else {
+            throw invalid("`lines` must be a non-empty list of the lines to play")
+        }
+        let mode = AudioPlaybackMode(rawValue: arguments["mode"]?.stringValue ?? "continuous") ?? .continuous
+        let takes = try await audio.takes(line: nil, character: nil)
+        var audioLines: [AudioLine] = []
+        var clips: [Value] = []
+        for line in lines {
+            guard let id = line["id"]?.stringValue, let character = line["character"]?.stringValue else {
+                throw invalid("every line needs an `id` and a `character`")
+            }
+            if let gain = line["volume"]?.numberValue { try await audio.setCharacterVolume(character, volume: gain) }
+            let take = takes.last { $0.lineID == id && $0.character == character }
+            if line["clip"]?.stringValue == "take", let take {
+                audioLines.append(AudioLine(lineID: id, character: character, voice: .take(id: take.id)))
+                clips.append(.string("take"))
+            } else if let sample = line["sample"]?.stringValue {
+                audioLines.append(AudioLine(lineID: id, character: character, voice: .sample(path: sample)))
+                clips.append(.string("sample"))
+            } else {
+                throw invalid("line \(id) has neither a take nor a `sample` voice")
+            }
+        }
+        let timeline = try await audio.timeline(lines: audioLines, current: 0, mode: .continuous)
+        playTask?.cancel()
+        let engine = audio
+        let played = AudioTimeline(clips: timeline.clips, mode: mode)
+        playTask = Task { try? await engine.play(played) }
+        return .record([
+            "durations": .list(timeline.clips.map { .number($0.duration) }),
+            "lines": .list(timeline.clips.map { .string($0.lineID) }), "clips": .list(clips),
+        ])
+    }
 
     /// Renders the script: each line's take when `clips[line.id] == "take"` and one exists, else its sample voice;
     /// character volumes from `volumes` are saved first so the engine applies them with each take's own volume.

@@ -92,6 +92,10 @@ public actor FileAudioService: AudioService {
         }
     }
 
+    public func inputLevel() async -> AudioLevel? {
+        await recording?.recorder.currentLevel()
+    }
+
     public func stopRecording() async throws(ServiceError) -> AudioTake {
         guard let current = recording else {
             throw AudioError.invalidState("no recording is in progress").serviceError
@@ -123,7 +127,7 @@ public actor FileAudioService: AudioService {
         let now = Date().timeIntervalSince1970
         if let replacing {
             let old = try store.take(id: replacing)
-            try store.database.transaction { () throws(AudioError) in
+            try store.transaction { () throws(AudioError) in
                 try store.replaceAudio(
                     id: replacing, frames: frames, sampleRate: format.sampleRate, duration: duration, at: now)
                 try store.delete(id: id)
@@ -132,7 +136,7 @@ public actor FileAudioService: AudioService {
             return try store.take(id: replacing)
         }
         let final = "\(takesDirectory)/\(id).wav"
-        try store.database.transaction { () throws(AudioError) in
+        try store.transaction { () throws(AudioError) in
             try store.finishRecording(
                 id: id, path: final, frames: frames, sampleRate: format.sampleRate, duration: duration)
             try AudioFile.rename(path, to: final)
@@ -234,7 +238,7 @@ public actor FileAudioService: AudioService {
         try serviceCall { () throws(AudioError) in
             let take = try store.take(id: id)
             let preview = try AudioEditor.previewTrim(path: take.path, range: range)
-            try store.database.transaction { () throws(AudioError) in
+            try store.transaction { () throws(AudioError) in
                 try store.updateTrim(
                     id: id, start: preview.startFrame, end: preview.endFrame, frames: preview.frames,
                     duration: preview.duration)

@@ -2,56 +2,79 @@ import Foundation
 
 /// Virtual time that moves only when told: a recorder waiting for `deadline` stays parked until `advance(to:)`
 /// passes it, so a take recorded between two `tick`s of a scenario lasts exactly the time between them.
+///
+///     let clock = SteppedAudioClock()
+///     await clock.advance(to: 2)   // a recorder paced by `clock` has now captured 2 s
 public final class SteppedAudioClock: AudioClock, @unchecked Sendable {
+    private struct Waiter {
+        var id: Int
+        var deadline: Double
+        var resume: CheckedContinuation<Void, Never>
+    }
+
+    /// The longest real time `advance` waits for one woken sleeper to park again before moving on.
+    static let settleLimit: Duration = .milliseconds(500)
+
     private let lock = NSLock()
     private var time: Double
-    private var waiters: [(id: Int, deadline: Double, resume: CheckedContinuation<Void, Never>)] = []
-    private var nextWaiter = 0
+    private var waiters: [Waiter] = []
+    private var nextID = 0
+    /// Sleepers cancelled before they parked.
+    private var cancelled: Set<Int> = []
+    /// Sleepers `advance` woke that have not called `sleep` again (or ended) yet.
+    private var running = 0
 
     public init(start: Double = 0) { time = start }
 
     public func now() -> Double { lock.withLock { time } }
 
-    /// Returns once time reaches `deadline`, or at once when the task is cancelled (a recorder being stopped
-    /// must not wait for the next `tick`).
+    /// Returns once the clock reaches `deadline`, or at once when the task is cancelled.
     public func sleep(until deadline: Double) async {
         let id = lock.withLock { () -> Int in
-            nextWaiter += 1
-            return nextWaiter
+            running = max(0, running - 1)
+            nextID += 1
+            return nextID
         }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let ready = lock.withLock { () -> Bool in
-                    if deadline <= time || Task.isCancelled { return true }
-                    waiters.append((id, deadline, continuation))
+                    if deadline <= time || cancelled.remove(id) != nil { return true }
+                    waiters.append(Waiter(id: id, deadline: deadline, resume: continuation))
                     return false
                 }
                 if ready { continuation.resume() }
             }
         } onCancel: {
-            let woken = lock.withLock { () -> CheckedContinuation<Void, Never>? in
-                guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
+            let parked = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+                guard let index = waiters.firstIndex(where: { $0.id == id }) else {
+                    cancelled.insert(id)
+                    return nil
+                }
                 return waiters.remove(at: index).resume
             }
-            woken?.resume()
+            parked?.resume()
         }
     }
 
     /// Moves time to `target` (never back) and wakes every sleeper that is due, then waits until each woken sleeper
-    /// has either finished or parked again on a later deadline.
+    /// has parked again on a later deadline (or a short real-time limit passed, when it ended instead).
     public func advance(to target: Double) async {
         while true {
             let due = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
                 time = max(time, target)
                 let ready = waiters.filter { $0.deadline <= time }
                 waiters.removeAll { $0.deadline <= time }
+                running += ready.count
                 return ready.map(\.resume)
             }
             guard !due.isEmpty else { return }
             for continuation in due { continuation.resume() }
-            // Let the woken recorders write their block and park again before looking once more.
-            for _ in 0..<8 { await Task.yield() }
-            try? await Task.sleep(nanoseconds: 200_000)
+            let started = ContinuousClock.now
+            while lock.withLock({ running > 0 }), ContinuousClock.now - started < Self.settleLimit {
+                await Task.yield()
+                try? await Task.sleep(nanoseconds: 50_000)
+            }
+            lock.withLock { running = 0 }
         }
     }
 

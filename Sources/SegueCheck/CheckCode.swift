@@ -1,4 +1,4 @@
-/// The stable codes of the check stage (C…); docs/diagnostics-checks.md lists each with an example.
+/// The stable codes of the check stage (C…); docs/diagnostics.md lists each with an example.
 public enum CheckCode {
     // MARK: files and imports
 

@@ -20,23 +20,30 @@ enum DispatchBenchmark {
     static func main(_ arguments: [String]) -> Int32 {
         var json = false
         var events = 3_000_000
+        var only: String?
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
             switch argument {
             case "--json": json = true
+            case "--shape":
+                guard index < arguments.count else { return fail("--shape needs ring_1000, ring_10000 or nested_d8") }
+                only = arguments[index]
+                index += 1
             case "--events":
                 guard index < arguments.count, let value = Int(arguments[index]), value > 0 else {
                     return fail("--events needs a positive whole number")
                 }
                 events = value - value % 3
                 index += 1
-            default: return fail("unknown option \(argument); usage: segue-bench dispatch [--json] [--events N]")
+            default:
+                return fail(
+                    "unknown option \(argument); usage: segue-bench dispatch [--json] [--events N] [--shape NAME]")
             }
         }
         var results: [String: [String: Double]] = [:]
-        for shape in [ring(1000), ring(10_000), nested(depth: 8, leaves: 3)] {
+        for shape in [ring(1000), ring(10_000), nested(depth: 8, leaves: 3)] where only == nil || only == shape.name {
             do {
                 results[shape.name] = try measure(shape, events: events, json: json)
             } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 
 /// One `segue` subcommand. Exit codes: 0 success, 1 the input has errors (or tests failed), 2 usage or I/O trouble.
 protocol SegueCommand {
@@ -69,5 +70,5 @@ struct ParsedArguments {
 }
 
 private func closestOption(to name: String, in options: [String]) -> String? {
-    options.first { $0.hasPrefix(name) || name.hasPrefix($0) }
+    options.first { $0.hasPrefix(name) || name.hasPrefix($0) } ?? Suggestion.closest(to: name, in: options)
 }

@@ -88,7 +88,7 @@ enum Corpus {
 
     @Test func everyCodeIsDocumentedWithAnExample() throws {
         let docs = try String(
-            contentsOf: Corpus.repository.appendingPathComponent("docs/diagnostics-checks.md"), encoding: .utf8)
+            contentsOf: Corpus.repository.appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
         let codes = CheckCode.all + (1...8).map { String(format: "M%03d", $0) }
         let undocumented = codes.filter { !docs.contains("### \($0)\n") || !docs.contains("[\($0)]:") }
         #expect(undocumented.isEmpty, "codes without a docs section and example: \(undocumented)")

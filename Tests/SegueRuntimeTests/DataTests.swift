@@ -74,3 +74,30 @@ import Testing
         #expect(try JSONDecoder().decode(MachineState.self, from: data) == harness.state)
     }
 }
+
+/// A state saved from another flow is refused, not run out of bounds.
+@Suite struct StateCheckTests {
+    @Test func aStateFromAnotherFlowIsIgnoredWithTheReason() throws {
+        var other = try Harness(NavigationTests.flow)
+        other.launch()
+        other.tap("open")
+        var harness = try Harness(DataTests.flow)
+        let step = harness.send(.back)
+        #expect(step.trace == [.ignored(what: "back", reason: "the flow has not been launched")])
+        let foreign = harness.machine.step(other.state, .back)
+        #expect(foreign.state == other.state)
+        #expect(
+            foreign.trace.map(\.description) == [
+                "ignored back: the state does not belong to this program: 1 flow variables, the flow has 5"
+            ])
+    }
+
+    @Test func aStatePointingAtAMissingScreenIsRefused() throws {
+        var harness = try Harness(DataTests.flow)
+        harness.launch()
+        var broken = harness.state
+        broken.layers[0].stack[0].screen = 7
+        #expect(throws: StateMismatch(reason: "screen #7 does not exist")) { try harness.machine.check(broken) }
+        #expect(harness.machine.step(broken, .back).state == broken)
+    }
+}

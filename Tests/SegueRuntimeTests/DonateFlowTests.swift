@@ -132,6 +132,9 @@ import Testing
             ])
         harness.answer(.ok(.null))
         #expect(harness.data("has_entry") == .bool(true))
+        // The form refreshes Donate's latest cards before it closes.
+        #expect(harness.calls.last == #"board.list_entries({count: 6, offset: 0})"#)
+        harness.answer(.ok(.list([])))
         #expect(harness.stack == [["main"], ["donate"]])
         #expect(
             harness.state.alert == AlertState(image: "done", title: "Поздравляем", message: "Вы попали на доску почета")

@@ -40,10 +40,14 @@ import Testing
         #expect(form.values == [.null, .string(""), .string(""), .string("")])
         #expect(form.touched == [false, false, false, false])
         #expect(form.errors == [nil, "This field is required", nil, nil])
+        #expect(harness.machine.view(of: harness.state)?.element("name")?.field?.error == nil)
         harness.tap("save")
         #expect(
             harness.trace == ["ignored tap entry.save: disabled: the form has errors (name: This field is required)"])
         #expect(harness.data("saved") == .null)
+        // Trying to submit reveals the errors of fields the user has not touched yet.
+        #expect(harness.state.topInstance?.form.submitted == true)
+        #expect(harness.machine.view(of: harness.state)?.element("name")?.field?.error == "This field is required")
     }
 
     @Test func errorsFollowTheTextAsTheUserTypes() throws {

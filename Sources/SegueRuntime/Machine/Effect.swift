@@ -10,8 +10,10 @@ public enum Effect: Sendable, Hashable, Codable {
     case openURL(String)
     /// Save a `persist: true` variable's new value.
     case persist(name: String, value: Value)
-    /// Start playback of a script's lines: `line` mode plays one line, `continuous` from it to the end.
+    /// Playback of a script's lines started at `line`, once the audio service gave their timeline: `line` mode
+    /// plays one line, `continuous` from it to the end. The machine's own timers end each line.
     case play(mode: String, line: Int)
+    /// Playback was stopped before its end (`stop_playback`, a new `play`, its screen went away).
     case stopPlayback
 }
 

@@ -4,13 +4,19 @@ import SegueExpression
 ///
 /// Element, field and event references are the program's ids; `Program.path(_:on:)` resolves names for tools.
 public enum Input: Sendable, Hashable, Codable {
-    case launch(LaunchEnvironment)
+    indirect case launch(LaunchEnvironment)
     /// Tap an element of the top screen: a button, a list item, or an element inside an item's component.
     case tap(ElementPath)
     /// Choose item `item` of list element `list` (the same as tapping it).
     case selectItem(list: Int, item: Int)
     /// The user changed a field of the top screen (text, or a photo's path).
     case edit(element: Int, value: Value)
+    /// The user moved a slider or chose a picker option anywhere on the top screen, inside list items and
+    /// components too: its `change` actions run with `event.value`, `item`, `index` and the component's arguments.
+    case change(ElementPath, Value)
+    /// The audio input's latest level (0…1 RMS) while a take records: written to the recording screen's
+    /// `recording.level` variable (P10). Ignored when nothing records.
+    case inputLevel(Double)
     /// The back button or edge swipe: pop inside a navigation controller, else dismiss the top modal.
     case back
     /// Swiping a modal down: dismiss the top modal layer.
@@ -25,6 +31,10 @@ public enum Input: Sendable, Hashable, Codable {
     case timerFired(id: Int)
     /// The shown alert went away; the next queued one shows.
     case dismissAlert
+    /// The audio engine began playing line `line` of the top screen's playback: it becomes the current line.
+    case playbackReached(line: Int)
+    /// The last line has played: the top screen's playback `end_event` is raised.
+    case playbackFinished
     /// Raise an event on the top screen from outside (REPL, scenarios, benchmarks).
     case event(Int, payload: Value)
     /// Kill and relaunch: everything is lost except persisted data.
@@ -36,6 +46,7 @@ public enum Input: Sendable, Hashable, Codable {
 ///     ElementPath(element: 3)                    // the `add` button
 ///     ElementPath(element: 4, item: 2)           // the third card of `latest`
 ///     ElementPath(element: 4, item: 2, part: 3)  // its `more` button
+///     ElementPath(element: 5, part: 0)           // the first footer element of a script's lines
 public struct ElementPath: Sendable, Hashable, Codable, CustomStringConvertible {
     public var element: Int
     public var item: Int?
@@ -71,10 +82,27 @@ extension Program {
             item = number
             head = head[..<open]
         }
-        guard let element = elements.firstIndex(where: { $0.name == head }) else { return nil }
+        guard let element = elements.firstIndex(where: { $0.name == head }) else {
+            return item == nil && part == nil ? footerPath(String(head), in: elements) : nil
+        }
         guard let part else { return ElementPath(element: element, item: item) }
+        if item == nil, elements[element].list != nil {
+            // Without an item, a list's part is one of its footer elements (a script's share button).
+            guard let partIndex = elements[element].footer.firstIndex(where: { $0.name == part }) else { return nil }
+            return ElementPath(element: element, part: partIndex)
+        }
         let inner = elements[element].list?.item.elements ?? elements[element].component?.elements ?? []
         guard let partIndex = inner.firstIndex(where: { $0.name == part }) else { return nil }
         return ElementPath(element: element, item: item, part: partIndex)
+    }
+
+    /// A script's footer element (`share`) as the `lines` element's part without an item.
+    private func footerPath(_ name: String, in elements: [ElementProgram]) -> ElementPath? {
+        for (index, element) in elements.enumerated() {
+            if let part = element.footer.firstIndex(where: { $0.name == name }) {
+                return ElementPath(element: index, part: part)
+            }
+        }
+        return nil
     }
 }

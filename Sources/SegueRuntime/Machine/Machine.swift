@@ -14,8 +14,14 @@ public struct Machine: Sendable {
 
     public var program: Program { box.program }
 
-    /// Handles one input to completion, including every event it raises.
+    /// Handles one input to completion, including every event it raises. A state that does not belong to this
+    /// program (see `check(_:)`) is returned unchanged, with the reason in the trace.
     public func step(_ state: MachineState, _ input: Input) -> Step {
+        do {
+            try check(state)
+        } catch {
+            return Step(state: state, effects: [], trace: [.ignored(what: "\(input)", reason: error.description)])
+        }
         var runner = Runner(box: box, state: state, tracing: true)
         runner.handle(input)
         return Step(state: runner.state, effects: runner.effects, trace: runner.trace)
@@ -95,6 +101,8 @@ struct Runner {
         case .tap(let path): tap(path)
         case .selectItem(let list, let item): tap(ElementPath(element: list, item: item))
         case .edit(let element, let value): edit(element, value)
+        case .change(let path, let value): change(path, value)
+        case .inputLevel(let level): inputLevel(level)
         case .back: back()
         case .swipeToDismiss: swipeToDismiss()
         case .scrolledNearEnd(let list): scrolledNearEnd(list)
@@ -102,12 +110,17 @@ struct Runner {
         case .advanceTime(let seconds): advanceTime(by: seconds)
         case .timerFired(let id): timerFired(id)
         case .dismissAlert: dismissAlert()
+        case .playbackReached(let line): playbackReached(line)
+        case .playbackFinished: playbackFinished()
         case .event(let event, let payload):
             guard event >= 0, event < program.events.count else { return ignore("event #\(event)", "no such event") }
-            guard let top = state.layers.last?.stack.last?.id else {
+            guard let layer = state.layers.indices.last, let index = state.layers[layer].stack.indices.last else {
                 return ignore(program.events[event], "no screen is shown")
             }
-            state.eventQueue.append(RaisedEvent(event: event, payload: payload, instance: top))
+            let top = state.layers[layer].stack[index].id
+            let raised = RaisedEvent(event: event, payload: payload, instance: top)
+            // Nothing is waiting (run-to-completion empties the queue), so it runs now.
+            if state.eventQueue.isEmpty { dispatch(raised) } else { state.eventQueue.append(raised) }
         case .launch, .restart: break
         }
     }
@@ -162,6 +175,7 @@ struct Runner {
             environment.persisted[variable.name] = state.data[slot]
         }
         for timer in state.timers { effects.append(.cancelTimer(id: timer.id)) }
+        if let playback = state.playback, playback.call == nil { effects.append(.stopPlayback) }
         record(.note("restart: everything but persisted data is lost"))
         state = MachineState()
         launch(environment)

@@ -1,7 +1,8 @@
 import SegueExpression
 
 /// The names an expression sees while the machine runs, nearest first: locals (`item`, `index`, `result`, `error`,
-/// component parameters), `event`, the screen's parameters and data, the flow's data, then `form`, `device`, `theme`.
+/// component parameters), `event`, the screen's parameters and data, the flow's data, then `form`, `state` (one bool
+/// per nested state of the screen, true when active), `device`, `theme`.
 struct MachineScope: ValueScope {
     let program: ProgramBox
     let data: [Value]
@@ -22,14 +23,32 @@ struct MachineScope: ValueScope {
             guard let instance else { return .record([:]) }
             let fields = program.program.screens[instance.screen].fields
             var record: [String: Value] = [:]
-            for (index, field) in fields.enumerated() where index < instance.form.values.count {
-                record[field.name] = instance.form.values[index]
+            for (index, field) in fields.enumerated() where index < instance.form.fields.count {
+                record[field.name] = instance.form.fields[index].value
             }
             return .record(record)
+        case "state":
+            guard let instance else { return nil }
+            return Self.states(of: instance, in: program.program.screens[instance.screen])
         case "device": return device.value
         case "theme": return program.program.theme
         default: return nil
         }
+    }
+
+    /// `state.<name>` for every nested state of the screen, from the instance's active ids (ascending).
+    static func states(of instance: ScreenInstance, in screen: ScreenProgram) -> Value {
+        guard !screen.states.isEmpty else { return .record([:]) }
+        var record: [String: Value] = [:]
+        record.reserveCapacity(screen.states.count)
+        var active = instance.states.makeIterator()
+        var next = active.next()
+        for (id, state) in screen.states.enumerated() {
+            let on = next == id
+            if on { next = active.next() }
+            record[state.name] = .bool(on)
+        }
+        return .record(record)
     }
 }
 

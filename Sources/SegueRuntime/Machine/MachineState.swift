@@ -22,6 +22,10 @@ public struct MachineState: Sendable, Hashable, Codable {
     public var nextTimer: Int = 1
     /// What the flow was launched with (restored data, defaults, device), kept for `restart`.
     public var environment: LaunchEnvironment = LaunchEnvironment()
+    /// Lines playing on a screen with `playback:`, if any.
+    public var playback: PlaybackState?
+    /// A take being recorded, if any.
+    public var recording: RecordingState?
 
     public init() {}
 
@@ -83,29 +87,44 @@ public struct ScreenInstance: Sendable, Hashable, Codable {
     }
 }
 
-/// Values, touched and dirty flags, and errors of a screen's form fields, by field index.
+/// The fields of a screen's form, by field index: value, touched and dirty flags, error.
 public struct FormState: Sendable, Hashable, Codable {
-    public var values: [Value]
-    public var initial: [Value]
-    /// The user has edited the field.
-    public var touched: [Bool]
-    /// The value differs from the initial one.
-    public var dirty: [Bool]
-    /// The first failing rule's message, or nil.
-    public var errors: [String?]
+    /// One form field's state.
+    public struct Field: Sendable, Hashable, Codable {
+        public var value: Value
+        public var initial: Value
+        /// The user has edited the field.
+        public var touched: Bool
+        /// The value differs from the initial one.
+        public var dirty: Bool
+        /// The first failing rule's message, or nil.
+        public var error: String?
+
+        /// Sets a new value and its error; `dirty` follows.
+        mutating func update(_ newValue: Value, error newError: String?) {
+            value = newValue
+            dirty = newValue != initial
+            error = newError
+        }
+    }
+
+    public var fields: [Field]
+    /// The user tried to submit: every field's error shows, touched or not.
+    public var submitted: Bool = false
 
     public init(values: [Value], errors: [String?]) {
-        self.values = values
-        self.initial = values
-        self.touched = Array(repeating: false, count: values.count)
-        self.dirty = Array(repeating: false, count: values.count)
-        self.errors = errors
+        fields = zip(values, errors).map { Field(value: $0, initial: $0, touched: false, dirty: false, error: $1) }
     }
 
     public static let empty = FormState(values: [], errors: [])
 
+    public var values: [Value] { fields.map(\.value) }
+    public var touched: [Bool] { fields.map(\.touched) }
+    public var dirty: [Bool] { fields.map(\.dirty) }
+    public var errors: [String?] { fields.map(\.error) }
+
     /// Every rule of every field holds.
-    public var isValid: Bool { errors.allSatisfy { $0 == nil } }
+    public var isValid: Bool { fields.allSatisfy { $0.error == nil } }
 }
 
 /// What an action list runs with: its screen instance, the state whose handler it is, and local names.

@@ -72,6 +72,8 @@ extension Runner {
                     .callService(
                         id: id, service: operation.service, operation: operation.operation, arguments: arguments))
                 record(.callStarted(id: id, service: operation.service, operation: operation.operation))
+                noteMediaCall(
+                    id, service: operation.service, operation: operation.operation, arguments: arguments, frame)
                 return
             case .alert(let operation):
                 let title: Value
@@ -107,17 +109,13 @@ extension Runner {
                 }
                 pc += 1
             case .play(let operation):
-                var line = 0
-                if let expression = operation.line {
-                    switch evaluate(expression, frame) {
-                    case .success(let value): line = value.intValue ?? 0
-                    case .failure(let failure): return routeError(failure.serviceError, frame: frame)
-                    }
-                }
-                effects.append(.play(mode: operation.mode, line: line))
+                startPlayback(operation, frame)
                 pc += 1
             case .stopPlayback:
-                effects.append(.stopPlayback)
+                stopPlayback()
+                pc += 1
+            case .advancePlayback:
+                advancePlayback(frame)
                 pc += 1
             }
         }
@@ -132,10 +130,24 @@ extension Runner {
 
     /// Whether the list's screen is still there after a navigation; if not, the rest of the list is dropped.
     private mutating func stillRunning(_ frame: Frame, next pc: Int) -> Bool {
+        // Nothing left to run: no need to look the screen up.
+        if case .end = program.code[pc] { return true }
         guard frame.instance >= 0, state.location(of: frame.instance) == nil else { return true }
-        if case .end = program.code[pc] { return false }
         record(.note("the rest of the action list stops: its screen is gone"))
         return false
+    }
+
+    /// The value of a flow variable, a screen variable or a form field.
+    func read(_ target: AssignTarget, frame: Frame) -> Value? {
+        switch target {
+        case .flow(let slot): return slot < state.data.count ? state.data[slot] : nil
+        case .screen(let slot):
+            guard let location = state.location(of: frame.instance) else { return nil }
+            return state.layers[location.layer].stack[location.index].values[slot]
+        case .field(let field):
+            guard let location = state.location(of: frame.instance) else { return nil }
+            return state.layers[location.layer].stack[location.index].form.fields[field].value
+        }
     }
 
     /// Writes a value to a flow variable, a screen variable or a form field; persisted variables emit `persist`.
@@ -152,14 +164,10 @@ extension Runner {
             state.layers[location.layer].stack[location.index].values[slot] = value
         case .field(let field):
             guard let location = state.location(of: frame.instance) else { return }
-            let instance = state.layers[location.layer].stack[location.index]
-            var form = instance.form
-            guard field < form.values.count else { return }
-            form.values[field] = value
-            form.dirty[field] = value != form.initial[field]
-            form.errors[field] = FieldValidator.error(
-                for: value, rules: program.screens[instance.screen].fields[field].rules)
-            state.layers[location.layer].stack[location.index].form = form
+            let screen = state.layers[location.layer].stack[location.index].screen
+            guard field < state.layers[location.layer].stack[location.index].form.fields.count else { return }
+            let error = FieldValidator.error(for: value, rules: program.screens[screen].fields[field].rules)
+            state.layers[location.layer].stack[location.index].form.fields[field].update(value, error: error)
         }
     }
 }

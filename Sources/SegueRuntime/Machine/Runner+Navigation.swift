@@ -179,6 +179,7 @@ extension Runner {
         if let onExit = program.screens[screen].onExit { run(onExit, Frame(instance: instance)) }
         exitDepth -= 1
         cancelTimers { $0.frame.instance == instance }
+        endMedia(of: instance)
         record(.screenExited(screen: program.screens[screen].name, instance: instance))
     }
 }

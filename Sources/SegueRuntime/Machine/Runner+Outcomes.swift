@@ -3,10 +3,12 @@ import SegueExpression
 extension Runner {
     /// An outcome resumes its call's action list in the branch it selects; late and unknown outcomes are dropped.
     mutating func receive(_ id: Int, _ outcome: ServiceOutcome) {
+        if let playback = state.playback, playback.call == id { return receiveTimeline(outcome) }
         guard let index = state.pendingCalls.firstIndex(where: { $0.id == id }) else {
             return record(.outcomeDropped(id: id, reason: "no call #\(id) is waiting"))
         }
         let call = state.pendingCalls.remove(at: index)
+        noteMediaOutcome(call, outcome)
         guard call.frame.instance < 0 || state.location(of: call.frame.instance) != nil else {
             return record(
                 .outcomeDropped(

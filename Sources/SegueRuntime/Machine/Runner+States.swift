@@ -64,33 +64,50 @@ extension Runner {
 
     /// Enters states in the order given (document order), each running its `on_enter` with itself as the source.
     mutating func enterStates(_ states: [Int], instance: Int) {
+        // The instance only moves if a hook runs (it may navigate), so look it up again only then.
+        var found = state.location(of: instance)
         for id in states {
-            guard let location = state.location(of: instance) else { return }
+            guard let location = found else { return }
             let screen = state.layers[location.layer].stack[location.index].screen
-            let active = state.layers[location.layer].stack[location.index].states
-            guard !active.contains(id) else { continue }
-            let position = active.firstIndex(where: { $0 > id }) ?? active.count
-            state.layers[location.layer].stack[location.index].states.insert(id, at: position)
+            // In place: a local copy of the array would make the insert copy it.
+            guard state.layers[location.layer].stack[location.index].activate(id) else { continue }
             record(.stateEntered(screen: program.screens[screen].name, state: program.screens[screen].states[id].name))
             if let onEnter = program.screens[screen].states[id].onEnter {
                 run(onEnter, Frame(instance: instance, owner: id))
+                found = state.location(of: instance)
             }
         }
     }
 
     /// Exits states in the order given (reverse document order), cancelling the timers each started.
     mutating func exitStates(_ states: [Int], instance: Int) {
+        var found = state.location(of: instance)
         for id in states {
-            guard let location = state.location(of: instance) else { return }
+            guard let location = found else { return }
             let screen = state.layers[location.layer].stack[location.index].screen
             guard state.layers[location.layer].stack[location.index].states.contains(id) else { continue }
             if let onExit = program.screens[screen].states[id].onExit {
                 run(onExit, Frame(instance: instance, owner: id))
+                found = state.location(of: instance)
+                guard found != nil else { return }
             }
-            cancelTimers { $0.frame.instance == instance && $0.frame.owner == id }
-            guard let after = state.location(of: instance) else { return }
-            state.layers[after.layer].stack[after.index].states.removeAll { $0 == id }
+            if !state.timers.isEmpty { cancelTimers { $0.frame.instance == instance && $0.frame.owner == id } }
+            if let after = found { state.layers[after.layer].stack[after.index].deactivate(id) }
             record(.stateExited(screen: program.screens[screen].name, state: program.screens[screen].states[id].name))
         }
+    }
+}
+
+extension ScreenInstance {
+    /// Adds a nested state to the active ones, keeping document order; false when it was already active.
+    mutating func activate(_ id: Int) -> Bool {
+        guard !states.contains(id) else { return false }
+        states.insert(id, at: states.firstIndex(where: { $0 > id }) ?? states.count)
+        return true
+    }
+
+    /// Removes a nested state from the active ones.
+    mutating func deactivate(_ id: Int) {
+        if let index = states.firstIndex(of: id) { states.remove(at: index) }
     }
 }

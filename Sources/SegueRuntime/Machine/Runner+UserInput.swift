@@ -2,54 +2,7 @@ import SegueExpression
 
 extension Runner {
     mutating func tap(_ path: ElementPath) {
-        guard let top = state.topInstance else { return ignore("tap", "no screen is shown") }
-        let screen = program.screens[top.screen]
-        guard screen.elements.indices.contains(path.element) else {
-            return ignore("tap \(path)", "screen \(screen.name) has no element #\(path.element)")
-        }
-        var element = screen.elements[path.element]
-        var frame = Frame(instance: top.id)
-        let what = "tap \(screen.name).\(element.name)"
-        guard isShown(element, frame) else { return ignore(what, "\(element.name) is hidden") }
-        if element.submits, !top.form.isValid {
-            let failing = zip(screen.fields, top.form.errors).compactMap { field, error in
-                error.map { "\(field.name): \($0)" }
-            }
-            return ignore(what, "disabled: the form has errors (\(failing.joined(separator: "; ")))")
-        }
-        guard isEnabled(element, frame) else { return ignore(what, "\(element.name) is disabled") }
-        if let item = path.item {
-            guard let list = element.list else { return ignore(what, "\(element.name) is not a list") }
-            let items: [Value]
-            switch evaluate(list.items, frame) {
-            case .success(.list(let values)): items = values
-            case .success: return ignore(what, "the items of \(element.name) are not a list")
-            case .failure(let failure): return routeError(failure.serviceError, frame: frame)
-            }
-            guard items.indices.contains(item) else {
-                return ignore("\(what)[\(item)]", "\(element.name) has \(items.count) items")
-            }
-            frame.locals["item"] = items[item]
-            frame.locals["index"] = .int(item)
-        }
-        if let part = path.part {
-            guard let component = element.list?.item ?? element.component else {
-                return ignore(what, "\(element.name) has no component")
-            }
-            guard component.elements.indices.contains(part) else {
-                return ignore(what, "component \(component.name) has no element #\(part)")
-            }
-            for argument in component.arguments {
-                switch evaluate(argument.value, frame) {
-                case .success(let value): frame.locals[argument.name] = value
-                case .failure(let failure): return routeError(failure.serviceError, frame: frame)
-                }
-            }
-            element = component.elements[part]
-            let inner = "\(what).\(element.name)"
-            guard isShown(element, frame) else { return ignore(inner, "\(element.name) is hidden") }
-            guard isEnabled(element, frame) else { return ignore(inner, "\(element.name) is disabled") }
-        }
+        guard let (element, frame, what) = resolve(path, action: "tap") else { return }
         guard let tap = element.tap else { return ignore(what, "\(element.name) does nothing when tapped") }
         run(tap, frame)
     }
@@ -80,10 +33,8 @@ extension Runner {
             return run(change, Frame(instance: top.id, event: .record(["value": value])))
         }
         var form = top.form
-        form.values[field] = value
-        form.touched[field] = true
-        form.dirty[field] = value != form.initial[field]
-        form.errors[field] = FieldValidator.error(for: value, rules: screen.fields[field].rules)
+        form.fields[field].touched = true
+        form.fields[field].update(value, error: FieldValidator.error(for: value, rules: screen.fields[field].rules))
         state.layers[location.layer].stack[location.index].form = form
     }
 
@@ -127,6 +78,10 @@ extension Runner {
         let screenID = state.layers[location.layer].stack[location.index].screen
         if state.layers[location.layer].stack[location.index].states.isEmpty {
             // The common case, without nested states: one table lookup.
+            if let entry = program.screens[screenID].handlers.directEntry(for: event) {
+                record(.eventConsumed(event: program.events[event], by: program.screens[screenID].name))
+                return run(entry, Frame(instance: raised.instance, event: raised.payload))
+            }
             guard let handler = program.screens[screenID].handlers.handler(for: event) else {
                 return ignore(program.events[event], "\(program.screens[screenID].name) has no handler for it")
             }

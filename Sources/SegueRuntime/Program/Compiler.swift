@@ -65,6 +65,7 @@ struct ProgramBuilder {
         program.screens = flow.screens.map { skeleton($0) }
         for index in flow.screens.indices { compileScreen(index) }
         program.onError = flow.onError.map { list($0, context: root) }
+        compilePlaybackEntry()
         finishHandlerTables()
     }
 
@@ -192,6 +193,7 @@ struct ProgramBuilder {
         program.screens[index].onError = screen.onError.map { list($0, context: context) }
         program.screens[index].handlers = handlers(screen.handlers, context: context)
         if let chart = screen.states { compileStates(chart, screen: index) }
+        compileMedia(of: screen, index: index)
     }
 
     mutating func compileStates(_ chart: StateChart, screen: Int) {
@@ -227,8 +229,12 @@ struct ProgramBuilder {
         func finish(_ table: inout HandlerTable) {
             guard !table.handlers.isEmpty else { return }
             table.table = Array(repeating: -1, count: count)
+            table.direct = Array(repeating: -1, count: count)
             for (index, handler) in table.handlers.enumerated() where table.table[handler.event] < 0 {
                 table.table[handler.event] = Int32(index)
+                if handler.alternatives.count == 1, handler.alternatives[0].guardExpression == nil {
+                    table.direct[handler.event] = Int32(handler.alternatives[0].entry)
+                }
             }
         }
         for screen in program.screens.indices {

@@ -17,6 +17,8 @@ public enum Instruction: Sendable {
     case openURL(Int)
     case play(PlayOperation)
     case stopPlayback
+    /// A playing line ended: the next line plays, or playback ends (the shared entry of playback timers).
+    case advancePlayback
     /// The end of an action list.
     case end
 
@@ -36,6 +38,7 @@ public enum Instruction: Sendable {
         case .openURL: "open_url"
         case .play: "play"
         case .stopPlayback: "stop_playback"
+        case .advancePlayback: "advance_playback"
         case .end: "end"
         }
     }
@@ -102,4 +105,6 @@ public struct TimerOperation: Sendable {
 public struct PlayOperation: Sendable {
     public var mode: String
     public var line: Int?
+    /// The screen's playback `current` variable: `line` mode sets it, `continuous` starts from it.
+    public var current: AssignTarget?
 }

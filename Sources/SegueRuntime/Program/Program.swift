@@ -32,10 +32,15 @@ public struct Program: Sendable {
     /// Per API service, the codes its declaration marks `empty` (`00`: answered, nothing there); an `ok` outcome
     /// with null data takes a call's branch for such a code when it has one.
     public var emptyCodes: [String: [String]]
+    /// The code a playback timer runs when a line ends (`advancePlayback`); -1 when no screen plays lines.
+    public var playbackEntry: Int = -1
 
     /// The id of a screen by name, for tools at the edge (REPL, tests); the machine itself never looks names up.
     public func screen(named name: String) -> Int? { screenIndex[name] }
     public func event(named name: String) -> Int? { eventIndex[name] }
+
+    /// The first declared service of kind `audio` (by name), which playback asks for line timelines.
+    public var audioService: String? { services.filter { $0.value == "audio" }.keys.min() }
 }
 
 /// A data variable: a slot with a default, optionally persisted or read from the defaults service.
@@ -71,6 +76,10 @@ public struct ScreenProgram: Sendable {
     public var initialStates: [Int]
     public var topStates: [Int]
     public var layout: LayoutProgram?
+    /// The screen's `playback:` of a script's lines, if any.
+    public var playback: PlaybackProgram? = nil
+    /// The screen's `recording:` of takes, if any.
+    public var recording: RecordingProgram? = nil
 
     public func element(named name: String) -> Int? { elements.firstIndex { $0.name == name } }
 }
@@ -88,6 +97,15 @@ public struct HandlerTable: Sendable {
     public var handlers: [HandlerProgram] = []
     /// `table[event]` is an index into `handlers`, or -1; empty when there are no handlers.
     public var table: [Int32] = []
+    /// `direct[event]` is the entry of a handler with one unguarded alternative, or -1: dispatch without a copy.
+    public var direct: [Int32] = []
+
+    /// The entry point when the event's handler is a single unguarded action list.
+    public func directEntry(for event: Int) -> Int? {
+        guard event < direct.count else { return nil }
+        let entry = Int(direct[event])
+        return entry < 0 ? nil : entry
+    }
 
     public func handler(for event: Int) -> HandlerProgram? {
         guard event < table.count else { return nil }
@@ -145,6 +163,11 @@ public struct ElementProgram: Sendable {
     public var list: ListProgram?
     /// For a component use: its arguments and elements.
     public var component: ComponentProgram?
+    /// A button's icon (`play.fill`, `square`).
+    public var icon: Int? = nil
+    /// For `lines`: the elements after the end marker (the share button, P13); a path with a part and no item
+    /// addresses them.
+    public var footer: [ElementProgram] = []
 }
 
 /// A list or collection: items, the component each item is drawn by, paging.
@@ -158,6 +181,7 @@ public struct ListProgram: Sendable {
     public var pageSize: Int?
     public var nearEnd: Int?
     public var hasMore: Int?
+    /// A list's `empty` text, or a script's `end_marker`.
     public var empty: Int?
 }
 

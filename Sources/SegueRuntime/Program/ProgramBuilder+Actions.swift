@@ -124,10 +124,13 @@ extension ProgramBuilder {
         case .openURL(let url):
             program.code.append(.openURL(expression(url, context: context)))
         case .play(let request):
+            let playback = context.screen.flatMap { flow.screens[$0].playback }
+            let current = playback.flatMap { target($0.current, context: context) }
             program.code.append(
                 .play(
                     PlayOperation(
-                        mode: request.mode.rawValue, line: request.line.map { expression($0, context: context) })))
+                        mode: request.mode.rawValue, line: request.line.map { expression($0, context: context) },
+                        current: current)))
         case .stopPlayback:
             program.code.append(.stopPlayback)
         }
@@ -167,7 +170,7 @@ extension ProgramBuilder {
     }
 
     /// Where `set: { name: … }` writes: `form.<field>`, a screen variable, or a flow variable.
-    private mutating func target(_ name: Name, context: CompileContext) -> AssignTarget? {
+    mutating func target(_ name: Name, context: CompileContext) -> AssignTarget? {
         let text = name.text
         if text.hasPrefix("form.") {
             let field = String(text.dropFirst(5))

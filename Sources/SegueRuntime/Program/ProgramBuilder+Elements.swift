@@ -23,6 +23,7 @@ extension ProgramBuilder {
             compiled.kind = .button
             compiled.content = expression(button.label, context: context)
             compiled.submits = button.submits
+            compiled.icon = button.icon.map { expression($0, context: context) }
         case .field:
             compiled.kind = .field
             if let screen = context.screen { compiled.field = program.screens[screen].fieldIndex[element.id.text] }
@@ -46,6 +47,7 @@ extension ProgramBuilder {
                 item: use ?? ComponentProgram(name: "", arguments: [], elements: []), layout: nil, columns: nil,
                 cellWidth: nil, cellHeight: nil, pageSize: nil, nearEnd: nil, hasMore: nil,
                 empty: lines.endMarker.map { expression($0, context: context) })
+            compiled.footer = lines.footer.map { self.element($0, context: context) }
         case .slider(let slider):
             compiled.kind = .slider
             compiled.content = expression(slider.value, context: context)

@@ -283,4 +283,11 @@ public protocol AudioService: Sendable {
     func play(_ timeline: AudioTimeline) async throws(ServiceError)
     /// Renders `lines` one after another into one WAV file (the share button's export, P13).
     func mixdown(lines: [AudioLine], to path: String) async throws(ServiceError) -> AudioFileSummary
+    /// The level of the latest block recorded while a take records, nil otherwise (P10).
+    func inputLevel() async -> AudioLevel?
+}
+
+extension AudioService {
+    /// Engines without live metering report no level.
+    public func inputLevel() async -> AudioLevel? { nil }
 }

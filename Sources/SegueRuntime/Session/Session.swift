@@ -34,6 +34,10 @@ public actor Session {
     private var timers: [Int: Task<Void, Never>] = [:]
     private var launchInstant = ContinuousClock.now
     private var observers: [UUID: AsyncStream<Step>.Continuation] = [:]
+    /// Samples the input level on the real clock while a take records.
+    private var meter: Task<Void, Never>?
+    /// The level read after the last virtual `advance`, until it is handled.
+    private var levelRead: Task<Void, Never>?
 
     public init(
         program: Program, services: [String: any FlowService], persistence: (any Persistence)? = nil,
@@ -88,7 +92,16 @@ public actor Session {
     /// Moves the virtual clock; due timers fire.
     @discardableResult
     public func advance(by seconds: Double) -> Step {
-        process(.advanceTime(by: seconds))
+        let step = process(.advanceTime(by: seconds))
+        if clock == .virtual, state.recording?.capturing == true, let audio = audioService {
+            // Like the driver: after time moves, the recording screen's level follows the input (P10).
+            let previous = levelRead
+            levelRead = Task {
+                await previous?.value
+                if let level = await Self.level(of: audio) { self.deliverLevel(level) }
+            }
+        }
+        return step
     }
 
     /// The top screen as the user sees it.
@@ -101,6 +114,7 @@ public actor Session {
             await task.value
             if calls[id] == task { calls[id] = nil }
         }
+        await levelRead?.value
         await saving?.value
     }
 
@@ -110,7 +124,39 @@ public actor Session {
         history.append(step)
         for observer in observers.values { observer.yield(step) }
         for effect in step.effects { perform(effect) }
+        followRecording()
         return step
+    }
+
+    private var audioService: (any FlowService)? { machine.program.audioService.flatMap { services[$0] } }
+
+    /// On the real clock, samples the input level every `recording.meter_interval` while a take records.
+    private func followRecording() {
+        guard let recording = state.recording, recording.capturing else {
+            meter?.cancel()
+            meter = nil
+            return
+        }
+        guard clock == .real, meter == nil, let audio = audioService else { return }
+        let screen = state.instance(recording.instance).map { machine.program.screens[$0.screen] }
+        let interval = max(0.01, screen?.recording?.meterInterval ?? 0.05)
+        meter = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: UInt64(interval * 1e9))
+                guard !Task.isCancelled, let level = await Self.level(of: audio) else { continue }
+                self.deliverLevel(level)
+            }
+        }
+    }
+
+    private static func level(of audio: any FlowService) async -> Double? {
+        guard case .ok(let value) = await audio.call("level", arguments: [:]) else { return nil }
+        return value.numberValue
+    }
+
+    private func deliverLevel(_ level: Double) {
+        guard state.recording?.capturing == true else { return }
+        process(.inputLevel(level))
     }
 
     private func perform(_ effect: Effect) {
@@ -157,8 +203,11 @@ public actor Session {
                     self.recordPersistenceError(error)
                 }
             }
-        case .play, .stopPlayback:
+        case .play:
             playback.append(effect)
+        case .stopPlayback:
+            playback.append(effect)
+            if let audio = audioService { Task { _ = await audio.call("stop", arguments: [:]) } }
         }
     }
 

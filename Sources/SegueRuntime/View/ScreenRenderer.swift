@@ -1,9 +1,10 @@
 import SegueExpression
 
 extension Machine {
-    /// The top screen as the user sees it, or nil before launch.
+    /// The top screen as the user sees it, or nil before launch (or for a state of another program).
     public func view(of state: MachineState) -> ScreenView? {
-        ScreenRenderer(runner: Runner(box: box, state: state, tracing: false)).render()
+        guard (try? check(state)) != nil else { return nil }
+        return ScreenRenderer(runner: Runner(box: box, state: state, tracing: false)).render()
     }
 }
 
@@ -30,11 +31,20 @@ struct ScreenRenderer {
                 margins: layout.margins.flatMap { number($0, frame) }, scroll: layout.scroll,
                 bottomInset: layout.bottomInset.flatMap { number($0, frame) }, style: layout.style)
         }
-        return ScreenView(
+        var view = ScreenView(
             screen: screen.name, instance: instance.id, title: screen.title.flatMap { text($0, frame) },
             states: instance.states.map { screen.states[$0].name }, layout: layout,
             elements: screen.elements.map { element($0, frame, form: instance.form, fields: screen.fields) },
             alert: runner.state.alert, breadcrumb: breadcrumb)
+        if let highlight = runner.highlight(of: instance) {
+            view.highlightedLine = highlight.line
+            view.highlightColor = highlight.color.flatMap { text($0, frame) }
+            for index in view.elements.indices where screen.elements[index].kind == .lines {
+                view.elements[index].highlighted = highlight.line
+                view.elements[index].highlightColor = view.highlightColor
+            }
+        }
+        return view
     }
 
     private func value(_ id: Int, _ frame: Frame) -> Result<Value, ExpressionFailure> { runner.evaluate(id, frame) }
@@ -77,17 +87,20 @@ struct ScreenRenderer {
             visible: flag(element.visible, default: true),
             enabled: flag(element.enabled, default: true), style: string(element.style), anchor: element.anchor)
         if element.submits { view.enabled = view.enabled && form.isValid }
+        view.icon = string(element.icon)
         if let maxLines = element.maxLines, let text = view.text,
             let width = element.width.flatMap({ number($0, frame) })
         {
             view.truncated = TextMeasure.lineCount(text, width: width) > maxLines
         }
-        if let index = element.field, index < fields.count, index < form.values.count {
+        if let index = element.field, index < fields.count, index < form.fields.count {
             let field = fields[index]
+            let state = form.fields[index]
             view.field = FieldView(
-                kind: field.kind, value: form.values[index], placeholder: string(field.placeholder),
-                label: string(field.label), error: form.touched[index] ? form.errors[index] : nil,
-                touched: form.touched[index], dirty: form.dirty[index], minLines: field.minLines, grows: field.grows)
+                kind: field.kind, value: state.value, placeholder: string(field.placeholder),
+                label: string(field.label), error: state.touched || form.submitted ? state.error : nil,
+                touched: state.touched,
+                dirty: state.dirty, minLines: field.minLines, grows: field.grows)
         }
         if let list = element.list {
             switch value(list.items, frame) {
@@ -106,6 +119,9 @@ struct ScreenRenderer {
             view.cellHeight = list.cellHeight.flatMap { number($0, frame) }
             if list.nearEnd != nil { view.hasMore = flag(list.hasMore, default: true) }
             view.footer = string(list.empty)
+            if !element.footer.isEmpty {
+                view.footerElements = element.footer.map { self.element($0, frame, form: .empty, fields: []) }
+            }
         }
         if let component = element.component { view.items = [row(component, frame)] }
         view.problem = problems.isEmpty ? nil : problems.joined(separator: "; ")

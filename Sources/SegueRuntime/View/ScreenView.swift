@@ -15,8 +15,20 @@ public struct ScreenView: Sendable, Hashable, Codable {
     public var alert: AlertState?
     /// Every screen on the navigation stack, bottom first, with how it came on screen.
     public var breadcrumb: [BreadcrumbEntry]
+    /// The index of the script line highlighted: the line being played (P4), or the line being recorded.
+    public var highlightedLine: Int? = nil
+    /// The highlight's colour: the screen's `playback.highlight` while playing, `recording.highlight` while
+    /// recording.
+    public var highlightColor: String? = nil
 
-    public func element(_ id: String) -> ElementView? { elements.first { $0.id == id } }
+    /// A top-level element by id, or an element of a script's footer (`share`).
+    public func element(_ id: String) -> ElementView? {
+        if let found = elements.first(where: { $0.id == id }) { return found }
+        for element in elements {
+            if let found = element.footerElements?.first(where: { $0.id == id }) { return found }
+        }
+        return nil
+    }
 }
 
 /// One screen in the breadcrumb: its name, the transition that showed it and the layer it is in (0 is the root).
@@ -58,6 +70,14 @@ public struct ElementView: Sendable, Hashable, Codable {
     public var hasMore: Bool?
     /// A list's `empty` text or a script's end marker.
     public var footer: String?
+    /// A script's footer elements, after the end marker (the share button).
+    public var footerElements: [ElementView]? = nil
+    /// A button's icon.
+    public var icon: String? = nil
+    /// For `lines`: the line highlighted (being played or recorded), drawn with `highlightColor`; the same as the
+    /// screen's `highlightedLine`.
+    public var highlighted: Int? = nil
+    public var highlightColor: String? = nil
     /// The message of an expression that failed while rendering this element.
     public var problem: String?
 }
@@ -68,7 +88,7 @@ public struct FieldView: Sendable, Hashable, Codable {
     public var value: Value
     public var placeholder: String?
     public var label: String?
-    /// Shown once the field was touched.
+    /// Shown once the field was touched, or the user tried to submit the form.
     public var error: String?
     public var touched: Bool
     public var dirty: Bool

@@ -1,5 +1,6 @@
 import Foundation
 import SegueExpression
+import SegueSQLite
 
 /// The wall of honor's tables and queries: entries (one per user) and uploaded photos.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import SegueExpression
 import SegueRuntime
+import SegueSQLite
 
 /// The embedded wall of honor: the seed's REST contract answered from SQLite on this machine, with no server.
 ///

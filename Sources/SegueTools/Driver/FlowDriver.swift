@@ -54,11 +54,25 @@ public final class FlowDriver {
             audioClock: embedded.audioClock)
     }
 
-    /// Moves the virtual clock: recordings capture exactly that much audio, then due timers fire.
+    /// Moves the virtual clock: recordings capture exactly that much audio, then due timers fire; while a take
+    /// records, the audio service's latest input level then goes to the flow (`Input.inputLevel`, P10).
     @discardableResult
     public func advance(by seconds: Double) async -> [Step] {
         await audioClock?.advance(to: state.now + seconds)
-        return await send(.advanceTime(by: seconds))
+        var steps = await send(.advanceTime(by: seconds))
+        if state.recording?.capturing == true, let level = await inputLevel() {
+            steps += await send(.inputLevel(level))
+            lastSteps = steps
+        }
+        return steps
+    }
+
+    /// The audio service's latest input level (its `level` operation), 0…1.
+    private func inputLevel() async -> Double? {
+        guard let name = program.audioService, let audio = services[name],
+            case .ok(let value) = await audio.call("level", arguments: [:])
+        else { return nil }
+        return value.numberValue
     }
 
     /// The top screen as the user sees it.
@@ -133,9 +147,11 @@ public final class FlowDriver {
                 outcome = await target.call(operation, arguments: arguments)
             } else {
                 outcome = .error(
-                    ServiceError(service: service, code: "unknown_service", message: "no service `\(service)` is registered"))
+                    ServiceError(
+                        service: service, code: "unknown_service", message: "no service `\(service)` is registered"))
             }
-            calls.append(ServiceCallRecord(service: service, operation: operation, arguments: arguments, outcome: outcome))
+            calls.append(
+                ServiceCallRecord(service: service, operation: operation, arguments: arguments, outcome: outcome))
             return .outcome(call: id, outcome)
         case .persist(let name, let value):
             persisted[name] = value
@@ -144,7 +160,13 @@ public final class FlowDriver {
         case .openURL(let url):
             openedURLs.append(url)
             return nil
-        case .startTimer, .cancelTimer, .play, .stopPlayback:
+        case .stopPlayback:
+            // The engine stops the audio it plays; the machine already ended playback.
+            if let name = program.audioService, let audio = services[name] {
+                _ = await audio.call("stop", arguments: [:])
+            }
+            return nil
+        case .startTimer, .cancelTimer, .play:
             // Virtual time: the machine keeps its own timers and fires them when `advanceTime` moves the clock.
             return nil
         }

@@ -35,23 +35,31 @@ struct ExpectationCheck {
             guard let layout = view?.layout else { return "the screen has no `layout`" }
             let actual: [String: Value] = [
                 "margins": layout.margins.map(Value.number) ?? .null, "scroll": .bool(layout.scroll),
-                "bottom_inset": layout.bottomInset.map(Value.number) ?? .null, "style": layout.style.map(Value.string) ?? .null,
+                "bottom_inset": layout.bottomInset.map(Value.number) ?? .null,
+                "style": layout.style.map(Value.string) ?? .null,
             ]
             return compareFields("layout", expected, actual)
         case "data":
             return forEachEntry(expected, "data") { name, value in
-                guard let actual = dataValue(name) else { return "no variable `\(name)` in flow data or the top screen" }
+                guard let actual = dataValue(name) else {
+                    return "no variable `\(name)` in flow data or the top screen"
+                }
                 return compare("data `\(name)`", value, actual)
             }
         case "calls":
             return checkCalls(expected)
         case "no_calls":
             guard expected == .bool(true) else { return nil }
-            return newCalls.isEmpty ? nil : "expected no service calls, got \(newCalls.map(\.name).joined(separator: ", "))"
+            return newCalls.isEmpty
+                ? nil : "expected no service calls, got \(newCalls.map(\.name).joined(separator: ", "))"
         case "takes":
             return await checkTakes(expected)
         case "opened_url":
             return compare("opened URL", expected, driver.openedURLs.last.map(Value.string) ?? .null)
+        case "highlighted":
+            return compare("highlighted line", expected, view?.highlightedLine.map(Value.int) ?? .null)
+        case "highlight_color":
+            return compare("highlight colour", expected, view?.highlightColor.map(Value.string) ?? .null)
         default:
             return "`\(expectation.key)` cannot be checked yet: the runtime does not report it"
         }
@@ -104,8 +112,9 @@ struct ExpectationCheck {
         let actual: [String: Value] = [
             "visible": .bool(element.visible), "enabled": .bool(element.enabled),
             "label": element.text.map(Value.string) ?? .null, "style": element.style.map(Value.string) ?? .null,
-            "anchor": element.anchor.map(Value.string) ?? .null, "truncated": element.truncated.map(Value.bool) ?? .null,
-            "problem": element.problem.map(Value.string) ?? .null,
+            "anchor": element.anchor.map(Value.string) ?? .null,
+            "truncated": element.truncated.map(Value.bool) ?? .null,
+            "problem": element.problem.map(Value.string) ?? .null, "icon": element.icon.map(Value.string) ?? .null,
         ]
         return compareFields("`\(id)`", expected, actual)
     }
@@ -160,7 +169,8 @@ struct ExpectationCheck {
             let arguments = call["with"]?.recordValue ?? [:]
             guard
                 let found = newCalls[index...].firstIndex(where: { made in
-                    made.name == name && arguments.allSatisfy { key, value in matches(value, made.arguments[key] ?? .null) }
+                    made.name == name
+                        && arguments.allSatisfy { key, value in matches(value, made.arguments[key] ?? .null) }
                 })
             else {
                 let made = newCalls.map { "\($0.name)(\(Value.record($0.arguments).description))" }
@@ -218,7 +228,8 @@ struct ExpectationCheck {
 
     /// The value as written, with invisible characters that often differ (no-break spaces) made visible.
     private func shown(_ value: Value) -> String {
-        value.literal.replacingOccurrences(of: "\u{A0}", with: "\\u00A0").replacingOccurrences(of: "\u{202F}", with: "\\u202F")
+        value.literal.replacingOccurrences(of: "\u{A0}", with: "\\u00A0").replacingOccurrences(
+            of: "\u{202F}", with: "\\u202F")
     }
 }
 

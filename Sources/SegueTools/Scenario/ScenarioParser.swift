@@ -20,7 +20,9 @@ public enum ScenarioParser {
     public static func parse(path: String) throws(ScenarioError) -> Scenario {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScenarioError(diagnostics: [
-                .error("T001", "cannot read the scenario file", at: SourceRange(path: path, at: SourceLocation(line: 1, column: 1, offset: 0)))
+                .error(
+                    "T001", "cannot read the scenario file",
+                    at: SourceRange(path: path, at: SourceLocation(line: 1, column: 1, offset: 0)))
             ])
         }
         return try parse(SourceFile(path: path, bytes: Array(data)))
@@ -33,7 +35,10 @@ public enum ScenarioParser {
         func fail(_ message: String, _ range: SourceRange) { problems.append(.error("T002", message, at: range)) }
         guard let root = loaded.root, let entries = root.mapping else {
             throw ScenarioError(diagnostics: [
-                .error("T002", "a scenario file is a mapping with `scenario`, `flow` and `steps`", at: loaded.root?.range ?? SourceRange(path: file.path, at: SourceLocation(line: 1, column: 1, offset: 0)))
+                .error(
+                    "T002", "a scenario file is a mapping with `scenario`, `flow` and `steps`",
+                    at: loaded.root?.range
+                        ?? SourceRange(path: file.path, at: SourceLocation(line: 1, column: 1, offset: 0)))
             ])
         }
         for entry in entries where !topKeys.contains(entry.name) {
@@ -45,9 +50,11 @@ public enum ScenarioParser {
             throw ScenarioError(diagnostics: problems)
         }
         let folder = (file.path as NSString).deletingLastPathComponent
-        let flowPath = flowText.hasPrefix("/") ? flowText : ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(flowText)
+        let flowPath =
+            flowText.hasPrefix("/")
+            ? flowText : ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(flowText)
         var scenario = Scenario(
-            name: name, path: file.path, flowPath: (flowPath as NSString).standardizingPath, covers: [], device: nil,
+            name: name, path: file.path, flowPath: normalized(flowPath), covers: [], device: nil,
             defaults: nil, board: nil, steps: [], range: root.range)
         if let covers = root["covers"]?.value {
             scenario.covers = (covers.sequence ?? [covers]).compactMap { $0.scalar?.text }
@@ -76,6 +83,21 @@ public enum ScenarioParser {
         }
         if !problems.isEmpty { throw ScenarioError(diagnostics: problems) }
         return scenario
+    }
+
+    /// `flows/scenarios/donate/../../donate.yaml` → `flows/donate.yaml` (also for relative paths).
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 
     private static func step(_ node: Node, file: SourceFile) throws(ScenarioError) -> ScenarioStep {
@@ -108,7 +130,9 @@ public enum ScenarioParser {
             }
             action = .tick(seconds)
         case "fill":
-            guard let fields = value.mapping else { throw fail("`fill` takes a mapping of fields to text", value.range) }
+            guard let fields = value.mapping else {
+                throw fail("`fill` takes a mapping of fields to text", value.range)
+            }
             action = .fill(
                 fields.map { entry in
                     if case .record(let spec) = entry.value.plainValue, let piece = spec["repeat"]?.stringValue,
@@ -119,7 +143,9 @@ public enum ScenarioParser {
                     return (entry.name, entry.value.scalar?.text ?? "")
                 })
         case "slide":
-            guard let sliders = value.mapping else { throw fail("`slide` takes a mapping of sliders to values", value.range) }
+            guard let sliders = value.mapping else {
+                throw fail("`slide` takes a mapping of sliders to values", value.range)
+            }
             var moves: [(String, Double)] = []
             for entry in sliders {
                 guard let number = entry.value.plainValue.numberValue else {
@@ -129,7 +155,9 @@ public enum ScenarioParser {
             }
             action = .slide(moves)
         case "pick":
-            guard let pickers = value.mapping else { throw fail("`pick` takes a mapping of pickers to options", value.range) }
+            guard let pickers = value.mapping else {
+                throw fail("`pick` takes a mapping of pickers to options", value.range)
+            }
             action = .pick(pickers.map { ($0.name, $0.value.scalar?.text ?? "") })
         case "send":
             action = .send(event: text, payload: node["with"]?.value.plainValue ?? .record([:]))

@@ -1,5 +1,6 @@
 import SegueDiagnostics
 import SegueExpression
+import SegueModel
 import SegueRuntime
 
 /// The state of one scenario while it runs: turns steps into inputs and checks expectations.
@@ -9,7 +10,8 @@ struct ScenarioRun {
     /// Calls made before this index were already checked by an earlier `expect`.
     var checkedCalls = 0
     var visitedScreens: Set<String> = []
-    var transitions: Set<String> = []
+    /// Navigation transitions taken, with how often.
+    var transitions: [TakenTransition: Int] = [:]
 
     init(scenario: Scenario) {
         self.scenario = scenario
@@ -19,9 +21,13 @@ struct ScenarioRun {
         ScenarioFailure(range: range, message: message, screen: driver.map { ScreenSummary.text(of: $0) } ?? "")
     }
 
-    mutating func perform(_ step: ScenarioStep, driver: FlowDriver, embedded: EmbeddedServices) async throws(ScenarioFailure) {
+    mutating func perform(_ step: ScenarioStep, driver: FlowDriver, embedded: EmbeddedServices)
+        async throws(ScenarioFailure)
+    {
         // An SPAlert goes away by itself; a person acts once it has.
-        if case .expect = step.action {} else if case .next = step.action {} else {
+        if case .expect = step.action {
+        } else if case .next = step.action {
+        } else {
             while driver.state.alert != nil { await driver.send(.dismissAlert) }
         }
         switch step.action {
@@ -40,15 +46,13 @@ struct ScenarioRun {
             record(await driver.send(.edit(element: element, value: .string(""))))
         case .slide(let moves):
             for (id, value) in moves {
-                let element = try topElement(id, driver: driver, range: step.range)
-                try checkNotIgnored(
-                    record(await driver.send(.edit(element: element, value: .number(value)))), id, step.range, driver)
+                let path = try elementPath(id, driver: driver, range: step.range)
+                try checkNotIgnored(record(await driver.send(.change(path, .number(value)))), id, step.range, driver)
             }
         case .pick(let choices):
             for (id, option) in choices {
-                let element = try topElement(id, driver: driver, range: step.range)
-                try checkNotIgnored(
-                    record(await driver.send(.edit(element: element, value: .string(option)))), id, step.range, driver)
+                let path = try elementPath(id, driver: driver, range: step.range)
+                try checkNotIgnored(record(await driver.send(.change(path, .string(option)))), id, step.range, driver)
             }
         case .scrollToEnd(let list):
             let element = try topElement(list, driver: driver, range: step.range)
@@ -58,14 +62,16 @@ struct ScenarioRun {
         case .send(let event, let payload):
             guard let id = driver.program.event(named: event) else {
                 throw failure(
-                    "the flow has no event `\(event)`" + Suggestion.didYouMean(event, in: driver.program.events), step.range,
+                    "the flow has no event `\(event)`" + Suggestion.didYouMean(event, in: driver.program.events),
+                    step.range,
                     driver: driver)
             }
             record(await driver.send(.event(id, payload: payload)))
         case .tick(let seconds): record(await driver.advance(by: seconds))
         case .next(let call, let outcome): driver.script(call, outcome)
         case .expect(let expectations):
-            var check = ExpectationCheck(driver: driver, embedded: embedded, newCalls: Array(driver.calls[checkedCalls...]))
+            var check = ExpectationCheck(
+                driver: driver, embedded: embedded, newCalls: Array(driver.calls[checkedCalls...]))
             for expectation in expectations {
                 if let problem = await check.verify(expectation) {
                     throw failure(problem, expectation.range, driver: driver)
@@ -81,7 +87,10 @@ struct ScenarioRun {
         for entry in steps.flatMap(\.trace) {
             switch entry {
             case .screenEntered(let screen, _): visitedScreens.insert(screen)
-            case .transition(let kind, let from, let to): transitions.insert("\(from ?? "-") \(kind.rawValue) \(to ?? "-")")
+            case .transition(let kind, let from?, let to?):
+                if let navigation = Navigation.Kind(rawValue: kind.rawValue) {
+                    transitions[TakenTransition(from: from, to: to, kind: navigation), default: 0] += 1
+                }
             default: break
             }
         }
@@ -107,7 +116,9 @@ struct ScenarioRun {
         return top.screen
     }
 
-    private func elementPath(_ id: String, driver: FlowDriver, range: SourceRange) throws(ScenarioFailure) -> ElementPath {
+    private func elementPath(_ id: String, driver: FlowDriver, range: SourceRange) throws(ScenarioFailure)
+        -> ElementPath
+    {
         let screen = try topScreen(driver, range)
         guard let path = driver.program.path(id, on: screen) else {
             let names = driver.program.screens[screen].elements.map(\.name)
@@ -122,7 +133,8 @@ struct ScenarioRun {
     private func topElement(_ id: String, driver: FlowDriver, range: SourceRange) throws(ScenarioFailure) -> Int {
         let path = try elementPath(id, driver: driver, range: range)
         guard path.item == nil, path.part == nil else {
-            throw failure("`\(id)` is inside a list item; only a screen's own fields, sliders and pickers can be edited", range, driver: driver)
+            throw failure(
+                "`\(id)` is inside a list item; only a screen's own fields can be filled", range, driver: driver)
         }
         return path.element
     }

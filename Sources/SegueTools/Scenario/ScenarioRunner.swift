@@ -11,9 +11,9 @@ public struct ScenarioResult: Sendable {
     public var scenario: Scenario
     public var failure: ScenarioFailure?
     public var seconds: Double
-    /// Screens entered and transitions taken, for `--coverage`.
+    /// Screens entered and navigation transitions taken (with counts), for `--coverage` and `--transitions`.
     public var visitedScreens: Set<String>
-    public var transitions: Set<String>
+    public var transitions: [TakenTransition: Int]
 
     public var passed: Bool { failure == nil }
 }
@@ -119,9 +119,13 @@ public final class ScenarioRunner {
                     arguments["buy_package"] = arguments["buy_package"] ?? .string("donate.small")
                     if let photo = arguments.removeValue(forKey: "photo")?.stringValue {
                         let upload = await service.call(
-                            "upload_photo", arguments: ["user_id": arguments["user_id"] ?? .string("seed"), "photo_file": .string(photo)])
+                            "upload_photo",
+                            arguments: [
+                                "user_id": arguments["user_id"] ?? .string("seed"), "photo_file": .string(photo),
+                            ])
                         guard case .ok(let id) = upload else {
-                            throw ScenarioFailure(range: range, message: "seeding the board: cannot upload \(photo)", screen: "")
+                            throw ScenarioFailure(
+                                range: range, message: "seeding the board: cannot upload \(photo)", screen: "")
                         }
                         arguments["photo_id"] = id
                     }

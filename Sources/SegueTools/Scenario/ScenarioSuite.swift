@@ -12,7 +12,9 @@ public enum ScenarioSuite {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw ScenarioError(diagnostics: [
-                    .error("T001", "no such file or directory", at: SourceRange(path: path, at: SourceLocation(line: 1, column: 1, offset: 0)))
+                    .error(
+                        "T001", "no such file or directory",
+                        at: SourceRange(path: path, at: SourceLocation(line: 1, column: 1, offset: 0)))
                 ])
             }
             guard isDirectory.boolValue else {
@@ -50,16 +52,19 @@ public enum ScenarioSuite {
         let failures = results.filter { !$0.passed }.count
         let total = results.reduce(0) { $0 + $1.seconds }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"segue\" tests=\"\(results.count)\" failures=\"\(failures)\" time=\"\(String(format: "%.3f", total))\">\n"
+        xml +=
+            "<testsuites name=\"segue\" tests=\"\(results.count)\" failures=\"\(failures)\" time=\"\(String(format: "%.3f", total))\">\n"
         let byFlow = Dictionary(grouping: results) { $0.scenario.flowPath }
         for flow in byFlow.keys.sorted() {
             let cases = byFlow[flow]!
             let failed = cases.filter { !$0.passed }.count
             xml += "  <testsuite name=\"\(escape(flow))\" tests=\"\(cases.count)\" failures=\"\(failed)\">\n"
             for result in cases {
-                xml += "    <testcase classname=\"\(escape(result.scenario.path))\" name=\"\(escape(result.scenario.name))\" time=\"\(String(format: "%.3f", result.seconds))\""
+                xml +=
+                    "    <testcase classname=\"\(escape(result.scenario.path))\" name=\"\(escape(result.scenario.name))\" time=\"\(String(format: "%.3f", result.seconds))\""
                 if let failure = result.failure {
-                    xml += ">\n      <failure message=\"\(escape(failure.message))\">\(escape(failure.description + "\n" + failure.screen))</failure>\n    </testcase>\n"
+                    xml +=
+                        ">\n      <failure message=\"\(escape(failure.message))\">\(escape(failure.description + "\n" + failure.screen))</failure>\n    </testcase>\n"
                 } else {
                     xml += "/>\n"
                 }

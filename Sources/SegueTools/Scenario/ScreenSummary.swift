@@ -6,15 +6,21 @@ enum ScreenSummary {
     /// `main > donate (present) > donate_one_post (show)`.
     static func breadcrumb(_ view: ScreenView?) -> String {
         guard let view else { return "" }
-        return view.breadcrumb.map { entry in
-            entry.transition == .root ? entry.screen : "\(entry.screen) (\(entry.transition.rawValue))"
+        // The first screen is the root however it got there (a splash may `replace` itself with home).
+        return view.breadcrumb.enumerated().map { index, entry in
+            index == 0 ? entry.screen : "\(entry.screen) (\(entry.transition.rawValue))"
         }.joined(separator: " > ")
     }
 
     static func text(of driver: FlowDriver) -> String {
         guard let view = driver.view else { return "    (no screen)" }
-        var lines = ["    screen: \(view.screen)" + (view.title.map { " — \($0)" } ?? ""), "    stack: \(breadcrumb(view))"]
+        var lines = [
+            "    screen: \(view.screen)" + (view.title.map { " — \($0)" } ?? ""), "    stack: \(breadcrumb(view))",
+        ]
         if !view.states.isEmpty { lines.append("    states: \(view.states.joined(separator: ", "))") }
+        if let line = view.highlightedLine {
+            lines.append("    highlighted: line \(line)" + (view.highlightColor.map { " (\($0))" } ?? ""))
+        }
         if let alert = driver.state.alert {
             lines.append("    alert: [\(alert.image)] \(alert.title)" + (alert.message.map { ": \($0)" } ?? ""))
         }
@@ -25,6 +31,7 @@ enum ScreenSummary {
                 line += " = \(field.value.literal)" + (field.error.map { " (error: \($0))" } ?? "")
             }
             if let items = element.items { line += " [\(items.count) items]" }
+            if let footer = element.footerElements { line += " + footer " + footer.map(\.id).joined(separator: ", ") }
             var flags: [String] = []
             if !element.visible { flags.append("hidden") }
             if !element.enabled { flags.append("disabled") }

@@ -7,7 +7,7 @@ enum TestCommand: SegueCommand {
     static let name = "test"
     static let summary = "Run scenario files (exit 1 on any failure); JUnit XML and requirement coverage"
     static let usage = """
-        usage: segue test PATH… [--junit FILE] [--coverage] [--requirements FILE] [--root DIR]
+        usage: segue test PATH… [--junit FILE] [--coverage] [--transitions FILE] [--requirements FILE] [--root DIR]
 
         Runs every scenario file (YAML files that start with `scenario:`) in the given files and
         directories, one line per scenario, then `N passed, N failed`.
@@ -15,6 +15,8 @@ enum TestCommand: SegueCommand {
           --junit FILE         also write a JUnit XML report
           --coverage           list the requirement IDs covered by passing scenarios and those not
                                covered, and the screens and transitions the scenarios visited
+          --transitions FILE   write the navigation transitions the passing scenarios took, with counts,
+                               for `segue diagram FLOW --coverage FILE` (taken edges bold, others grey)
           --requirements FILE  the requirements table (default flows/requirements.md)
           --root DIR           where examples/ lives, for the embedded services (default: .)
 
@@ -27,7 +29,7 @@ enum TestCommand: SegueCommand {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                arguments, valueOptions: ["--junit", "--requirements", "--root"], switchOptions: ["--coverage"])
+                arguments, valueOptions: ["--junit", "--requirements", "--root", "--transitions"], switchOptions: ["--coverage"])
         } catch {
             printError("segue test: \(error)\n\(usage)")
             return 2
@@ -77,6 +79,16 @@ enum TestCommand: SegueCommand {
                 return 2
             }
         }
+        if let path = parsed.options["--transitions"] {
+            var counts: [TakenTransition: Int] = [:]
+            for result in results where result.passed { counts.merge(result.transitions, uniquingKeysWith: +) }
+            do {
+                try TransitionCoverage(counts: counts).json().write(to: URL(fileURLWithPath: path))
+            } catch {
+                printError("segue test: cannot write \(path): \(error.localizedDescription)")
+                return 2
+            }
+        }
         if parsed.switches.contains("--coverage") {
             let path = parsed.options["--requirements"] ?? "flows/requirements.md"
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
@@ -103,7 +115,7 @@ enum TestCommand: SegueCommand {
         let byFlow = Dictionary(grouping: results.filter(\.passed)) { $0.scenario.flowPath }
         for flow in byFlow.keys.sorted() {
             let screens = byFlow[flow]!.reduce(into: Set<String>()) { $0.formUnion($1.visitedScreens) }
-            let transitions = byFlow[flow]!.reduce(into: Set<String>()) { $0.formUnion($1.transitions) }
+            let transitions = byFlow[flow]!.reduce(into: Set<TakenTransition>()) { $0.formUnion($1.transitions.keys) }
             print("\(flow): \(screens.count) screens entered (\(screens.sorted().joined(separator: ", "))), \(transitions.count) distinct transitions taken")
         }
         print("")

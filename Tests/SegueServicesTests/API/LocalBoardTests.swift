@@ -3,6 +3,7 @@ import SegueExpression
 import SegueRuntime
 import SegueServices
 import Testing
+import SegueSQLite
 
 /// What only the local board does: a database file that persists, demo entries, and write errors as code `20`.
 @Suite struct LocalBoardTests {

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import SegueServices
 import Testing
+import SegueSQLite
 
 /// The small SQLite wrapper other services reuse: values round-trip, errors say what failed.
 @Suite struct SQLiteDatabaseTests {

@@ -1,0 +1,47 @@
+/// Why a state cannot be run by a program: it was saved from another flow or edited by hand.
+public struct StateMismatch: Error, Sendable, Hashable, CustomStringConvertible {
+    public var reason: String
+
+    public var description: String { "the state does not belong to this program: \(reason)" }
+}
+
+extension Machine {
+    /// Checks that every id in a state (screens, slots, nested states, fields, code) exists in the program, so a
+    /// state loaded from a file can be stepped without going out of bounds.
+    public func check(_ state: MachineState) throws(StateMismatch) {
+        let program = self.program
+        guard !state.launched || state.data.count == program.data.count else {
+            throw StateMismatch(reason: "\(state.data.count) flow variables, the flow has \(program.data.count)")
+        }
+        for layer in state.layers {
+            guard !layer.stack.isEmpty else { throw StateMismatch(reason: "an empty navigation layer") }
+            for instance in layer.stack {
+                guard program.screens.indices.contains(instance.screen) else {
+                    throw StateMismatch(reason: "screen #\(instance.screen) does not exist")
+                }
+                let screen = program.screens[instance.screen]
+                guard instance.values.count == screen.slots.count else {
+                    throw StateMismatch(
+                        reason: "\(screen.name) has \(screen.slots.count) variables, not \(instance.values.count)")
+                }
+                guard instance.states.allSatisfy({ screen.states.indices.contains($0) }) else {
+                    throw StateMismatch(reason: "\(screen.name) has no such nested state")
+                }
+                guard instance.form.fields.count == screen.fields.count else {
+                    throw StateMismatch(reason: "\(screen.name) has \(screen.fields.count) fields")
+                }
+            }
+        }
+        for call in state.pendingCalls {
+            guard program.code.indices.contains(call.pc), case .call = program.code[call.pc] else {
+                throw StateMismatch(reason: "pending call #\(call.id) points at no call")
+            }
+        }
+        for timer in state.timers where !program.code.indices.contains(timer.entry) {
+            throw StateMismatch(reason: "timer #\(timer.id) points outside the program")
+        }
+        for event in state.eventQueue where !program.events.indices.contains(event.event) {
+            throw StateMismatch(reason: "queued event #\(event.event) does not exist")
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// The built `segue` binary, next to the test bundle (`swift build --build-tests` builds it).
+private let segueExecutable: String? = {
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let candidates = [bundle, bundle.deletingLastPathComponent()].map { $0.appendingPathComponent("segue").path }
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+}()
+
+private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+/// Runs `segue` in the repository root with NO_COLOR set; returns the exit status, standard output and error.
+private func segue(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: segueExecutable!)
+    process.arguments = arguments
+    process.currentDirectoryURL = repository
+    process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+}
+
+@Suite(.enabled(if: segueExecutable != nil, "the segue executable is not built next to the tests"))
+struct CommandLineTests {
+    let corpus = "Tests/SegueCheckTests/Corpus/invalid/"
+
+    @Test func validateExitsZeroOnTheSeedFlows() throws {
+        let result = try segue(["validate", "--strict", "flows/", "examples/"])
+        #expect(result.status == 0, "\(result.output)\(result.error)")
+        #expect(result.error.contains("3 flow files checked: 0 errors, 0 warnings"))
+    }
+
+    @Test func validateReportsErrorsAtFileLineColumnAndExitsOne() throws {
+        let result = try segue(["validate", corpus + "c101_unknown_present_target.yaml"])
+        #expect(result.status == 1)
+        #expect(result.output.contains(corpus + "c101_unknown_present_target.yaml:12:25: error[C101]:"))
+        #expect(result.output.contains("^"))
+        #expect(!result.output.contains("\u{1B}["))
+    }
+
+    @Test func warningsFailOnlyWithStrict() throws {
+        let file = corpus + "c301_show_without_navigation.yaml"
+        #expect(try segue(["validate", file]).status == 0)
+        #expect(try segue(["validate", "--strict", file]).status == 1)
+    }
+
+    @Test func jsonAndGitHubRenderTheSameDiagnostics() throws {
+        let file = corpus + "c101_unknown_present_target.yaml"
+        let json = try segue(["validate", "--format", "json", file])
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]]
+        #expect(decoded?.first?["code"] as? String == "C101")
+        let github = try segue(["validate", "--format", "github", file])
+        #expect(github.output.hasPrefix("::error file=\(file),line=12,col=25,"))
+    }
+
+    @Test func usageAndMissingFilesExitTwo() throws {
+        #expect(try segue(["validate"]).status == 2)
+        #expect(try segue(["validate", "no/such/flow.yaml"]).status == 2)
+        let unknown = try segue(["valdate", "flows/"])
+        #expect(unknown.status == 2)
+        #expect(try segue(["validate", "--formt", "json", "flows/"]).error.contains("did you mean --format?"))
+    }
+
+    @Test func testRunsScenariosAndCountsThem() throws {
+        let result = try segue(["test", "flows/scenarios/donate/d04-purchase.yaml", "flows/scenarios/donate/d01-entry-point.yaml"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.hasSuffix("2 passed, 0 failed\n"))
+    }
+
+    @Test func aFailingScenarioNamesItsLineAndExitsOne() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("segue-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenario = directory.appendingPathComponent("wrong.yaml")
+        try """
+        scenario: expects the wrong screen
+        flow: \(repository.path)/flows/donate.yaml
+        steps:
+          - launch
+          - expect: { screen: donate }
+        """.write(to: scenario, atomically: true, encoding: .utf8)
+        let result = try segue(["test", scenario.path])
+        #expect(result.status == 1)
+        #expect(result.output.contains("\(scenario.path):5:15: screen: expected \"donate\", got \"main\""))
+        #expect(result.output.hasSuffix("0 passed, 1 failed\n"))
+    }
+
+    @Test func transitionsFromScenariosColourTheDiagram() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("segue-coverage-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = try segue(["test", "flows/scenarios/donate/d06-one-post.yaml", "--transitions", file.path])
+        #expect(run.status == 0, "\(run.output)")
+        let json = try String(contentsOf: file, encoding: .utf8)
+        #expect(json.contains(#""from" : "donate""#) && json.contains(#""to" : "donate_one_post""#))
+        let diagram = try segue(["diagram", "flows/donate.yaml", "--format", "dot", "--coverage", file.path])
+        #expect(diagram.status == 0, "\(diagram.error)")
+        #expect(diagram.output.contains(#"s_donate -> s_donate_one_post [label="on open_entry ×1", style=solid, penwidth=3]"#))
+        #expect(diagram.output.contains("color=grey70"))
+    }
+}

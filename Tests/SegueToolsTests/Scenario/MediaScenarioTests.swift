@@ -1,0 +1,89 @@
+import Foundation
+import SegueDiagnostics
+import Testing
+
+@testable import SegueTools
+
+/// Pictone's playback and recording through scenarios: highlights, icons, edits inside items, takes in virtual time.
+@Suite struct MediaScenarioTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// Runs a scenario written beside Pictone's own scenarios; returns its failure message, or nil when it passed.
+    func run(_ steps: String) async throws -> String? {
+        let text = """
+            scenario: test
+            flow: ../../pictone.yaml
+            steps:
+              - launch
+              - tick: 2s
+              - tap: featured
+            \(steps)
+            """
+        let file = SourceFile(path: Self.root + "/flows/scenarios/pictone/test.yaml", text: text)
+        let scenario = try ScenarioParser.parse(file)
+        // Sample voices are named relative to the project root.
+        FileManager.default.changeCurrentDirectoryPath(Self.root)
+        let result = await ScenarioRunner(root: Self.root).run(scenario)
+        return result.failure?.message
+    }
+
+    @Test func aTakeLastsExactlyTheTickedTimeAndTheLevelFollowsTheInput() async throws {
+        let failure = try await run(
+            """
+              - tap: mode
+              - tap: lines[1].record
+              - tick: 3s
+              - tick: 750ms
+              - expect: { data: { level: { between: [0.28, 0.29] } }, highlighted: 1, highlight_color: "#FFD6D6" }
+              - tap: footer_stop
+              - expect: { takes: [{ line: h2, duration: 0.75 }], highlighted: null }
+            """)
+        #expect(failure == nil)
+    }
+
+    @Test func aWrongHighlightColourIsReportedWithTheActualOne() async throws {
+        let failure = try await run(
+            """
+              - tap: lines[2].play
+              - expect: { highlighted: 2, highlight_color: "#000000" }
+            """)
+        #expect(failure == ##"highlight colour: expected "#000000", got "#CFE8FF""##)
+    }
+
+    @Test func playbackEndsAfterTheSampleVoicesRealDurations() async throws {
+        // h3.wav and h4.wav last 1.84 s each.
+        let failure = try await run(
+            """
+              - tap: lines[2].play
+              - tap: footer_play
+              - tick: 1830ms
+              - expect: { highlighted: 2, data: { current_line: 2 } }
+              - tick: 20ms
+              - expect: { highlighted: 3, data: { current_line: 3 } }
+              - tick: 1800ms
+              - expect: { highlighted: 3 }
+              - tick: 50ms
+              - expect: { highlighted: null, data: { current_line: 0 } }
+            """)
+        #expect(failure == nil)
+    }
+
+    @Test func aButtonsIconIsChecked() async throws {
+        let failure = try await run(
+            """
+              - expect: { elements: { footer_play: { icon: play.fill }, share: { icon: circle } } }
+            """)
+        #expect(failure == #"`share`.icon: expected "circle", got "square.and.arrow.up""#)
+    }
+
+    @Test func movingAHiddenSliderInsideAnItemFailsWithTheAppsReason() async throws {
+        let failure = try await run(
+            """
+              - slide: { "lines[0].take_volume": 0.5 }
+            """)
+        #expect(
+            failure
+                == "`lines[0].take_volume` did nothing: change script_details.lines.take_volume: take_volume is hidden")
+    }
+}
