@@ -18,8 +18,8 @@ extension ReplSession {
             let count = before.count > 1 ? (driver.view?.element(before[1])?.items?.count ?? 0) : 0
             candidates = (0..<count).map(String.init)
         case ("fill", 1), ("clear", 1): candidates = elementIDs([.field])
-        case ("slide", 1): candidates = elementIDs([.slider])
-        case ("pick", 1): candidates = elementIDs([.picker])
+        case ("slide", 1): candidates = changeTargets(.slider)
+        case ("pick", 1): candidates = changeTargets(.picker)
         case ("send", 1): candidates = program.events
         case ("outcome", 1): candidates = serviceOperations()
         case ("outcome", 2): candidates = ["ok", "error", "cancelled"]

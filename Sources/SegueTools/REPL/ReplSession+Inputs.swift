@@ -17,8 +17,8 @@ extension ReplSession {
             case .select(let list, let index): return .success(try tapInput("\(list)[\(index)]"))
             case .fill(let field, let text): return .success(try editInput(field, .string(text), kind: .field))
             case .clear(let field): return .success(try editInput(field, .string(""), kind: .field))
-            case .slide(let slider, let value): return .success(try editInput(slider, .number(value), kind: .slider))
-            case .pick(let picker, let option): return .success(try editInput(picker, .string(option), kind: .picker))
+            case .slide(let slider, let value): return .success(try changeInput(slider, .number(value), kind: .slider))
+            case .pick(let picker, let option): return .success(try changeInput(picker, .string(option), kind: .picker))
             case .scroll(let list): return .success(try scrollInput(list))
             case .back: return .success(.back)
             case .dismiss: return .success(.swipeToDismiss)
@@ -44,7 +44,15 @@ extension ReplSession {
         let compiled = program.screens[screen].elements[path.element]
         try shownAndEnabled(element, compiled, name: element.id)
         guard let item = path.item else {
-            if path.part != nil { throw ReplProblem(message: "name an item: `tap \(element.id)[0].…`") }
+            if let part = path.part {
+                // Without an item, a part is one of a script's footer elements (its share button).
+                guard let footer = element.footerElements, footer.indices.contains(part),
+                    compiled.footer.indices.contains(part)
+                else { throw ReplProblem(message: "name an item: `tap \(element.id)[0].…`") }
+                try shownAndEnabled(footer[part], compiled.footer[part], name: footer[part].id)
+                guard compiled.footer[part].tap != nil else { throw inert(footer[part], screen: view.screen) }
+                return .tap(path)
+            }
             if let items = element.items, element.kind == .list || element.kind == .lines {
                 throw ReplProblem(
                     message: "`\(element.id)` is a list: tap one of its items, \(range(element.id, items.count))")
@@ -72,12 +80,6 @@ extension ReplSession {
         guard let partProgram = compiled.list?.item.elements[part] else { return .tap(path) }
         try shownAndEnabled(partView, partProgram, name: "\(element.id)[\(item)].\(partView.id)")
         guard partProgram.tap != nil else { throw inert(partView, screen: view.screen) }
-        if partView.kind == .slider || partView.kind == .picker {
-            throw ReplProblem(
-                message:
-                    "`\(name)` is a \(partView.kind.rawValue) inside a list item, which the runtime cannot change yet; send its event with `send`"
-            )
-        }
         return .tap(path)
     }
 
@@ -146,6 +148,10 @@ extension ReplSession {
             } else if program.tap != nil, ![.field, .slider, .picker].contains(element.kind) {
                 targets.append(element.id)
             }
+            for (part, partProgram) in zip(element.footerElements ?? [], program.footer)
+            where part.visible && part.enabled && partProgram.tap != nil {
+                targets.append(part.id)
+            }
         }
         return targets
     }
@@ -165,7 +171,7 @@ extension ReplSession {
 
     private func editInput(_ name: String, _ value: Value, kind: ElementProgram.Kind) throws(ReplProblem) -> Input {
         let (view, screen) = try topScreen()
-        let verb = kind == .field ? "fill" : kind == .slider ? "slide" : "pick"
+        let verb = "fill"
         guard let index = program.screens[screen].element(named: name) else {
             if name.contains("[") {
                 throw ReplProblem(
@@ -187,6 +193,60 @@ extension ReplSession {
         guard element.visible else { throw ReplProblem(message: "`\(name)` is hidden now") }
         guard element.enabled else { throw ReplProblem(message: "`\(name)` is disabled now") }
         return .edit(element: index, value: value)
+    }
+
+    /// `slide` and `pick`: a slider or picker anywhere on the screen, inside list items too.
+    private func changeInput(_ name: String, _ value: Value, kind: ElementProgram.Kind) throws(ReplProblem) -> Input {
+        let (view, screen) = try topScreen()
+        guard let path = program.path(name, on: screen), let target = Self.element(at: path, in: view) else {
+            let targets = changeTargets(kind)
+            let hint =
+                Suggestion.closest(to: name, in: targets).map { "did you mean `\($0)`?" }
+                ?? (targets.isEmpty
+                    ? "this screen has no \(kind.rawValue)s"
+                    : "\(kind.rawValue)s here: " + targets.joined(separator: ", "))
+            throw ReplProblem(message: "no \(kind.rawValue) `\(name)` on \(view.screen); \(hint)")
+        }
+        guard target.kind == kind else {
+            throw ReplProblem(message: "`\(name)` is a \(target.kind.rawValue), not a \(kind.rawValue)")
+        }
+        guard target.visible else { throw ReplProblem(message: "`\(name)` is hidden now") }
+        guard target.enabled else { throw ReplProblem(message: "`\(name)` is disabled now") }
+        return .change(path, value)
+    }
+
+    /// The element a path names in the view: a top-level element, an item's part, or a footer element.
+    static func element(at path: ElementPath, in view: ScreenView) -> ElementView? {
+        guard view.elements.indices.contains(path.element) else { return nil }
+        let element = view.elements[path.element]
+        switch (path.item, path.part) {
+        case (nil, nil): return element
+        case (nil, let part?):
+            guard let footer = element.footerElements, footer.indices.contains(part) else { return nil }
+            return footer[part]
+        case (_?, nil): return nil
+        case (let item?, let part?):
+            guard let items = element.items, items.indices.contains(item), items[item].indices.contains(part) else {
+                return nil
+            }
+            return items[item][part]
+        }
+    }
+
+    /// Sliders or pickers the top screen shows: its own, then each list item's (`character_volumes[0].volume`).
+    func changeTargets(_ kind: ElementProgram.Kind) -> [String] {
+        guard let view = driver.view else { return [] }
+        var targets: [String] = []
+        for element in view.elements where element.visible {
+            if element.kind == kind { targets.append(element.id) }
+            guard element.kind == .list || element.kind == .lines else { continue }
+            for (index, row) in (element.items ?? []).enumerated() {
+                for part in row where part.kind == kind && part.visible {
+                    targets.append("\(element.id)[\(index)].\(part.id)")
+                }
+            }
+        }
+        return targets
     }
 
     private func scrollInput(_ name: String) throws(ReplProblem) -> Input {

@@ -55,7 +55,6 @@ public final class ReplSession {
         /// The service calls the command made, so a saved session replays with the same outcomes.
         var calls: [ServiceCallRecord]
         var steps: [Step]
-        var playingLine: Int?
     }
 
     public let flow: Flow
@@ -173,7 +172,7 @@ public final class ReplSession {
     /// The rendered top screen.
     func screenLines() -> [String] {
         guard let view = driver.view else { return [style.dim("(no screen is shown)")] }
-        return ScreenPrinter(style: style, playingLine: timeline[position].playingLine).render(view)
+        return ScreenPrinter(style: style, dataDirectory: embedded.directory).render(view)
     }
 
     func failure(_ message: String) -> Reply {
@@ -192,21 +191,15 @@ public final class ReplSession {
         let calls = Array(driver.calls[before...])
         let recordingStarted = calls.contains { program.services[$0.service] == "audio" && $0.operation == "record" }
         if !replaying, capturing || recordingStarted { await settleRecording() }
-        var playing = timeline[position].playingLine
-        for effect in steps.flatMap(\.effects) {
-            if case .play(_, let line) = effect { playing = line }
-            if case .stopPlayback = effect { playing = nil }
-        }
-        if driver.state.topInstance?.id != timeline[position].state.topInstance?.id { playing = nil }
         let moment = Moment(
             command: line.trimmingCharacters(in: .whitespaces), state: driver.state, device: driver.device,
             calls: calls,
-            steps: steps, playingLine: playing)
+            steps: steps)
         var lines = ChangePrinter(style: style, dataDirectory: embedded.directory).render(steps: steps, calls: calls)
         if driver.state.now != clockBefore {
             lines.insert("• time \(Value.number(driver.state.now).description)s", at: 0)
         }
-        if moment.state == timeline[position].state && playing == timeline[position].playingLine {
+        if moment.state == timeline[position].state {
             lines.append(style.dim("(nothing changed)"))
             return Reply(text: lines.joined(separator: "\n"))
         }

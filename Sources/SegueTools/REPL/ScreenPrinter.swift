@@ -11,12 +11,12 @@ import SegueRuntime
 ///     //     [0] Маленький донат · 99,00 ₽
 public struct ScreenPrinter: Sendable {
     public var style: ReplStyle
-    /// The line of a `lines` element that is playing, highlighted with ▶.
-    public var playingLine: Int?
+    /// Paths under this directory are shown relative to it, measured as shown (the alert box's width).
+    public var dataDirectory: String?
 
-    public init(style: ReplStyle, playingLine: Int? = nil) {
+    public init(style: ReplStyle, dataDirectory: String? = nil) {
         self.style = style
-        self.playingLine = playingLine
+        self.dataDirectory = dataDirectory
     }
 
     public func render(_ view: ScreenView) -> [String] {
@@ -42,6 +42,8 @@ public struct ScreenPrinter: Sendable {
         if !element.enabled { flags.append("disabled") }
         if let style = element.style { flags.append("style \(style)") }
         if let anchor = element.anchor { flags.append("anchor \(anchor)") }
+        if let icon = element.icon { flags.append("icon \(icon)") }
+        if let color = element.highlightColor, element.highlighted != nil { flags.append("highlight \(color)") }
         if element.truncated == true { flags.append("truncated") }
         if let problem = element.problem { flags.append("problem: \(problem)") }
         var head = "  \(element.kind.rawValue) \(style.bold(element.id))"
@@ -60,12 +62,16 @@ public struct ScreenPrinter: Sendable {
         var lines = [element.visible ? line : style.dim(line)]
         guard element.visible, let items = element.items else { return lines }
         for (index, row) in items.enumerated() {
-            let marker = element.kind == .lines && index == playingLine ? "▶" : " "
+            // The script line being played or recorded (P4, P12).
+            let marker = index == element.highlighted ? "▶" : " "
             let label = element.kind == .component ? "" : "[\(index)] "
             lines.append("   \(marker)" + style.cyan(label) + summary(row))
         }
         if let footer = element.footer {
             lines.append(element.kind == .lines ? "    — \(footer) —" : "    " + style.dim(footer))
+        }
+        for footerElement in element.footerElements ?? [] {
+            lines += render(footerElement).map { "  " + $0 }
         }
         return lines
     }
@@ -98,8 +104,8 @@ public struct ScreenPrinter: Sendable {
 
     private func box(_ alert: AlertState) -> [String] {
         let icon = alert.image == "done" ? "✓" : alert.image == "error" ? "✗" : alert.image
-        let title = "\(icon) \(alert.title)"
-        let body = alert.message.map { [$0] } ?? []
+        let title = relative("\(icon) \(alert.title)")
+        let body = alert.message.map { [relative($0)] } ?? []
         let width = ([title] + body).map(\.count).max() ?? 0
         let error = alert.image == "error"
         var lines = ["  ╭" + String(repeating: "─", count: width + 2) + "╮"]
@@ -116,6 +122,11 @@ public struct ScreenPrinter: Sendable {
         let flat = text.replacingOccurrences(of: "\n", with: " ")
         if flat.count > 60 { return String(flat.prefix(59)) + "…" }
         return truncated ? flat + " …" : flat
+    }
+
+    private func relative(_ text: String) -> String {
+        guard let dataDirectory else { return text }
+        return text.replacingOccurrences(of: dataDirectory + "/", with: "")
     }
 
     private func quoted(_ text: String) -> String { "\"\(text)\"" }
