@@ -122,6 +122,8 @@ public final class ReplSession {
 
     /// Runs one command line; a mistake is a reply with `failed` set, never a thrown error.
     public func execute(_ line: String) async -> Reply {
+        // Commands need a launched flow; a caller that skipped `start` gets one silently.
+        if timeline.isEmpty { _ = await start() }
         var reply = await run(line)
         reply.text = relative(reply.text)
         return reply

@@ -37,7 +37,7 @@ public struct ReplTrace: Sendable, Codable, Hashable {
 extension ReplSession {
     /// `save FILE`: the timeline up to now as a trace.
     func save(to path: String) -> Reply {
-        let moments = timeline[1...position]
+        let moments = timeline[1..<(position + 1)]
         let trace = ReplTrace(
             segueRepl: 1, flow: program.flowID, device: timeline[0].device.name,
             commands: moments.map { ReplTrace.Command(command: $0.command, calls: $0.calls) },

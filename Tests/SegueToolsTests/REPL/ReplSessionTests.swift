@@ -93,6 +93,12 @@ import Testing
         #expect(second.view?.screen == "donate_all_post")
         #expect((await second.execute("history")).text.hasSuffix("5. tap all   ← now"))
 
+        let empty = try await ReplFixture.session("donate")
+        let nothing = await empty.execute("save \(directory)/empty.json")
+        #expect(nothing.text == "saved 0 commands to \(directory)/empty.json", "execute launches the flow itself")
+        #expect((await second.execute("load \(directory)/empty.json")).text.contains("loaded 0 commands"))
+        #expect(second.view?.screen == "main")
+
         try Data("{}".utf8).write(to: URL(fileURLWithPath: directory + "/bad.json"))
         let bad = await second.execute("load \(directory)/bad.json")
         #expect(bad.text == "error: \(directory)/bad.json is not a saved REPL session: missing `segue_repl`")
