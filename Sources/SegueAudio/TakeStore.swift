@@ -113,7 +113,8 @@ final class TakeStore {
             id: row[0].text ?? "", lineID: row[1].text ?? "", character: row[2].text ?? "",
             path: row[3].text ?? "", frames: row[4].integer.map(Int.init) ?? 0,
             sampleRate: row[5].integer.map(Int.init) ?? 0, duration: row[6].real ?? 0, volume: row[7].real ?? 1,
-            trimStart: row[8].integer.map(Int.init), trimEnd: row[9].integer.map(Int.init), createdAt: row[10].real ?? 0)
+            trimStart: row[8].integer.map(Int.init), trimEnd: row[9].integer.map(Int.init), createdAt: row[10].real ?? 0
+        )
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.

@@ -10,7 +10,8 @@ if arguments == ["--version"] {
 }
 let name = arguments.removeFirst()
 guard let selected = CommandList.named(name) else {
-    let hint = CommandList.all.map { $0.name }.first { $0.hasPrefix(name) }.map { " (did you mean `segue \($0)`?)" } ?? ""
+    let hint =
+        CommandList.all.map { $0.name }.first { $0.hasPrefix(name) }.map { " (did you mean `segue \($0)`?)" } ?? ""
     printError("segue: unknown command `\(name)`\(hint); run `segue help` for the list")
     exit(2)
 }

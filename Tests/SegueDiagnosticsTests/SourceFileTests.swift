@@ -1,5 +1,5 @@
-import Testing
 import Foundation
+import Testing
 
 @testable import SegueDiagnostics
 
@@ -74,12 +74,16 @@ import Foundation
     }
 
     @Test func colourOnlyWhenAsked() {
-        #expect(DiagnosticRenderer(format: .human, color: true, sources: [file]).render([diagnostic]).contains("\u{1B}[1;31m"))
+        #expect(
+            DiagnosticRenderer(format: .human, color: true, sources: [file]).render([diagnostic]).contains(
+                "\u{1B}[1;31m"))
     }
 
     @Test func githubAnnotation() {
         let text = DiagnosticRenderer(format: .github).render([diagnostic])
-        #expect(text.hasPrefix("::error file=f.yaml,line=3,col=5,endLine=3,endColumn=10,title=M001::unknown key `titel`%0Anote:"))
+        #expect(
+            text.hasPrefix(
+                "::error file=f.yaml,line=3,col=5,endLine=3,endColumn=10,title=M001::unknown key `titel`%0Anote:"))
     }
 
     @Test func jsonRoundTrips() throws {

@@ -25,7 +25,10 @@ import Testing
         let donate = try #require(flow?.screen(named: "donate"))
         #expect(donate.navigation)
         #expect(flow?.start.text == "main")
-        #expect(flow?.service(named: "board")?.operations.map(\.name.text) == ["list_entries", "upload_photo", "add_entry", "remove_entry"])
+        #expect(
+            flow?.service(named: "board")?.operations.map(\.name.text) == [
+                "list_entries", "upload_photo", "add_entry", "remove_entry",
+            ])
         #expect(flow?.data.first { $0.name.text == "user_id" }?.defaultsKey?.text == "MatimatikProfileID")
     }
 

@@ -136,10 +136,14 @@ private struct BuiltinCall {
             return .record(index)
         case .lineCount:
             let text = try string(0)
-            guard let width = values[1].numberValue, width > 0 else { throw invalid(1, "the width must be a positive number") }
+            guard let width = values[1].numberValue, width > 0 else {
+                throw invalid(1, "the width must be a positive number")
+            }
             var fontSize = TextMeasure.bodyFontSize
             if values.count == 3 {
-                guard let size = values[2].numberValue, size > 0 else { throw invalid(2, "the font size must be positive") }
+                guard let size = values[2].numberValue, size > 0 else {
+                    throw invalid(2, "the font size must be positive")
+                }
                 fontSize = size
             }
             return .int(TextMeasure.lineCount(text, width: width, fontSize: fontSize))

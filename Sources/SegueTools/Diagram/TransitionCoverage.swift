@@ -23,9 +23,14 @@ public struct TransitionCoverage: Sendable, Hashable {
 
     /// The file `segue diagram --coverage` reads, as `segue test --transitions` writes it (sorted, so stable).
     public func json() -> Data {
-        let records = counts.sorted { ($0.key.from, $0.key.to, $0.key.kind.rawValue) < ($1.key.from, $1.key.to, $1.key.kind.rawValue) }
-            .map { ["from": $0.key.from, "to": $0.key.to, "kind": $0.key.kind.rawValue, "count": $0.value] as [String: Any] }
-        let data = try? JSONSerialization.data(withJSONObject: ["transitions": records], options: [.prettyPrinted, .sortedKeys])
+        let records = counts.sorted {
+            ($0.key.from, $0.key.to, $0.key.kind.rawValue) < ($1.key.from, $1.key.to, $1.key.kind.rawValue)
+        }
+        .map {
+            ["from": $0.key.from, "to": $0.key.to, "kind": $0.key.kind.rawValue, "count": $0.value] as [String: Any]
+        }
+        let data = try? JSONSerialization.data(
+            withJSONObject: ["transitions": records], options: [.prettyPrinted, .sortedKeys])
         return data ?? Data(#"{"transitions": []}"#.utf8)
     }
 }

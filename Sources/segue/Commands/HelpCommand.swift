@@ -25,7 +25,8 @@ enum HelpCommand: SegueCommand {
             """
         let width = CommandList.all.map { $0.name.count }.max() ?? 0
         for command in CommandList.all {
-            text += "  " + command.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + command.summary + "\n"
+            text +=
+                "  " + command.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + command.summary + "\n"
         }
         text += "\nRun `segue help COMMAND` for a command's options."
         print(text)

@@ -29,7 +29,8 @@ enum TestCommand: SegueCommand {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                arguments, valueOptions: ["--junit", "--requirements", "--root", "--transitions"], switchOptions: ["--coverage"])
+                arguments, valueOptions: ["--junit", "--requirements", "--root", "--transitions"],
+                switchOptions: ["--coverage"])
         } catch {
             printError("segue test: \(error)\n\(usage)")
             return 2
@@ -103,11 +104,15 @@ enum TestCommand: SegueCommand {
 
     private static func printCoverage(_ table: RequirementsTable, _ results: [ScenarioResult]) {
         let (covered, missing) = table.coverage(results)
-        print("\nrequirements: \(table.requirements.count - missing.count) of \(table.requirements.count) covered by passing scenarios")
+        print(
+            "\nrequirements: \(table.requirements.count - missing.count) of \(table.requirements.count) covered by passing scenarios"
+        )
         for (id, title) in table.requirements {
             let short = title.count > 70 ? String(title.prefix(69)) + "…" : title
             if let scenarios = covered[id] {
-                print("  ✓ \(id.padding(toLength: 4, withPad: " ", startingAt: 0)) \(short)  (\(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"))")
+                print(
+                    "  ✓ \(id.padding(toLength: 4, withPad: " ", startingAt: 0)) \(short)  (\(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"))"
+                )
             } else {
                 print("  ✗ \(id.padding(toLength: 4, withPad: " ", startingAt: 0)) \(short)")
             }
@@ -116,7 +121,9 @@ enum TestCommand: SegueCommand {
         for flow in byFlow.keys.sorted() {
             let screens = byFlow[flow]!.reduce(into: Set<String>()) { $0.formUnion($1.visitedScreens) }
             let transitions = byFlow[flow]!.reduce(into: Set<TakenTransition>()) { $0.formUnion($1.transitions.keys) }
-            print("\(flow): \(screens.count) screens entered (\(screens.sorted().joined(separator: ", "))), \(transitions.count) distinct transitions taken")
+            print(
+                "\(flow): \(screens.count) screens entered (\(screens.sorted().joined(separator: ", "))), \(transitions.count) distinct transitions taken"
+            )
         }
         print("")
     }

@@ -71,7 +71,9 @@ struct CommandLineTests {
     }
 
     @Test func testRunsScenariosAndCountsThem() throws {
-        let result = try segue(["test", "flows/scenarios/donate/d04-purchase.yaml", "flows/scenarios/donate/d01-entry-point.yaml"])
+        let result = try segue([
+            "test", "flows/scenarios/donate/d04-purchase.yaml", "flows/scenarios/donate/d01-entry-point.yaml",
+        ])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.hasSuffix("2 passed, 0 failed\n"))
     }
@@ -95,7 +97,8 @@ struct CommandLineTests {
     }
 
     @Test func transitionsFromScenariosColourTheDiagram() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("segue-coverage-\(UUID().uuidString).json")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "segue-coverage-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
         let run = try segue(["test", "flows/scenarios/donate/d06-one-post.yaml", "--transitions", file.path])
         #expect(run.status == 0, "\(run.output)")
@@ -103,7 +106,9 @@ struct CommandLineTests {
         #expect(json.contains(#""from" : "donate""#) && json.contains(#""to" : "donate_one_post""#))
         let diagram = try segue(["diagram", "flows/donate.yaml", "--format", "dot", "--coverage", file.path])
         #expect(diagram.status == 0, "\(diagram.error)")
-        #expect(diagram.output.contains(#"s_donate -> s_donate_one_post [label="on open_entry ×1", style=solid, penwidth=3]"#))
+        #expect(
+            diagram.output.contains(
+                #"s_donate -> s_donate_one_post [label="on open_entry ×1", style=solid, penwidth=3]"#))
         #expect(diagram.output.contains("color=grey70"))
     }
 }

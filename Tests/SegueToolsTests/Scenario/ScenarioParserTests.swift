@@ -33,18 +33,25 @@ import Testing
         #expect(fields.map(\.text) == ["Анна", "жжж"])
         guard case .tick(let seconds) = scenario.steps[3].action else { Issue.record("not a tick"); return }
         #expect(seconds == 0.5)
-        guard case .next(let call, .error(let error)) = scenario.steps[4].action else { Issue.record("not next"); return }
+        guard case .next(let call, .error(let error)) = scenario.steps[4].action else {
+            Issue.record("not next"); return
+        }
         #expect(call == "store.purchase" && error.code == "11" && error.message == "Нет денег")
         #expect(scenario.steps[5].range.start.line == 9)
     }
 
     @Test func mistakesAreDiagnosticsAtTheirLine() {
         do {
-            _ = try parse("scenario: s\nflow: f.yaml\nsteps:\n  - launch\n  - tpa: save\n  - expect: { screan: main }\n")
+            _ = try parse(
+                "scenario: s\nflow: f.yaml\nsteps:\n  - launch\n  - tpa: save\n  - expect: { screan: main }\n")
             Issue.record("parsed a broken scenario")
         } catch {
             let messages = error.diagnostics.map { "\($0.range.start.line): \($0.message)" }
-            #expect(messages == ["5: unknown step `tpa`; did you mean `tap`?", "6: unknown expectation `screan`; did you mean `screen`?"])
+            #expect(
+                messages == [
+                    "5: unknown step `tpa`; did you mean `tap`?",
+                    "6: unknown expectation `screan`; did you mean `screen`?",
+                ])
         }
         #expect(throws: ScenarioError.self) { try parse("scenario: s\nsteps: [launch]\n") }
     }
