@@ -70,15 +70,7 @@ public actor Session {
         } catch {
             persistenceError = error
         }
-        var defaults: [String: Value] = [:]
-        let program = machine.program
-        if let name = program.defaultsService, let service = services[name] {
-            for key in program.data.compactMap(\.defaultsKey) {
-                if case .ok(let value) = await service.call("get", arguments: ["key": .string(key)]), value != .null {
-                    defaults[key] = value
-                }
-            }
-        }
+        let defaults = await machine.program.defaultsValues(from: services)
         launchInstant = ContinuousClock.now
         return process(.launch(LaunchEnvironment(persisted: persisted, defaults: defaults, device: device)))
     }

@@ -93,14 +93,7 @@ public final class FlowDriver {
     @discardableResult
     public func launch() async -> [Step] {
         persisted = (try? await persistence?.load()) ?? persisted
-        var defaults: [String: Value] = [:]
-        if let name = program.defaultsService, let service = services[name] {
-            for key in program.data.compactMap(\.defaultsKey) {
-                if case .ok(let value) = await service.call("get", arguments: ["key": .string(key)]), value != .null {
-                    defaults[key] = value
-                }
-            }
-        }
+        let defaults = await machine.program.defaultsValues(from: services)
         state = MachineState()
         return await send(.launch(LaunchEnvironment(persisted: persisted, defaults: defaults, device: device)))
     }
