@@ -61,16 +61,17 @@ struct ScreenRenderer {
         -> ElementView
     {
         var problems: [String] = []
+        /// A condition; one that fails or is not a bool counts as false (hidden, disabled), as taps treat it.
         func flag(_ id: Int?, default fallback: Bool) -> Bool {
             guard let id else { return fallback }
             switch value(id, frame) {
             case .success(.bool(let result)): return result
             case .success(let other):
                 problems.append("`\(program.expressions[id].source)` is \(other.literal), not a bool")
-                return fallback
+                return false
             case .failure(let failure):
                 problems.append(failure.description)
-                return fallback
+                return false
             }
         }
         func string(_ id: Int?) -> String? {
