@@ -22,20 +22,39 @@ public final class Node: @unchecked Sendable {
     /// The anchor (`&name`) the node was defined with, if any.
     public let anchor: String?
 
+    /// Levels of nodes below this one (a scalar's is 0), so freeing only takes care with deep trees.
+    private let height: UInt32
+
     public init(_ content: Content, range: SourceRange, tag: String? = nil, anchor: String? = nil) {
         self.content = content
         self.range = range
         self.tag = tag
         self.anchor = anchor
+        var below: UInt32 = 0
+        switch content {
+        case .scalar:
+            break
+        case .sequence(let items):
+            for item in items { below = max(below, item.height &+ 1) }
+        case .mapping(let entries):
+            for entry in entries { below = max(below, entry.value.height &+ 1, entry.key.height &+ 1) }
+        }
+        height = below
     }
 
-    // Freeing a deep tree node by node would recurse once per level and could overflow the stack, so children
-    // are moved onto a work list and only those this node held alone are emptied in turn.
+    /// Trees at most this deep are freed the ordinary way, one nested release per level.
+    private static let recursionLimit: UInt32 = 64
+
+    // Freeing a deep tree node by node would recurse once per level and could overflow the stack, so the children of
+    // a deep node are moved onto a work list and only the deep ones this node held alone are emptied in turn.
     deinit {
+        guard height > Node.recursionLimit else { return }
         var pending: [Node] = []
         Node.moveChildren(of: self, into: &pending)
         while var node = pending.popLast() {
-            if isKnownUniquelyReferenced(&node) { Node.moveChildren(of: node, into: &pending) }
+            if node.height > Node.recursionLimit, isKnownUniquelyReferenced(&node) {
+                Node.moveChildren(of: node, into: &pending)
+            }
         }
     }
 

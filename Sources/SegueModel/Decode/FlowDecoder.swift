@@ -155,12 +155,13 @@ public struct FlowDecoder {
 
     /// Reports every key of `reader` that was not read, with did-you-mean from the keys this place allows.
     mutating func finish(_ reader: MappingReader) {
-        for entry in reader.entries where !reader.consumed.contains(entry.name) && !entry.merged {
-            let suggestion = Suggestion.closest(to: entry.name, in: reader.known)
+        for (index, entry) in reader.entries.enumerated() where !reader.isConsumed(index) && !entry.merged {
+            let known = reader.known
+            let suggestion = Suggestion.closest(to: entry.name, in: known)
             let hint = suggestion.map { "; did you mean `\($0)`?" } ?? ""
             var notes: [DiagnosticNote] = []
-            if suggestion == nil, !reader.known.isEmpty {
-                notes.append(DiagnosticNote("allowed here: " + reader.known.sorted().joined(separator: ", ")))
+            if suggestion == nil, !known.isEmpty {
+                notes.append(DiagnosticNote("allowed here: " + known.joined(separator: ", ")))
             }
             report(
                 .error(
@@ -176,12 +177,18 @@ public struct FlowDecoder {
 }
 
 /// Reads a mapping's keys while remembering which were read, so the rest can be reported as unknown.
+///
+/// Cheap on the common path (every key known): read entries are bits, and the keys asked for are a short list
+/// only turned into did-you-mean candidates when some key was not read.
 struct MappingReader {
     let node: Node
     let entries: [MappingEntry]
     let context: String
-    private(set) var consumed: Set<String> = []
-    private(set) var known: Set<String> = []
+    /// Bit `i` set: entry `i` was read (entries past the 64th are tracked in `consumedBeyond`).
+    private var consumedBits: UInt64 = 0
+    private var consumedBeyond: [Bool] = []
+    /// Every key asked for or allowed, in the order asked, possibly repeated.
+    private var askedKeys: [String] = []
 
     init(node: Node, entries: [MappingEntry], context: String) {
         self.node = node
@@ -189,28 +196,56 @@ struct MappingReader {
         self.context = context
     }
 
+    /// The keys this place allows, sorted and without repeats (for did-you-mean and "allowed here").
+    var known: [String] { Array(Set(askedKeys)).sorted() }
+
+    /// Whether the entry at `index` was read.
+    func isConsumed(_ index: Int) -> Bool {
+        if index < 64 { return consumedBits & (1 << UInt64(index)) != 0 }
+        return index - 64 < consumedBeyond.count && consumedBeyond[index - 64]
+    }
+
     /// The value for `key`, marking it read; `known` keys feed did-you-mean even when absent.
     mutating func take(_ key: String) -> Node? {
-        known.insert(key)
-        guard let entry = entries.first(where: { $0.name == key }) else { return nil }
-        consumed.insert(key)
-        return entry.value
+        entry(key)?.value
     }
 
     mutating func entry(_ key: String) -> MappingEntry? {
-        known.insert(key)
-        guard let entry = entries.first(where: { $0.name == key }) else { return nil }
-        consumed.insert(key)
-        return entry
+        ask(key)
+        guard let index = entries.firstIndex(where: { $0.name == key }) else { return nil }
+        consume(key, from: index)
+        return entries[index]
     }
 
     /// Declares keys allowed here without reading them (for did-you-mean).
-    mutating func allow(_ keys: [String]) { known.formUnion(keys) }
+    mutating func allow(_ keys: [String]) {
+        for key in keys { ask(key) }
+    }
 
-    mutating func consume(_ key: String) { consumed.insert(key) }
+    mutating func consume(_ key: String) {
+        guard let index = entries.firstIndex(where: { $0.name == key }) else { return }
+        consume(key, from: index)
+    }
 
     func has(_ key: String) -> Bool { entries.contains { $0.name == key } }
 
     /// The first entry, which names an element's or action's kind.
     var first: MappingEntry? { entries.first }
+
+    private mutating func ask(_ key: String) {
+        if askedKeys.isEmpty { askedKeys.reserveCapacity(16) }
+        askedKeys.append(key)
+    }
+
+    /// Marks every entry named `key` read, starting from its first at `index`.
+    private mutating func consume(_ key: String, from index: Int) {
+        for position in index..<entries.count where position == index || entries[position].name == key {
+            if position < 64 {
+                consumedBits |= 1 << UInt64(position)
+            } else {
+                if consumedBeyond.isEmpty { consumedBeyond = Array(repeating: false, count: entries.count - 64) }
+                consumedBeyond[position - 64] = true
+            }
+        }
+    }
 }
