@@ -98,7 +98,8 @@ struct CheckRun {
     }
 
     /// The payload fields of undeclared events that only `send` raises (paging and playback events excluded).
-    private static func sentFields(flow: Flow, components: [String: Component], index: FlowIndex) -> [String: [String]] {
+    private static func sentFields(flow: Flow, components: [String: Component], index: FlowIndex) -> [String: [String]]
+    {
         var fields: [String: Set<String>] = [:]
         func collect(_ actions: [Action]) {
             for action in actions {

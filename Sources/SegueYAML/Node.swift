@@ -18,9 +18,12 @@ public final class Node: @unchecked Sendable {
     /// From the node's first character to just after its last.
     public let range: SourceRange
     /// An explicit tag (`!!str`, `!custom`) as written, expanded to its full form, or nil.
-    public let tag: String?
+    public var tag: String? { marks?.tag }
     /// The anchor (`&name`) the node was defined with, if any.
-    public let anchor: String?
+    public var anchor: String? { marks?.anchor }
+    /// Tag and anchor, which few nodes have: boxed so that a node without them is one pointer smaller than two
+    /// optional strings would make it.
+    private let marks: Marks?
 
     /// Levels of nodes below this one (a scalar's is 0), so freeing only takes care with deep trees.
     private let height: UInt32
@@ -28,8 +31,7 @@ public final class Node: @unchecked Sendable {
     public init(_ content: Content, range: SourceRange, tag: String? = nil, anchor: String? = nil) {
         self.content = content
         self.range = range
-        self.tag = tag
-        self.anchor = anchor
+        marks = tag == nil && anchor == nil ? nil : Marks(tag: tag, anchor: anchor)
         var below: UInt32 = 0
         switch content {
         case .scalar:
@@ -75,6 +77,17 @@ public final class Node: @unchecked Sendable {
                 pending.append(entry.value)
             }
         }
+    }
+}
+
+/// A node's explicit tag and anchor.
+private final class Marks: Sendable {
+    let tag: String?
+    let anchor: String?
+
+    init(tag: String?, anchor: String?) {
+        self.tag = tag
+        self.anchor = anchor
     }
 }
 

@@ -6,12 +6,18 @@ import SegueYAML
 
 /// `segue-bench load`: the raw libyaml event parse of generated ring flows against Segue's whole front end
 /// (load + decode + check) on the same bytes, in one process, best of several runs.
+///
+/// `load --stage libyaml|yaml|decode|all [--screens N] [--runs N]` runs one stage on one ring instead, for profilers
+/// (`valgrind --tool=callgrind`) and for the peak memory of that stage alone.
 enum LoadBenchmark {
     static func main(_ arguments: [String]) -> Int32 {
         let json = arguments.contains("--json")
         var runs = 5
         if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.count, let value = Int(arguments[index + 1]) {
             runs = value
+        }
+        if let index = arguments.firstIndex(of: "--stage"), index + 1 < arguments.count {
+            return profile(stage: arguments[index + 1], arguments: arguments, runs: runs)
         }
         var rows: [(screens: Int, bytes: Int, libyaml: Double, segue: Double)] = []
         for screens in [1_000, 10_000] {
@@ -56,6 +62,36 @@ enum LoadBenchmark {
         ]
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         print(String(decoding: data, as: UTF8.self))
+        return 0
+    }
+
+    /// `--stage yaml|decode|all [--screens N]`: runs one stage of the front end on one ring, for profilers
+    /// (callgrind, massif) and for the peak memory of that stage alone.
+    private static func profile(stage: String, arguments: [String], runs: Int) -> Int32 {
+        var screens = 10_000
+        if let index = arguments.firstIndex(of: "--screens"), index + 1 < arguments.count,
+            let value = Int(arguments[index + 1])
+        {
+            screens = value
+        }
+        let file = SourceFile(path: "ring_\(screens).yaml", text: BenchFlows.ring(screens))
+        let body: () -> Void
+        switch stage {
+        case "libyaml": body = { _ = YAMLLoader.parseEventsOnly(file) }
+        case "yaml": body = { _ = YAMLLoader().load(file) }
+        case "decode":
+            body = {
+                var decoder = FlowDecoder(file: file)
+                _ = decoder.decodeFlow(YAMLLoader().load(file).root)
+            }
+        case "all": body = { _ = FrontEnd.load(file) }
+        default:
+            let message = "segue-bench: unknown stage `\(stage)` (libyaml, yaml, decode, all)\n"
+            FileHandle.standardError.write(Data(message.utf8))
+            return 2
+        }
+        let elapsed = best(of: runs, body)
+        print("ring \(screens), \(stage): \(fixed(elapsed * 1000, 1)) ms, peak RSS \(fixed(peakRSSMiB(), 1)) MiB")
         return 0
     }
 
