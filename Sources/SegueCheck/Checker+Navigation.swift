@@ -56,9 +56,10 @@ extension CheckRun {
             checkLegality(navigations, contexts: contexts, on: "`\(screen.name.text)`")
         }
         for component in flow.components {
-            let contexts = (index.users[component.name.text] ?? []).flatMap {
-                analysis.contexts(of: index.positions[flow.screens[$0].name.text])
-            }
+            let contexts = ArraySlice(
+                (index.users[component.name.text] ?? []).flatMap {
+                    analysis.contexts(of: index.positions[flow.screens[$0].name.text])
+                })
             guard !contexts.isEmpty else { continue }
             checkLegality(
                 Self.navigations(Inventory.ownActions(of: component)), contexts: contexts,
@@ -69,7 +70,7 @@ extension CheckRun {
     }
 
     private mutating func checkLegality(
-        _ navigations: [(Navigation, Action)], contexts: [NavigationContext], on place: String
+        _ navigations: [(Navigation, Action)], contexts: ArraySlice<NavigationContext>, on place: String
     ) {
         for (navigation, action) in navigations {
             switch navigation.kind {

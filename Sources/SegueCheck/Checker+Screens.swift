@@ -36,7 +36,7 @@ extension CheckRun {
     mutating func checkScreen(at position: Int) {
         let screen = flow.screens[position]
         let name = screen.name.text
-        var scope = Scope.base(flowData: flowData, owner: .screen(name))
+        var scope = baseScope(.screen(name))
         let parameters = checkParameters(screen.parameters, in: scope)
         for (key, type) in parameters { scope.bindings[key] = type }
         checkData(screen.data, in: scope)
@@ -88,7 +88,7 @@ extension CheckRun {
 
     mutating func checkComponent(_ component: Component) {
         let name = component.name.text
-        var scope = Scope.base(flowData: flowData, owner: .component(name))
+        var scope = baseScope(.component(name))
         for (key, type) in checkParameters(component.parameters, in: scope) { scope.bindings[key] = type }
         let users = screens(using: name)
         scope.errorHandled = flow.onError != nil || (!users.isEmpty && users.allSatisfy { $0.onError != nil })
@@ -127,7 +127,7 @@ extension CheckRun {
     mutating func checkFlowHandlers() {
         guard let onError = flow.onError else { return }
         checkFlowEvents()
-        checkActions(onError, in: Scope.base(flowData: flowData, owner: .flow).binding("error", Scope.error))
+        checkActions(onError, in: baseScope(.flow).binding("error", Scope.error))
     }
 
     mutating func checkLayout(_ layout: Layout, in scope: Scope) {

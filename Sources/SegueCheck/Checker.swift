@@ -65,6 +65,8 @@ struct CheckRun {
     let services: [String: ServiceDeclaration]
     /// The flow's data variables and their types.
     let flowData: [String: ValueType]
+    /// What every expression sees: the flow's data, `device` and `theme` (built once, shared by every scope).
+    let baseBindings: [String: ValueType]
     /// For events raised only by `send` and not declared: the fields some `send` passes.
     let sentFields: [String: [String]]
     var diagnostics: [Diagnostic] = []
@@ -93,6 +95,7 @@ struct CheckRun {
         let resolver = self.types
         self.flowData = Dictionary(
             flow.data.map { ($0.name.text, resolver.lenient($0.type.text)) }, uniquingKeysWith: { first, _ in first })
+        self.baseBindings = Scope.baseBindings(flowData)
         self.sentFields = Self.sentFields(flow: flow, components: components, index: index)
         reportImportCollisions(imported)
     }
@@ -161,6 +164,11 @@ struct CheckRun {
         diagnostics += collide("component", flow.components.map(\.name), imported.components.map(\.name))
         diagnostics += collide("type", flow.types.map(\.name), imported.types.map(\.name))
         diagnostics += collide("event", flow.events.map(\.name), imported.events.map(\.name))
+    }
+
+    /// The scope of a screen, component or the flow before its own names: flow data, `device`, `theme`.
+    func baseScope(_ owner: Scope.Owner) -> Scope {
+        Scope(owner: owner, bindings: baseBindings, variables: flowData, fields: [], errorHandled: false)
     }
 
     /// The first screen named `name`, if any.

@@ -20,8 +20,9 @@ struct NavigationContext: Hashable {
 /// Going back (`dismiss`, `pop`, `unwind`) always returns to a stack that was reached before, so only the forward
 /// transitions create contexts; the exploration is exact for the abstraction and ends because the domain is finite.
 struct NavigationAnalysis {
-    /// The contexts by screen position; a screen with none is unreachable.
-    private var contextsByScreen: [[NavigationContext]]
+    /// Every context found, grouped by screen position: screen `p`'s are `grouped[starts[p]..<starts[p + 1]]`.
+    private var grouped: [NavigationContext] = []
+    private var starts: [Int]
     /// False when exploration stopped at `limit` contexts; then only positive facts are trustworthy.
     private(set) var complete = true
 
@@ -30,23 +31,27 @@ struct NavigationAnalysis {
     ///   - positions: screen name → position of the first screen of that name.
     ///   - moves: the navigations that can run on each screen, by position (used for first positions only).
     init(start: Int, screens: [Screen], positions: [String: Int], moves: [[Navigation]], limit: Int = 50_000) {
-        contextsByScreen = Array(repeating: [], count: screens.count)
-        // Resolve targets once: (kind, target position) per move, unknown targets dropped.
-        var resolved: [[(kind: Navigation.Kind, target: Int)]] = Array(repeating: [], count: screens.count)
+        // Resolve targets once into one flat list: screen `p`'s moves are `resolved[moveStarts[p]..<moveStarts[p + 1]]`.
+        var resolved: [(kind: Navigation.Kind, target: Int)] = []
+        var moveStarts: [Int] = []
+        moveStarts.reserveCapacity(screens.count + 1)
         var tracked = Set<Int>()
-        for (position, navigations) in moves.enumerated() {
-            for navigation in navigations {
+        for position in screens.indices {
+            moveStarts.append(resolved.count)
+            guard position < moves.count else { continue }
+            for navigation in moves[position] {
                 guard let name = navigation.target?.text, let target = positions[name] else { continue }
                 if navigation.kind == .unwind { tracked.insert(target) }
-                resolved[position].append((navigation.kind, target))
+                resolved.append((navigation.kind, target))
             }
         }
+        moveStarts.append(resolved.count)
         let first = NavigationContext(
             screen: start, layerBelow: false, inNavigation: screens[start].navigation, canPop: false, below: [])
         var seen: Set<NavigationContext> = [first]
         var pending = [first]
         while let context = pending.popLast() {
-            for (kind, target) in resolved[context.screen] {
+            for (kind, target) in resolved[moveStarts[context.screen]..<moveStarts[context.screen + 1]] {
                 guard
                     let next = Self.forward(
                         kind, from: context, to: target, navigation: screens[target].navigation, tracking: tracked)
@@ -61,17 +66,28 @@ struct NavigationAnalysis {
             }
             if !complete { break }
         }
-        for context in seen { contextsByScreen[context.screen].append(context) }
+        // Counting sort by screen: one array for all contexts instead of one per screen.
+        var counts = [Int](repeating: 0, count: screens.count + 1)
+        for context in seen { counts[context.screen + 1] += 1 }
+        for position in screens.indices { counts[position + 1] += counts[position] }
+        starts = counts
+        var next = counts
+        var grouped = [NavigationContext?](repeating: nil, count: seen.count)
+        for context in seen {
+            grouped[next[context.screen]] = context
+            next[context.screen] += 1
+        }
+        self.grouped = grouped.compactMap { $0 }
     }
 
     /// The contexts the screen at `position` can be shown in (none for an unreachable screen or no position).
-    func contexts(of position: Int?) -> [NavigationContext] {
-        guard let position else { return [] }
-        return contextsByScreen[position]
+    func contexts(of position: Int?) -> ArraySlice<NavigationContext> {
+        guard let position, position + 1 < starts.count else { return [] }
+        return grouped[starts[position]..<starts[position + 1]]
     }
 
     /// Every context of every screen.
-    var allContexts: [NavigationContext] { contextsByScreen.flatMap { $0 } }
+    var allContexts: ArraySlice<NavigationContext> { grouped[...] }
 
     /// The context after a forward transition, or nil for the ones that go back.
     private static func forward(

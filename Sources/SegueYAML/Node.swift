@@ -15,6 +15,9 @@ public final class Node: @unchecked Sendable {
 
     /// What the node holds; fixed once built (only `deinit` empties it, to free deep trees without recursion).
     public private(set) var content: Content
+    /// Levels of nodes below this one (a scalar's is 0), saturating at 255, so freeing only takes care with deep
+    /// trees. Declared next to `content` to fill the bytes its enum leaves before `range`.
+    private let height: UInt8
     /// From the node's first character to just after its last.
     public let range: SourceRange
     /// An explicit tag (`!!str`, `!custom`) as written, expanded to its full form, or nil.
@@ -25,27 +28,27 @@ public final class Node: @unchecked Sendable {
     /// optional strings would make it.
     private let marks: Marks?
 
-    /// Levels of nodes below this one (a scalar's is 0), so freeing only takes care with deep trees.
-    private let height: UInt32
-
     public init(_ content: Content, range: SourceRange, tag: String? = nil, anchor: String? = nil) {
         self.content = content
         self.range = range
         marks = tag == nil && anchor == nil ? nil : Marks(tag: tag, anchor: anchor)
-        var below: UInt32 = 0
+        var below: UInt8 = 0
         switch content {
         case .scalar:
             break
         case .sequence(let items):
-            for item in items { below = max(below, item.height &+ 1) }
+            for item in items { below = max(below, item.heightAbove) }
         case .mapping(let entries):
-            for entry in entries { below = max(below, entry.value.height &+ 1, entry.key.height &+ 1) }
+            for entry in entries { below = max(below, entry.key.heightAbove, entry.value.heightAbove) }
         }
         height = below
     }
 
+    /// The height of a node with this one as its deepest child.
+    private var heightAbove: UInt8 { height == .max ? .max : height + 1 }
+
     /// Trees at most this deep are freed the ordinary way, one nested release per level.
-    private static let recursionLimit: UInt32 = 64
+    private static let recursionLimit: UInt8 = 64
 
     // Freeing a deep tree node by node would recurse once per level and could overflow the stack, so the children of
     // a deep node are moved onto a work list and only the deep ones this node held alone are emptied in turn.
@@ -103,8 +106,9 @@ public struct Scalar: Sendable, Hashable {
 
     /// The scalar's value after unescaping and folding, before type resolution.
     public var text: String
-    public var style: Style
     public var value: ScalarValue
+    // Declared after `value` so the one-byte style packs into the end of `value` instead of padding before it.
+    public var style: Style
 
     public init(text: String, style: Style, value: ScalarValue) {
         self.text = text

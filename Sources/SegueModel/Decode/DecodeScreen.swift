@@ -51,12 +51,11 @@ extension FlowDecoder {
 
     /// Guarded alternatives when items carry `when:`/`do:`; otherwise one unguarded action list.
     mutating func decodeAlternatives(_ node: Node) -> [GuardedActions] {
-        let list = items(node)
-        let guarded = list.contains { $0["when"] != nil || $0["do"] != nil }
-        guard guarded else {
+        func isGuarded(_ item: Node) -> Bool { item["when"] != nil || item["do"] != nil }
+        guard node.sequence.map({ $0.contains(where: isGuarded) }) ?? isGuarded(node) else {
             return [GuardedActions(guardExpression: nil, actions: actions(node, context: "a handler"), range: node.range)]
         }
-        return list.compactMap { item in
+        return items(node).compactMap { item in
             guard var reader = mapping(item, context: "a guarded alternative") else { return nil }
             let condition = reader.take("when").flatMap { expression($0, context: "`when`") }
             let body = reader.take("do").map { actions($0, context: "`do`") } ?? []
