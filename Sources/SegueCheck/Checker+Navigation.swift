@@ -41,19 +41,22 @@ extension CheckRun {
         }
         let analysis = NavigationAnalysis(start: start, screens: flow.screens, positions: index.positions, moves: moves)
         guard analysis.complete else { return }
-        for screen in flow.screens where analysis.contexts(of: index.positions[screen.name.text]).isEmpty {
+        // By position, not `for screen in`, so no screen is copied out just to read its name.
+        for position in flow.screens.indices
+        where analysis.contexts(of: index.positions[flow.screens[position].name.text]).isEmpty {
+            let name = flow.screens[position].name
             report(
                 .warning(
                     CheckCode.unreachableScreen,
-                    "screen `\(screen.name.text)` is unreachable: no navigation from `\(flow.start.text)` leads to it",
-                    at: screen.name.range))
+                    "screen `\(name.text)` is unreachable: no navigation from `\(flow.start.text)` leads to it",
+                    at: name.range))
         }
-        for (position, screen) in flow.screens.enumerated() {
-            let contexts = analysis.contexts(of: index.positions[screen.name.text])
+        for position in flow.screens.indices {
+            let contexts = analysis.contexts(of: index.positions[flow.screens[position].name.text])
             guard !contexts.isEmpty else { continue }
             let navigations = Self.navigations(index.ownActions[position])
             guard !navigations.isEmpty else { continue }
-            checkLegality(navigations, contexts: contexts, on: "`\(screen.name.text)`")
+            checkLegality(navigations, contexts: contexts, on: "`\(flow.screens[position].name.text)`")
         }
         for component in flow.components {
             let contexts = ArraySlice(

@@ -112,10 +112,10 @@ struct CheckRun {
         }
         var raisedOtherwise: Set<String> = []
         collect(Inventory.flatten(flow.onError ?? []))
-        for (position, screen) in flow.screens.enumerated() {
+        for position in flow.screens.indices {
             collect(index.ownActions[position])
-            if let end = screen.playback?.endEvent { raisedOtherwise.insert(end.text) }
-            for element in Inventory.elements(screen.elements) {
+            if let end = flow.screens[position].playback?.endEvent { raisedOtherwise.insert(end.text) }
+            for element in Inventory.elements(flow.screens[position].elements) {
                 if case .list(let list) = element.kind, let paging = list.paging {
                     raisedOtherwise.insert(paging.nearEnd.text)
                 }

@@ -24,10 +24,12 @@ struct FlowIndex {
         var shown: [[Component]] = []
         shown.reserveCapacity(screens.count)
         var users: [String: [Int]] = [:]
-        for (position, screen) in screens.enumerated() {
-            if positions[screen.name.text] == nil { positions[screen.name.text] = position }
-            ownActions.append(Inventory.ownActions(of: screen))
-            let used = screen.elements.isEmpty ? [] : Inventory.components(usedBy: screen.elements, in: components)
+        for position in screens.indices {
+            let name = screens[position].name.text
+            if positions[name] == nil { positions[name] = position }
+            ownActions.append(Inventory.ownActions(of: screens[position]))
+            let elements = screens[position].elements
+            let used = elements.isEmpty ? [] : Inventory.components(usedBy: elements, in: components)
             for component in used { users[component.name.text, default: []].append(position) }
             shown.append(used)
         }
