@@ -18,20 +18,30 @@ public final class Node: @unchecked Sendable {
     /// Levels of nodes below this one (a scalar's is 0), saturating at 255, so freeing only takes care with deep
     /// trees. Declared next to `content` to fill the bytes its enum leaves before `range`.
     private let height: UInt8
-    /// From the node's first character to just after its last.
-    public let range: SourceRange
-    /// An explicit tag (`!!str`, `!custom`) as written, expanded to its full form, or nil.
-    public var tag: String? { marks?.tag }
-    /// The anchor (`&name`) the node was defined with, if any.
-    public var anchor: String? { marks?.anchor }
-    /// Tag and anchor, which few nodes have: boxed so that a node without them is one pointer smaller than two
-    /// optional strings would make it.
-    private let marks: Marks?
+    private let start: SourceLocation
+    private let end: SourceLocation
+    /// The file's path, tag and anchor: one instance shared by all the untagged nodes of a file, so a node holds a
+    /// pointer where a path and two optional strings would take 48 bytes.
+    private let origin: NodeOrigin
 
-    public init(_ content: Content, range: SourceRange, tag: String? = nil, anchor: String? = nil) {
+    /// From the node's first character to just after its last.
+    public var range: SourceRange { SourceRange(path: origin.path, start: start, end: end) }
+    /// An explicit tag (`!!str`, `!custom`) as written, expanded to its full form, or nil.
+    public var tag: String? { origin.tag }
+    /// The anchor (`&name`) the node was defined with, if any.
+    public var anchor: String? { origin.anchor }
+
+    public convenience init(_ content: Content, range: SourceRange, tag: String? = nil, anchor: String? = nil) {
+        self.init(
+            content, start: range.start, end: range.end, origin: NodeOrigin(path: range.path, tag: tag, anchor: anchor))
+    }
+
+    /// A node whose path, tag and anchor come from `origin` (shared between nodes by the tree builder).
+    package init(_ content: Content, start: SourceLocation, end: SourceLocation, origin: NodeOrigin) {
         self.content = content
-        self.range = range
-        marks = tag == nil && anchor == nil ? nil : Marks(tag: tag, anchor: anchor)
+        self.start = start
+        self.end = end
+        self.origin = origin
         var below: UInt8 = 0
         switch content {
         case .scalar:
@@ -83,12 +93,14 @@ public final class Node: @unchecked Sendable {
     }
 }
 
-/// A node's explicit tag and anchor.
-private final class Marks: Sendable {
-    let tag: String?
-    let anchor: String?
+/// A node's file path, explicit tag and anchor.
+package final class NodeOrigin: Sendable {
+    package let path: String
+    package let tag: String?
+    package let anchor: String?
 
-    init(tag: String?, anchor: String?) {
+    package init(path: String, tag: String? = nil, anchor: String? = nil) {
+        self.path = path
         self.tag = tag
         self.anchor = anchor
     }

@@ -7,7 +7,13 @@ extension FlowDecoder {
             typeMismatch(node, expected: "a mapping of screen names", context: "`screens`")
             return []
         }
-        return entries.compactMap { decodeScreen($0) }
+        // Sized once: growing an array of thousands of screens by doubling would briefly hold two copies of it.
+        var screens: [Screen] = []
+        screens.reserveCapacity(entries.count)
+        for entry in entries {
+            if let screen = decodeScreen(entry) { screens.append(screen) }
+        }
+        return screens
     }
 
     mutating func decodeScreen(_ entry: MappingEntry) -> Screen? {
