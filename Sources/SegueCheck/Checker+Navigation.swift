@@ -32,14 +32,19 @@ extension CheckRun {
         guard let start = index.positions[flow.start.text] else { return }
         let flowActions = Inventory.flatten(flow.onError ?? [])
         let flowNavigations = Self.navigations(flowActions)
-        // Moves by the position of the first screen of each name; a later screen of the same name wins.
-        var moves = [[Navigation]](repeating: [], count: flow.screens.count)
-        for position in flow.screens.indices {
-            guard let first = index.positions[flow.screens[position].name.text] else { continue }
-            moves[first] =
-                Self.navigations(index.actionsOnScreen(at: position)).map(\.0) + flowNavigations.map(\.0)
+        // Moves belong to the first screen of each name, taken from the last screen of that name.
+        var source = Array(flow.screens.indices)
+        if index.positions.count != flow.screens.count {
+            for position in flow.screens.indices {
+                if let first = index.positions[flow.screens[position].name.text] { source[first] = position }
+            }
         }
-        let analysis = NavigationAnalysis(start: start, screens: flow.screens, positions: index.positions, moves: moves)
+        let index = self.index
+        let screens = flow.screens
+        let analysis = NavigationAnalysis(start: start, screens: screens, positions: index.positions) { position in
+            guard index.positions[screens[position].name.text] == position else { return [] }
+            return Self.navigations(index.actionsOnScreen(at: source[position])).map(\.0) + flowNavigations.map(\.0)
+        }
         guard analysis.complete else { return }
         // By position, not `for screen in`, so no screen is copied out just to read its name.
         for position in flow.screens.indices

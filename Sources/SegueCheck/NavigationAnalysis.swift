@@ -29,8 +29,13 @@ struct NavigationAnalysis {
     /// - Parameters:
     ///   - start: the position of the start screen in `screens`.
     ///   - positions: screen name → position of the first screen of that name.
-    ///   - moves: the navigations that can run on each screen, by position (used for first positions only).
-    init(start: Int, screens: [Screen], positions: [String: Int], moves: [[Navigation]], limit: Int = 50_000) {
+    ///   - limit: how many contexts to explore before giving up (then `complete` is false).
+    ///   - moves: the navigations that can run on the screen at a position; asked once per position, in order, so
+    ///     no list of every screen's moves is held at once.
+    init(
+        start: Int, screens: [Screen], positions: [String: Int], limit: Int = 50_000,
+        moves: (Int) -> [Navigation]
+    ) {
         // Resolve targets once into one flat list: screen `p`'s moves are `resolved[moveStarts[p]..<moveStarts[p + 1]]`.
         var resolved: [(kind: Navigation.Kind, target: Int)] = []
         var moveStarts: [Int] = []
@@ -38,8 +43,7 @@ struct NavigationAnalysis {
         var tracked = Set<Int>()
         for position in screens.indices {
             moveStarts.append(resolved.count)
-            guard position < moves.count else { continue }
-            for navigation in moves[position] {
+            for navigation in moves(position) {
                 guard let name = navigation.target?.text, let target = positions[name] else { continue }
                 if navigation.kind == .unwind { tracked.insert(target) }
                 resolved.append((navigation.kind, target))

@@ -13,7 +13,8 @@ public final class Node: @unchecked Sendable {
         case mapping([MappingEntry])
     }
 
-    /// What the node holds; fixed once built (only `deinit` empties it, to free deep trees without recursion).
+    /// What the node holds; fixed once built (only `deinit` and `takeEntries` empty it, and only a node nothing else
+    /// refers to).
     public private(set) var content: Content
     /// Levels of nodes below this one (a scalar's is 0), saturating at 255, so freeing only takes care with deep
     /// trees. Declared next to `content` to fill the bytes its enum leaves before `range`.
@@ -71,6 +72,18 @@ public final class Node: @unchecked Sendable {
                 Node.moveChildren(of: node, into: &pending)
             }
         }
+    }
+
+    /// Takes the entries out of a mapping node that nothing else refers to, leaving it empty, so a reader that owns
+    /// the tree can free each part as soon as it has read it; nil (and the node untouched) when the node is shared
+    /// (an anchor, or a tree someone else keeps) or is not a mapping.
+    ///
+    ///     var screens = root["screens"]!.value   // after dropping every other reference to it
+    ///     let entries = Node.takeEntries(from: &screens)
+    public static func takeEntries(from node: inout Node) -> [MappingEntry]? {
+        guard isKnownUniquelyReferenced(&node), case .mapping(let entries) = node.content else { return nil }
+        node.content = .mapping([])
+        return entries
     }
 
     private static func moveChildren(of node: Node, into pending: inout [Node]) {

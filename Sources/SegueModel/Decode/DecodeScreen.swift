@@ -16,6 +16,21 @@ extension FlowDecoder {
         return screens
     }
 
+    /// The screens of a `screens` node the decoder alone refers to, each freed once decoded.
+    mutating func decodeScreens(taking node: inout Node?) -> [Screen] {
+        guard var screensNode = node else { return [] }
+        node = nil
+        guard var entries = Node.takeEntries(from: &screensNode) else { return decodeScreens(screensNode) }
+        var screens: [Screen] = []
+        screens.reserveCapacity(entries.count)
+        let freed = MappingEntry(key: screensNode, value: screensNode)
+        for index in entries.indices {
+            if let screen = decodeScreen(entries[index]) { screens.append(screen) }
+            entries[index] = freed
+        }
+        return screens
+    }
+
     mutating func decodeScreen(_ entry: MappingEntry) -> Screen? {
         guard var reader = mapping(entry.value, context: "screen `\(entry.name)`") else { return nil }
         var screen = Screen(name: Name(entry.name, at: entry.key.range), range: entry.value.range)
