@@ -59,7 +59,8 @@ extension CheckRun {
         for position in flow.screens.indices {
             let contexts = analysis.contexts(of: index.positions[flow.screens[position].name.text])
             guard !contexts.isEmpty else { continue }
-            let navigations = Self.navigations(index.ownActions[position])
+            // Only these act on the stack; `present` and `replace` are legal anywhere.
+            let navigations = index.stackNavigations[position]
             guard !navigations.isEmpty else { continue }
             checkLegality(navigations, contexts: contexts, on: "`\(flow.screens[position].name.text)`")
         }

@@ -70,18 +70,12 @@ struct NavigationAnalysis {
             }
             if !complete { break }
         }
-        // Counting sort by screen: one array for all contexts instead of one per screen.
-        var counts = [Int](repeating: 0, count: screens.count + 1)
-        for context in seen { counts[context.screen + 1] += 1 }
-        for position in screens.indices { counts[position + 1] += counts[position] }
-        starts = counts
-        var next = counts
-        var grouped = [NavigationContext?](repeating: nil, count: seen.count)
-        for context in seen {
-            grouped[next[context.screen]] = context
-            next[context.screen] += 1
-        }
-        self.grouped = grouped.compactMap { $0 }
+        // One array for all contexts, grouped by screen, instead of one array per screen.
+        var starts = [Int](repeating: 0, count: screens.count + 1)
+        for context in seen { starts[context.screen + 1] += 1 }
+        for position in screens.indices { starts[position + 1] += starts[position] }
+        self.starts = starts
+        grouped = seen.sorted { $0.screen < $1.screen }
     }
 
     /// The contexts the screen at `position` can be shown in (none for an unreachable screen or no position).
