@@ -12,7 +12,7 @@ extension CheckRun {
 
     /// Every event a screen raises itself (sends, list paging, playback's end) has a handler on the screen.
     mutating func checkRaisedEvents(_ screen: Screen, at position: Int) {
-        var raised = Self.sends(index.sends[position])
+        var raised = Self.sends(index.sends(at: position))
         for element in Inventory.elements(screen.elements) {
             if case .list(let list) = element.kind, let paging = list.paging { raised.append(paging.nearEnd) }
         }

@@ -60,7 +60,7 @@ extension CheckRun {
             let contexts = analysis.contexts(of: index.positions[flow.screens[position].name.text])
             guard !contexts.isEmpty else { continue }
             // Only these act on the stack; `present` and `replace` are legal anywhere.
-            let navigations = index.stackNavigations[position]
+            let navigations = index.stackNavigations(at: position)
             guard !navigations.isEmpty else { continue }
             checkLegality(navigations, contexts: contexts, on: "`\(flow.screens[position].name.text)`")
         }

@@ -20,8 +20,8 @@ extension CheckRun {
     /// The form fields of the screen at `position`: its own and those of the components it shows.
     func formFields(ofScreenAt position: Int) -> [Name] {
         let fields = Inventory.fields(flow.screens[position].elements)
-        guard !index.shown[position].isEmpty else { return fields }
-        return fields + index.shown[position].flatMap { Inventory.fields($0.elements) }
+        guard !index.shown(at: position).isEmpty else { return fields }
+        return fields + index.shown(at: position).flatMap { Inventory.fields($0.elements) }
     }
 
     /// The `state` record: one bool per state of the chart, at any depth.

@@ -84,7 +84,7 @@ extension CheckRun {
         }
         enter(chart)
         for name in gotos(outside) { markTarget(name) }
-        for component in index.shown[position] {
+        for component in index.shown(at: position) {
             for name in gotos(index.componentActions[component.name.text] ?? []) { markTarget(name) }
         }
         while let name = pending.popLast() {

@@ -113,7 +113,7 @@ struct CheckRun {
         var raisedOtherwise: Set<String> = []
         collect(Inventory.flatten(flow.onError ?? []))
         for position in flow.screens.indices {
-            collect(index.sends[position])
+            collect(index.sends(at: position))
             if let end = flow.screens[position].playback?.endEvent { raisedOtherwise.insert(end.text) }
             for element in Inventory.elements(flow.screens[position].elements) {
                 if case .list(let list) = element.kind, let paging = list.paging {

@@ -9,12 +9,10 @@ struct FlowIndex {
     let screens: [Screen]
     /// Screen name → position in `flow.screens` of the first screen with that name.
     let positions: [String: Int]
-    /// The `send` actions among each screen's own actions (`Inventory.ownActions`), by position.
-    let sends: [[Action]]
-    /// Each screen's own `show`, `dismiss`, `pop`, `pop_to_root` and `unwind` actions, by position.
-    let stackNavigations: [[(Navigation, Action)]]
-    /// The components each screen shows, directly or through other components, by position.
-    let shown: [[Component]]
+    // The three tables below hold only screens with something to hold (most have none), by position.
+    private let sendsByScreen: [Int: [Action]]
+    private let stackNavigationsByScreen: [Int: [(Navigation, Action)]]
+    private let shownByScreen: [Int: [Component]]
     /// Component name → positions of the screens showing it, in file order.
     let users: [String: [Int]]
     /// Component name → its own actions, flattened, for every component in the table.
@@ -24,42 +22,49 @@ struct FlowIndex {
         self.screens = screens
         var positions: [String: Int] = [:]
         positions.reserveCapacity(screens.count)
-        var sends: [[Action]] = []
-        sends.reserveCapacity(screens.count)
-        var stackNavigations: [[(Navigation, Action)]] = []
-        stackNavigations.reserveCapacity(screens.count)
-        var shown: [[Component]] = []
-        shown.reserveCapacity(screens.count)
+        var sends: [Int: [Action]] = [:]
+        var stackNavigations: [Int: [(Navigation, Action)]] = [:]
+        var shown: [Int: [Component]] = [:]
         var users: [String: [Int]] = [:]
         for position in screens.indices {
             let name = screens[position].name.text
             if positions[name] == nil { positions[name] = position }
             let actions = Inventory.ownActions(of: screens[position])
-            sends.append(actions.filter { if case .send = $0.kind { true } else { false } })
-            stackNavigations.append(
-                actions.compactMap {
-                    guard case .navigate(let navigation) = $0.kind, navigation.kind != .present,
-                        navigation.kind != .replace
-                    else { return nil }
-                    return (navigation, $0)
-                })
+            let sent = actions.filter { if case .send = $0.kind { true } else { false } }
+            if !sent.isEmpty { sends[position] = sent }
+            let navigations = actions.compactMap { action -> (Navigation, Action)? in
+                guard case .navigate(let navigation) = action.kind, navigation.kind != .present,
+                    navigation.kind != .replace
+                else { return nil }
+                return (navigation, action)
+            }
+            if !navigations.isEmpty { stackNavigations[position] = navigations }
             let elements = screens[position].elements
             let used = elements.isEmpty ? [] : Inventory.components(usedBy: elements, in: components)
             for component in used { users[component.name.text, default: []].append(position) }
-            shown.append(used)
+            if !used.isEmpty { shown[position] = used }
         }
         self.positions = positions
-        self.sends = sends
-        self.stackNavigations = stackNavigations
-        self.shown = shown
+        sendsByScreen = sends
+        stackNavigationsByScreen = stackNavigations
+        shownByScreen = shown
         self.users = users
         componentActions = components.mapValues { Inventory.ownActions(of: $0) }
     }
 
+    /// The `send` actions among the screen's own actions (`Inventory.ownActions`).
+    func sends(at position: Int) -> [Action] { sendsByScreen[position] ?? [] }
+
+    /// The screen's own `show`, `dismiss`, `pop`, `pop_to_root` and `unwind` actions.
+    func stackNavigations(at position: Int) -> [(Navigation, Action)] { stackNavigationsByScreen[position] ?? [] }
+
+    /// The components the screen shows, directly or through other components.
+    func shown(at position: Int) -> [Component] { shownByScreen[position] ?? [] }
+
     /// The actions running on the screen at `position`: its own and those of the components it shows.
     func actionsOnScreen(at position: Int) -> [Action] {
         let own = Inventory.ownActions(of: screens[position])
-        guard !shown[position].isEmpty else { return own }
-        return own + shown[position].flatMap { componentActions[$0.name.text] ?? [] }
+        guard let shown = shownByScreen[position] else { return own }
+        return own + shown.flatMap { componentActions[$0.name.text] ?? [] }
     }
 }
