@@ -43,25 +43,28 @@ extension CheckRun {
 
     private mutating func checkNavigationTarget(_ navigation: Navigation, in scope: Scope) {
         guard let target = navigation.target else { return }
-        guard let screen = screens[target.text] else {
+        guard let position = index.positions[target.text] else {
             reportUnknownScreen(target)
             for argument in navigation.arguments { check(argument.value, in: scope, role: "argument") }
             return
         }
         guard navigation.kind != .unwind else { return }
+        let parameters = flow.screens[position].parameters
+        // Most navigations pass nothing to a screen that takes nothing: nothing to check.
+        guard !navigation.arguments.isEmpty || !parameters.isEmpty else { return }
         checkArguments(
             navigation.arguments,
-            against: screen.parameters.map { ($0.name.text, $0.type.text, $0.defaultValue == nil) },
-            in: scope, owner: "screen `\(screen.name.text)`", at: target.range,
+            against: parameters.map { ($0.name.text, $0.type.text, $0.defaultValue == nil) },
+            in: scope, owner: "screen `\(flow.screens[position].name.text)`", at: target.range,
             unknownCode: CheckCode.unknownScreenArgument, missingCode: CheckCode.missingScreenArgument)
     }
 
     mutating func reportUnknownScreen(_ name: Name) {
-        let suggestion = Suggestion.closest(to: name.text, in: screens.keys)
+        let suggestion = Suggestion.closest(to: name.text, in: index.positions.keys)
         report(
             .error(
                 CheckCode.unknownScreen,
-                "unknown screen `\(name.text)`" + Suggestion.didYouMean(name.text, in: screens.keys),
+                "unknown screen `\(name.text)`" + Suggestion.didYouMean(name.text, in: index.positions.keys),
                 at: name.range, fixIts: suggestion.map { [FixIt(range: name.range, replacement: $0)] } ?? []))
     }
 

@@ -11,7 +11,7 @@ extension CheckRun {
         for event in flow.events {
             for field in event.payload { resolve(field.type) }
         }
-        let flowScope = Scope.base(flowData: flowData, owner: .flow)
+        let flowScope = baseScope(.flow)
         for service in flow.services {
             for operation in service.operations {
                 for parameter in operation.parameters {

@@ -11,13 +11,14 @@ extension CheckRun {
     }
 
     /// Every event a screen raises itself (sends, list paging, playback's end) has a handler on the screen.
-    mutating func checkRaisedEvents(_ screen: Screen) {
-        let handled = Inventory.handledEvents(of: screen)
-        var raised = Self.sends(Inventory.ownActions(of: screen))
+    mutating func checkRaisedEvents(_ screen: Screen, at position: Int) {
+        var raised = Self.sends(index.sends(at: position))
         for element in Inventory.elements(screen.elements) {
             if case .list(let list) = element.kind, let paging = list.paging { raised.append(paging.nearEnd) }
         }
         if let end = screen.playback?.endEvent { raised.append(end) }
+        guard !raised.isEmpty else { return }
+        let handled = Inventory.handledEvents(of: screen)
         for event in raised where !handled.contains(event.text) {
             report(unhandled(event, on: screen, handled: handled, note: nil))
         }

@@ -4,7 +4,7 @@ import SegueModel
 extension CheckRun {
     /// `start` names a screen that needs no arguments (nothing passes them at launch).
     mutating func checkStart() {
-        guard let start = screens[flow.start.text] else {
+        guard let start = screen(named: flow.start.text) else {
             if !flow.start.text.isEmpty { reportUnknownScreen(flow.start) }
             return
         }
@@ -29,51 +29,62 @@ extension CheckRun {
 
     /// Reachability of screens from `start`, and whether each `show`, `dismiss`, `pop` and `unwind` can do its job.
     mutating func checkNavigation() {
-        guard let start = screens[flow.start.text] else { return }
-        let componentTable = components
+        guard let start = index.positions[flow.start.text] else { return }
         let flowActions = Inventory.flatten(flow.onError ?? [])
-        var byScreen: [String: [(Navigation, Action)]] = [:]
-        for screen in flow.screens {
-            let actions =
-                Inventory.ownActions(of: screen)
-                + Inventory.components(usedBy: screen.elements, in: componentTable).flatMap(Inventory.ownActions(of:))
-                + flowActions
-            byScreen[screen.name.text] = Self.navigations(actions)
+        let flowNavigations = Self.navigations(flowActions)
+        // Moves belong to the first screen of each name, taken from the last screen of that name.
+        var source = Array(flow.screens.indices)
+        if index.positions.count != flow.screens.count {
+            for position in flow.screens.indices {
+                if let first = index.positions[flow.screens[position].name.text] { source[first] = position }
+            }
         }
-        let analysis = NavigationAnalysis(start: start, screens: screens) { name in
-            (byScreen[name] ?? []).map(\.0)
+        let index = self.index
+        let screens = flow.screens
+        let analysis = NavigationAnalysis(start: start, screens: screens, positions: index.positions) { position in
+            guard index.positions[screens[position].name.text] == position else { return [] }
+            return Self.navigations(index.actionsOnScreen(at: source[position])).map(\.0) + flowNavigations.map(\.0)
         }
         guard analysis.complete else { return }
-        for screen in flow.screens where analysis.contexts[screen.name.text] == nil {
+        // By position, not `for screen in`, so no screen is copied out just to read its name.
+        for position in flow.screens.indices
+        where analysis.contexts(of: index.positions[flow.screens[position].name.text]).isEmpty {
+            let name = flow.screens[position].name
             report(
                 .warning(
                     CheckCode.unreachableScreen,
-                    "screen `\(screen.name.text)` is unreachable: no navigation from `\(flow.start.text)` leads to it",
-                    at: screen.name.range))
+                    "screen `\(name.text)` is unreachable: no navigation from `\(flow.start.text)` leads to it",
+                    at: name.range))
         }
-        for screen in flow.screens {
-            guard let contexts = analysis.contexts[screen.name.text] else { continue }
-            checkLegality(
-                Self.navigations(Inventory.ownActions(of: screen)), contexts: contexts, on: "`\(screen.name.text)`")
+        for position in flow.screens.indices {
+            let contexts = analysis.contexts(of: index.positions[flow.screens[position].name.text])
+            guard !contexts.isEmpty else { continue }
+            // Only these act on the stack; `present` and `replace` are legal anywhere.
+            let navigations = index.stackNavigations(at: position)
+            guard !navigations.isEmpty else { continue }
+            checkLegality(navigations, contexts: contexts, on: "`\(flow.screens[position].name.text)`")
         }
         for component in flow.components {
-            let contexts = screens(using: component.name.text).flatMap { analysis.contexts[$0.name.text] ?? [] }
+            let contexts = ArraySlice(
+                (index.users[component.name.text] ?? []).flatMap {
+                    analysis.contexts(of: index.positions[flow.screens[$0].name.text])
+                })
             guard !contexts.isEmpty else { continue }
             checkLegality(
                 Self.navigations(Inventory.ownActions(of: component)), contexts: contexts,
                 on: "the screens showing `\(component.name.text)`")
         }
-        let all = analysis.contexts.values.flatMap { $0 }
-        checkLegality(Self.navigations(flowActions), contexts: all, on: "any screen")
+        guard !flowNavigations.isEmpty else { return }
+        checkLegality(flowNavigations, contexts: analysis.allContexts, on: "any screen")
     }
 
     private mutating func checkLegality(
-        _ navigations: [(Navigation, Action)], contexts: [NavigationContext], on place: String
+        _ navigations: [(Navigation, Action)], contexts: ArraySlice<NavigationContext>, on place: String
     ) {
         for (navigation, action) in navigations {
             switch navigation.kind {
             case .show:
-                guard screens[navigation.target?.text ?? ""] != nil, !contexts.contains(where: \.inNavigation)
+                guard hasScreen(navigation.target?.text ?? ""), !contexts.contains(where: \.inNavigation)
                 else { continue }
                 report(
                     .warning(
@@ -100,8 +111,8 @@ extension CheckRun {
                         "`\(navigation.kind.rawValue)` on \(place), which is never above a navigation controller's root: there is nothing to pop",
                         at: action.range))
             case .unwind:
-                guard let target = navigation.target, screens[target.text] != nil,
-                    !contexts.contains(where: { $0.below.contains(target.text) })
+                guard let target = navigation.target, let targetPosition = index.positions[target.text],
+                    !contexts.contains(where: { $0.below.contains(targetPosition) })
                 else { continue }
                 report(
                     .error(

@@ -5,24 +5,23 @@ import SegueModel
 extension CheckRun {
     /// The screens that show a component, directly or through other components.
     func screens(using component: String) -> [Screen] {
-        flow.screens.filter { screen in
-            Inventory.components(usedBy: screen.elements, in: components).contains { $0.name.text == component }
-        }
+        (index.users[component] ?? []).map { flow.screens[$0] }
     }
 
     /// The screens whose actions a scope's actions run on.
     func screens(of owner: Scope.Owner) -> [Screen] {
         switch owner {
-        case .screen(let name): return screens[name].map { [$0] } ?? []
+        case .screen(let name): return screen(named: name).map { [$0] } ?? []
         case .component(let name): return screens(using: name)
         case .flow: return flow.screens
         }
     }
 
-    /// The form fields of a screen: its own and those of the components it shows.
-    func formFields(of screen: Screen) -> [Name] {
-        Inventory.fields(screen.elements)
-            + Inventory.components(usedBy: screen.elements, in: components).flatMap { Inventory.fields($0.elements) }
+    /// The form fields of the screen at `position`: its own and those of the components it shows.
+    func formFields(ofScreenAt position: Int) -> [Name] {
+        let fields = Inventory.fields(flow.screens[position].elements)
+        guard !index.shown(at: position).isEmpty else { return fields }
+        return fields + index.shown(at: position).flatMap { Inventory.fields($0.elements) }
     }
 
     /// The `state` record: one bool per state of the chart, at any depth.
@@ -34,9 +33,10 @@ extension CheckRun {
         return .record(RecordType(name: "State", fields: fields))
     }
 
-    mutating func checkScreen(_ screen: Screen) {
+    mutating func checkScreen(at position: Int) {
+        let screen = flow.screens[position]
         let name = screen.name.text
-        var scope = Scope.base(flowData: flowData, owner: .screen(name))
+        var scope = baseScope(.screen(name))
         let parameters = checkParameters(screen.parameters, in: scope)
         for (key, type) in parameters { scope.bindings[key] = type }
         checkData(screen.data, in: scope)
@@ -48,7 +48,7 @@ extension CheckRun {
             scope.bindings[variable.name.text] = type
             scope.variables[variable.name.text] = type
         }
-        let fields = formFields(of: screen)
+        let fields = formFields(ofScreenAt: position)
         if !fields.isEmpty {
             scope.fields = fields.texts
             scope.bindings["form"] = .record(
@@ -69,9 +69,9 @@ extension CheckRun {
             errorScope.errorHandled = flow.onError != nil
             checkActions(onError, in: errorScope)
         }
-        checkStates(of: screen, in: scope)
+        checkStates(of: screen, at: position, in: scope)
         checkMedia(screen, in: scope)
-        checkRaisedEvents(screen)
+        checkRaisedEvents(screen, at: position)
     }
 
     mutating func checkHandlers(_ handlers: [Handler], in scope: Scope) {
@@ -88,7 +88,7 @@ extension CheckRun {
 
     mutating func checkComponent(_ component: Component) {
         let name = component.name.text
-        var scope = Scope.base(flowData: flowData, owner: .component(name))
+        var scope = baseScope(.component(name))
         for (key, type) in checkParameters(component.parameters, in: scope) { scope.bindings[key] = type }
         let users = screens(using: name)
         scope.errorHandled = flow.onError != nil || (!users.isEmpty && users.allSatisfy { $0.onError != nil })
@@ -127,7 +127,7 @@ extension CheckRun {
     mutating func checkFlowHandlers() {
         guard let onError = flow.onError else { return }
         checkFlowEvents()
-        checkActions(onError, in: Scope.base(flowData: flowData, owner: .flow).binding("error", Scope.error))
+        checkActions(onError, in: baseScope(.flow).binding("error", Scope.error))
     }
 
     mutating func checkLayout(_ layout: Layout, in scope: Scope) {

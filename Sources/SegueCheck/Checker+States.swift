@@ -3,7 +3,7 @@ import SegueModel
 
 extension CheckRun {
     /// A screen's nested states: their actions, initial states that exist, unique names, and reachability.
-    mutating func checkStates(of screen: Screen, in scope: Scope) {
+    mutating func checkStates(of screen: Screen, at position: Int, in scope: Scope) {
         guard let chart = screen.states else { return }
         let all = Inventory.states(chart)
         reportDuplicates(all.map(\.state.name), code: CheckCode.duplicateDeclaration, what: "state")
@@ -14,7 +14,7 @@ extension CheckRun {
             checkHandlers(state.handlers, in: scope)
             if let children = state.children { checkInitial(children, owner: "state `\(state.name.text)`") }
         }
-        let reachable = reachableStates(of: screen, chart: chart)
+        let reachable = reachableStates(of: screen, at: position, chart: chart)
         for (state, _) in all where !reachable.contains(state.name.text) {
             report(
                 .warning(
@@ -39,7 +39,7 @@ extension CheckRun {
     }
 
     /// States entered from the screen's start (initial states, parallel regions) and by any `goto` that can run.
-    private func reachableStates(of screen: Screen, chart: StateChart) -> Set<String> {
+    private func reachableStates(of screen: Screen, at position: Int, chart: StateChart) -> Set<String> {
         let all = Inventory.states(chart)
         let parents = Dictionary(
             all.map { ($0.state.name.text, $0.parent?.name.text) }, uniquingKeysWith: { a, _ in a })
@@ -84,8 +84,8 @@ extension CheckRun {
         }
         enter(chart)
         for name in gotos(outside) { markTarget(name) }
-        for component in Inventory.components(usedBy: screen.elements, in: components) {
-            for name in gotos(Inventory.ownActions(of: component)) { markTarget(name) }
+        for component in index.shown(at: position) {
+            for name in gotos(index.componentActions[component.name.text] ?? []) { markTarget(name) }
         }
         while let name = pending.popLast() {
             guard let state = nodes[name] else { continue }

@@ -60,10 +60,13 @@ struct CheckRun {
     let components: [String: Component]
     let localComponentNames: Set<String>
     let events: [String: EventDeclaration]
-    let screens: [String: Screen]
+    /// Screens by name, their actions and the components they show, computed once.
+    let index: FlowIndex
     let services: [String: ServiceDeclaration]
     /// The flow's data variables and their types.
     let flowData: [String: ValueType]
+    /// What every expression sees: the flow's data, `device` and `theme` (built once, shared by every scope).
+    let baseBindings: [String: ValueType]
     /// For events raised only by `send` and not declared: the fields some `send` passes.
     let sentFields: [String: [String]]
     var diagnostics: [Diagnostic] = []
@@ -87,40 +90,44 @@ struct CheckRun {
             events[event.name.text] = event
         }
         self.events = events
-        self.screens = Dictionary(flow.screens.map { ($0.name.text, $0) }, uniquingKeysWith: { first, _ in first })
+        self.index = FlowIndex(screens: flow.screens, components: components)
         self.services = Dictionary(flow.services.map { ($0.name.text, $0) }, uniquingKeysWith: { first, _ in first })
         let resolver = self.types
         self.flowData = Dictionary(
             flow.data.map { ($0.name.text, resolver.lenient($0.type.text)) }, uniquingKeysWith: { first, _ in first })
-        self.sentFields = Self.sentFields(flow: flow, components: components)
+        self.baseBindings = Scope.baseBindings(flowData)
+        self.sentFields = Self.sentFields(flow: flow, components: components, index: index)
         reportImportCollisions(imported)
     }
 
     /// The payload fields of undeclared events that only `send` raises (paging and playback events excluded).
-    private static func sentFields(flow: Flow, components: [String: Component]) -> [String: [String]] {
-        var actions = Inventory.flatten(flow.onError ?? [])
+    private static func sentFields(flow: Flow, components: [String: Component], index: FlowIndex) -> [String: [String]]
+    {
+        var fields: [String: Set<String>] = [:]
+        func collect(_ actions: [Action]) {
+            for action in actions {
+                guard case .send(let event, let arguments) = action.kind else { continue }
+                fields[event.text, default: []].formUnion(arguments.map(\.name.text))
+            }
+        }
         var raisedOtherwise: Set<String> = []
-        for screen in flow.screens {
-            actions += Inventory.ownActions(of: screen)
-            if let end = screen.playback?.endEvent { raisedOtherwise.insert(end.text) }
-            for element in Inventory.elements(screen.elements) {
+        collect(Inventory.flatten(flow.onError ?? []))
+        for position in flow.screens.indices {
+            collect(index.sends(at: position))
+            if let end = flow.screens[position].playback?.endEvent { raisedOtherwise.insert(end.text) }
+            for element in Inventory.elements(flow.screens[position].elements) {
                 if case .list(let list) = element.kind, let paging = list.paging {
                     raisedOtherwise.insert(paging.nearEnd.text)
                 }
             }
         }
         for component in components.values {
-            actions += Inventory.ownActions(of: component)
+            collect(index.componentActions[component.name.text] ?? [])
             for element in Inventory.elements(component.elements) {
                 if case .list(let list) = element.kind, let paging = list.paging {
                     raisedOtherwise.insert(paging.nearEnd.text)
                 }
             }
-        }
-        var fields: [String: Set<String>] = [:]
-        for action in actions {
-            guard case .send(let event, let arguments) = action.kind else { continue }
-            fields[event.text, default: []].formUnion(arguments.map(\.name.text))
         }
         return fields.filter { !raisedOtherwise.contains($0.key) }.mapValues { $0.sorted() }
     }
@@ -130,7 +137,7 @@ struct CheckRun {
     mutating func checkAll() {
         checkDeclarations()
         for component in flow.components { checkComponent(component) }
-        for screen in flow.screens { checkScreen(screen) }
+        for position in flow.screens.indices { checkScreen(at: position) }
         checkFlowHandlers()
         guard role == .flow else { return }
         checkStart()
@@ -158,6 +165,19 @@ struct CheckRun {
         diagnostics += collide("type", flow.types.map(\.name), imported.types.map(\.name))
         diagnostics += collide("event", flow.events.map(\.name), imported.events.map(\.name))
     }
+
+    /// The scope of a screen, component or the flow before its own names: flow data, `device`, `theme`.
+    func baseScope(_ owner: Scope.Owner) -> Scope {
+        Scope(owner: owner, bindings: baseBindings, variables: flowData, fields: [], errorHandled: false)
+    }
+
+    /// The first screen named `name`, if any.
+    func screen(named name: String) -> Screen? {
+        index.positions[name].map { flow.screens[$0] }
+    }
+
+    /// Whether some screen is named `name`.
+    func hasScreen(_ name: String) -> Bool { index.positions[name] != nil }
 
     /// The source file a range points into, if it was given.
     func file(_ range: SourceRange) -> SourceFile? { files[range.path] }

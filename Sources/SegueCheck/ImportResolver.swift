@@ -28,13 +28,15 @@ struct ImportResolver {
 
     /// YAML, then the model; a file with no `flow`, `start` or `screens` is a library of definitions.
     func decode(_ file: SourceFile) -> DecodedUnit {
-        let yaml = YAMLLoader(limits: loader.limits).load(file)
+        var yaml = YAMLLoader(limits: loader.limits).load(file)
         var diagnostics = yaml.diagnostics
         let yamlHadErrors = yaml.diagnostics.hasErrors
         if yaml.root == nil, yamlHadErrors {
             return DecodedUnit(flow: nil, role: .flow, diagnostics: diagnostics, yamlHadErrors: true)
         }
         var root = yaml.root
+        // The decoder gets the only reference to the tree, so it can free each screen's nodes once decoded.
+        yaml.root = nil
         var role = Checker.Role.flow
         if let node = root, let entries = node.mapping,
             !entries.contains(where: { ["flow", "start", "screens"].contains($0.name) })
@@ -43,7 +45,7 @@ struct ImportResolver {
             root = Self.library(node, entries: entries, name: (file.path as NSString).lastPathComponent)
         }
         var decoder = FlowDecoder(file: file)
-        let flow = decoder.decodeFlow(root)
+        let flow = decoder.decodeFlow(taking: &root)
         diagnostics += decoder.diagnostics
         return DecodedUnit(flow: flow, role: role, diagnostics: diagnostics, yamlHadErrors: yamlHadErrors)
     }

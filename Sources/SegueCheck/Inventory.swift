@@ -4,6 +4,7 @@ import SegueModel
 enum Inventory {
     /// Every action in the lists, with the actions nested inside calls, `if`s and timers, in document order.
     static func flatten(_ actions: [Action]) -> [Action] {
+        guard actions.contains(where: \.hasNestedActions) else { return actions }
         var result: [Action] = []
         for action in actions {
             result.append(action)
@@ -78,7 +79,9 @@ enum Inventory {
 
     /// Every action a screen holds itself (not inside its components), flattened.
     static func ownActions(of screen: Screen) -> [Action] {
-        var lists = screen.onEnter + screen.onExit + (screen.onError ?? [])
+        var lists = screen.onEnter
+        lists += screen.onExit
+        if let onError = screen.onError { lists += onError }
         for handler in screen.handlers {
             for alternative in handler.alternatives { lists += alternative.actions }
         }
@@ -120,6 +123,16 @@ enum Inventory {
         self.elements(elements).compactMap {
             if case .field = $0.kind { return $0.id }
             return nil
+        }
+    }
+}
+
+extension Action {
+    /// Whether the action holds further actions (a call's outcomes, an `if`'s branches, a timer's body).
+    var hasNestedActions: Bool {
+        switch kind {
+        case .call, .branch, .timer: true
+        default: false
         }
     }
 }

@@ -13,6 +13,10 @@ struct Scope {
     var owner: Owner
     /// Names expressions may read, with their types.
     var bindings: [String: ValueType]
+    /// Names bound inside (`event`, `result`, `error`, `line`…), innermost last; they hide `bindings`.
+    ///
+    /// A short list rather than more dictionary entries, so binding one name for a handler copies no dictionary.
+    var inner: [(name: String, type: ValueType)] = []
     /// Data variables `set`, `as`, `current` and `level` may write.
     var variables: [String: ValueType]
     /// The form fields `form.x` may name (screens only).
@@ -23,11 +27,13 @@ struct Scope {
     /// The same scope with one more name visible.
     func binding(_ name: String, _ type: ValueType) -> Scope {
         var copy = self
-        copy.bindings[name] = type
+        copy.inner.append((name, type))
         return copy
     }
 
-    var typeScope: TypeBindings { TypeBindings(bindings) }
+    var typeScope: any TypeScope {
+        inner.isEmpty ? TypeBindings(bindings) : LayeredTypes(outer: bindings, inner: inner)
+    }
 
     /// `device.*`: the device profile every expression may read.
     static let device = ValueType.record(
@@ -51,11 +57,29 @@ struct Scope {
 
     /// Names every expression sees: the flow's data, `device` and `theme`.
     static func base(flowData: [String: ValueType], owner: Owner) -> Scope {
+        Scope(owner: owner, bindings: baseBindings(flowData), variables: flowData, fields: [], errorHandled: false)
+    }
+
+    /// The flow's data, `device` and `theme`.
+    static func baseBindings(_ flowData: [String: ValueType]) -> [String: ValueType] {
         var bindings = flowData
         bindings["device"] = device
         bindings["theme"] = .any
-        return Scope(owner: owner, bindings: bindings, variables: flowData, fields: [], errorHandled: false)
+        return bindings
     }
+}
+
+/// Types of a scope with inner names bound over outer ones, looked up without merging them.
+struct LayeredTypes: TypeScope {
+    let outer: [String: ValueType]
+    let inner: [(name: String, type: ValueType)]
+
+    func type(of name: String) -> ValueType? {
+        if let bound = inner.last(where: { $0.name == name }) { return bound.type }
+        return outer[name]
+    }
+
+    var visibleNames: [String] { Set(outer.keys).union(inner.map(\.name)).sorted() }
 }
 
 extension ValueType {

@@ -1,18 +1,56 @@
 /// A point in a source file: 1-based line and column (in Unicode scalars) and the 0-based byte offset.
+///
+/// Stored in 32 bits each (values beyond ±2³¹ saturate), so ranges, and every model value holding them, stay small.
 public struct SourceLocation: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-    public var offset: Int
+    private var storedLine: Int32
+    private var storedColumn: Int32
+    private var storedOffset: Int32
 
-    public init(line: Int, column: Int, offset: Int) {
-        self.line = line
-        self.column = column
-        self.offset = offset
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
     }
 
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool { lhs.offset < rhs.offset }
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
+
+    public var offset: Int {
+        get { Int(storedOffset) }
+        set { storedOffset = Int32(clamping: newValue) }
+    }
+
+    public init(line: Int, column: Int, offset: Int) {
+        storedLine = Int32(clamping: line)
+        storedColumn = Int32(clamping: column)
+        storedOffset = Int32(clamping: offset)
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool { lhs.storedOffset < rhs.storedOffset }
 
     public var description: String { "\(line):\(column)" }
+
+    private enum CodingKeys: String, CodingKey {
+        case line
+        case column
+        case offset
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            line: try container.decode(Int.self, forKey: .line),
+            column: try container.decode(Int.self, forKey: .column),
+            offset: try container.decode(Int.self, forKey: .offset))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(line, forKey: .line)
+        try container.encode(column, forKey: .column)
+        try container.encode(offset, forKey: .offset)
+    }
 }
 
 /// A span of a named source file, `[start, end)`.

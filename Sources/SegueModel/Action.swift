@@ -61,12 +61,20 @@ public struct Navigation: Sendable {
         case replace
     }
 
-    public var kind: Kind
+    // Stored largest first so the two one-byte fields share the tail: each action's box is a size class smaller.
     /// The target screen for present, show, unwind and replace.
     public var target: Name?
     public var arguments: [Assignment]
+    public var kind: Kind
     /// Whether it animates (metadata for renderers).
     public var animated: Bool
+
+    init(kind: Kind, target: Name?, arguments: [Assignment], animated: Bool) {
+        self.target = target
+        self.arguments = arguments
+        self.kind = kind
+        self.animated = animated
+    }
 }
 
 /// `name: expression`, as in `set:` and `with:`.

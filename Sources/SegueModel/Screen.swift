@@ -3,40 +3,85 @@ import SegueDiagnostics
 /// A screen: what it shows, what it does on entering and leaving, and how it answers events.
 public struct Screen: Sendable {
     public var name: Name
-    public var title: ExpressionText?
+    public var title: ExpressionText? {
+        get { optional?.title }
+        set { changeOptional { $0.title = newValue } }
+    }
     /// The root of a navigation controller: `show` pushes inside it (UIKit's `UINavigationController`).
     public var navigation: Bool
     public var parameters: [ParameterDeclaration]
     public var data: [DataDeclaration]
-    public var layout: Layout?
+    public var layout: Layout? {
+        get { optional?.layout }
+        set { changeOptional { $0.layout = newValue } }
+    }
     public var elements: [Element]
     public var onEnter: [Action]
     public var onExit: [Action]
     public var handlers: [Handler]
     public var onError: [Action]?
     /// A nested statechart inside the screen (recording: idle → countdown → recording), or nil.
-    public var states: StateChart?
-    public var playback: Playback?
-    public var recording: Recording?
+    public var states: StateChart? {
+        get { optional?.states }
+        set { changeOptional { $0.states = newValue } }
+    }
+    public var playback: Playback? {
+        get { optional?.playback }
+        set { changeOptional { $0.playback = newValue } }
+    }
+    public var recording: Recording? {
+        get { optional?.recording }
+        set { changeOptional { $0.recording = newValue } }
+    }
     public var range: SourceRange
+    /// The large parts many screens leave out, boxed (nil when all are absent) to keep a screen small.
+    private var optional: OptionalParts?
 
     public init(name: Name, range: SourceRange) {
         self.name = name
-        self.title = nil
         self.navigation = false
         self.parameters = []
         self.data = []
-        self.layout = nil
         self.elements = []
         self.onEnter = []
         self.onExit = []
         self.handlers = []
         self.onError = nil
-        self.states = nil
-        self.playback = nil
-        self.recording = nil
         self.range = range
+        self.optional = nil
     }
+
+    /// Replaces the box with a changed copy (boxes are shared between copies of a screen, so never changed in place).
+    private mutating func changeOptional(_ change: (inout OptionalParts.Values) -> Void) {
+        var values = optional?.values ?? OptionalParts.Values()
+        change(&values)
+        optional = values.isEmpty ? nil : OptionalParts(values)
+    }
+}
+
+/// A screen's title, layout, states, playback and recording, which many screens leave out.
+private final class OptionalParts: Sendable {
+    struct Values: Sendable {
+        var title: ExpressionText?
+        var layout: Layout?
+        var states: StateChart?
+        var playback: Playback?
+        var recording: Recording?
+
+        var isEmpty: Bool { title == nil && layout == nil && states == nil && playback == nil && recording == nil }
+    }
+
+    let values: Values
+
+    init(_ values: Values) {
+        self.values = values
+    }
+
+    var title: ExpressionText? { values.title }
+    var layout: Layout? { values.layout }
+    var states: StateChart? { values.states }
+    var playback: Playback? { values.playback }
+    var recording: Recording? { values.recording }
 }
 
 /// How a screen answers one event: alternatives tried in order, the first whose guard holds runs.

@@ -21,7 +21,10 @@ struct InputCheck {
             isASCII = false
             return
         }
-        var index = 0
+        // Skip the plain printable ASCII prefix (usually the whole file) in one tight scan.
+        var index = bytes.withUnsafeBufferPointer { buffer in
+            buffer.firstIndex { $0 >= 0x7F || $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D } ?? buffer.count
+        }
         while index < bytes.count, diagnostics.count < Self.maxReported {
             let byte = bytes[index]
             if byte < 0x80 {

@@ -13,9 +13,7 @@ struct MappingAccumulator {
 
     private(set) var entries: [MappingEntry] = []
     var expecting = Expecting.key
-    /// The entries' key names while the mapping is small enough to scan.
-    private var names: [String] = []
-    /// Key name → index in `entries`, built once the mapping is big enough that scanning would cost more.
+    /// Key name → index in `entries`, built once the mapping is big enough that scanning its keys would cost more.
     private var index: [String: Int]?
     private var merges: [(position: Int, sources: [Node])] = []
 
@@ -25,23 +23,20 @@ struct MappingAccumulator {
     /// The first entry with the key's name, if any.
     func existing(named name: String) -> MappingEntry? {
         if let index { return index[name].map { entries[$0] } }
-        for position in names.indices where names[position] == name { return entries[position] }
-        return nil
+        return entries.first { $0.name == name }
     }
 
     mutating func append(_ entry: MappingEntry, named name: String) {
         entries.append(entry)
         if index != nil {
             index?[name] = entries.count - 1
-        } else if names.count < Self.scanLimit {
-            names.append(name)
-        } else {
+        } else if entries.count > Self.scanLimit {
             var built: [String: Int] = [:]
             built.reserveCapacity(entries.count * 2)
-            for (position, existing) in names.enumerated() { built[existing] = position }
-            built[name] = entries.count - 1
+            for (position, existing) in entries.enumerated() where built[existing.name] == nil {
+                built[existing.name] = position
+            }
             index = built
-            names = []
         }
     }
 

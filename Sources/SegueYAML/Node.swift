@@ -13,30 +13,77 @@ public final class Node: @unchecked Sendable {
         case mapping([MappingEntry])
     }
 
-    /// What the node holds; fixed once built (only `deinit` empties it, to free deep trees without recursion).
+    /// What the node holds; fixed once built (only `deinit` and `takeEntries` empty it, and only a node nothing else
+    /// refers to).
     public private(set) var content: Content
-    /// From the node's first character to just after its last.
-    public let range: SourceRange
-    /// An explicit tag (`!!str`, `!custom`) as written, expanded to its full form, or nil.
-    public let tag: String?
-    /// The anchor (`&name`) the node was defined with, if any.
-    public let anchor: String?
+    /// Levels of nodes below this one (a scalar's is 0), saturating at 255, so freeing only takes care with deep
+    /// trees. Declared next to `content` to fill the bytes its enum leaves before `range`.
+    private let height: UInt8
+    private let start: SourceLocation
+    private let end: SourceLocation
+    /// The file's path, tag and anchor: one instance shared by all the untagged nodes of a file, so a node holds a
+    /// pointer where a path and two optional strings would take 48 bytes.
+    private let origin: NodeOrigin
 
-    public init(_ content: Content, range: SourceRange, tag: String? = nil, anchor: String? = nil) {
-        self.content = content
-        self.range = range
-        self.tag = tag
-        self.anchor = anchor
+    /// From the node's first character to just after its last.
+    public var range: SourceRange { SourceRange(path: origin.path, start: start, end: end) }
+    /// An explicit tag (`!!str`, `!custom`) as written, expanded to its full form, or nil.
+    public var tag: String? { origin.tag }
+    /// The anchor (`&name`) the node was defined with, if any.
+    public var anchor: String? { origin.anchor }
+
+    public convenience init(_ content: Content, range: SourceRange, tag: String? = nil, anchor: String? = nil) {
+        self.init(
+            content, start: range.start, end: range.end, origin: NodeOrigin(path: range.path, tag: tag, anchor: anchor))
     }
 
-    // Freeing a deep tree node by node would recurse once per level and could overflow the stack, so children
-    // are moved onto a work list and only those this node held alone are emptied in turn.
+    /// A node whose path, tag and anchor come from `origin` (shared between nodes by the tree builder).
+    package init(_ content: Content, start: SourceLocation, end: SourceLocation, origin: NodeOrigin) {
+        self.content = content
+        self.start = start
+        self.end = end
+        self.origin = origin
+        var below: UInt8 = 0
+        switch content {
+        case .scalar:
+            break
+        case .sequence(let items):
+            for item in items { below = max(below, item.heightAbove) }
+        case .mapping(let entries):
+            for entry in entries { below = max(below, entry.key.heightAbove, entry.value.heightAbove) }
+        }
+        height = below
+    }
+
+    /// The height of a node with this one as its deepest child.
+    private var heightAbove: UInt8 { height == .max ? .max : height + 1 }
+
+    /// Trees at most this deep are freed the ordinary way, one nested release per level.
+    private static let recursionLimit: UInt8 = 64
+
+    // Freeing a deep tree node by node would recurse once per level and could overflow the stack, so the children of
+    // a deep node are moved onto a work list and only the deep ones this node held alone are emptied in turn.
     deinit {
+        guard height > Node.recursionLimit else { return }
         var pending: [Node] = []
         Node.moveChildren(of: self, into: &pending)
         while var node = pending.popLast() {
-            if isKnownUniquelyReferenced(&node) { Node.moveChildren(of: node, into: &pending) }
+            if node.height > Node.recursionLimit, isKnownUniquelyReferenced(&node) {
+                Node.moveChildren(of: node, into: &pending)
+            }
         }
+    }
+
+    /// Takes the entries out of a mapping node that nothing else refers to, leaving it empty, so a reader that owns
+    /// the tree can free each part as soon as it has read it; nil (and the node untouched) when the node is shared
+    /// (an anchor, or a tree someone else keeps) or is not a mapping.
+    ///
+    ///     var screens = root["screens"]!.value   // after dropping every other reference to it
+    ///     let entries = Node.takeEntries(from: &screens)
+    public static func takeEntries(from node: inout Node) -> [MappingEntry]? {
+        guard isKnownUniquelyReferenced(&node), case .mapping(let entries) = node.content else { return nil }
+        node.content = .mapping([])
+        return entries
     }
 
     private static func moveChildren(of node: Node, into pending: inout [Node]) {
@@ -59,6 +106,19 @@ public final class Node: @unchecked Sendable {
     }
 }
 
+/// A node's file path, explicit tag and anchor.
+package final class NodeOrigin: Sendable {
+    package let path: String
+    package let tag: String?
+    package let anchor: String?
+
+    package init(path: String, tag: String? = nil, anchor: String? = nil) {
+        self.path = path
+        self.tag = tag
+        self.anchor = anchor
+    }
+}
+
 /// A scalar's text, how it was written, and its YAML 1.2 core-schema value.
 public struct Scalar: Sendable, Hashable {
     public enum Style: Sendable, Hashable {
@@ -71,8 +131,9 @@ public struct Scalar: Sendable, Hashable {
 
     /// The scalar's value after unescaping and folding, before type resolution.
     public var text: String
-    public var style: Style
     public var value: ScalarValue
+    // Declared after `value` so the one-byte style packs into the end of `value` instead of padding before it.
+    public var style: Style
 
     public init(text: String, style: Style, value: ScalarValue) {
         self.text = text

@@ -20,6 +20,8 @@ struct TreeBuilder {
     private var documents = 0
     /// Where an explicit `...` ended the document, if one did.
     private var explicitEnd: SourceRange?
+    /// The file's path for every node without a tag or anchor (nodes with one get their own origin).
+    private let plainOrigin: NodeOrigin
 
     private enum AnchorState {
         /// The anchored collection is still open: an alias to it would be a cycle.
@@ -30,6 +32,14 @@ struct TreeBuilder {
     init(file: SourceFile, isASCII: Bool, limits: YAMLLimits) {
         self.limits = limits
         locator = SourceLocator(file: file, isASCII: isASCII)
+        plainOrigin = NodeOrigin(path: file.path)
+    }
+
+    /// A node at `range` with the given tag and anchor, sharing the file's origin when it has neither.
+    private func node(_ content: Node.Content, range: SourceRange, tag: String?, anchor: String?) -> Node {
+        let origin =
+            tag == nil && anchor == nil ? plainOrigin : NodeOrigin(path: plainOrigin.path, tag: tag, anchor: anchor)
+        return Node(content, start: range.start, end: range.end, origin: origin)
     }
 
     /// Reads events until the stream ends or a problem stops the load.
@@ -101,7 +111,7 @@ struct TreeBuilder {
         }
         let resolution = ScalarResolver.resolve(event.text, style: event.style, tag: event.tag)
         if let problem = resolution.problem { report(problem, text: event.text, at: range) }
-        let node = Node(
+        let node = node(
             .scalar(Scalar(text: event.text, style: event.style, value: resolution.value)), range: range,
             tag: event.tag, anchor: event.anchor)
         guard count(1, at: range) else { return false }
@@ -153,7 +163,7 @@ struct TreeBuilder {
     }
 
     private func placeholder(at range: SourceRange) -> Node {
-        Node(.scalar(Scalar(text: "", style: .plain, value: .null)), range: range)
+        node(.scalar(Scalar(text: "", style: .plain, value: .null)), range: range, tag: nil, anchor: nil)
     }
 
     private mutating func open(_ event: YAMLEvent) -> Bool {
@@ -193,7 +203,7 @@ struct TreeBuilder {
         let range = SourceRange(path: locator.file.path, start: frame.start, end: max(end, frame.start))
         checkTag(frame.tag, isMapping: frame.isMapping, at: range)
         let content: Node.Content = frame.isMapping ? .mapping(frame.mapping.finish()) : .sequence(frame.items)
-        let node = Node(content, range: range, tag: frame.tag, anchor: frame.anchor)
+        let node = node(content, range: range, tag: frame.tag, anchor: frame.anchor)
         if let anchor = frame.anchor {
             anchors[anchor] = .defined(node, expandedSize: expansion - frame.expansionAtStart)
         }

@@ -83,11 +83,15 @@ final class YAMLEventReader {
     }
 
     /// The error that ended the parse, once `next()` has returned nil because of one.
-    private(set) var error: LibYAMLError?
+    private(set) var error: LibYAMLError? {
+        didSet { failed = error != nil }
+    }
+    /// Whether `error` is set: testing this flag is cheaper than copying the optional error out on every event.
+    private var failed = false
 
     /// The next event, or nil after the stream's end or an error (then in `error`).
     func next() -> YAMLEvent? {
-        guard error == nil else { return nil }
+        guard !failed else { return nil }
         var event = yaml_event_t()
         guard yaml_parser_parse(parser, &event) == 1 else {
             error = currentError()

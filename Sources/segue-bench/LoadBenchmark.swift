@@ -6,6 +6,9 @@ import SegueYAML
 
 /// `segue-bench load`: the raw libyaml event parse of generated ring flows against Segue's whole front end
 /// (load + decode + check) on the same bytes, in one process, best of several runs.
+///
+/// `load --stage libyaml|yaml|decode|all [--screens N] [--runs N]` runs one stage on one ring instead, for profilers
+/// (`valgrind --tool=callgrind`) and for the peak memory of that stage alone.
 enum LoadBenchmark {
     static func main(_ arguments: [String]) -> Int32 {
         let json = arguments.contains("--json")
@@ -13,10 +16,13 @@ enum LoadBenchmark {
         if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.count, let value = Int(arguments[index + 1]) {
             runs = value
         }
+        if let index = arguments.firstIndex(of: "--stage"), index + 1 < arguments.count {
+            return profile(stage: arguments[index + 1], arguments: arguments, runs: runs)
+        }
         var rows: [(screens: Int, bytes: Int, libyaml: Double, segue: Double)] = []
         for screens in [1_000, 10_000] {
-            let text = BenchFlows.ring(screens)
-            let file = SourceFile(path: "ring_\(screens).yaml", text: text)
+            // The generated text is dropped once its bytes are in the file: the harness holds one copy of the input.
+            let file = SourceFile(path: "ring_\(screens).yaml", text: BenchFlows.ring(screens))
             // Check once that the front end accepts the file, so the timing is of a successful load.
             let problems = FrontEnd.load(file).filter { $0.severity == .error }
             guard problems.isEmpty else {
@@ -30,8 +36,10 @@ enum LoadBenchmark {
                 // Where the time goes: the YAML tree alone, then the tree and the model.
                 let tree = best(of: runs) { _ = YAMLLoader().load(file) }
                 let model = best(of: runs) {
+                    // As the front end does: the decoder takes the tree and frees it screen by screen.
+                    var root = YAMLLoader().load(file).root
                     var decoder = FlowDecoder(file: file)
-                    _ = decoder.decodeFlow(YAMLLoader().load(file).root)
+                    _ = decoder.decodeFlow(taking: &root)
                 }
                 print(
                     "ring \(screens): yaml tree \(fixed(tree * 1000, 1)) ms, + decode \(fixed((model - tree) * 1000, 1)) ms, "
@@ -56,6 +64,37 @@ enum LoadBenchmark {
         ]
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         print(String(decoding: data, as: UTF8.self))
+        return 0
+    }
+
+    /// `--stage yaml|decode|all [--screens N]`: runs one stage of the front end on one ring, for profilers
+    /// (callgrind, massif) and for the peak memory of that stage alone.
+    private static func profile(stage: String, arguments: [String], runs: Int) -> Int32 {
+        var screens = 10_000
+        if let index = arguments.firstIndex(of: "--screens"), index + 1 < arguments.count,
+            let value = Int(arguments[index + 1])
+        {
+            screens = value
+        }
+        let file = SourceFile(path: "ring_\(screens).yaml", text: BenchFlows.ring(screens))
+        let body: () -> Void
+        switch stage {
+        case "libyaml": body = { _ = YAMLLoader.parseEventsOnly(file) }
+        case "yaml": body = { _ = YAMLLoader().load(file) }
+        case "decode":
+            body = {
+                var root = YAMLLoader().load(file).root
+                var decoder = FlowDecoder(file: file)
+                _ = decoder.decodeFlow(taking: &root)
+            }
+        case "all": body = { _ = FrontEnd.load(file) }
+        default:
+            let message = "segue-bench: unknown stage `\(stage)` (libyaml, yaml, decode, all)\n"
+            FileHandle.standardError.write(Data(message.utf8))
+            return 2
+        }
+        let elapsed = best(of: runs, body)
+        print("ring \(screens), \(stage): \(fixed(elapsed * 1000, 1)) ms, peak RSS \(fixed(peakRSSMiB(), 1)) MiB")
         return 0
     }
 

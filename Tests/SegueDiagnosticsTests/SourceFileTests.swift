@@ -92,3 +92,23 @@ import Testing
         #expect(decoded == [diagnostic])
     }
 }
+
+/// Locations are stored in 32 bits but read and coded as plain integers, as before.
+struct SourceLocationStorageTests {
+    @Test func locationsCodeAsLineColumnOffset() throws {
+        let location = SourceLocation(line: 3, column: 7, offset: 42)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = String(decoding: try encoder.encode(location), as: UTF8.self)
+        #expect(json == #"{"column":7,"line":3,"offset":42}"#)
+        #expect(try JSONDecoder().decode(SourceLocation.self, from: Data(json.utf8)) == location)
+    }
+
+    @Test func valuesBeyondThirtyTwoBitsSaturate() {
+        var location = SourceLocation(line: 1, column: 1, offset: Int.max)
+        #expect(location.offset == Int(Int32.max))
+        location.line = 12
+        #expect(location.line == 12)
+        #expect(location.description == "12:1")
+    }
+}

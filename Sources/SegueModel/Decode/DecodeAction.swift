@@ -9,9 +9,15 @@ extension FlowDecoder {
     static let bareActions = ["dismiss", "pop", "pop_to_root", "stop_playback"]
 
     /// An action list: a sequence of actions, or one action standing alone (`tap: { present: donate }`).
-    mutating func actions(_ node: Node, context: String) -> [Action] {
-        if case .scalar(let scalar) = node.content, scalar.value == .null { return [] }
-        return items(node).compactMap { decodeAction($0) }
+    mutating func actions(_ node: Node, context: @autoclosure () -> String) -> [Action] {
+        switch node.content {
+        case .scalar(let scalar) where scalar.value == .null:
+            return []
+        case .sequence(let items):
+            return items.compactMap { decodeAction($0) }
+        default:
+            return decodeAction(node).map { [$0] } ?? []
+        }
     }
 
     /// An action is a mapping whose first key is its kind (`- present: donate`), or a bare word (`- dismiss`).

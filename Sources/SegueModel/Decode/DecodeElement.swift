@@ -184,9 +184,9 @@ extension FlowDecoder {
     }
 
     /// `{ name: expression, … }` as in `set:` and `with:`.
-    mutating func assignments(_ node: Node, context: String) -> [Assignment] {
+    mutating func assignments(_ node: Node, context: @autoclosure () -> String) -> [Assignment] {
         guard let entries = node.mapping else {
-            typeMismatch(node, expected: "a mapping of names to values", context: context)
+            typeMismatch(node, expected: "a mapping of names to values", context: context())
             return []
         }
         return entries.compactMap { entry in

@@ -5,6 +5,32 @@ import SegueYAML
 extension FlowDecoder {
     /// The whole file. Returns nil only when the root is not a mapping or lacks `flow`/`start`.
     public mutating func decodeFlow(_ root: Node?) -> Flow? {
+        var noScreens: Node?
+        return decodeFlow(root, takingScreens: &noScreens)
+    }
+
+    /// Like `decodeFlow(_:)`, for a caller handing over its only reference to the tree (`root` is left nil): each
+    /// screen's nodes are freed as soon as it is decoded, so a large file's tree and model are not held in full
+    /// at once. Diagnostics and the result are the same.
+    public mutating func decodeFlow(taking root: inout Node?) -> Flow? {
+        guard var node = root else { return decodeFlow(nil) }
+        root = nil
+        guard var entries = Node.takeEntries(from: &node) else { return decodeFlow(node) }
+        guard let at = entries.firstIndex(where: { $0.name == "screens" }) else {
+            return decodeFlow(Node(.mapping(entries), range: node.range, tag: node.tag, anchor: node.anchor))
+        }
+        // Move the screens out of the root (its entry keeps its key, for unknown-key and missing-key checks).
+        var screens: Node? = entries[at].value
+        let placeholder = Node(.mapping([]), range: entries[at].value.range)
+        entries[at] = MappingEntry(key: entries[at].key, value: placeholder, merged: entries[at].merged)
+        let rebuilt = Node(.mapping(entries), range: node.range, tag: node.tag, anchor: node.anchor)
+        entries = []
+        return decodeFlow(rebuilt, takingScreens: &screens)
+    }
+
+    /// The whole file; when `takenScreens` holds the `screens` node (taken out of `root`), it is decoded in place of
+    /// `root`'s and freed screen by screen.
+    private mutating func decodeFlow(_ root: Node?, takingScreens takenScreens: inout Node?) -> Flow? {
         guard let root else {
             error(
                 DiagnosticCode.unsupportedVersion, "the file is empty; a flow starts with `segue: 1`",
@@ -41,7 +67,7 @@ extension FlowDecoder {
         if let node = reader.take("theme") { flow.theme = literalValue(node) }
         if let node = reader.take("components") { flow.components = decodeComponents(node) }
         if let node = reader.take("screens") {
-            flow.screens = decodeScreens(node)
+            flow.screens = takenScreens == nil ? decodeScreens(node) : decodeScreens(taking: &takenScreens)
         } else {
             missing("screens", in: reader)
         }

@@ -7,7 +7,28 @@ extension FlowDecoder {
             typeMismatch(node, expected: "a mapping of screen names", context: "`screens`")
             return []
         }
-        return entries.compactMap { decodeScreen($0) }
+        // Sized once: growing an array of thousands of screens by doubling would briefly hold two copies of it.
+        var screens: [Screen] = []
+        screens.reserveCapacity(entries.count)
+        for entry in entries {
+            if let screen = decodeScreen(entry) { screens.append(screen) }
+        }
+        return screens
+    }
+
+    /// The screens of a `screens` node the decoder alone refers to, each freed once decoded.
+    mutating func decodeScreens(taking node: inout Node?) -> [Screen] {
+        guard var screensNode = node else { return [] }
+        node = nil
+        guard var entries = Node.takeEntries(from: &screensNode) else { return decodeScreens(screensNode) }
+        var screens: [Screen] = []
+        screens.reserveCapacity(entries.count)
+        let freed = MappingEntry(key: screensNode, value: screensNode)
+        for index in entries.indices {
+            if let screen = decodeScreen(entries[index]) { screens.append(screen) }
+            entries[index] = freed
+        }
+        return screens
     }
 
     mutating func decodeScreen(_ entry: MappingEntry) -> Screen? {
@@ -51,12 +72,11 @@ extension FlowDecoder {
 
     /// Guarded alternatives when items carry `when:`/`do:`; otherwise one unguarded action list.
     mutating func decodeAlternatives(_ node: Node) -> [GuardedActions] {
-        let list = items(node)
-        let guarded = list.contains { $0["when"] != nil || $0["do"] != nil }
-        guard guarded else {
+        func isGuarded(_ item: Node) -> Bool { item["when"] != nil || item["do"] != nil }
+        guard node.sequence.map({ $0.contains(where: isGuarded) }) ?? isGuarded(node) else {
             return [GuardedActions(guardExpression: nil, actions: actions(node, context: "a handler"), range: node.range)]
         }
-        return list.compactMap { item in
+        return items(node).compactMap { item in
             guard var reader = mapping(item, context: "a guarded alternative") else { return nil }
             let condition = reader.take("when").flatMap { expression($0, context: "`when`") }
             let body = reader.take("do").map { actions($0, context: "`do`") } ?? []

@@ -25,47 +25,48 @@ public struct FlowDecoder {
     }
 
     /// `expected a mapping, found a sequence`.
-    mutating func typeMismatch(_ node: Node, expected: String, context: String) {
+    mutating func typeMismatch(_ node: Node, expected: String, context: @autoclosure () -> String) {
         error(
-            DiagnosticCode.wrongNodeKind, "\(context) must be \(expected), found \(node.kindDescription)",
+            DiagnosticCode.wrongNodeKind, "\(context()) must be \(expected), found \(node.kindDescription)",
             at: node.range)
     }
 
     // MARK: scalars
 
     /// The scalar's text when the node is a string-like scalar (numbers and booleans are accepted as their text).
-    mutating func string(_ node: Node, context: String) -> String? {
+    mutating func string(_ node: Node, context: @autoclosure () -> String) -> String? {
         guard let scalar = node.scalar, scalar.value != .null else {
-            typeMismatch(node, expected: "a string", context: context)
+            typeMismatch(node, expected: "a string", context: context())
             return nil
         }
         return scalar.text
     }
 
-    mutating func name(_ node: Node, context: String) -> Name? {
-        guard let text = string(node, context: context) else { return nil }
+    mutating func name(_ node: Node, context: @autoclosure () -> String) -> Name? {
+        guard let text = string(node, context: context()) else { return nil }
         return Name(text, at: node.range)
     }
 
-    mutating func bool(_ node: Node, context: String) -> Bool? {
+    mutating func bool(_ node: Node, context: @autoclosure () -> String) -> Bool? {
         if case .scalar(let scalar) = node.content, case .bool(let value) = scalar.value { return value }
-        typeMismatch(node, expected: "`true` or `false`", context: context)
+        typeMismatch(node, expected: "`true` or `false`", context: context())
         return nil
     }
 
-    mutating func int(_ node: Node, context: String, minimum: Int? = nil) -> Int? {
+    mutating func int(_ node: Node, context: @autoclosure () -> String, minimum: Int? = nil) -> Int? {
         guard case .scalar(let scalar) = node.content, case .int(let value) = scalar.value else {
-            typeMismatch(node, expected: "a whole number", context: context)
+            typeMismatch(node, expected: "a whole number", context: context())
             return nil
         }
         if let minimum, value < minimum {
-            error(DiagnosticCode.invalidValue, "\(context) must be at least \(minimum), found \(value)", at: node.range)
+            error(
+                DiagnosticCode.invalidValue, "\(context()) must be at least \(minimum), found \(value)", at: node.range)
             return nil
         }
         return value
     }
 
-    mutating func number(_ node: Node, context: String) -> Double? {
+    mutating func number(_ node: Node, context: @autoclosure () -> String) -> Double? {
         if case .scalar(let scalar) = node.content {
             switch scalar.value {
             case .int(let value): return Double(value)
@@ -73,29 +74,31 @@ public struct FlowDecoder {
             default: break
             }
         }
-        typeMismatch(node, expected: "a number", context: context)
+        typeMismatch(node, expected: "a number", context: context())
         return nil
     }
 
     /// A value of a closed set of keywords, with did-you-mean.
-    mutating func keyword<K: RawRepresentable & CaseIterable>(_ node: Node, as type: K.Type, context: String) -> K?
+    mutating func keyword<K: RawRepresentable & CaseIterable>(
+        _ node: Node, as type: K.Type, context: @autoclosure () -> String
+    ) -> K?
     where K.RawValue == String {
-        guard let text = string(node, context: context) else { return nil }
+        guard let text = string(node, context: context()) else { return nil }
         if let value = K(rawValue: text) { return value }
         let allowed = K.allCases.map(\.rawValue)
         let suggestion = Suggestion.closest(to: text, in: allowed)
         error(
             DiagnosticCode.invalidValue,
-            "\(context) must be one of \(allowed.map { "`\($0)`" }.joined(separator: ", ")), found `\(text)`"
+            "\(context()) must be one of \(allowed.map { "`\($0)`" }.joined(separator: ", ")), found `\(text)`"
                 + (suggestion.map { "; did you mean `\($0)`?" } ?? ""),
             at: node.range, fix: suggestion)
         return nil
     }
 
     /// An expression: strings are parsed later as expressions; numbers, booleans and null are their literal text.
-    mutating func expression(_ node: Node, context: String) -> ExpressionText? {
+    mutating func expression(_ node: Node, context: @autoclosure () -> String) -> ExpressionText? {
         guard let scalar = node.scalar else {
-            typeMismatch(node, expected: "an expression (a string, number or boolean)", context: context)
+            typeMismatch(node, expected: "an expression (a string, number or boolean)", context: context())
             return nil
         }
         var text = scalar.text
@@ -104,29 +107,29 @@ public struct FlowDecoder {
     }
 
     /// Text that may interpolate `${…}`: `Hello, ${user.name}`.
-    mutating func template(_ node: Node, context: String) -> ExpressionText? {
+    mutating func template(_ node: Node, context: @autoclosure () -> String) -> ExpressionText? {
         guard let scalar = node.scalar, scalar.value != .null else {
-            typeMismatch(node, expected: "text", context: context)
+            typeMismatch(node, expected: "text", context: context())
             return nil
         }
         return ExpressionText(scalar.text, kind: .template, node: node, range: node.range)
     }
 
-    mutating func typeText(_ node: Node, context: String) -> TypeText? {
-        guard let text = string(node, context: context) else { return nil }
+    mutating func typeText(_ node: Node, context: @autoclosure () -> String) -> TypeText? {
+        guard let text = string(node, context: context()) else { return nil }
         return TypeText(text, at: node.range)
     }
 
     /// A duration: `3s`, `500ms`, `1.5s`, `2m`, a bare number of seconds, or an expression giving seconds.
-    mutating func duration(_ node: Node, context: String) -> Computed? {
+    mutating func duration(_ node: Node, context: @autoclosure () -> String) -> Computed? {
         guard let scalar = node.scalar else {
-            typeMismatch(node, expected: "a duration like `3s` or `500ms`", context: context)
+            typeMismatch(node, expected: "a duration like `3s` or `500ms`", context: context())
             return nil
         }
         if case .string(let text) = scalar.value, let seconds = Self.seconds(in: text) {
             return ExpressionText(String(seconds), kind: .expression, node: node, range: node.range)
         }
-        return expression(node, context: context)
+        return expression(node, context: context())
     }
 
     /// Seconds in `3s`, `500ms`, `1.5s`, `2m`; nil when the text is not a duration literal.
@@ -155,12 +158,13 @@ public struct FlowDecoder {
 
     /// Reports every key of `reader` that was not read, with did-you-mean from the keys this place allows.
     mutating func finish(_ reader: MappingReader) {
-        for entry in reader.entries where !reader.consumed.contains(entry.name) && !entry.merged {
-            let suggestion = Suggestion.closest(to: entry.name, in: reader.known)
+        for (index, entry) in reader.entries.enumerated() where !reader.isConsumed(index) && !entry.merged {
+            let known = reader.known
+            let suggestion = Suggestion.closest(to: entry.name, in: known)
             let hint = suggestion.map { "; did you mean `\($0)`?" } ?? ""
             var notes: [DiagnosticNote] = []
-            if suggestion == nil, !reader.known.isEmpty {
-                notes.append(DiagnosticNote("allowed here: " + reader.known.sorted().joined(separator: ", ")))
+            if suggestion == nil, !known.isEmpty {
+                notes.append(DiagnosticNote("allowed here: " + known.joined(separator: ", ")))
             }
             report(
                 .error(
@@ -176,12 +180,18 @@ public struct FlowDecoder {
 }
 
 /// Reads a mapping's keys while remembering which were read, so the rest can be reported as unknown.
+///
+/// Cheap on the common path (every key known): read entries are bits, and the keys asked for are a short list
+/// only turned into did-you-mean candidates when some key was not read.
 struct MappingReader {
     let node: Node
     let entries: [MappingEntry]
     let context: String
-    private(set) var consumed: Set<String> = []
-    private(set) var known: Set<String> = []
+    /// Bit `i` set: entry `i` was read (entries past the 64th are tracked in `consumedBeyond`).
+    private var consumedBits: UInt64 = 0
+    private var consumedBeyond: [Bool] = []
+    /// Every key asked for or allowed, in the order asked, possibly repeated.
+    private var askedKeys: [String] = []
 
     init(node: Node, entries: [MappingEntry], context: String) {
         self.node = node
@@ -189,28 +199,56 @@ struct MappingReader {
         self.context = context
     }
 
+    /// The keys this place allows, sorted and without repeats (for did-you-mean and "allowed here").
+    var known: [String] { Array(Set(askedKeys)).sorted() }
+
+    /// Whether the entry at `index` was read.
+    func isConsumed(_ index: Int) -> Bool {
+        if index < 64 { return consumedBits & (1 << UInt64(index)) != 0 }
+        return index - 64 < consumedBeyond.count && consumedBeyond[index - 64]
+    }
+
     /// The value for `key`, marking it read; `known` keys feed did-you-mean even when absent.
     mutating func take(_ key: String) -> Node? {
-        known.insert(key)
-        guard let entry = entries.first(where: { $0.name == key }) else { return nil }
-        consumed.insert(key)
-        return entry.value
+        entry(key)?.value
     }
 
     mutating func entry(_ key: String) -> MappingEntry? {
-        known.insert(key)
-        guard let entry = entries.first(where: { $0.name == key }) else { return nil }
-        consumed.insert(key)
-        return entry
+        ask(key)
+        guard let index = entries.firstIndex(where: { $0.name == key }) else { return nil }
+        consume(key, from: index)
+        return entries[index]
     }
 
     /// Declares keys allowed here without reading them (for did-you-mean).
-    mutating func allow(_ keys: [String]) { known.formUnion(keys) }
+    mutating func allow(_ keys: [String]) {
+        for key in keys { ask(key) }
+    }
 
-    mutating func consume(_ key: String) { consumed.insert(key) }
+    mutating func consume(_ key: String) {
+        guard let index = entries.firstIndex(where: { $0.name == key }) else { return }
+        consume(key, from: index)
+    }
 
     func has(_ key: String) -> Bool { entries.contains { $0.name == key } }
 
     /// The first entry, which names an element's or action's kind.
     var first: MappingEntry? { entries.first }
+
+    private mutating func ask(_ key: String) {
+        if askedKeys.isEmpty { askedKeys.reserveCapacity(16) }
+        askedKeys.append(key)
+    }
+
+    /// Marks every entry named `key` read, starting from its first at `index`.
+    private mutating func consume(_ key: String, from index: Int) {
+        for position in index..<entries.count where position == index || entries[position].name == key {
+            if position < 64 {
+                consumedBits |= 1 << UInt64(position)
+            } else {
+                if consumedBeyond.isEmpty { consumedBeyond = Array(repeating: false, count: entries.count - 64) }
+                consumedBeyond[position - 64] = true
+            }
+        }
+    }
 }
