@@ -8,6 +8,8 @@ let usage = """
     suites:
       audio [--json] [--minutes N] [--runs N]   trim and gain a long WAV with Segue and with sox
       load [--json] [--runs N]                  load ring flows: raw libyaml events against Segue's front end
+      load --stage libyaml|yaml|decode|all [--screens N] [--runs N]
+                                                one stage on one ring, for profilers and per-stage memory
       dispatch [--json] [--events N]            events per second: rings of 1,000 and 10,000 screens, nesting depth 8
     """
 
