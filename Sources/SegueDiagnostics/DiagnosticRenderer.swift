@@ -78,7 +78,8 @@ public struct DiagnosticRenderer: Sendable {
         } else if range.end.line > range.start.line {
             width = max(1, lineLength + 1 - startColumn)
         }
-        let underline = String(repeating: " ", count: startColumn - 1) + "^"
+        let underline =
+            String(repeating: " ", count: startColumn - 1) + "^"
             + String(repeating: "~", count: max(0, width - 1))
         return "\(pad) |\n\(gutter) | \(line)\n\(pad) | " + paint(underline, marker) + "\n"
     }

@@ -107,11 +107,14 @@ public enum BuiltinOperations {
                 Signature(
                     name: "purchase", parameters: [("product", "string", true)], result: "Purchase",
                     cancellable: true, canFail: true),
-                Signature(name: "transactions", parameters: [], result: "list<Purchase>", cancellable: false, canFail: false),
+                Signature(
+                    name: "transactions", parameters: [], result: "list<Purchase>", cancellable: false, canFail: false),
             ]
         case .defaults:
             return [
-                Signature(name: "get", parameters: [("key", "string", true)], result: "any", cancellable: false, canFail: true),
+                Signature(
+                    name: "get", parameters: [("key", "string", true)], result: "any", cancellable: false, canFail: true
+                ),
                 Signature(
                     name: "set", parameters: [("key", "string", true), ("value", "any", false)], result: "null",
                     cancellable: false, canFail: true),
@@ -144,7 +147,8 @@ public enum BuiltinOperations {
                     canFail: true),
                 Signature(name: "stop", parameters: [], result: "null", cancellable: false, canFail: false),
                 Signature(
-                    name: "mixdown", parameters: [("lines", "list<any>", true), ("clips", "any", false), ("volumes", "any", false)],
+                    name: "mixdown",
+                    parameters: [("lines", "list<any>", true), ("clips", "any", false), ("volumes", "any", false)],
                     result: "string", cancellable: false, canFail: true),
             ]
         case .api, .custom:

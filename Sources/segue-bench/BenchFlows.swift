@@ -24,7 +24,8 @@ enum BenchFlows {
             text += "\(pad)n\(level):\n"
             text += "\(pad)  initial: \(level == depth - 1 ? "n\(level)a" : "n\(level + 1)")\n"
             if level == 0 {
-                text += "\(pad)  on:\n\(pad)    next: { goto: n\(depth - 1)b }\n\(pad)    back: { goto: n\(depth - 1)a }\n"
+                text +=
+                    "\(pad)  on:\n\(pad)    next: { goto: n\(depth - 1)b }\n\(pad)    back: { goto: n\(depth - 1)a }\n"
             }
             text += "\(pad)  states:\n"
             for letter in letters { text += "\(pad)    n\(level)\(letter): {}\n" }

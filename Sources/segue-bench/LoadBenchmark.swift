@@ -1,6 +1,6 @@
 import Foundation
-import SegueDiagnostics
 import SegueCheck
+import SegueDiagnostics
 import SegueModel
 import SegueYAML
 
@@ -13,7 +13,9 @@ enum LoadBenchmark {
     static func main(_ arguments: [String]) -> Int32 {
         let json = arguments.contains("--json")
         var runs = 5
-        if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.count, let value = Int(arguments[index + 1]) {
+        if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.count,
+            let value = Int(arguments[index + 1])
+        {
             runs = value
         }
         if let index = arguments.firstIndex(of: "--stage"), index + 1 < arguments.count {
@@ -26,7 +28,8 @@ enum LoadBenchmark {
             // Check once that the front end accepts the file, so the timing is of a successful load.
             let problems = FrontEnd.load(file).filter { $0.severity == .error }
             guard problems.isEmpty else {
-                FileHandle.standardError.write(Data("segue-bench: the generated ring does not load: \(problems[0])\n".utf8))
+                FileHandle.standardError.write(
+                    Data("segue-bench: the generated ring does not load: \(problems[0])\n".utf8))
                 return 1
             }
             let libyaml = best(of: runs) { _ = YAMLLoader.parseEventsOnly(file) }

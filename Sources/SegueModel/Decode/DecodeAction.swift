@@ -27,7 +27,8 @@ extension FlowDecoder {
             case "dismiss", "pop", "pop_to_root":
                 let kind = Navigation.Kind(rawValue: scalar.text) ?? .dismiss
                 return Action(
-                    kind: .navigate(Navigation(kind: kind, target: nil, arguments: [], animated: true)), range: node.range)
+                    kind: .navigate(Navigation(kind: kind, target: nil, arguments: [], animated: true)),
+                    range: node.range)
             case "stop_playback":
                 return Action(kind: .stopPlayback, range: node.range)
             default:
@@ -40,7 +41,9 @@ extension FlowDecoder {
             if let first = reader.first {
                 unknownAction(first.name, at: first.key.range)
             } else {
-                error(DiagnosticCode.unknownKind, "an action starts with its kind, e.g. `- present: donate`", at: node.range)
+                error(
+                    DiagnosticCode.unknownKind, "an action starts with its kind, e.g. `- present: donate`",
+                    at: node.range)
             }
             return nil
         }
@@ -65,7 +68,8 @@ extension FlowDecoder {
         switch head.name {
         case "present", "show", "replace", "unwind":
             let target = name(value, context: "the target screen of `\(head.name)`")
-            let arguments = head.name == "unwind" ? [] : reader.take("with").map { assignments($0, context: "`with`") } ?? []
+            let arguments =
+                head.name == "unwind" ? [] : reader.take("with").map { assignments($0, context: "`with`") } ?? []
             let animated = reader.take("animated").flatMap { bool($0, context: "`animated`") } ?? true
             guard let target, let kind = Navigation.Kind(rawValue: head.name) else { return nil }
             return .navigate(Navigation(kind: kind, target: target, arguments: arguments, animated: animated))
@@ -119,7 +123,8 @@ extension FlowDecoder {
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
             error(
-                DiagnosticCode.invalidValue, "`call` names a service and an operation: `service.operation`, found `\(text)`",
+                DiagnosticCode.invalidValue,
+                "`call` names a service and an operation: `service.operation`, found `\(text)`",
                 at: value.range)
             return nil
         }
@@ -137,7 +142,9 @@ extension FlowDecoder {
             cancelled: reader.take("cancelled").map { actions($0, context: "`cancelled`") }, codes: [])
         if let codes = reader.take("codes") {
             if let entries = codes.mapping {
-                call.codes = entries.map { (Name($0.name, at: $0.key.range), actions($0.value, context: "code `\($0.name)`")) }
+                call.codes = entries.map {
+                    (Name($0.name, at: $0.key.range), actions($0.value, context: "code `\($0.name)`"))
+                }
             } else {
                 typeMismatch(codes, expected: "a mapping of error codes to actions", context: "`codes`")
             }

@@ -48,14 +48,16 @@ extension FlowDecoder {
         case "meter": kind = decodeMeter(&reader).map(Element.Kind.meter)
         default:
             let arguments = reader.take("with").map { assignments($0, context: "`with`") } ?? []
-            kind = .component(ComponentUse(component: Name(idText, at: head.value.range), arguments: arguments, range: node.range))
+            kind = .component(
+                ComponentUse(component: Name(idText, at: head.value.range), arguments: arguments, range: node.range))
         }
         let visible = reader.take("visible").flatMap { expression($0, context: "`visible`") }
         let enabled = reader.take("enabled").flatMap { expression($0, context: "`enabled`") }
         let style = reader.take("style").flatMap { template($0, context: "`style`") }
         let anchor = reader.take("anchor").flatMap { name($0, context: "`anchor`") }
         if let anchor, !["top", "bottom"].contains(anchor.text) {
-            error(DiagnosticCode.invalidValue, "`anchor` is `top` or `bottom`, found `\(anchor.text)`", at: anchor.range)
+            error(
+                DiagnosticCode.invalidValue, "`anchor` is `top` or `bottom`, found `\(anchor.text)`", at: anchor.range)
         }
         let tap = reader.take("tap").map { actions($0, context: "`tap`") }
         finish(reader)
@@ -80,7 +82,9 @@ extension FlowDecoder {
     }
 
     mutating func decodeImage(_ reader: inout MappingReader) -> ImageContent? {
-        guard let source = required("source", &reader).flatMap({ template($0, context: "`source`") }) else { return nil }
+        guard let source = required("source", &reader).flatMap({ template($0, context: "`source`") }) else {
+            return nil
+        }
         return ImageContent(
             source: source, placeholder: reader.take("placeholder").flatMap { string($0, context: "`placeholder`") })
     }
@@ -167,13 +171,16 @@ extension FlowDecoder {
         guard let level = required("level", &reader).flatMap({ expression($0, context: "`level`") }) else {
             return nil
         }
-        return MeterContent(level: level, bars: reader.take("bars").flatMap { int($0, context: "`bars`", minimum: 1) } ?? 5)
+        return MeterContent(
+            level: level, bars: reader.take("bars").flatMap { int($0, context: "`bars`", minimum: 1) } ?? 5)
     }
 
     /// `donation_card` or `{ use: donation_card, with: { entry: item } }`.
     mutating func componentUse(_ node: Node) -> ComponentUse? {
         if node.scalar != nil {
-            return name(node, context: "a component").map { ComponentUse(component: $0, arguments: [], range: node.range) }
+            return name(node, context: "a component").map {
+                ComponentUse(component: $0, arguments: [], range: node.range)
+            }
         }
         guard var reader = mapping(node, context: "a component use") else { return nil }
         let component = reader.take("use").flatMap { name($0, context: "`use`") }

@@ -87,7 +87,8 @@ extension FlowDecoder {
         }
         return entries.compactMap { entry in
             guard let fields = entry.value.mapping else {
-                typeMismatch(entry.value, expected: "a mapping of field names to types", context: "type `\(entry.name)`")
+                typeMismatch(
+                    entry.value, expected: "a mapping of field names to types", context: "type `\(entry.name)`")
                 return nil
             }
             return RecordTypeDeclaration(
@@ -114,9 +115,11 @@ extension FlowDecoder {
                     }
                 }
             } else if entry.value.scalar?.value != .null {
-                typeMismatch(entry.value, expected: "a mapping of payload fields (or empty)", context: "event `\(entry.name)`")
+                typeMismatch(
+                    entry.value, expected: "a mapping of payload fields (or empty)", context: "event `\(entry.name)`")
             }
-            return EventDeclaration(name: Name(entry.name, at: entry.key.range), payload: payload, range: entry.value.range)
+            return EventDeclaration(
+                name: Name(entry.name, at: entry.key.range), payload: payload, range: entry.value.range)
         }
     }
 

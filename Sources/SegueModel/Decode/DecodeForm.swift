@@ -74,7 +74,9 @@ extension FlowDecoder {
     mutating func decodeRule(_ node: Node) -> FieldRule? {
         if node.scalar != nil {
             guard let text = string(node, context: "a rule") else { return nil }
-            return ruleKind(text, parameter: nil, at: node.range).map { FieldRule(kind: $0, message: nil, range: node.range) }
+            return ruleKind(text, parameter: nil, at: node.range).map {
+                FieldRule(kind: $0, message: nil, range: node.range)
+            }
         }
         guard var reader = mapping(node, context: "a rule") else { return nil }
         let message = reader.take("message").flatMap { string($0, context: "`message`") }
@@ -102,7 +104,9 @@ extension FlowDecoder {
             }
             guard let length = int(parameter, context: "`\(name)`") else { return nil }
             if length <= 0, name == "max_length" {
-                error(DiagnosticCode.invalidValue, "`max_length` must be greater than 0, found \(length)", at: parameter.range)
+                error(
+                    DiagnosticCode.invalidValue, "`max_length` must be greater than 0, found \(length)",
+                    at: parameter.range)
                 return nil
             }
             if length < 0 {
@@ -112,7 +116,9 @@ extension FlowDecoder {
             return name == "max_length" ? .maxLength(length) : .minLength(length)
         case "pattern":
             guard let parameter, let text = string(parameter, context: "`pattern`") else {
-                if parameter == nil { error(DiagnosticCode.missingKey, "`pattern` needs a regular expression", at: range) }
+                if parameter == nil {
+                    error(DiagnosticCode.missingKey, "`pattern` needs a regular expression", at: range)
+                }
                 return nil
             }
             return .pattern(text)

@@ -74,7 +74,9 @@ extension FlowDecoder {
     mutating func decodeAlternatives(_ node: Node) -> [GuardedActions] {
         func isGuarded(_ item: Node) -> Bool { item["when"] != nil || item["do"] != nil }
         guard node.sequence.map({ $0.contains(where: isGuarded) }) ?? isGuarded(node) else {
-            return [GuardedActions(guardExpression: nil, actions: actions(node, context: "a handler"), range: node.range)]
+            return [
+                GuardedActions(guardExpression: nil, actions: actions(node, context: "a handler"), range: node.range)
+            ]
         }
         return items(node).compactMap { item in
             guard var reader = mapping(item, context: "a guarded alternative") else { return nil }
@@ -165,6 +167,7 @@ extension FlowDecoder {
             }
         }
         finish(reader)
-        return Recording(countdown: countdown, level: level, highlight: highlight, meterInterval: interval, range: node.range)
+        return Recording(
+            countdown: countdown, level: level, highlight: highlight, meterInterval: interval, range: node.range)
     }
 }

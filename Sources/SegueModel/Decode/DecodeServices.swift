@@ -24,7 +24,8 @@ extension FlowDecoder {
                 codes: [], operations: [], range: entry.value.range)
             switch kind {
             case .api:
-                service.envelope = reader.take("envelope").flatMap { decodeEnvelope($0) }
+                service.envelope =
+                    reader.take("envelope").flatMap { decodeEnvelope($0) }
                     ?? Envelope(codeField: "Error", dataField: "Data", messageField: nil)
                 if let codes = reader.take("codes") { service.codes = decodeCodes(codes) }
                 if let endpoints = reader.take("endpoints") {
@@ -71,7 +72,8 @@ extension FlowDecoder {
             finish(reader)
             return outcome.map {
                 ResponseCode(
-                    code: Name(entry.name, at: entry.key.range), outcome: $0, meaning: meaning, range: entry.value.range)
+                    code: Name(entry.name, at: entry.key.range), outcome: $0, meaning: meaning, range: entry.value.range
+                )
             }
         }
     }

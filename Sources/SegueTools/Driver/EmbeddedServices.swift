@@ -80,7 +80,8 @@ public struct EmbeddedServices: Sendable {
         let persistent = options.dataDirectory != nil
         var result = EmbeddedServices(
             services: [:],
-            persistence: persistent ? FilePersistence(path: directory + "/flow-\(flow.id.text).json") : MemoryPersistence(),
+            persistence: persistent
+                ? FilePersistence(path: directory + "/flow-\(flow.id.text).json") : MemoryPersistence(),
             audioClock: nil, audio: nil, boards: [:], directory: directory)
         for declaration in flow.services {
             let name = declaration.name.text
@@ -91,7 +92,8 @@ public struct EmbeddedServices: Sendable {
                 result.services[name] = try await makeAPI(
                     declaration, options: options, directory: directory, persistent: persistent, into: &result)
             case .defaults:
-                result.services[name] = try await makeDefaults(options: options, directory: directory, persistent: persistent)
+                result.services[name] = try await makeDefaults(
+                    options: options, directory: directory, persistent: persistent)
             case .photos:
                 let output = URL(fileURLWithPath: directory + "/photos")
                 result.services[name] = PhotoLibraryService(
@@ -119,7 +121,8 @@ public struct EmbeddedServices: Sendable {
         let file = resolve(options.storeKitFile ?? "examples/donate/Products.storekit", root: options.root)
         do {
             let store = try ConfigurationStore(
-                storeKitFile: URL(fileURLWithPath: file), dataDirectory: persistent ? URL(fileURLWithPath: directory) : nil)
+                storeKitFile: URL(fileURLWithPath: file),
+                dataDirectory: persistent ? URL(fileURLWithPath: directory) : nil)
             return StoreFlowService(store: store)
         } catch {
             throw Failure(description: "\(error)")
@@ -141,7 +144,9 @@ public struct EmbeddedServices: Sendable {
             throw Failure(description: "\(error)")
         }
         if let address {
-            return APIFlowService(endpoints: endpoints, service: HTTPAPIService(baseURL: address.url, serviceName: name), serviceName: name)
+            return APIFlowService(
+                endpoints: endpoints, service: HTTPAPIService(baseURL: address.url, serviceName: name),
+                serviceName: name)
         }
         do {
             let configuration =
@@ -163,7 +168,8 @@ public struct EmbeddedServices: Sendable {
         let defaults: JSONDefaults
         do {
             defaults =
-                persistent ? try JSONDefaults(file: URL(fileURLWithPath: directory + "/defaults.json"))
+                persistent
+                ? try JSONDefaults(file: URL(fileURLWithPath: directory + "/defaults.json"))
                 : JSONDefaults(values: options.defaults)
         } catch {
             throw Failure(description: "\(error)")

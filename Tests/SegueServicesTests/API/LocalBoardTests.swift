@@ -1,9 +1,9 @@
 import Foundation
 import SegueExpression
 import SegueRuntime
+import SegueSQLite
 import SegueServices
 import Testing
-import SegueSQLite
 
 /// What only the local board does: a database file that persists, demo entries, and write errors as code `20`.
 @Suite struct LocalBoardTests {

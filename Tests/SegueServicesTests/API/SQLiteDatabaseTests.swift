@@ -1,8 +1,8 @@
 import CSQLite
 import Foundation
+import SegueSQLite
 import SegueServices
 import Testing
-import SegueSQLite
 
 /// The small SQLite wrapper other services reuse: values round-trip, errors say what failed.
 @Suite struct SQLiteDatabaseTests {
