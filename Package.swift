@@ -73,7 +73,9 @@ let package = Package(
                 "SegueCheck",
             ]
         ),
-        .testTarget(name: "SegueToolsTests", dependencies: ["SegueTools"]),
+        .testTarget(
+            name: "SegueToolsTests",
+            dependencies: ["SegueTools", "SegueCheck", "SegueModel", "SegueRuntime", "SegueExpression"]),
 
         // Audio: WAV files, recording, trim, gain, metering, mixdown, the recordings store (AudioService).
         .target(name: "SegueAudio", dependencies: ["SegueSQLite", "SegueRuntime"]),

@@ -59,6 +59,14 @@ public struct EmbeddedServices: Sendable {
     public var boards: [String: LocalBoard]
     /// Where files live (a temporary directory when no data directory was given).
     public var directory: String
+    /// Whether `directory` was made for this run (no data directory given) and may be removed after it.
+    public var isTemporary: Bool
+
+    /// Removes the temporary directory of a run that kept nothing; a data directory is never touched.
+    public func removeTemporaryFiles() {
+        guard isTemporary else { return }
+        try? FileManager.default.removeItem(atPath: directory)
+    }
 
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var description: String
@@ -82,7 +90,7 @@ public struct EmbeddedServices: Sendable {
             services: [:],
             persistence: persistent
                 ? FilePersistence(path: directory + "/flow-\(flow.id.text).json") : MemoryPersistence(),
-            audioClock: nil, audio: nil, boards: [:], directory: directory)
+            audioClock: nil, audio: nil, boards: [:], directory: directory, isTemporary: !persistent)
         for declaration in flow.services {
             let name = declaration.name.text
             switch declaration.kind {

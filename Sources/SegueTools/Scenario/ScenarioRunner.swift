@@ -46,6 +46,7 @@ public final class ScenarioRunner {
         do throws(ScenarioFailure) {
             let (flow, program) = try compiled(scenario.flowPath, at: scenario.range)
             let embedded = try await services(for: scenario, flow: flow, at: scenario.range)
+            defer { embedded.removeTemporaryFiles() }
             var device = DeviceProfile.standard
             if let name = scenario.device {
                 guard let profile = DeviceProfile.named(name) else {

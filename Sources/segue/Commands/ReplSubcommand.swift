@@ -87,8 +87,11 @@ enum ReplSubcommand: SegueCommand {
             }
         } catch {
             printError("segue repl: \(error)")
+            session.embedded.removeTemporaryFiles()
             return 2
         }
-        return await ReplLoop(session: session, editor: editor).run()
+        let status = await ReplLoop(session: session, editor: editor).run()
+        session.embedded.removeTemporaryFiles()
+        return status
     }
 }
