@@ -181,6 +181,7 @@ extension Runner {
         let facts = box.screens[screen]
         if facts.onEnter >= 0 { run(Int(facts.onEnter), Frame(instance: instance)) }
         guard facts.hasInitialStates, locate(instance) != nil else { return }
+        if facts.small { return enterStates(StateSet(bits: facts.initialMask), instance: instance) }
         var entering = StateSet()
         for top in program.screens[screen].initialStates { addDescendants(top, of: screen, into: &entering) }
         enterStates(entering, instance: instance)

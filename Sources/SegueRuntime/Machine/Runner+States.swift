@@ -8,6 +8,26 @@ extension Runner {
         guard let location = locate(frame.instance) else { return }
         let screen = state.layers[location.layer].stack[location.index].screen
         let domain = commonDomain(source: frame.owner, target: target, in: screen)
+        let facts = box.screens[screen]
+        if facts.small, state.layers[location.layer].stack[location.index].active.outside == nil {
+            // The same sets as below, from the precomputed masks.
+            var exiting = state.layers[location.layer].stack[location.index].active.bits
+            if domain >= 0 { exiting &= box.state(domain, of: facts).subtree & ~(1 << UInt64(domain)) }
+            var entering = box.state(target, of: facts).defaultEntry
+            var ancestor = Int(box.state(target, of: facts).parent)
+            while ancestor != domain, ancestor >= 0 {
+                entering |= 1 << UInt64(ancestor)
+                if box.state(ancestor, of: facts).parallel {
+                    for region in program.screens[screen].states[ancestor].children
+                    where entering & box.state(region, of: facts).subtree == 0 {
+                        entering |= box.state(region, of: facts).defaultEntry
+                    }
+                }
+                ancestor = Int(box.state(ancestor, of: facts).parent)
+            }
+            exitStates(StateSet(bits: exiting), instance: frame.instance)
+            return enterStates(StateSet(bits: entering), instance: frame.instance)
+        }
         var exiting = state.layers[location.layer].stack[location.index].active
         if domain >= 0 {
             for active in exiting where !isDescendant(active, of: domain, in: screen) { exiting.remove(active) }
@@ -64,6 +84,14 @@ extension Runner {
     mutating func enterStates(_ states: StateSet, instance: Int) {
         // The instance only moves if a hook runs (it may navigate), so look it up again only then.
         var found = locate(instance)
+        if states.outside == nil, !tracing, let location = found {
+            let facts = box.screens[state.layers[location.layer].stack[location.index].screen]
+            if facts.small, states.bits & facts.enterHooks == 0 {
+                // No hook runs and nothing is traced: all at once.
+                state.layers[location.layer].stack[location.index].active.bits |= states.bits
+                return
+            }
+        }
         if states.outside == nil {
             var word = states.bits
             while word != 0 {
@@ -95,6 +123,14 @@ extension Runner {
     /// Exits states innermost first (reverse document order), cancelling the timers each started.
     mutating func exitStates(_ states: StateSet, instance: Int) {
         var found = locate(instance)
+        if states.outside == nil, !tracing, state.timers.isEmpty, let location = found {
+            let facts = box.screens[state.layers[location.layer].stack[location.index].screen]
+            if facts.small, states.bits & facts.exitHooks == 0 {
+                // No hook runs, no timer to cancel and nothing is traced: all at once.
+                state.layers[location.layer].stack[location.index].active.bits &= ~states.bits
+                return
+            }
+        }
         if states.outside == nil {
             var word = states.bits
             while word != 0 {

@@ -95,8 +95,13 @@ extension Runner {
         if let leaf = onlyLeaf(of: active, in: screenID) {
             // One active leaf (no parallel regions): the first handler from it up, else the screen's.
             var guardsFailed = false
+            let facts = box.screens[screenID]
             var current = leaf
             while current >= 0 {
+                guard box.state(current, of: facts).hasHandlers else {
+                    current = Int(box.state(current, of: facts).parent)
+                    continue
+                }
                 if let entry = program.screens[screenID].states[current].handlers.directEntry(for: event) {
                     return consume(event, payload, instanceID, owner: current, entry: entry, screen: screenID)
                 }
@@ -108,7 +113,7 @@ extension Runner {
                 }
                 current = program.screens[screenID].states[current].parent
             }
-            if let entry = program.screens[screenID].handlers.directEntry(for: event) {
+            if let entry = box.directEntry(screen: screenID, event: event) {
                 return consume(event, payload, instanceID, owner: -1, entry: entry, screen: screenID)
             }
             if let handler = program.screens[screenID].handlers.handler(for: event) {
@@ -162,6 +167,11 @@ extension Runner {
 
     /// The single active leaf state, or nil when parallel regions have several (or none is active).
     private func onlyLeaf(of active: StateSet, in screen: Int) -> Int? {
+        let facts = box.screens[screen]
+        if facts.small, active.outside == nil {
+            let leaves = active.bits & facts.leaves
+            return leaves.nonzeroBitCount == 1 ? leaves.trailingZeroBitCount : nil
+        }
         var leaf: Int?
         for id in active where program.screens[screen].states[id].children.isEmpty {
             guard leaf == nil else { return nil }
