@@ -15,7 +15,11 @@ extension Runner {
             case .jump:
                 pc = Int(compact.operand)
             case .navigate:
-                navigate(compact.transition, to: compact.operand < 0 ? nil : Int(compact.operand), frame: frame)
+                if compact.transition == .replace, compact.operand >= 0 {
+                    replaceTop(with: Int(compact.operand), frame: frame)
+                } else {
+                    navigate(compact.transition, to: compact.operand < 0 ? nil : Int(compact.operand), frame: frame)
+                }
                 pc += 1
                 guard stillRunning(frame, next: pc) else { return }
             case .goto:

@@ -85,6 +85,24 @@ extension Runner {
         }
     }
 
+    /// `replace` without arguments, untraced: when neither screen has hooks, states, timers or media, the top
+    /// instance becomes the new one in place; anything else takes `navigate`'s general path.
+    mutating func replaceTop(with target: Int, frame: Frame) {
+        let facts = box.screens[target]
+        guard !tracing, exitDepth == 0, facts.bare, facts.onEnter < 0, !facts.hasInitialStates,
+            state.timers.isEmpty, let layer = state.layers.indices.last,
+            let index = state.layers[layer].stack.indices.last
+        else { return navigate(.replace, to: target, frame: frame) }
+        let topID = state.layers[layer].stack[index].id
+        guard box.screens[state.layers[layer].stack[index].screen].onExit < 0,
+            state.layers[layer].stack[index].active.isEmpty,
+            state.playback?.instance != topID, state.recording?.instance != topID
+        else { return navigate(.replace, to: target, frame: frame) }
+        let id = state.nextInstance
+        state.nextInstance += 1
+        state.layers[layer].replace(at: index, bare: id, screen: target, navigation: facts.navigation)
+    }
+
     private var topName: String? {
         topInstance.map { program.screens[$0.screen].name }
     }
