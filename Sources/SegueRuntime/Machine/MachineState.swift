@@ -29,6 +29,25 @@ public struct MachineState: Sendable, Hashable, Codable {
 
     public init() {}
 
+    /// Hashes everything but `environment`: it is the same for every state of a run, and hashing its dictionaries
+    /// would cost more than the rest of the state (equal states still hash equally).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(launched)
+        hasher.combine(layers)
+        hasher.combine(data)
+        hasher.combine(pendingCalls)
+        hasher.combine(timers)
+        hasher.combine(now)
+        hasher.combine(alert)
+        hasher.combine(alertQueue)
+        hasher.combine(eventQueue)
+        hasher.combine(nextInstance)
+        hasher.combine(nextCall)
+        hasher.combine(nextTimer)
+        hasher.combine(playback)
+        hasher.combine(recording)
+    }
+
     /// The screen the user sees: the top of the top layer.
     public var topInstance: ScreenInstance? { layers.last?.stack.last }
 
