@@ -44,7 +44,7 @@ enum DispatchBenchmark {
                 guard index < arguments.count, let value = Int(arguments[index]), value > 0 else {
                     return fail("--events needs a positive whole number")
                 }
-                events = value - value % 3
+                events = max(3, value - value % 3)
                 index += 1
             default:
                 return fail(
@@ -95,18 +95,27 @@ enum DispatchBenchmark {
             .event(next, payload: .null), .event(next, payload: .null), .event(back, payload: .null),
         ]
         let launched = machine.step(MachineState(), .launch(LaunchEnvironment())).state
+        // The median of five runs from the launched state (the peers report the median of theirs), each checked.
+        var rates: [Double] = []
         var driver = MachineDriver(machine: machine, state: launched)
-        let start = ContinuousClock.now
-        var round = 0
-        while round < events {
-            driver.apply(pattern[round % 3])
-            round += 1
+        for _ in 0..<5 {
+            driver = MachineDriver(machine: machine, state: launched)
+            let (first, second, third) = (pattern[0], pattern[1], pattern[2])
+            let start = ContinuousClock.now
+            for _ in 0..<(events / 3) {
+                driver.apply(first)
+                driver.apply(second)
+                driver.apply(third)
+            }
+            rates.append(Double(events) / seconds(ContinuousClock.now - start))
+            let reached = describe(driver.state, program)
+            guard reached == shape.expected(events) else {
+                throw BenchmarkFailure(
+                    description: "ended in \(reached), the peers end in \(shape.expected(events))")
+            }
         }
-        let untraced = Double(events) / seconds(ContinuousClock.now - start)
+        let untraced = rates.sorted()[2]
         let reached = describe(driver.state, program)
-        guard reached == shape.expected(events) else {
-            throw BenchmarkFailure(description: "ended in \(reached), the peers end in \(shape.expected(events))")
-        }
         let tracedEvents = max(3, events / 10)
         var state = launched
         let tracedStart = ContinuousClock.now

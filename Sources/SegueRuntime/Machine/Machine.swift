@@ -143,7 +143,7 @@ struct Runner {
         let top = state.layers[layer].stack[index].id
         // Nothing is waiting (run-to-completion empties the queue), so it runs now.
         if state.eventQueue.isEmpty {
-            dispatch(event, payload, to: top)
+            dispatch(event, payload, to: top, at: (layer, index))
         } else {
             state.eventQueue.append(RaisedEvent(event: event, payload: payload, instance: top))
         }

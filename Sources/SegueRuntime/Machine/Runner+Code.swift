@@ -21,6 +21,8 @@ extension Runner {
                     navigate(compact.transition, to: compact.operand < 0 ? nil : Int(compact.operand), frame: frame)
                 }
                 pc += 1
+                // Nothing left to run: no need to look the screen up.
+                if box.compact[pc].kind == .end { return }
                 guard stillRunning(frame, next: pc) else { return }
             case .goto:
                 goto(Int(compact.operand), frame: frame)

@@ -201,7 +201,7 @@ extension Runner {
         guard facts.hasInitialStates, locate(instance) != nil else { return }
         if facts.small { return enterStates(StateSet(bits: facts.initialMask), instance: instance) }
         var entering = StateSet()
-        for top in program.screens[screen].initialStates { addDescendants(top, of: screen, into: &entering) }
+        for top in program.screens[screen].initialStates { box.addDescendants(top, of: screen, into: &entering) }
         enterStates(entering, instance: instance)
     }
 

@@ -7,7 +7,7 @@ extension Runner {
     mutating func goto(_ target: Int, frame: Frame) {
         guard let location = locate(frame.instance) else { return }
         let screen = state.layers[location.layer].stack[location.index].screen
-        let domain = commonDomain(source: frame.owner, target: target, in: screen)
+        let domain = box.commonDomain(source: frame.owner, target: target, in: screen)
         let facts = box.screens[screen]
         if facts.small, state.layers[location.layer].stack[location.index].active.outside == nil {
             // The same sets as below, from the precomputed masks.
@@ -30,54 +30,23 @@ extension Runner {
         }
         var exiting = state.layers[location.layer].stack[location.index].active
         if domain >= 0 {
-            for active in exiting where !isDescendant(active, of: domain, in: screen) { exiting.remove(active) }
+            for active in exiting where !box.isDescendant(active, of: domain, in: screen) { exiting.remove(active) }
         }
         var entering = StateSet()
-        addDescendants(target, of: screen, into: &entering)
+        box.addDescendants(target, of: screen, into: &entering)
         var ancestor = program.screens[screen].states[target].parent
         while ancestor != domain, ancestor >= 0 {
             entering.insert(ancestor)
             if program.screens[screen].states[ancestor].parallel {
                 for region in program.screens[screen].states[ancestor].children
-                where !entering.contains(where: { $0 == region || isDescendant($0, of: region, in: screen) }) {
-                    addDescendants(region, of: screen, into: &entering)
+                where !entering.contains(where: { $0 == region || box.isDescendant($0, of: region, in: screen) }) {
+                    box.addDescendants(region, of: screen, into: &entering)
                 }
             }
             ancestor = program.screens[screen].states[ancestor].parent
         }
         exitStates(exiting, instance: frame.instance)
         enterStates(entering, instance: frame.instance)
-    }
-
-    private func commonDomain(source: Int, target: Int, in screen: Int) -> Int {
-        guard source >= 0 else { return -1 }
-        var ancestor = program.screens[screen].states[source].parent
-        while ancestor >= 0 {
-            if !program.screens[screen].states[ancestor].parallel, isDescendant(target, of: ancestor, in: screen) {
-                return ancestor
-            }
-            ancestor = program.screens[screen].states[ancestor].parent
-        }
-        return -1
-    }
-
-    /// Whether `state` lies strictly inside `ancestor` (-1, the screen, contains every state).
-    func isDescendant(_ state: Int, of ancestor: Int, in screen: Int) -> Bool {
-        if ancestor < 0 { return true }
-        var current = program.screens[screen].states[state].parent
-        while current >= 0 {
-            if current == ancestor { return true }
-            current = program.screens[screen].states[current].parent
-        }
-        return false
-    }
-
-    /// A state and the descendants entered with it by default.
-    func addDescendants(_ state: Int, of screen: Int, into entering: inout StateSet) {
-        entering.insert(state)
-        for child in program.screens[screen].states[state].initialChildren {
-            addDescendants(child, of: screen, into: &entering)
-        }
     }
 
     /// Enters states in document order, each running its `on_enter` with itself as the source.

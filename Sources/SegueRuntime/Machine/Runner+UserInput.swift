@@ -74,6 +74,11 @@ extension Runner {
         guard let location = locate(instanceID) else {
             return ignore(program.events[event], "the screen it was sent to is gone")
         }
+        dispatch(event, payload, to: instanceID, at: location)
+    }
+
+    /// `dispatch(_:_:to:)` for an instance whose place is known.
+    mutating func dispatch(_ event: Int, _ payload: Value, to instanceID: Int, at location: (layer: Int, index: Int)) {
         let screenID = state.layers[location.layer].stack[location.index].screen
         if state.layers[location.layer].stack[location.index].active.isEmpty {
             // The common case, without nested states: one table lookup.
@@ -92,7 +97,7 @@ extension Runner {
             return run(entry, frame)
         }
         let active = state.layers[location.layer].stack[location.index].active
-        if let leaf = onlyLeaf(of: active, in: screenID) {
+        if let leaf = box.onlyLeaf(of: active, in: screenID) {
             // One active leaf (no parallel regions): the first handler from it up, else the screen's.
             var guardsFailed = false
             let facts = box.screens[screenID]
@@ -145,7 +150,7 @@ extension Runner {
             // A deeper handler preempts one on its own ancestor (SCXML's conflict rule).
             let picked = selected
             selected.removeAll { outer in
-                picked.contains { $0.owner != outer.owner && isDescendant($0.owner, of: outer.owner, in: screenID) }
+                picked.contains { $0.owner != outer.owner && box.isDescendant($0.owner, of: outer.owner, in: screenID) }
             }
         }
         if selected.isEmpty, let handler = program.screens[screenID].handlers.handler(for: event) {
@@ -163,21 +168,6 @@ extension Runner {
             if owner >= 0, !state.layers[now.layer].stack[now.index].active.contains(owner) { continue }
             consume(event, payload, instanceID, owner: owner, entry: entry, screen: screenID)
         }
-    }
-
-    /// The single active leaf state, or nil when parallel regions have several (or none is active).
-    private func onlyLeaf(of active: StateSet, in screen: Int) -> Int? {
-        let facts = box.screens[screen]
-        if facts.small, active.outside == nil {
-            let leaves = active.bits & facts.leaves
-            return leaves.nonzeroBitCount == 1 ? leaves.trailingZeroBitCount : nil
-        }
-        var leaf: Int?
-        for id in active where program.screens[screen].states[id].children.isEmpty {
-            guard leaf == nil else { return nil }
-            leaf = id
-        }
-        return leaf
     }
 
     /// Runs the handler of `owner` (-1: the screen) for a raised event.
