@@ -97,7 +97,8 @@ struct Runner {
         if case .event(let event, let payload) = input, state.launched {
             // The hot path first: the other inputs' payloads are not copied to rule them out.
             raise(event, payload)
-            return drainEvents()
+            if !state.eventQueue.isEmpty { drainEvents() }
+            return
         }
         switch input {
         case .launch(let environment):
