@@ -144,6 +144,12 @@ struct Runner {
         let top = state.layers[layer].stack[index].id
         // Nothing is waiting (run-to-completion empties the queue), so it runs now.
         if state.eventQueue.isEmpty {
+            // The commonest case inline: no nested states and one unguarded handler on the screen.
+            if !tracing, state.layers[layer].stack[index].active.isEmpty,
+                let entry = box.directEntry(screen: state.layers[layer].stack[index].screen, event: event)
+            {
+                return run(entry, Frame(instance: top, event: payload))
+            }
             dispatch(event, payload, to: top, at: (layer, index))
         } else {
             state.eventQueue.append(RaisedEvent(event: event, payload: payload, instance: top))
