@@ -69,6 +69,8 @@ import Testing
     @Test func theDriverEndsWhereStepEndsOnARing() throws {
         let (stepped, driven) = try drive(Self.ring, ["next", "next", "back", "next", "next"])
         #expect(driven == stepped)
+        #expect(driven.hashValue == stepped.hashValue)
+        #expect(Set([driven, stepped]).count == 1)
         #expect(driven.topInstance?.screen == 0)
         #expect(driven.topInstance?.id == 6)
         #expect(driven.topInstance?.transition == .replace)
@@ -77,6 +79,7 @@ import Testing
     @Test func theDriverRunsHooksAndTimersLikeStep() throws {
         let (stepped, driven) = try drive(Self.hooked, ["next", "back", "next"])
         #expect(driven == stepped)
+        #expect(driven.hashValue == stepped.hashValue)
         #expect(driven.data[0] == .list([.string("a out"), .string("b2 in"), .string("a out"), .string("b2 in")]))
         // b, b2 active; `back` cancelled the first timer when b2 exited.
         #expect(driven.topInstance?.states == [1, 3])

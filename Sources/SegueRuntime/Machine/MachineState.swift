@@ -29,23 +29,30 @@ public struct MachineState: Sendable, Hashable, Codable {
 
     public init() {}
 
-    /// Hashes everything but `environment`: it is the same for every state of a run, and hashing its dictionaries
-    /// would cost more than the rest of the state (equal states still hash equally).
+    /// Hashes everything but `environment` (the same for every state of a run), packing what is usually empty or
+    /// nil into one word: exploration hashes every state it meets (equal states still hash equally).
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(launched)
-        hasher.combine(layers)
-        hasher.combine(data)
-        hasher.combine(pendingCalls)
-        hasher.combine(timers)
+        var present = launched ? 1 : 0
+        if alert != nil { present |= 2 }
+        if playback != nil { present |= 4 }
+        if recording != nil { present |= 8 }
+        hasher.combine(present)
+        hasher.combine(layers.count)
+        for layer in layers {
+            hasher.combine(layer.stack.count &* 2 &+ (layer.navigation ? 1 : 0))
+            for instance in layer.stack { instance.hash(into: &hasher) }
+        }
+        if !data.isEmpty { hasher.combine(data) }
+        if !pendingCalls.isEmpty { hasher.combine(pendingCalls) }
+        if !timers.isEmpty { hasher.combine(timers) }
         hasher.combine(now)
-        hasher.combine(alert)
-        hasher.combine(alertQueue)
-        hasher.combine(eventQueue)
+        if let alert { hasher.combine(alert) }
+        if !alertQueue.isEmpty { hasher.combine(alertQueue) }
+        if !eventQueue.isEmpty { hasher.combine(eventQueue) }
         hasher.combine(nextInstance)
-        hasher.combine(nextCall)
-        hasher.combine(nextTimer)
-        hasher.combine(playback)
-        hasher.combine(recording)
+        hasher.combine(nextCall &<< 32 ^ nextTimer)
+        if let playback { hasher.combine(playback) }
+        if let recording { hasher.combine(recording) }
     }
 
     /// The screen the user sees: the top of the top layer.
@@ -137,6 +144,16 @@ public struct ScreenInstance: Sendable, Hashable, Codable {
         if !values.isEmpty { values = [] }
         if !active.isEmpty { active = StateSet() }
         if !form.fields.isEmpty || form.submitted { form = FormState() }
+    }
+
+    /// Hashes the fields a screen without data changes in two words, the rest only when present.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(screen &<< 8 ^ transition.ordinal)
+        hasher.combine(active.bits)
+        if let outside = active.outside { hasher.combine(outside) }
+        if !values.isEmpty { hasher.combine(values) }
+        if !form.fields.isEmpty || form.submitted { hasher.combine(form) }
     }
 
     /// The active nested states, ascending (document order).
