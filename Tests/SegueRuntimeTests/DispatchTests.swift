@@ -96,6 +96,15 @@ import Testing
         #expect(driven.topInstance?.states == [0, 1, 3])
     }
 
+    @Test func aStateWithANestedStateTheScreenLacksIsRefused() throws {
+        let machine = Machine(program: try Harness.compile(Self.hooked))
+        var state = machine.step(MachineState(), .launch(LaunchEnvironment())).state
+        state.layers[0].stack[0].states = [0, 4]
+        #expect(throws: StateMismatch(reason: "main has no such nested state")) { try machine.check(state) }
+        state.layers[0].stack[0].states = [1, 3]
+        #expect(throws: Never.self) { try machine.check(state) }
+    }
+
     @Test func aStateSetIteratesInAscendingOrderAcrossItsWord() {
         var set = StateSet([70, 3, -2, 0, 63, 64])
         #expect(Array(set) == [-2, 0, 3, 63, 64, 70])
@@ -111,6 +120,8 @@ import Testing
         #expect(set.outside == nil)
         #expect(Array(set) == [0, 3, 5, 63])
         #expect(set == StateSet([63, 5, 3, 0]))
+        #expect(set.isWithin(64) && !set.isWithin(63) && StateSet([2]).isWithin(3) && !StateSet([3]).isWithin(3))
+        #expect(!StateSet([-1]).isWithin(3) && !StateSet([70]).isWithin(70) && StateSet([70]).isWithin(71))
     }
 
     @Test func anInstanceEncodesItsStatesAsASortedList() throws {

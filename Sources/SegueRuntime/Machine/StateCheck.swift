@@ -24,7 +24,7 @@ extension Machine {
                     throw StateMismatch(
                         reason: "\(screen.name) has \(screen.slots.count) variables, not \(instance.values.count)")
                 }
-                guard instance.states.allSatisfy({ screen.states.indices.contains($0) }) else {
+                guard instance.active.isWithin(screen.states.count) else {
                     throw StateMismatch(reason: "\(screen.name) has no such nested state")
                 }
                 guard instance.form.fields.count == screen.fields.count else {

@@ -75,6 +75,12 @@ struct StateSet: Sendable, Hashable, Sequence {
         Iterator(bits: bits, outside: outside ?? [], position: 0)
     }
 
+    /// Whether every id lies in `0 ..< count` (the states of a chart that size).
+    func isWithin(_ count: Int) -> Bool {
+        if let outside, outside.contains(where: { $0 < 0 || $0 >= count }) { return false }
+        return count >= 64 || (count > 0 && bits >> UInt64(count) == 0) || bits == 0
+    }
+
     /// The ids in descending order (innermost last-entered states first).
     var descending: [Int] {
         var ids: [Int] = []
