@@ -264,5 +264,6 @@ struct Runner {
 
 /// A step's trace entries, appended from anywhere in the runner.
 final class TraceBuffer {
-    var entries: [TraceEntry] = []
+    /// Unchecked: one runner owns its buffer and never holds two accesses at once; the checks cost more than a step.
+    @exclusivity(unchecked) var entries: [TraceEntry] = []
 }
