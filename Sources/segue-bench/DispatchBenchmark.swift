@@ -7,8 +7,10 @@ import SegueYAML
 /// `segue-bench dispatch`: loads, compiles and drives the peer benchmark machines (ring of 1,000 and 10,000
 /// screens, nested depth 8) with the pattern next, next, back, and checks each ends where the peers end.
 ///
-/// With `--json` the last line is one JSON object with, per shape, load/compile milliseconds and events per second
-/// (untraced `MachineDriver.apply`, and traced `Machine.step`).
+/// With `--json` the last line is one JSON object with, per shape, load/compile milliseconds, events per second
+/// (untraced `MachineDriver.apply`, and traced `Machine.step`), states hashed and copied per second, and, when the
+/// Python peers are set up (`--peers DIR`, default `.build/peers`), their events per second measured in the same run
+/// and Segue's ratio to each.
 enum DispatchBenchmark {
     struct Shape {
         var name: String
@@ -21,6 +23,7 @@ enum DispatchBenchmark {
         var json = false
         var events = 3_000_000
         var only: String?
+        var peers: String? = ".build/peers"
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -31,21 +34,34 @@ enum DispatchBenchmark {
                 guard index < arguments.count else { return fail("--shape needs ring_1000, ring_10000 or nested_d8") }
                 only = arguments[index]
                 index += 1
+            case "--peers":
+                guard index < arguments.count else { return fail("--peers needs a folder (a copy of the peers)") }
+                peers = arguments[index]
+                index += 1
+            case "--no-peers":
+                peers = nil
             case "--events":
                 guard index < arguments.count, let value = Int(arguments[index]), value > 0 else {
                     return fail("--events needs a positive whole number")
                 }
-                events = value - value % 3
+                events = max(3, value - value % 3)
                 index += 1
             default:
                 return fail(
-                    "unknown option \(argument); usage: segue-bench dispatch [--json] [--events N] [--shape NAME]")
+                    "unknown option \(argument); usage: segue-bench dispatch [--json] [--events N] [--shape NAME] "
+                        + "[--peers DIR | --no-peers]")
             }
         }
         var results: [String: [String: Double]] = [:]
+        let runner = peers.flatMap(PeerRunner.init)
+        if peers != nil, runner == nil, !json {
+            print("peers: not set up in \(peers ?? "") (see docs/library.md, Performance); Segue alone")
+        }
         for shape in [ring(1000), ring(10_000), nested(depth: 8, leaves: 3)] where only == nil || only == shape.name {
             do {
-                results[shape.name] = try measure(shape, events: events, json: json)
+                var result = try measure(shape, events: events, json: json)
+                if let runner { result.merge(runner.compare(shape.name, result, json: json)) { $1 } }
+                results[shape.name] = result
             } catch {
                 return fail("\(shape.name): \(error)")
             }
@@ -79,30 +95,71 @@ enum DispatchBenchmark {
             .event(next, payload: .null), .event(next, payload: .null), .event(back, payload: .null),
         ]
         let launched = machine.step(MachineState(), .launch(LaunchEnvironment())).state
+        // The median of five runs from the launched state (the peers report the median of theirs), each checked,
+        // after one run that warms caches and clocks up and is not counted.
+        var rates: [Double] = []
         var driver = MachineDriver(machine: machine, state: launched)
-        let start = ContinuousClock.now
-        var round = 0
-        while round < events {
-            driver.apply(pattern[round % 3])
-            round += 1
+        for _ in 0..<6 {
+            driver = MachineDriver(machine: machine, state: launched)
+            let (first, second, third) = (pattern[0], pattern[1], pattern[2])
+            let start = ContinuousClock.now
+            for _ in 0..<(events / 3) {
+                driver.apply(first)
+                driver.apply(second)
+                driver.apply(third)
+            }
+            rates.append(Double(events) / seconds(ContinuousClock.now - start))
+            let reached = describe(driver.state, program)
+            guard reached == shape.expected(events) else {
+                throw BenchmarkFailure(
+                    description: "ended in \(reached), the peers end in \(shape.expected(events))")
+            }
         }
-        let untraced = Double(events) / seconds(ContinuousClock.now - start)
+        let untraced = rates.dropFirst().sorted()[2]
         let reached = describe(driver.state, program)
-        guard reached == shape.expected(events) else {
-            throw BenchmarkFailure(description: "ended in \(reached), the peers end in \(shape.expected(events))")
-        }
         let tracedEvents = max(3, events / 10)
         var state = launched
         let tracedStart = ContinuousClock.now
         for round in 0..<tracedEvents { state = machine.step(state, pattern[round % 3]).state }
         let traced = Double(tracedEvents) / seconds(ContinuousClock.now - tracedStart)
+        let (hashed, copied) = hashAndCopyRates(driver.state, machine: machine, input: pattern[0])
         if !json {
             print(
                 "\(shape.name): load+compile \(String(format: "%.1f", loadTime * 1000)) ms, "
                     + "\(String(format: "%.2f", untraced / 1e6))M events/s untraced, "
-                    + "\(String(format: "%.2f", traced / 1e6))M events/s traced; ends in \(reached)")
+                    + "\(String(format: "%.2f", traced / 1e6))M events/s traced; ends in \(reached); "
+                    + "states: \(String(format: "%.2f", hashed / 1e6))M hashed/s, "
+                    + "\(String(format: "%.2f", copied / 1e6))M copied+stepped+hashed/s")
         }
-        return ["load_ms": loadTime * 1000, "events_per_second": untraced, "traced_events_per_second": traced]
+        return [
+            "load_ms": loadTime * 1000, "events_per_second": untraced, "traced_events_per_second": traced,
+            "state_hashes_per_second": hashed, "state_copy_step_hash_per_second": copied,
+        ]
+    }
+
+    /// What exhaustive exploration pays per state, in states per second: hashing a state (as a visited set does),
+    /// and copying a state, applying one input to the copy and hashing the result (one successor).
+    static func hashAndCopyRates(_ state: MachineState, machine: Machine, input: Input) -> (Double, Double) {
+        let rounds = 200_000
+        var sink = 0
+        let hashStart = ContinuousClock.now
+        for round in 0..<rounds {
+            var hasher = Hasher()
+            hasher.combine(round)
+            hasher.combine(state)
+            sink &+= hasher.finalize()
+        }
+        let hashed = Double(rounds) / seconds(ContinuousClock.now - hashStart)
+        let copyStart = ContinuousClock.now
+        for _ in 0..<rounds {
+            var successor = state
+            _ = machine.apply(input, to: &successor)
+            sink &+= successor.hashValue
+        }
+        let copied = Double(rounds) / seconds(ContinuousClock.now - copyStart)
+        // Keeps the loops from being optimized away.
+        if sink == 42 { print("") }
+        return (hashed, copied)
     }
 
     /// The top screen and its active leaf states: `s1`, `n0/n7b`.
@@ -145,6 +202,66 @@ enum DispatchBenchmark {
         yaml += "    initial_state: n1\n    on:\n      next: [{ goto: n\(last)b }]\n      back: [{ goto: n\(last)a }]\n"
         yaml += "    states:\n" + level(0, indent: 6)
         return Shape(name: "nested_d\(depth)", yaml: yaml) { _ in "n0/n\(last)a" }
+    }
+
+    /// Runs the Python peers' benchmark workers (`bench.py --worker`) on the same shapes, when a copy of the peers
+    /// folder with generated machines (`gen/`) is there, with a Python (`.venv/bin/python`, else `python3`) that
+    /// has `transitions`.
+    struct PeerRunner {
+        var folder: String
+        var python: String
+
+        init?(_ folder: String) {
+            let files = FileManager.default
+            guard files.fileExists(atPath: folder + "/bench.py"), files.fileExists(atPath: folder + "/gen") else {
+                return nil
+            }
+            self.folder = folder
+            python = files.isExecutableFile(atPath: folder + "/.venv/bin/python") ? ".venv/bin/python" : "python3"
+        }
+
+        /// The peers' events per second on a shape, and Segue's untraced rate over each.
+        func compare(_ shape: String, _ segue: [String: Double], json: Bool) -> [String: Double] {
+            var result: [String: Double] = [:]
+            let rate = segue["events_per_second"] ?? 0
+            for peer in ["transitions", "plain"] {
+                guard let peerRate = run(peer, shape) else {
+                    if !json { print("  \(peer): unavailable") }
+                    continue
+                }
+                result["\(peer)_events_per_second"] = peerRate
+                result["ratio_to_\(peer)"] = rate / peerRate
+                if !json {
+                    print(
+                        "  \(peer) (Python): \(String(format: "%.0f", peerRate)) events/s; Segue untraced "
+                            + "\(String(format: "%.1f", rate / peerRate))×")
+                }
+            }
+            return result
+        }
+
+        /// One worker run (about a second of events); nil when the peer cannot run here.
+        func run(_ peer: String, _ shape: String) -> Double? {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.currentDirectoryURL = URL(fileURLWithPath: folder)
+            let spec = #"{"task": "run", "lib": "\#(peer)", "tag": "\#(shape)", "reps": 3, "target_s": 1}"#
+            process.arguments = [python, "bench.py", "--worker", spec]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { return nil }
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0,
+                let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last(where: {
+                    $0.hasPrefix("RESULT ")
+                }),
+                let object = try? JSONSerialization.jsonObject(with: Data(line.dropFirst(7).utf8)) as? [String: Any],
+                let rates = object["rates"] as? [Double], !rates.isEmpty
+            else { return nil }
+            return rates.sorted()[rates.count / 2]
+        }
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -74,14 +74,32 @@ struct Runner {
         traceBuffer?.entries.append(.ignored(what: what(), reason: reason()))
     }
 
+    /// Where an instance is; reads only the layers, so nothing else of the state is copied.
+    @inline(__always)
+    func locate(_ instance: Int) -> (layer: Int, index: Int)? {
+        MachineState.location(of: instance, in: state.layers)
+    }
+
+    func findInstance(_ id: Int) -> ScreenInstance? {
+        locate(id).map { state.layers[$0.layer].stack[$0.index] }
+    }
+
+    var topInstance: ScreenInstance? { state.layers.last?.stack.last }
+
     func screenName(of instance: Int) -> String {
-        guard let location = state.location(of: instance) else { return "flow" }
+        guard let location = locate(instance) else { return "flow" }
         return program.screens[state.layers[location.layer].stack[location.index].screen].name
     }
 
     // MARK: inputs
 
     mutating func handle(_ input: Input) {
+        if case .event(let event, let payload) = input, state.launched {
+            // The hot path first: the other inputs' payloads are not copied to rule them out.
+            raise(event, payload)
+            if !state.eventQueue.isEmpty { drainEvents() }
+            return
+        }
         switch input {
         case .launch(let environment):
             guard !state.launched else { return ignore("launch", "the flow is already running") }
@@ -112,16 +130,29 @@ struct Runner {
         case .dismissAlert: dismissAlert()
         case .playbackReached(let line): playbackReached(line)
         case .playbackFinished: playbackFinished()
-        case .event(let event, let payload):
-            guard event >= 0, event < program.events.count else { return ignore("event #\(event)", "no such event") }
-            guard let layer = state.layers.indices.last, let index = state.layers[layer].stack.indices.last else {
-                return ignore(program.events[event], "no screen is shown")
-            }
-            let top = state.layers[layer].stack[index].id
-            let raised = RaisedEvent(event: event, payload: payload, instance: top)
-            // Nothing is waiting (run-to-completion empties the queue), so it runs now.
-            if state.eventQueue.isEmpty { dispatch(raised) } else { state.eventQueue.append(raised) }
+        case .event(let event, let payload): raise(event, payload)
         case .launch, .restart: break
+        }
+    }
+
+    /// An event from outside, for the top screen.
+    private mutating func raise(_ event: Int, _ payload: Value) {
+        guard event >= 0, event < program.events.count else { return ignore("event #\(event)", "no such event") }
+        guard let layer = state.layers.indices.last, let index = state.layers[layer].stack.indices.last else {
+            return ignore(program.events[event], "no screen is shown")
+        }
+        let top = state.layers[layer].stack[index].id
+        // Nothing is waiting (run-to-completion empties the queue), so it runs now.
+        if state.eventQueue.isEmpty {
+            // The commonest case inline: no nested states and one unguarded handler on the screen.
+            if !tracing, state.layers[layer].stack[index].active.isEmpty,
+                let entry = box.directEntry(screen: state.layers[layer].stack[index].screen, event: event)
+            {
+                return run(entry, Frame(instance: top, event: payload))
+            }
+            dispatch(event, payload, to: top, at: (layer, index))
+        } else {
+            state.eventQueue.append(RaisedEvent(event: event, payload: payload, instance: top))
         }
     }
 
@@ -138,7 +169,8 @@ struct Runner {
                 state.eventQueue.removeAll()
                 return
             }
-            dispatch(state.eventQueue.removeFirst())
+            let raised = state.eventQueue.removeFirst()
+            dispatch(raised.event, raised.payload, to: raised.instance)
         }
     }
 
@@ -200,7 +232,7 @@ struct Runner {
     // MARK: expressions
 
     func scope(_ frame: Frame, instance: ScreenInstance? = nil) -> MachineScope {
-        let found = instance ?? (frame.instance >= 0 ? state.instance(frame.instance) : nil)
+        let found = instance ?? (frame.instance >= 0 ? findInstance(frame.instance) : nil)
         return MachineScope(
             program: box, data: state.data, instance: found, frame: frame, device: state.environment.device)
     }
@@ -232,5 +264,6 @@ struct Runner {
 
 /// A step's trace entries, appended from anywhere in the runner.
 final class TraceBuffer {
-    var entries: [TraceEntry] = []
+    /// Unchecked: one runner owns its buffer and never holds two accesses at once; the checks cost more than a step.
+    @exclusivity(unchecked) var entries: [TraceEntry] = []
 }

@@ -17,7 +17,7 @@ public struct MachineDriver {
     public var effects: [Effect] { runner.effects }
 
     public mutating func apply(_ input: Input) {
-        runner.effects.removeAll(keepingCapacity: true)
+        if !runner.effects.isEmpty { runner.effects.removeAll(keepingCapacity: true) }
         runner.handle(input)
     }
 }

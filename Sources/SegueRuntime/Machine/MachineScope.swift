@@ -41,22 +41,7 @@ struct MachineScope: ValueScope {
         guard !screen.states.isEmpty else { return .record([:]) }
         var record: [String: Value] = [:]
         record.reserveCapacity(screen.states.count)
-        var active = instance.states.makeIterator()
-        var next = active.next()
-        for (id, state) in screen.states.enumerated() {
-            let on = next == id
-            if on { next = active.next() }
-            record[state.name] = .bool(on)
-        }
+        for (id, state) in screen.states.enumerated() { record[state.name] = .bool(instance.active.contains(id)) }
         return .record(record)
-    }
-}
-
-/// The program behind one reference, so a step copies a pointer instead of the program's many arrays.
-final class ProgramBox: Sendable {
-    let program: Program
-
-    init(_ program: Program) {
-        self.program = program
     }
 }

@@ -29,11 +29,42 @@ public struct MachineState: Sendable, Hashable, Codable {
 
     public init() {}
 
+    /// Hashes everything but `environment` (the same for every state of a run), packing what is usually empty or
+    /// nil into one word: exploration hashes every state it meets (equal states still hash equally).
+    public func hash(into hasher: inout Hasher) {
+        var present = launched ? 1 : 0
+        if alert != nil { present |= 2 }
+        if playback != nil { present |= 4 }
+        if recording != nil { present |= 8 }
+        hasher.combine(present)
+        hasher.combine(layers.count)
+        for layer in layers {
+            hasher.combine(layer.stack.count &* 2 &+ (layer.navigation ? 1 : 0))
+            for instance in layer.stack { instance.hash(into: &hasher) }
+        }
+        if !data.isEmpty { hasher.combine(data) }
+        if !pendingCalls.isEmpty { hasher.combine(pendingCalls) }
+        if !timers.isEmpty { hasher.combine(timers) }
+        hasher.combine(now)
+        if let alert { hasher.combine(alert) }
+        if !alertQueue.isEmpty { hasher.combine(alertQueue) }
+        if !eventQueue.isEmpty { hasher.combine(eventQueue) }
+        hasher.combine(nextInstance)
+        hasher.combine(nextCall &<< 32 ^ nextTimer)
+        if let playback { hasher.combine(playback) }
+        if let recording { hasher.combine(recording) }
+    }
+
     /// The screen the user sees: the top of the top layer.
     public var topInstance: ScreenInstance? { layers.last?.stack.last }
 
     /// Where an instance is, as (layer, position in its stack).
     public func location(of instance: Int) -> (layer: Int, index: Int)? {
+        Self.location(of: instance, in: layers)
+    }
+
+    /// `location(of:)` reading only the layers, so a caller holding the state in place copies nothing else.
+    static func location(of instance: Int, in layers: [NavigationLayer]) -> (layer: Int, index: Int)? {
         var layer = layers.count - 1
         while layer >= 0 {
             var index = layers[layer].stack.count - 1
@@ -64,6 +95,21 @@ public struct NavigationLayer: Sendable, Hashable, Codable {
     }
 }
 
+extension NavigationLayer {
+    /// Puts `instance` in place of the one at `index`; a layer of one screen takes the new screen's navigation.
+    mutating func replace(at index: Int, with instance: ScreenInstance, navigation: Bool) {
+        stack[index] = instance
+        if stack.count == 1 { self.navigation = navigation }
+    }
+
+    /// `replace(at:with:navigation:)` with a new instance that holds no values, states or fields, written over the
+    /// old one in place.
+    mutating func replace(at index: Int, bare id: Int, screen: Int, navigation: Bool) {
+        stack[index].reset(id: id, screen: screen, transition: .replace)
+        if stack.count == 1 { self.navigation = navigation }
+    }
+}
+
 /// A screen on the navigation stack: its parameters and data, nested states and form.
 public struct ScreenInstance: Sendable, Hashable, Codable {
     /// Unique for the run; pending calls and timers name their owner by it.
@@ -71,19 +117,73 @@ public struct ScreenInstance: Sendable, Hashable, Codable {
     public var screen: Int
     /// Parameters, then the screen's own data, by slot.
     public var values: [Value]
-    /// The active nested states, ascending (document order).
-    public var states: [Int]
+    /// The active nested states as a set (one word for a chart of up to 64 states).
+    var active: StateSet
     public var form: FormState
     /// How the screen came on screen.
     public var transition: TransitionKind
 
     public init(id: Int, screen: Int, values: [Value], states: [Int], form: FormState, transition: TransitionKind) {
+        self.init(id: id, screen: screen, values: values, active: StateSet(states), form: form, transition: transition)
+    }
+
+    init(id: Int, screen: Int, values: [Value], active: StateSet, form: FormState, transition: TransitionKind) {
         self.id = id
         self.screen = screen
         self.values = values
-        self.states = states
+        self.active = active
         self.form = form
         self.transition = transition
+    }
+
+    /// Becomes a new instance with no values, active states or fields (what a screen without data starts with).
+    mutating func reset(id: Int, screen: Int, transition: TransitionKind) {
+        self.id = id
+        self.screen = screen
+        self.transition = transition
+        if !values.isEmpty { values = [] }
+        if !active.isEmpty { active = StateSet() }
+        if !form.fields.isEmpty || form.submitted { form = FormState() }
+    }
+
+    /// Hashes the fields a screen without data changes in two words, the rest only when present.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(screen &<< 8 ^ transition.ordinal)
+        hasher.combine(active.bits)
+        if let outside = active.outside { hasher.combine(outside) }
+        if !values.isEmpty { hasher.combine(values) }
+        if !form.fields.isEmpty || form.submitted { hasher.combine(form) }
+    }
+
+    /// The active nested states, ascending (document order).
+    public var states: [Int] {
+        get { Array(active) }
+        set { active = StateSet(newValue) }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, screen, values, states, form, transition
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(Int.self, forKey: .id), screen: try container.decode(Int.self, forKey: .screen),
+            values: try container.decode([Value].self, forKey: .values),
+            states: try container.decode([Int].self, forKey: .states),
+            form: try container.decode(FormState.self, forKey: .form),
+            transition: try container.decode(TransitionKind.self, forKey: .transition))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(screen, forKey: .screen)
+        try container.encode(values, forKey: .values)
+        try container.encode(states, forKey: .states)
+        try container.encode(form, forKey: .form)
+        try container.encode(transition, forKey: .transition)
     }
 }
 
@@ -112,11 +212,16 @@ public struct FormState: Sendable, Hashable, Codable {
     /// The user tried to submit: every field's error shows, touched or not.
     public var submitted: Bool = false
 
+    /// No fields.
+    public init() {
+        fields = []
+    }
+
     public init(values: [Value], errors: [String?]) {
         fields = zip(values, errors).map { Field(value: $0, initial: $0, touched: false, dirty: false, error: $1) }
     }
 
-    public static let empty = FormState(values: [], errors: [])
+    public static var empty: FormState { FormState() }
 
     public var values: [Value] { fields.map(\.value) }
     public var touched: [Bool] { fields.map(\.touched) }
@@ -138,7 +243,7 @@ public struct Frame: Sendable, Hashable, Codable {
     /// `item`, `index`, `result`, `error` and component parameters.
     public var locals: [String: Value]
 
-    public init(instance: Int, owner: Int = -1, event: Value = .null, locals: [String: Value] = [:]) {
+    public init(instance: Int, owner: Int = -1, event: Value = .null, locals: [String: Value] = [String: Value]()) {
         self.instance = instance
         self.owner = owner
         self.event = event

@@ -4,135 +4,167 @@ extension Runner {
     /// Runs instructions from `entry` until the list ends, a call suspends it, an error stops it, or its screen goes.
     mutating func run(_ entry: Int, _ frame: Frame) {
         var pc = entry
-        var frame = frame
         while true {
-            let instruction = program.code[pc]
-            if tracing, !isControl(instruction) {
-                record(.action(keyword: instruction.keyword, screen: screenName(of: frame.instance)))
+            let compact = box.compact[pc]
+            if tracing, !compact.isControl {
+                record(.action(keyword: program.code[pc].keyword, screen: screenName(of: frame.instance)))
             }
-            switch instruction {
+            switch compact.kind {
             case .end:
                 return
-            case .jump(let target):
-                pc = target
-            case .jumpUnless(let test, let target):
-                switch evaluate(test, frame) {
-                case .success(.bool(let value)): pc = value ? pc + 1 : target
-                case .success:
-                    _ = condition(test, frame)
-                    return
-                case .failure(let failure): return routeError(failure.serviceError, frame: frame)
-                }
-            case .assign(let operations):
-                for operation in operations {
-                    switch evaluate(operation.value, frame) {
-                    case .success(let value): assign(value, to: operation.target, frame: frame)
-                    case .failure(let failure): return routeError(failure.serviceError, frame: frame)
-                    }
+            case .jump:
+                pc = Int(compact.operand)
+            case .navigate:
+                if compact.transition == .replace, compact.operand >= 0 {
+                    replaceTop(with: Int(compact.operand), frame: frame)
+                } else {
+                    navigate(compact.transition, to: compact.operand < 0 ? nil : Int(compact.operand), frame: frame)
                 }
                 pc += 1
-            case .send(let event, let payload):
-                guard frame.instance >= 0 else {
-                    ignore(program.events[event], "sent outside any screen")
-                    pc += 1
-                    continue
-                }
-                var fields: [String: Value] = [:]
-                for argument in payload {
-                    switch evaluate(argument.value, frame) {
-                    case .success(let value): fields[argument.name] = value
-                    case .failure(let failure): return routeError(failure.serviceError, frame: frame)
-                    }
-                }
-                state.eventQueue.append(RaisedEvent(event: event, payload: .record(fields), instance: frame.instance))
-                pc += 1
-            case .navigate(let operation):
-                navigate(operation, frame: frame)
+                // Nothing left to run: no need to look the screen up.
+                if box.compact[pc].kind == .end { return }
+                guard stillRunning(frame, next: pc) else { return }
+            case .goto:
+                goto(Int(compact.operand), frame: frame)
                 pc += 1
                 guard stillRunning(frame, next: pc) else { return }
-            case .goto(let target):
-                goto(target, frame: frame)
-                pc += 1
-                guard stillRunning(frame, next: pc) else { return }
-            case .call(let operation):
-                var arguments: [String: Value] = [:]
-                for argument in operation.arguments {
-                    switch evaluate(argument.value, frame) {
-                    case .success(let value): arguments[argument.name] = value
-                    case .failure(let failure): return routeError(failure.serviceError, frame: frame)
-                    }
-                }
-                let id = state.nextCall
-                state.nextCall += 1
-                frame.locals["result"] = nil
-                state.pendingCalls.append(
-                    PendingCall(
-                        id: id, service: operation.service, operation: operation.operation, pc: pc, frame: frame))
-                effects.append(
-                    .callService(
-                        id: id, service: operation.service, operation: operation.operation, arguments: arguments))
-                record(.callStarted(id: id, service: operation.service, operation: operation.operation))
-                noteMediaCall(
-                    id, service: operation.service, operation: operation.operation, arguments: arguments, frame)
-                return
-            case .alert(let operation):
-                let title: Value
-                var message: Value?
-                switch evaluate(operation.title, frame) {
-                case .success(let value): title = value
-                case .failure(let failure): return routeError(failure.serviceError, frame: frame)
-                }
-                if let text = operation.message {
-                    switch evaluate(text, frame) {
-                    case .success(let value): message = value
-                    case .failure(let failure): return routeError(failure.serviceError, frame: frame)
-                    }
-                }
-                showAlert(AlertState(image: operation.image, title: title.description, message: message?.description))
-                pc += 1
-            case .startTimer(let operation):
-                guard startTimer(operation, frame: frame) else { return }
-                pc += 1
-            case .cancelTimer(let name):
-                cancelTimers { $0.name == name && $0.frame.instance == frame.instance }
-                pc += 1
-            case .openURL(let expression):
-                switch evaluate(expression, frame) {
-                case .success(let value):
-                    let url = value.description
-                    if FieldValidator.isWebURL(url) {
-                        effects.append(.openURL(url))
-                    } else {
-                        ignore("open_url \(value.literal)", "not an http or https link")
-                    }
-                case .failure(let failure): return routeError(failure.serviceError, frame: frame)
-                }
-                pc += 1
-            case .play(let operation):
-                startPlayback(operation, frame)
-                pc += 1
-            case .stopPlayback:
-                stopPlayback()
-                pc += 1
-            case .advancePlayback:
-                advancePlayback(frame)
-                pc += 1
+            case .other:
+                guard execute(at: &pc, frame) else { return }
             }
         }
     }
 
-    private func isControl(_ instruction: Instruction) -> Bool {
-        switch instruction {
-        case .jump, .end: true
-        default: false
+    /// Runs one instruction that has no compact form; false when the action list stops there.
+    private mutating func execute(at pc: inout Int, _ frame: Frame) -> Bool {
+        switch program.code[pc] {
+        case .end:
+            return false
+        case .jump(let target):
+            pc = target
+        case .jumpUnless(let test, let target):
+            switch evaluate(test, frame) {
+            case .success(.bool(let value)): pc = value ? pc + 1 : target
+            case .success:
+                _ = condition(test, frame)
+                return false
+            case .failure(let failure):
+                routeError(failure.serviceError, frame: frame)
+                return false
+            }
+        case .assign(let operations):
+            for operation in operations {
+                switch evaluate(operation.value, frame) {
+                case .success(let value): assign(value, to: operation.target, frame: frame)
+                case .failure(let failure):
+                    routeError(failure.serviceError, frame: frame)
+                    return false
+                }
+            }
+            pc += 1
+        case .send(let event, let payload):
+            pc += 1
+            guard frame.instance >= 0 else {
+                ignore(program.events[event], "sent outside any screen")
+                return true
+            }
+            var fields: [String: Value] = [:]
+            for argument in payload {
+                switch evaluate(argument.value, frame) {
+                case .success(let value): fields[argument.name] = value
+                case .failure(let failure):
+                    routeError(failure.serviceError, frame: frame)
+                    return false
+                }
+            }
+            state.eventQueue.append(RaisedEvent(event: event, payload: .record(fields), instance: frame.instance))
+        case .navigate(let operation):
+            navigate(operation.kind, to: operation.target, arguments: operation.arguments, frame: frame)
+            pc += 1
+            return stillRunning(frame, next: pc)
+        case .goto(let target):
+            goto(target, frame: frame)
+            pc += 1
+            return stillRunning(frame, next: pc)
+        case .call(let operation):
+            var arguments: [String: Value] = [:]
+            for argument in operation.arguments {
+                switch evaluate(argument.value, frame) {
+                case .success(let value): arguments[argument.name] = value
+                case .failure(let failure):
+                    routeError(failure.serviceError, frame: frame)
+                    return false
+                }
+            }
+            let id = state.nextCall
+            state.nextCall += 1
+            var suspended = frame
+            suspended.locals["result"] = nil
+            state.pendingCalls.append(
+                PendingCall(
+                    id: id, service: operation.service, operation: operation.operation, pc: pc, frame: suspended))
+            effects.append(
+                .callService(id: id, service: operation.service, operation: operation.operation, arguments: arguments))
+            record(.callStarted(id: id, service: operation.service, operation: operation.operation))
+            noteMediaCall(
+                id, service: operation.service, operation: operation.operation, arguments: arguments, suspended)
+            return false
+        case .alert(let operation):
+            let title: Value
+            var message: Value?
+            switch evaluate(operation.title, frame) {
+            case .success(let value): title = value
+            case .failure(let failure):
+                routeError(failure.serviceError, frame: frame)
+                return false
+            }
+            if let text = operation.message {
+                switch evaluate(text, frame) {
+                case .success(let value): message = value
+                case .failure(let failure):
+                    routeError(failure.serviceError, frame: frame)
+                    return false
+                }
+            }
+            showAlert(AlertState(image: operation.image, title: title.description, message: message?.description))
+            pc += 1
+        case .startTimer(let operation):
+            guard startTimer(operation, frame: frame) else { return false }
+            pc += 1
+        case .cancelTimer(let name):
+            cancelTimers { $0.name == name && $0.frame.instance == frame.instance }
+            pc += 1
+        case .openURL(let expression):
+            switch evaluate(expression, frame) {
+            case .success(let value):
+                let url = value.description
+                if FieldValidator.isWebURL(url) {
+                    effects.append(.openURL(url))
+                } else {
+                    ignore("open_url \(value.literal)", "not an http or https link")
+                }
+            case .failure(let failure):
+                routeError(failure.serviceError, frame: frame)
+                return false
+            }
+            pc += 1
+        case .play(let operation):
+            startPlayback(operation, frame)
+            pc += 1
+        case .stopPlayback:
+            stopPlayback()
+            pc += 1
+        case .advancePlayback:
+            advancePlayback(frame)
+            pc += 1
         }
+        return true
     }
 
     /// Whether the list's screen is still there after a navigation; if not, the rest of the list is dropped.
     private mutating func stillRunning(_ frame: Frame, next pc: Int) -> Bool {
         // Nothing left to run: no need to look the screen up.
-        if case .end = program.code[pc] { return true }
-        guard frame.instance >= 0, state.location(of: frame.instance) == nil else { return true }
+        if box.compact[pc].kind == .end { return true }
+        guard frame.instance >= 0, locate(frame.instance) == nil else { return true }
         record(.note("the rest of the action list stops: its screen is gone"))
         return false
     }
@@ -142,10 +174,10 @@ extension Runner {
         switch target {
         case .flow(let slot): return slot < state.data.count ? state.data[slot] : nil
         case .screen(let slot):
-            guard let location = state.location(of: frame.instance) else { return nil }
+            guard let location = locate(frame.instance) else { return nil }
             return state.layers[location.layer].stack[location.index].values[slot]
         case .field(let field):
-            guard let location = state.location(of: frame.instance) else { return nil }
+            guard let location = locate(frame.instance) else { return nil }
             return state.layers[location.layer].stack[location.index].form.fields[field].value
         }
     }
@@ -160,10 +192,10 @@ extension Runner {
             let variable = program.data[slot]
             if variable.persist, changed { effects.append(.persist(name: variable.name, value: value)) }
         case .screen(let slot):
-            guard let location = state.location(of: frame.instance) else { return }
+            guard let location = locate(frame.instance) else { return }
             state.layers[location.layer].stack[location.index].values[slot] = value
         case .field(let field):
-            guard let location = state.location(of: frame.instance) else { return }
+            guard let location = locate(frame.instance) else { return }
             let screen = state.layers[location.layer].stack[location.index].screen
             guard field < state.layers[location.layer].stack[location.index].form.fields.count else { return }
             let error = FieldValidator.error(for: value, rules: program.screens[screen].fields[field].rules)

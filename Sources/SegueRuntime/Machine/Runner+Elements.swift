@@ -6,7 +6,7 @@ extension Runner {
     /// Nil (with the reason traced) when the element is missing, hidden or disabled, or a submit button's form
     /// has errors. A path with a part and no item on a script's `lines` names one of its footer elements.
     mutating func resolve(_ path: ElementPath, action: String) -> (ElementProgram, Frame, String)? {
-        guard let top = state.topInstance else {
+        guard let top = topInstance else {
             ignore(action, "no screen is shown")
             return nil
         }
@@ -24,7 +24,7 @@ extension Runner {
         }
         if element.submits, !top.form.isValid {
             // Trying to submit reveals every field's error.
-            if let location = state.location(of: top.id) {
+            if let location = locate(top.id) {
                 state.layers[location.layer].stack[location.index].form.submitted = true
             }
             let failing = zip(screen.fields, top.form.errors).compactMap { field, error in

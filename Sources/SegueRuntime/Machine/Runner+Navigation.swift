@@ -2,8 +2,9 @@ import SegueExpression
 
 extension Runner {
     /// Performs a navigation with UIKit's rules: exits first (top-down), then the transition, then the entry.
-    mutating func navigate(_ operation: NavigateOperation, frame: Frame) {
-        let kind = operation.kind
+    mutating func navigate(
+        _ kind: TransitionKind, to target: Int?, arguments: [(slot: Int, value: Int)] = [], frame: Frame
+    ) {
         guard exitDepth == 0 else { return ignore(kind.rawValue, "navigation inside on_exit is ignored") }
         guard let layerIndex = state.layers.indices.last, let topIndex = state.layers[layerIndex].stack.indices.last
         else { return ignore(kind.rawValue, "no screen is shown") }
@@ -15,11 +16,11 @@ extension Runner {
         var from: String { program.screens[topScreen].name }
         switch kind {
         case .present, .show:
-            guard let target = operation.target else { return }
+            guard let target else { return }
             let pushes = kind == .show && isNavigation
             guard
                 let instance = makeInstance(
-                    target, arguments: operation.arguments, sender: frame, transition: pushes ? .show : .present)
+                    target, arguments: arguments, sender: frame, transition: pushes ? .show : .present)
             else { return }
             if pushes {
                 state.layers[state.layers.count - 1].stack.append(instance)
@@ -50,7 +51,7 @@ extension Runner {
             exitStack(layer: state.layers.count - 1, above: 0)
             record(.transition(kind: .popToRoot, from: from, to: topName))
         case .unwind:
-            guard let target = operation.target else { return }
+            guard let target else { return }
             let name = program.screens[target].name
             guard let destination = nearest(target, excludingTop: true) else {
                 return ignore("unwind to \(name)", "no \(name) below \(from)")
@@ -59,15 +60,24 @@ extension Runner {
             exitStack(layer: destination.layer, above: destination.index)
             record(.transition(kind: .unwind, from: from, to: name))
         case .replace:
-            guard let target = operation.target,
-                let instance = makeInstance(target, arguments: operation.arguments, sender: frame, transition: .replace)
+            guard let target else { return }
+            let facts = box.screens[target]
+            if arguments.isEmpty, facts.bare {
+                // Nothing to evaluate: the old instance's storage is reused in place.
+                let id = state.nextInstance
+                state.nextInstance += 1
+                exitInstance(topID)
+                guard let position = locate(topID) else { return }
+                state.layers[position.layer].replace(
+                    at: position.index, bare: id, screen: target, navigation: facts.navigation)
+                record(.transition(kind: .replace, from: from, to: program.screens[target].name))
+                return enter(id)
+            }
+            guard let instance = makeInstance(target, arguments: arguments, sender: frame, transition: .replace)
             else { return }
             exitInstance(topID)
-            guard let position = state.location(of: topID) else { return }
-            state.layers[position.layer].stack[position.index] = instance
-            if state.layers[position.layer].stack.count == 1 {
-                state.layers[position.layer].navigation = program.screens[target].navigation
-            }
+            guard let position = locate(topID) else { return }
+            state.layers[position.layer].replace(at: position.index, with: instance, navigation: facts.navigation)
             record(.transition(kind: .replace, from: from, to: program.screens[target].name))
             enter(instance.id)
         case .root:
@@ -75,8 +85,26 @@ extension Runner {
         }
     }
 
+    /// `replace` without arguments, untraced: when neither screen has hooks, states, timers or media, the top
+    /// instance becomes the new one in place; anything else takes `navigate`'s general path.
+    mutating func replaceTop(with target: Int, frame: Frame) {
+        let facts = box.screens[target]
+        guard !tracing, exitDepth == 0, facts.bare, facts.onEnter < 0, !facts.hasInitialStates,
+            state.timers.isEmpty, let layer = state.layers.indices.last,
+            let index = state.layers[layer].stack.indices.last
+        else { return navigate(.replace, to: target, frame: frame) }
+        let topID = state.layers[layer].stack[index].id
+        guard box.screens[state.layers[layer].stack[index].screen].onExit < 0,
+            state.layers[layer].stack[index].active.isEmpty,
+            state.playback?.instance != topID, state.recording?.instance != topID
+        else { return navigate(.replace, to: target, frame: frame) }
+        let id = state.nextInstance
+        state.nextInstance += 1
+        state.layers[layer].replace(at: index, bare: id, screen: target, navigation: facts.navigation)
+    }
+
     private var topName: String? {
-        state.topInstance.map { program.screens[$0.screen].name }
+        topInstance.map { program.screens[$0.screen].name }
     }
 
     /// The nearest instance of a screen from the top down.
@@ -116,6 +144,13 @@ extension Runner {
         -> ScreenInstance?
     {
         let slotCount = program.screens[screen].slots.count
+        if slotCount == 0, arguments.isEmpty, program.screens[screen].fields.isEmpty {
+            // Nothing to evaluate: no arrays to build.
+            let id = state.nextInstance
+            state.nextInstance += 1
+            return ScreenInstance(
+                id: id, screen: screen, values: [], active: StateSet(), form: FormState(), transition: transition)
+        }
         var values = [Value](repeating: .null, count: slotCount)
         var given = [Bool](repeating: false, count: slotCount)
         for argument in arguments {
@@ -131,7 +166,7 @@ extension Runner {
         let id = state.nextInstance
         state.nextInstance += 1
         var instance = ScreenInstance(
-            id: id, screen: screen, values: values, states: [], form: .empty, transition: transition)
+            id: id, screen: screen, values: values, active: StateSet(), form: .empty, transition: transition)
         let own = Frame(instance: id)
         for slot in 0..<slotCount where !given[slot] {
             guard let initial = program.screens[screen].slots[slot].initial else { continue }
@@ -158,28 +193,32 @@ extension Runner {
 
     /// Runs a new instance's `on_enter`, then enters its initial nested states (outermost first).
     mutating func enter(_ instance: Int) {
-        guard let location = state.location(of: instance) else { return }
+        guard let location = locate(instance) else { return }
         let screen = state.layers[location.layer].stack[location.index].screen
         record(.screenEntered(screen: program.screens[screen].name, instance: instance))
-        if let onEnter = program.screens[screen].onEnter { run(onEnter, Frame(instance: instance)) }
-        guard !program.screens[screen].initialStates.isEmpty, state.location(of: instance) != nil else { return }
-        var entering: [Int] = []
-        for top in program.screens[screen].initialStates { addDescendants(top, of: screen, into: &entering) }
-        enterStates(entering.sorted(), instance: instance)
+        let facts = box.screens[screen]
+        if facts.onEnter >= 0 { run(Int(facts.onEnter), Frame(instance: instance)) }
+        guard facts.hasInitialStates, locate(instance) != nil else { return }
+        if facts.small { return enterStates(StateSet(bits: facts.initialMask), instance: instance) }
+        var entering = StateSet()
+        for top in program.screens[screen].initialStates { box.addDescendants(top, of: screen, into: &entering) }
+        enterStates(entering, instance: instance)
     }
 
     /// Runs an instance's exits while it is still on screen: nested states innermost first, then its `on_exit`.
     mutating func exitInstance(_ instance: Int) {
-        guard let location = state.location(of: instance) else { return }
+        guard let location = locate(instance) else { return }
         let screen = state.layers[location.layer].stack[location.index].screen
         exitDepth += 1
-        if !state.layers[location.layer].stack[location.index].states.isEmpty {
-            exitStates(state.layers[location.layer].stack[location.index].states.reversed(), instance: instance)
+        if !state.layers[location.layer].stack[location.index].active.isEmpty {
+            exitStates(state.layers[location.layer].stack[location.index].active, instance: instance)
         }
-        if let onExit = program.screens[screen].onExit { run(onExit, Frame(instance: instance)) }
+        let onExit = Int(box.screens[screen].onExit)
+        if onExit >= 0 { run(onExit, Frame(instance: instance)) }
         exitDepth -= 1
         cancelTimers { $0.frame.instance == instance }
-        endMedia(of: instance)
+        // Field projections: comparing the optionals themselves would copy them.
+        if state.playback?.instance == instance || state.recording?.instance == instance { endMedia(of: instance) }
         record(.screenExited(screen: program.screens[screen].name, instance: instance))
     }
 }

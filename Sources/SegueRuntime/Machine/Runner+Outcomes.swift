@@ -9,7 +9,7 @@ extension Runner {
         }
         let call = state.pendingCalls.remove(at: index)
         noteMediaOutcome(call, outcome)
-        guard call.frame.instance < 0 || state.location(of: call.frame.instance) != nil else {
+        guard call.frame.instance < 0 || locate(call.frame.instance) != nil else {
             return record(
                 .outcomeDropped(
                     id: id, reason: "the screen that called \(call.service).\(call.operation) is gone"))
@@ -56,7 +56,7 @@ extension Runner {
     /// The action list that failed does not continue. An error inside an error handler goes to the default alert.
     mutating func routeError(_ error: ServiceError, frame: Frame) {
         let handlerFrame = Frame(instance: frame.instance, owner: frame.owner, locals: ["error": error.value])
-        if errorDepth == 0, let instance = state.instance(frame.instance),
+        if errorDepth == 0, let instance = findInstance(frame.instance),
             let onError = program.screens[instance.screen].onError
         {
             record(.error(message: error.message, handledBy: "on_error of \(program.screens[instance.screen].name)"))

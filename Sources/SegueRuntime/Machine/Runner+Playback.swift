@@ -6,7 +6,7 @@ extension Runner {
     /// `line` plays only the given line and makes it current; `continuous` plays from the current line (or the
     /// given one) to the end, the current line following the line playing.
     mutating func startPlayback(_ operation: PlayOperation, _ frame: Frame) {
-        guard let instance = state.instance(frame.instance) else { return ignore("play", "no screen is shown") }
+        guard let instance = findInstance(frame.instance) else { return ignore("play", "no screen is shown") }
         let screen = program.screens[instance.screen]
         guard let playback = screen.playback else { return ignore("play", "\(screen.name) has no `playback:`") }
         let mode = AudioPlaybackMode(rawValue: operation.mode) ?? .continuous
@@ -64,7 +64,7 @@ extension Runner {
     mutating func receiveTimeline(_ outcome: ServiceOutcome) {
         guard var playback = state.playback else { return }
         let frame = Frame(instance: playback.instance)
-        guard state.location(of: playback.instance) != nil else {
+        guard locate(playback.instance) != nil else {
             state.playback = nil
             return record(.note("playback dropped: its screen is gone"))
         }
@@ -99,7 +99,7 @@ extension Runner {
     /// A line ended: the next one plays, or playback ends (continuous playback raises `end_event`).
     mutating func advancePlayback(_ frame: Frame) {
         guard var playback = state.playback, playback.instance == frame.instance, playback.call == nil,
-            let instance = state.instance(frame.instance)
+            let instance = findInstance(frame.instance)
         else { return }
         let config = program.screens[instance.screen].playback
         playback.position += 1
@@ -122,7 +122,7 @@ extension Runner {
     /// An audio engine says line `line` began playing: playback moves there, it becomes current, its timer restarts.
     mutating func playbackReached(_ line: Int) {
         let what = "playback reached line \(line)"
-        guard let top = state.topInstance, let config = program.screens[top.screen].playback else {
+        guard let top = topInstance, let config = program.screens[top.screen].playback else {
             return ignore(what, "the top screen has no playback")
         }
         guard var playback = state.playback, playback.instance == top.id, playback.call == nil else {
@@ -141,7 +141,7 @@ extension Runner {
 
     /// An audio engine says the last line has played: playback ends as if its last timer had fired.
     mutating func playbackFinished() {
-        guard let top = state.topInstance, program.screens[top.screen].playback != nil else {
+        guard let top = topInstance, program.screens[top.screen].playback != nil else {
             return ignore("playback finished", "the top screen has no playback")
         }
         guard var playback = state.playback, playback.instance == top.id, playback.call == nil else {

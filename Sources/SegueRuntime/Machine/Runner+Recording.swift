@@ -5,7 +5,7 @@ extension Runner {
     mutating func noteMediaCall(
         _ id: Int, service: String, operation: String, arguments: [String: Value], _ frame: Frame
     ) {
-        guard operation == "record", program.services[service] == "audio", let instance = state.instance(frame.instance)
+        guard operation == "record", program.services[service] == "audio", let instance = findInstance(frame.instance)
         else { return }
         var line: Int?
         if let lineID = arguments["line"], let playback = program.screens[instance.screen].playback,
@@ -39,7 +39,7 @@ extension Runner {
     /// The input level while a take records: written to the recording screen's `recording.level` variable.
     mutating func inputLevel(_ level: Double) {
         guard let recording = state.recording, recording.capturing,
-            let instance = state.instance(recording.instance)
+            let instance = findInstance(recording.instance)
         else { return ignore("input level \(level)", "no take is recording") }
         guard level.isFinite, let target = program.screens[instance.screen].recording?.level else {
             return ignore("input level \(level)", "the recording screen has no `recording.level` variable")

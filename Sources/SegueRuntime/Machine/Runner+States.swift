@@ -5,109 +5,128 @@ extension Runner {
     /// its active descendants exit innermost first, then the path down to the target enters outermost first,
     /// with the target's initial descendants and every region of a parallel state on the way.
     mutating func goto(_ target: Int, frame: Frame) {
-        guard let location = state.location(of: frame.instance) else { return }
+        guard let location = locate(frame.instance) else { return }
         let screen = state.layers[location.layer].stack[location.index].screen
-        let domain = commonDomain(source: frame.owner, target: target, in: screen)
-        var exiting: [Int] = []
-        for active in state.layers[location.layer].stack[location.index].states.reversed()
-        where isDescendant(active, of: domain, in: screen) {
-            exiting.append(active)
+        let domain = box.commonDomain(source: frame.owner, target: target, in: screen)
+        let facts = box.screens[screen]
+        if facts.small, state.layers[location.layer].stack[location.index].active.outside == nil {
+            // The same sets as below, from the precomputed masks.
+            var exiting = state.layers[location.layer].stack[location.index].active.bits
+            if domain >= 0 { exiting &= box.state(domain, of: facts).subtree & ~(1 << UInt64(domain)) }
+            var entering = box.state(target, of: facts).defaultEntry
+            var ancestor = Int(box.state(target, of: facts).parent)
+            while ancestor != domain, ancestor >= 0 {
+                entering |= 1 << UInt64(ancestor)
+                if box.state(ancestor, of: facts).parallel {
+                    for region in program.screens[screen].states[ancestor].children
+                    where entering & box.state(region, of: facts).subtree == 0 {
+                        entering |= box.state(region, of: facts).defaultEntry
+                    }
+                }
+                ancestor = Int(box.state(ancestor, of: facts).parent)
+            }
+            exitStates(StateSet(bits: exiting), instance: frame.instance)
+            return enterStates(StateSet(bits: entering), instance: frame.instance)
         }
-        var entering: [Int] = []
-        addDescendants(target, of: screen, into: &entering)
+        var exiting = state.layers[location.layer].stack[location.index].active
+        if domain >= 0 {
+            for active in exiting where !box.isDescendant(active, of: domain, in: screen) { exiting.remove(active) }
+        }
+        var entering = StateSet()
+        box.addDescendants(target, of: screen, into: &entering)
         var ancestor = program.screens[screen].states[target].parent
         while ancestor != domain, ancestor >= 0 {
-            if !entering.contains(ancestor) { entering.append(ancestor) }
+            entering.insert(ancestor)
             if program.screens[screen].states[ancestor].parallel {
                 for region in program.screens[screen].states[ancestor].children
-                where !entering.contains(where: { $0 == region || isDescendant($0, of: region, in: screen) }) {
-                    addDescendants(region, of: screen, into: &entering)
+                where !entering.contains(where: { $0 == region || box.isDescendant($0, of: region, in: screen) }) {
+                    box.addDescendants(region, of: screen, into: &entering)
                 }
             }
             ancestor = program.screens[screen].states[ancestor].parent
         }
-        entering.sort()
         exitStates(exiting, instance: frame.instance)
         enterStates(entering, instance: frame.instance)
     }
 
-    private func commonDomain(source: Int, target: Int, in screen: Int) -> Int {
-        guard source >= 0 else { return -1 }
-        var ancestor = program.screens[screen].states[source].parent
-        while ancestor >= 0 {
-            if !program.screens[screen].states[ancestor].parallel, isDescendant(target, of: ancestor, in: screen) {
-                return ancestor
-            }
-            ancestor = program.screens[screen].states[ancestor].parent
-        }
-        return -1
-    }
-
-    /// Whether `state` lies strictly inside `ancestor` (-1, the screen, contains every state).
-    func isDescendant(_ state: Int, of ancestor: Int, in screen: Int) -> Bool {
-        if ancestor < 0 { return true }
-        var current = program.screens[screen].states[state].parent
-        while current >= 0 {
-            if current == ancestor { return true }
-            current = program.screens[screen].states[current].parent
-        }
-        return false
-    }
-
-    /// A state and the descendants entered with it by default.
-    func addDescendants(_ state: Int, of screen: Int, into entering: inout [Int]) {
-        if !entering.contains(state) { entering.append(state) }
-        for child in program.screens[screen].states[state].initialChildren {
-            addDescendants(child, of: screen, into: &entering)
-        }
-    }
-
-    /// Enters states in the order given (document order), each running its `on_enter` with itself as the source.
-    mutating func enterStates(_ states: [Int], instance: Int) {
+    /// Enters states in document order, each running its `on_enter` with itself as the source.
+    mutating func enterStates(_ states: StateSet, instance: Int) {
         // The instance only moves if a hook runs (it may navigate), so look it up again only then.
-        var found = state.location(of: instance)
-        for id in states {
-            guard let location = found else { return }
-            let screen = state.layers[location.layer].stack[location.index].screen
-            // In place: a local copy of the array would make the insert copy it.
-            guard state.layers[location.layer].stack[location.index].activate(id) else { continue }
+        var found = locate(instance)
+        if states.outside == nil, !tracing, let location = found {
+            let facts = box.screens[state.layers[location.layer].stack[location.index].screen]
+            if facts.small, states.bits & facts.enterHooks == 0 {
+                // No hook runs and nothing is traced: all at once.
+                state.layers[location.layer].stack[location.index].active.bits |= states.bits
+                return
+            }
+        }
+        if states.outside == nil {
+            var word = states.bits
+            while word != 0 {
+                let id = word.trailingZeroBitCount
+                word &= word - 1
+                guard enterState(id, instance: instance, at: &found) else { return }
+            }
+        } else {
+            for id in states { guard enterState(id, instance: instance, at: &found) else { return } }
+        }
+    }
+
+    /// Enters one state of the instance at `found`; false when the instance is gone.
+    private mutating func enterState(_ id: Int, instance: Int, at found: inout (layer: Int, index: Int)?) -> Bool {
+        guard let location = found else { return false }
+        // In place: a local copy of the instance would make the insert copy its arrays.
+        guard state.layers[location.layer].stack[location.index].active.insert(id) else { return true }
+        let screen = state.layers[location.layer].stack[location.index].screen
+        if tracing {
             record(.stateEntered(screen: program.screens[screen].name, state: program.screens[screen].states[id].name))
-            if let onEnter = program.screens[screen].states[id].onEnter {
-                run(onEnter, Frame(instance: instance, owner: id))
-                found = state.location(of: instance)
-            }
         }
-    }
-
-    /// Exits states in the order given (reverse document order), cancelling the timers each started.
-    mutating func exitStates(_ states: [Int], instance: Int) {
-        var found = state.location(of: instance)
-        for id in states {
-            guard let location = found else { return }
-            let screen = state.layers[location.layer].stack[location.index].screen
-            guard state.layers[location.layer].stack[location.index].states.contains(id) else { continue }
-            if let onExit = program.screens[screen].states[id].onExit {
-                run(onExit, Frame(instance: instance, owner: id))
-                found = state.location(of: instance)
-                guard found != nil else { return }
-            }
-            if !state.timers.isEmpty { cancelTimers { $0.frame.instance == instance && $0.frame.owner == id } }
-            if let after = found { state.layers[after.layer].stack[after.index].deactivate(id) }
-            record(.stateExited(screen: program.screens[screen].name, state: program.screens[screen].states[id].name))
+        if let onEnter = program.screens[screen].states[id].onEnter {
+            run(onEnter, Frame(instance: instance, owner: id))
+            found = locate(instance)
         }
-    }
-}
-
-extension ScreenInstance {
-    /// Adds a nested state to the active ones, keeping document order; false when it was already active.
-    mutating func activate(_ id: Int) -> Bool {
-        guard !states.contains(id) else { return false }
-        states.insert(id, at: states.firstIndex(where: { $0 > id }) ?? states.count)
         return true
     }
 
-    /// Removes a nested state from the active ones.
-    mutating func deactivate(_ id: Int) {
-        if let index = states.firstIndex(of: id) { states.remove(at: index) }
+    /// Exits states innermost first (reverse document order), cancelling the timers each started.
+    mutating func exitStates(_ states: StateSet, instance: Int) {
+        var found = locate(instance)
+        if states.outside == nil, !tracing, state.timers.isEmpty, let location = found {
+            let facts = box.screens[state.layers[location.layer].stack[location.index].screen]
+            if facts.small, states.bits & facts.exitHooks == 0 {
+                // No hook runs, no timer to cancel and nothing is traced: all at once.
+                state.layers[location.layer].stack[location.index].active.bits &= ~states.bits
+                return
+            }
+        }
+        if states.outside == nil {
+            var word = states.bits
+            while word != 0 {
+                let id = 63 - word.leadingZeroBitCount
+                word &= ~(1 << UInt64(id))
+                guard exitState(id, instance: instance, at: &found) else { return }
+            }
+        } else {
+            for id in states.descending { guard exitState(id, instance: instance, at: &found) else { return } }
+        }
+    }
+
+    /// Exits one state of the instance at `found`; false when the instance is gone.
+    private mutating func exitState(_ id: Int, instance: Int, at found: inout (layer: Int, index: Int)?) -> Bool {
+        guard let location = found else { return false }
+        guard state.layers[location.layer].stack[location.index].active.contains(id) else { return true }
+        let screen = state.layers[location.layer].stack[location.index].screen
+        if let onExit = program.screens[screen].states[id].onExit {
+            run(onExit, Frame(instance: instance, owner: id))
+            found = locate(instance)
+            guard found != nil else { return false }
+        }
+        if !state.timers.isEmpty { cancelTimers { $0.frame.instance == instance && $0.frame.owner == id } }
+        if let after = found { state.layers[after.layer].stack[after.index].active.remove(id) }
+        if tracing {
+            record(.stateExited(screen: program.screens[screen].name, state: program.screens[screen].states[id].name))
+        }
+        return true
     }
 }

@@ -18,7 +18,7 @@ extension Runner {
     }
 
     mutating func edit(_ elementIndex: Int, _ value: Value) {
-        guard let top = state.topInstance, let location = state.location(of: top.id) else {
+        guard let top = topInstance, let location = locate(top.id) else {
             return ignore("edit", "no screen is shown")
         }
         let screen = program.screens[top.screen]
@@ -41,9 +41,9 @@ extension Runner {
     mutating func back() {
         guard let layer = state.layers.last else { return ignore("back", "no screen is shown") }
         if layer.navigation, layer.stack.count > 1 {
-            navigate(NavigateOperation(kind: .pop, target: nil, arguments: []), frame: Frame(instance: -1))
+            navigate(.pop, to: nil, frame: Frame(instance: -1))
         } else if state.layers.count > 1 {
-            navigate(NavigateOperation(kind: .dismiss, target: nil, arguments: []), frame: Frame(instance: -1))
+            navigate(.dismiss, to: nil, frame: Frame(instance: -1))
         } else {
             ignore("back", "\(screenName(of: layer.stack.last?.id ?? -1)) is the root screen")
         }
@@ -51,11 +51,11 @@ extension Runner {
 
     mutating func swipeToDismiss() {
         guard state.layers.count > 1 else { return ignore("swipe to dismiss", "nothing is presented modally") }
-        navigate(NavigateOperation(kind: .dismiss, target: nil, arguments: []), frame: Frame(instance: -1))
+        navigate(.dismiss, to: nil, frame: Frame(instance: -1))
     }
 
     mutating func scrolledNearEnd(_ elementIndex: Int) {
-        guard let top = state.topInstance else { return ignore("scroll", "no screen is shown") }
+        guard let top = topInstance else { return ignore("scroll", "no screen is shown") }
         let screen = program.screens[top.screen]
         guard screen.elements.indices.contains(elementIndex), let list = screen.elements[elementIndex].list,
             let event = list.nearEnd
@@ -70,30 +70,65 @@ extension Runner {
     // MARK: events
 
     /// Runs the handler(s) an event selects on its screen: from each active leaf state up, else the screen's.
-    mutating func dispatch(_ raised: RaisedEvent) {
-        let event = raised.event
-        guard let location = state.location(of: raised.instance) else {
+    mutating func dispatch(_ event: Int, _ payload: Value, to instanceID: Int) {
+        guard let location = locate(instanceID) else {
             return ignore(program.events[event], "the screen it was sent to is gone")
         }
+        dispatch(event, payload, to: instanceID, at: location)
+    }
+
+    /// `dispatch(_:_:to:)` for an instance whose place is known.
+    mutating func dispatch(_ event: Int, _ payload: Value, to instanceID: Int, at location: (layer: Int, index: Int)) {
         let screenID = state.layers[location.layer].stack[location.index].screen
-        if state.layers[location.layer].stack[location.index].states.isEmpty {
+        if state.layers[location.layer].stack[location.index].active.isEmpty {
             // The common case, without nested states: one table lookup.
-            if let entry = program.screens[screenID].handlers.directEntry(for: event) {
+            if let entry = box.directEntry(screen: screenID, event: event) {
                 record(.eventConsumed(event: program.events[event], by: program.screens[screenID].name))
-                return run(entry, Frame(instance: raised.instance, event: raised.payload))
+                return run(entry, Frame(instance: instanceID, event: payload))
             }
             guard let handler = program.screens[screenID].handlers.handler(for: event) else {
                 return ignore(program.events[event], "\(program.screens[screenID].name) has no handler for it")
             }
-            let frame = Frame(instance: raised.instance, event: raised.payload)
+            let frame = Frame(instance: instanceID, event: payload)
             guard let entry = choose(handler, frame) else {
                 return ignore(program.events[event], "no `when` held on \(program.screens[screenID].name)")
             }
             record(.eventConsumed(event: program.events[event], by: program.screens[screenID].name))
             return run(entry, frame)
         }
-        let instanceID = raised.instance
-        let active = state.layers[location.layer].stack[location.index].states
+        let active = state.layers[location.layer].stack[location.index].active
+        if let leaf = box.onlyLeaf(of: active, in: screenID) {
+            // One active leaf (no parallel regions): the first handler from it up, else the screen's.
+            var guardsFailed = false
+            let facts = box.screens[screenID]
+            var current = leaf
+            while current >= 0 {
+                guard box.state(current, of: facts).hasHandlers else {
+                    current = Int(box.state(current, of: facts).parent)
+                    continue
+                }
+                if let entry = program.screens[screenID].states[current].handlers.directEntry(for: event) {
+                    return consume(event, payload, instanceID, owner: current, entry: entry, screen: screenID)
+                }
+                if let handler = program.screens[screenID].states[current].handlers.handler(for: event) {
+                    if let entry = choose(handler, Frame(instance: instanceID, owner: current, event: payload)) {
+                        return consume(event, payload, instanceID, owner: current, entry: entry, screen: screenID)
+                    }
+                    guardsFailed = true
+                }
+                current = program.screens[screenID].states[current].parent
+            }
+            if let entry = box.directEntry(screen: screenID, event: event) {
+                return consume(event, payload, instanceID, owner: -1, entry: entry, screen: screenID)
+            }
+            if let handler = program.screens[screenID].handlers.handler(for: event) {
+                if let entry = choose(handler, Frame(instance: instanceID, event: payload)) {
+                    return consume(event, payload, instanceID, owner: -1, entry: entry, screen: screenID)
+                }
+                guardsFailed = true
+            }
+            return unhandled(event, screen: screenID, active: active, guardsFailed: guardsFailed)
+        }
         var selected: [(owner: Int, entry: Int)] = []
         var guardsFailed = false
         for leaf in active where program.screens[screenID].states[leaf].children.isEmpty {
@@ -101,7 +136,7 @@ extension Runner {
             while current >= 0 {
                 if selected.contains(where: { $0.owner == current }) { break }
                 if let handler = program.screens[screenID].states[current].handlers.handler(for: event) {
-                    let frame = Frame(instance: instanceID, owner: current, event: raised.payload)
+                    let frame = Frame(instance: instanceID, owner: current, event: payload)
                     if let entry = choose(handler, frame) {
                         selected.append((current, entry))
                         break
@@ -115,34 +150,44 @@ extension Runner {
             // A deeper handler preempts one on its own ancestor (SCXML's conflict rule).
             let picked = selected
             selected.removeAll { outer in
-                picked.contains { $0.owner != outer.owner && isDescendant($0.owner, of: outer.owner, in: screenID) }
+                picked.contains { $0.owner != outer.owner && box.isDescendant($0.owner, of: outer.owner, in: screenID) }
             }
         }
         if selected.isEmpty, let handler = program.screens[screenID].handlers.handler(for: event) {
-            if let entry = choose(handler, Frame(instance: instanceID, event: raised.payload)) {
+            if let entry = choose(handler, Frame(instance: instanceID, event: payload)) {
                 selected.append((-1, entry))
             } else {
                 guardsFailed = true
             }
         }
         guard !selected.isEmpty else {
-            let name = program.screens[screenID].name
-            let states = active.map { program.screens[screenID].states[$0].name }.joined(separator: ", ")
-            return ignore(
-                program.events[event],
-                guardsFailed ? "no `when` held on \(name)" : "\(name) has no handler for it in states \(states)")
+            return unhandled(event, screen: screenID, active: active, guardsFailed: guardsFailed)
         }
         for (owner, entry) in selected {
-            guard let now = state.location(of: instanceID) else { return }
-            if owner >= 0, !state.layers[now.layer].stack[now.index].states.contains(owner) { continue }
-            record(
-                .eventConsumed(
-                    event: program.events[event],
-                    by: owner < 0
-                        ? program.screens[screenID].name
-                        : "\(program.screens[screenID].name).\(program.screens[screenID].states[owner].name)"))
-            run(entry, Frame(instance: instanceID, owner: owner, event: raised.payload))
+            guard let now = locate(instanceID) else { return }
+            if owner >= 0, !state.layers[now.layer].stack[now.index].active.contains(owner) { continue }
+            consume(event, payload, instanceID, owner: owner, entry: entry, screen: screenID)
         }
+    }
+
+    /// Runs the handler of `owner` (-1: the screen) for a raised event.
+    private mutating func consume(_ event: Int, _ payload: Value, _ instance: Int, owner: Int, entry: Int, screen: Int)
+    {
+        record(
+            .eventConsumed(
+                event: program.events[event],
+                by: owner < 0
+                    ? program.screens[screen].name
+                    : "\(program.screens[screen].name).\(program.screens[screen].states[owner].name)"))
+        run(entry, Frame(instance: instance, owner: owner, event: payload))
+    }
+
+    private func unhandled(_ event: Int, screen: Int, active: StateSet, guardsFailed: Bool) {
+        let name = program.screens[screen].name
+        let states = active.map { program.screens[screen].states[$0].name }.joined(separator: ", ")
+        ignore(
+            program.events[event],
+            guardsFailed ? "no `when` held on \(name)" : "\(name) has no handler for it in states \(states)")
     }
 
     /// The first alternative whose guard holds.

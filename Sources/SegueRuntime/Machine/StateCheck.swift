@@ -9,7 +9,8 @@ extension Machine {
     /// Checks that every id in a state (screens, slots, nested states, fields, code) exists in the program, so a
     /// state loaded from a file can be stepped without going out of bounds.
     public func check(_ state: MachineState) throws(StateMismatch) {
-        let program = self.program
+        // Read in place: a copy of the program (or of a screen) would retain every array in it.
+        let program = box.program
         guard !state.launched || state.data.count == program.data.count else {
             throw StateMismatch(reason: "\(state.data.count) flow variables, the flow has \(program.data.count)")
         }
@@ -19,16 +20,18 @@ extension Machine {
                 guard program.screens.indices.contains(instance.screen) else {
                     throw StateMismatch(reason: "screen #\(instance.screen) does not exist")
                 }
-                let screen = program.screens[instance.screen]
-                guard instance.values.count == screen.slots.count else {
-                    throw StateMismatch(
-                        reason: "\(screen.name) has \(screen.slots.count) variables, not \(instance.values.count)")
+                let screen = instance.screen
+                let name = program.screens[screen].name
+                let slots = program.screens[screen].slots.count
+                guard instance.values.count == slots else {
+                    throw StateMismatch(reason: "\(name) has \(slots) variables, not \(instance.values.count)")
                 }
-                guard instance.states.allSatisfy({ screen.states.indices.contains($0) }) else {
-                    throw StateMismatch(reason: "\(screen.name) has no such nested state")
+                guard instance.active.isWithin(program.screens[screen].states.count) else {
+                    throw StateMismatch(reason: "\(name) has no such nested state")
                 }
-                guard instance.form.fields.count == screen.fields.count else {
-                    throw StateMismatch(reason: "\(screen.name) has \(screen.fields.count) fields")
+                let fields = program.screens[screen].fields.count
+                guard instance.form.fields.count == fields else {
+                    throw StateMismatch(reason: "\(name) has \(fields) fields")
                 }
             }
         }

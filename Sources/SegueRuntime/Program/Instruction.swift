@@ -55,6 +55,20 @@ public enum TransitionKind: String, Sendable, Hashable, Codable, CaseIterable {
     case popToRoot = "pop_to_root"
     case unwind
     case replace
+
+    /// A small number per kind, for hashing without the raw string.
+    var ordinal: Int {
+        switch self {
+        case .root: 0
+        case .present: 1
+        case .show: 2
+        case .dismiss: 3
+        case .pop: 4
+        case .popToRoot: 5
+        case .unwind: 6
+        case .replace: 7
+        }
+    }
 }
 
 public struct NavigateOperation: Sendable {
