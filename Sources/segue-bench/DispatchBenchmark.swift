@@ -53,6 +53,7 @@ enum DispatchBenchmark {
             }
         }
         var results: [String: [String: Double]] = [:]
+        if let peers { PeerSetup.prepare(peers, quiet: json) }
         let runner = peers.flatMap(PeerRunner.init)
         if peers != nil, runner == nil, !json {
             print("peers: not set up in \(peers ?? "") (see docs/library.md, Performance); Segue alone")
