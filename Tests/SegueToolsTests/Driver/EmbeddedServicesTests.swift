@@ -1,7 +1,7 @@
 import Foundation
 import SegueCheck
-import SegueModel
 import SegueExpression
+import SegueModel
 import SegueRuntime
 import Testing
 
@@ -22,8 +22,9 @@ import Testing
         #expect(embedded.boards["board"] != nil)
         let id = await embedded.services["defaults"]?.call("get", arguments: ["key": .string("MatimatikProfileID")])
         #expect(id == .ok(.string("segue-test-user")))
-        guard case .ok(.list(let products)) = await embedded.services["store"]?.call(
-            "products", arguments: ["ids": .list([.string("donate.small")])])
+        guard
+            case .ok(.list(let products)) = await embedded.services["store"]?.call(
+                "products", arguments: ["ids": .list([.string("donate.small")])])
         else {
             Issue.record("the store lists no products")
             return
@@ -40,7 +41,8 @@ import Testing
     }
 
     @Test func aDataDirectoryIsKept() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("segue-kept-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("segue-kept-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let embedded = try await EmbeddedServices.make(
             for: try donate(), options: ServiceOptions(dataDirectory: directory, root: Self.root.path))
