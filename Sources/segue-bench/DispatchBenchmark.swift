@@ -207,7 +207,7 @@ enum DispatchBenchmark {
 
     /// Runs the Python peers' benchmark workers (`bench.py --worker`) on the same shapes, when a copy of the peers
     /// folder with generated machines (`gen/`) is there, with a Python (`.venv/bin/python`, else `python3`) that
-    /// has `transitions`.
+    /// has the peer libraries (sismic, transitions, python-statemachine; the plain-dict reference needs none).
     struct PeerRunner {
         var folder: String
         var python: String
@@ -225,7 +225,7 @@ enum DispatchBenchmark {
         func compare(_ shape: String, _ segue: [String: Double], json: Bool) -> [String: Double] {
             var result: [String: Double] = [:]
             let rate = segue["events_per_second"] ?? 0
-            for peer in ["transitions", "plain"] {
+            for peer in ["sismic", "transitions", "pystatemachine", "plain"] {
                 guard let peerRate = run(peer, shape) else {
                     if !json { print("  \(peer): unavailable") }
                     continue
