@@ -29,22 +29,18 @@ public final class FlowDriver {
     private let persistence: (any Persistence)?
     private var persisted: [String: Value] = [:]
     private var scripted: [String: [ServiceOutcome]] = [:]
-    /// Effects that follow the machine: playback.
-    private let observers: [any DriverEffectObserver]
     /// Recordings in virtual time follow the flow's clock.
     private let audioClock: SteppedAudioClock?
 
     public init(
         program: Program, services: [String: any FlowService], persistence: (any Persistence)? = nil,
-        device: DeviceProfile = .standard, audioClock: SteppedAudioClock? = nil,
-        observers: [any DriverEffectObserver] = []
+        device: DeviceProfile = .standard, audioClock: SteppedAudioClock? = nil
     ) {
         machine = Machine(program: program)
         self.services = services
         self.persistence = persistence
         self.device = device
         self.audioClock = audioClock
-        self.observers = observers
     }
 
     /// A driver over the embedded services built for the flow.
@@ -77,9 +73,6 @@ public final class FlowDriver {
 
     /// The top screen as the user sees it.
     public var view: ScreenView? { machine.view(of: state) }
-
-    /// The service names the flow can call, for completion.
-    public var serviceNames: [String] { services.keys.sorted() }
 
     /// Makes the next call of `service.operation` end with `outcome` instead of reaching the service.
     public func script(_ call: String, _ outcome: ServiceOutcome) {
@@ -128,7 +121,6 @@ public final class FlowDriver {
     }
 
     private func perform(_ effect: Effect) async -> Input? {
-        for observer in observers { observer.observe(effect, driver: self) }
         switch effect {
         case .callService(let id, let service, let operation, let arguments):
             let key = "\(service).\(operation)"
@@ -174,9 +166,4 @@ public struct ServiceCallRecord: Sendable, Hashable, Codable {
     public var outcome: ServiceOutcome
 
     public var name: String { "\(service).\(operation)" }
-}
-
-/// Something that follows the machine's effects beside the driver (the audio playback timeline).
-public protocol DriverEffectObserver {
-    func observe(_ effect: Effect, driver: FlowDriver)
 }

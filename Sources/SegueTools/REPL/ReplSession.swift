@@ -64,8 +64,6 @@ public final class ReplSession {
     let driver: FlowDriver
     var timeline: [Moment] = []
     var position = 0
-    /// True while `load` replays a trace: calls are answered from the trace, so no recorder runs.
-    var replaying = false
 
     public init(flow: Flow, embedded: EmbeddedServices, device: DeviceProfile = .standard, style: ReplStyle = .plain)
         throws(OpenError)
@@ -188,11 +186,8 @@ public final class ReplSession {
         let shownBefore = screenLines()
         let clockBefore = driver.state.now
         let before = driver.calls.count
-        let capturing = embedded.audioClock?.hasSleepers ?? false
         let steps = await body()
         let calls = Array(driver.calls[before...])
-        let recordingStarted = calls.contains { program.services[$0.service] == "audio" && $0.operation == "record" }
-        if !replaying, capturing || recordingStarted { await settleRecording() }
         let moment = Moment(
             command: line.trimmingCharacters(in: .whitespaces), state: driver.state, device: driver.device,
             calls: calls,
@@ -211,15 +206,6 @@ public final class ReplSession {
         let shown = screenLines()
         return Reply(
             text: (lines + (shown == shownBefore ? [style.dim("(same screen)")] : shown)).joined(separator: "\n"))
-    }
-
-    /// Waits (at most a second) until a recording in virtual time has caught up with the clock, so what a take
-    /// holds after `tick` does not depend on thread timing.
-    private func settleRecording() async {
-        guard let clock = embedded.audioClock else { return }
-        for _ in 0..<1000 where !clock.hasSleepers {
-            try? await Task.sleep(nanoseconds: 1_000_000)
-        }
     }
 
     /// Undo (`-1`) or redo (`+1`): puts the machine back into a state of the timeline.

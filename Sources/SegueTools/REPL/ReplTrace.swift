@@ -67,8 +67,6 @@ extension ReplSession {
         driver.restore(trace.launch)
         timeline = [Moment(command: "launch", state: trace.launch, device: driver.device, calls: [], steps: [])]
         position = 0
-        replaying = true
-        defer { replaying = false }
         for (index, command) in trace.commands.enumerated() {
             for call in command.calls { driver.script(call.name, call.outcome) }
             let reply = await execute(command.command)
