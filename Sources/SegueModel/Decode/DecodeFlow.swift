@@ -64,7 +64,7 @@ extension FlowDecoder {
         if let node = reader.take("events") { flow.events = decodeEvents(node) }
         if let node = reader.take("services") { flow.services = decodeServices(node) }
         if let node = reader.take("data") { flow.data = decodeData(node, context: "flow data") }
-        if let node = reader.take("theme") { flow.theme = literalValue(node) }
+        if let node = reader.take("theme") { flow.theme = node.plainValue }
         if let node = reader.take("components") { flow.components = decodeComponents(node) }
         if let node = reader.take("screens") {
             flow.screens = takenScreens == nil ? decodeScreens(node) : decodeScreens(taking: &takenScreens)
@@ -76,9 +76,6 @@ extension FlowDecoder {
         finish(reader)
         return id == nil || start == nil ? nil : flow
     }
-
-    /// A YAML subtree as a plain value (for `theme:`), without expressions.
-    func literalValue(_ node: Node) -> Value { node.plainValue }
 
     mutating func decodeTypes(_ node: Node) -> [RecordTypeDeclaration] {
         guard let entries = node.mapping else {
@@ -147,7 +144,7 @@ extension FlowDecoder {
                 if node.scalar != nil {
                     initial = expression(node, context: "`default`")
                 } else {
-                    literal = literalValue(node)
+                    literal = node.plainValue
                 }
             }
             let persist = reader.take("persist").flatMap { bool($0, context: "`persist`") } ?? false
