@@ -63,27 +63,40 @@ public struct ElementPath: Sendable, Hashable, Codable, CustomStringConvertible 
     }
 }
 
+/// An element as people write it: `save`, `latest[2]` (an item of a list) or `latest[2].more` (an element inside
+/// it); the REPL, scenario files and tools all read this one syntax.
+public struct ElementReference: Sendable, Hashable {
+    public var name: String
+    public var item: Int?
+    public var part: String?
+
+    /// Nil when the text is not of that shape (`latest[x]`, `latest[2`).
+    public init?(_ text: String) {
+        var head = Substring(text)
+        if let dot = text.firstIndex(of: ".") {
+            head = text[..<dot]
+            part = String(text[text.index(after: dot)...])
+        }
+        if let open = head.firstIndex(of: "[") {
+            guard head.last == "]", let number = Int(head[head.index(after: open)..<head.index(before: head.endIndex)])
+            else { return nil }
+            item = number
+            head = head[..<open]
+        }
+        guard !head.isEmpty else { return nil }
+        name = String(head)
+    }
+}
+
 extension Program {
     /// Resolves `save`, `latest[2]` or `latest[2].more` on a screen to an element path.
     public func path(_ text: String, on screen: Int) -> ElementPath? {
         guard screens.indices.contains(screen) else { return nil }
         let elements = screens[screen].elements
-        var head = Substring(text)
-        var part: Substring?
-        if let dot = text.firstIndex(of: ".") {
-            head = text[..<dot]
-            part = text[text.index(after: dot)...]
-        }
-        var item: Int?
-        if let open = head.firstIndex(of: "["), head.last == "]" {
-            guard let number = Int(head[head.index(after: open)..<head.index(before: head.endIndex)]) else {
-                return nil
-            }
-            item = number
-            head = head[..<open]
-        }
+        guard let reference = ElementReference(text) else { return nil }
+        let (head, item, part) = (reference.name, reference.item, reference.part)
         guard let element = elements.firstIndex(where: { $0.name == head }) else {
-            return item == nil && part == nil ? footerPath(String(head), in: elements) : nil
+            return item == nil && part == nil ? footerPath(head, in: elements) : nil
         }
         guard let part else { return ElementPath(element: element, item: item) }
         if item == nil, elements[element].list != nil {

@@ -82,22 +82,11 @@ struct ExpectationCheck {
 
     /// `latest[0].more` → the `more` element inside the first item of `latest`.
     private func element(_ id: String) -> ElementView? {
-        guard let view else { return nil }
-        var head = Substring(id)
-        var part: Substring?
-        if let dot = id.firstIndex(of: ".") {
-            head = id[..<dot]
-            part = id[id.index(after: dot)...]
-        }
-        var item: Int?
-        if let open = head.firstIndex(of: "["), head.hasSuffix("]") {
-            item = Int(head[head.index(after: open)..<head.index(before: head.endIndex)])
-            head = head[..<open]
-        }
-        guard let top = view.element(String(head)) else { return nil }
-        guard let item else { return top }
+        guard let view, let reference = ElementReference(id) else { return nil }
+        guard let top = view.element(reference.name) else { return nil }
+        guard let item = reference.item else { return top }
         guard let rows = top.items, rows.indices.contains(item) else { return nil }
-        guard let part else {
+        guard let part = reference.part else {
             var row = top
             row.id = id
             row.text = rows[item].compactMap(\.text).joined(separator: " ")
