@@ -3,24 +3,20 @@ import Testing
 @testable import SegueRuntime
 
 @Suite struct ElementReferenceTests {
+    func parts(_ text: String) -> [String]? {
+        ElementReference(text).map { [$0.name, $0.item.map(String.init) ?? "-", $0.part ?? "-"] }
+    }
+
     @Test func readsNamesItemsAndParts() {
-        #expect(ElementReference("save") == ElementReference(name: "save", item: nil, part: nil))
-        #expect(ElementReference("latest[2]") == ElementReference(name: "latest", item: 2, part: nil))
-        #expect(ElementReference("latest[2].more") == ElementReference(name: "latest", item: 2, part: "more"))
-        #expect(ElementReference("lines.share") == ElementReference(name: "lines", item: nil, part: "share"))
+        #expect(parts("save") == ["save", "-", "-"])
+        #expect(parts("latest[2]") == ["latest", "2", "-"])
+        #expect(parts("latest[2].more") == ["latest", "2", "more"])
+        #expect(parts("lines.share") == ["lines", "-", "share"])
     }
 
     @Test func refusesMalformedReferences() {
         #expect(ElementReference("latest[x]") == nil)
         #expect(ElementReference("latest[2") == nil)
         #expect(ElementReference("[2]") == nil)
-    }
-}
-
-extension ElementReference {
-    init(name: String, item: Int?, part: String?) {
-        self.name = name
-        self.item = item
-        self.part = part
     }
 }
