@@ -10,12 +10,19 @@ public struct SignalGenerator: Sendable {
     public let format: AudioFormat
     /// The next frame's index.
     public private(set) var frame = 0
-    private var random: UInt64
+    private var random: SplitMix64
+    private var voice: VoiceSignal?
 
     public init(signal: TestSignal, format: AudioFormat) {
         self.signal = signal
         self.format = format
-        if case .noise(_, let seed) = signal { random = seed } else { random = 0 }
+        random = SplitMix64(seed: 0)
+        switch signal {
+        case .noise(_, let seed): random = SplitMix64(seed: seed)
+        case .voice(let amplitude, let seed):
+            voice = VoiceSignal(amplitude: amplitude, seed: seed, sampleRate: format.sampleRate)
+        case .sine, .silence: break
+        }
     }
 
     /// Fills `frames` interleaved frames.
@@ -29,15 +36,11 @@ public struct SignalGenerator: Sendable {
                 for c in 0..<channels { target[i * channels + c] = value }
             }
         case .noise(let amplitude, _):
-            for i in 0..<frames * channels {
-                // SplitMix64: small, fast and reproducible from the seed.
-                random &+= 0x9E37_79B9_7F4A_7C15
-                var z = random
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                z ^= z >> 31
-                let unit = Double(z >> 11) * (1.0 / 9_007_199_254_740_992)
-                target[i] = amplitude * (2 * unit - 1)
+            for i in 0..<frames * channels { target[i] = amplitude * (2 * random.unit() - 1) }
+        case .voice:
+            for i in 0..<frames {
+                let value = voice?.next() ?? 0
+                for c in 0..<channels { target[i * channels + c] = value }
             }
         case .silence:
             for i in 0..<frames * channels { target[i] = 0 }

@@ -168,6 +168,8 @@ public struct ElementProgram: Sendable {
     /// For `lines`: the elements after the end marker (the share button, P13); a path with a part and no item
     /// addresses them.
     public var footer: [ElementProgram] = []
+    /// For `meter`: how many bars it is drawn with.
+    public var bars: Int? = nil
 }
 
 /// A list or collection: items, the component each item is drawn by, paging.
@@ -203,6 +205,8 @@ public struct FieldProgram: Sendable {
     public var rules: [FieldRuleProgram]
     public var minLines: Int?
     public var grows: Bool
+    /// For a multiline field that grows: the most lines it grows to.
+    public var maxLines: Int? = nil
 }
 
 /// A compiled field rule: what it checks and the message shown when it fails.

@@ -60,6 +60,7 @@ extension ProgramBuilder {
         case .meter(let meter):
             compiled.kind = .meter
             compiled.content = expression(meter.level, context: context)
+            compiled.bars = meter.bars
         case .component(let use):
             compiled.kind = .component
             compiled.component = component(use, context: context)
@@ -111,7 +112,7 @@ extension ProgramBuilder {
                     label: field.label.map { expression($0, context: context) },
                     initial: field.initial.map { expression($0, context: context) },
                     rules: field.rules.map(FieldValidator.compile), minLines: field.multiline?.minLines,
-                    grows: field.multiline?.grows ?? false))
+                    grows: field.multiline?.grows ?? false, maxLines: field.multiline?.maxLines))
         }
         return fields
     }

@@ -31,10 +31,15 @@ struct ScreenRenderer {
                 margins: layout.margins.flatMap { number($0, frame) }, scroll: layout.scroll,
                 bottomInset: layout.bottomInset.flatMap { number($0, frame) }, style: layout.style)
         }
+        let device = runner.state.environment.device
+        let textLayout = TextLayout(
+            width: TextLayout.contentWidth(of: device, margins: layout?.margins), textScale: device.textScale)
         var view = ScreenView(
             screen: screen.name, instance: instance.id, title: screen.title.flatMap { text($0, frame) },
             states: instance.states.map { screen.states[$0].name }, layout: layout,
-            elements: screen.elements.map { element($0, frame, form: instance.form, fields: screen.fields) },
+            elements: screen.elements.map {
+                element($0, frame, form: instance.form, fields: screen.fields, layout: textLayout)
+            },
             alert: runner.state.alert, breadcrumb: breadcrumb)
         if let highlight = runner.highlight(of: instance) {
             view.highlightedLine = highlight.line
@@ -57,9 +62,10 @@ struct ScreenRenderer {
         (try? value(id, frame).get())?.numberValue
     }
 
-    private func element(_ element: ElementProgram, _ frame: Frame, form: FormState, fields: [FieldProgram])
-        -> ElementView
-    {
+    /// One element as shown; `layout` is the width it sits in (the screen's content, a list's cell).
+    private func element(
+        _ element: ElementProgram, _ frame: Frame, form: FormState, fields: [FieldProgram], layout: TextLayout
+    ) -> ElementView {
         var problems: [String] = []
         /// A condition; one that fails or is not a bool counts as false (hidden, disabled), as taps treat it.
         func flag(_ id: Int?, default fallback: Bool) -> Bool {
@@ -89,10 +95,15 @@ struct ScreenRenderer {
             enabled: flag(element.enabled, default: true), style: string(element.style), anchor: element.anchor)
         if element.submits { view.enabled = view.enabled && form.isValid }
         view.icon = string(element.icon)
-        if let maxLines = element.maxLines, let text = view.text,
-            let width = element.width.flatMap({ number($0, frame) })
-        {
-            view.truncated = TextMeasure.lineCount(text, width: width) > maxLines
+        if element.kind == .text, let text = view.text {
+            var textLayout = layout
+            if let width = element.width.flatMap({ number($0, frame) }) { textLayout.width = width }
+            let shown = textLayout.text(text, maxLines: element.maxLines)
+            view.lines = shown.lines
+            if element.maxLines != nil { view.truncated = shown.truncated }
+        }
+        if let segments = element.bars {
+            view.meter = MeterView(level: element.content.flatMap { number($0, frame) } ?? 0, segments: segments)
         }
         if let index = element.field, index < fields.count, index < form.fields.count {
             let field = fields[index]
@@ -102,15 +113,21 @@ struct ScreenRenderer {
                 label: string(field.label), error: state.touched || form.submitted ? state.error : nil,
                 touched: state.touched,
                 dirty: state.dirty, minLines: field.minLines, grows: field.grows)
+            if let minLines = field.minLines {
+                let text = state.value == .null ? "" : state.value.description
+                view.field?.lines = layout.field(text, minLines: minLines, grows: field.grows, maxLines: field.maxLines)
+            }
         }
         if let list = element.list {
+            var cell = layout
+            if let width = list.cellWidth.flatMap({ number($0, frame) }) { cell.width = width }
             switch value(list.items, frame) {
             case .success(.list(let items)):
                 view.items = items.enumerated().map { index, item in
                     var itemFrame = frame
                     itemFrame.locals["item"] = item
                     itemFrame.locals["index"] = .int(index)
-                    return row(list.item, itemFrame)
+                    return row(list.item, itemFrame, layout: cell)
                 }
             case .success(let other): problems.append("the items are \(other.literal), not a list")
             case .failure(let failure): problems.append(failure.description)
@@ -121,20 +138,22 @@ struct ScreenRenderer {
             if list.nearEnd != nil { view.hasMore = flag(list.hasMore, default: true) }
             view.footer = string(list.empty)
             if !element.footer.isEmpty {
-                view.footerElements = element.footer.map { self.element($0, frame, form: .empty, fields: []) }
+                view.footerElements = element.footer.map {
+                    self.element($0, frame, form: .empty, fields: [], layout: layout)
+                }
             }
         }
-        if let component = element.component { view.items = [row(component, frame)] }
+        if let component = element.component { view.items = [row(component, frame, layout: layout)] }
         view.problem = problems.isEmpty ? nil : problems.joined(separator: "; ")
         return view
     }
 
     /// A component's elements with its arguments bound.
-    private func row(_ component: ComponentProgram, _ frame: Frame) -> [ElementView] {
+    private func row(_ component: ComponentProgram, _ frame: Frame, layout: TextLayout) -> [ElementView] {
         var inner = frame
         for argument in component.arguments {
             inner.locals[argument.name] = (try? value(argument.value, frame).get()) ?? .null
         }
-        return component.elements.map { element($0, inner, form: .empty, fields: []) }
+        return component.elements.map { element($0, inner, form: .empty, fields: [], layout: layout) }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SegueExpression
 
 /// What the user sees on the top screen, with every expression resolved: a pure function of the state.
@@ -60,6 +61,10 @@ public struct ElementView: Sendable, Hashable, Codable {
     public var anchor: String?
     /// For a text with `max_lines`: whether its text needs more lines than it shows.
     public var truncated: Bool?
+    /// For a text: the lines it takes on screen (at most its `max_lines`), so the card's height follows it (D6).
+    public var lines: Int? = nil
+    /// For a meter: its level drawn as bars (P10).
+    public var meter: MeterView? = nil
     public var field: FieldView?
     /// A list's or component's content: one row of elements per item (one row for a component use).
     public var items: [[ElementView]]?
@@ -94,4 +99,34 @@ public struct FieldView: Sendable, Hashable, Codable {
     public var dirty: Bool
     public var minLines: Int?
     public var grows: Bool
+    /// For a multiline field: the lines it is tall now, `min_lines` until its text needs more when it grows (D13).
+    public var lines: Int? = nil
+}
+
+/// A level meter as drawn: `segments` bars, of which the first `bars` are lit. Like a recording app's meter (and
+/// `segue audio meter`), the bars span −60…0 dBFS evenly, so speech fills most of them and silence none.
+///
+///     MeterView(level: 0.1, segments: 8).drawing  // "█████   " (−20 dBFS)
+public struct MeterView: Sendable, Hashable, Codable {
+    /// The level shown (linear RMS), clamped to 0…1.
+    public var level: Double
+    public var segments: Int
+    /// The lit bars: the level's place between −60 and 0 dBFS, rounded to the nearest bar.
+    public var bars: Int
+
+    /// The quietest level that lights a bar's worth of the scale; below it the meter is dark.
+    public static let floorDBFS = -60.0
+
+    public init(level: Double, segments: Int) {
+        self.level = level.isFinite ? min(max(level, 0), 1) : 0
+        self.segments = max(segments, 1)
+        let decibels = self.level > 0 ? 20 * log10(self.level) : Self.floorDBFS
+        let share = min(max((decibels - Self.floorDBFS) / -Self.floorDBFS, 0), 1)
+        bars = Int((share * Double(self.segments)).rounded())
+    }
+
+    /// The bars as text, one character per segment: `█` lit, a space dark.
+    public var drawing: String {
+        String(repeating: "█", count: bars) + String(repeating: " ", count: segments - bars)
+    }
 }

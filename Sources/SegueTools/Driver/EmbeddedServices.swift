@@ -195,7 +195,7 @@ public struct EmbeddedServices: Sendable {
         let format = AudioFormat(sampleRate: 44_100, channels: 1, encoding: .int16)
         let input: RecordingInput =
             options.audioInput.map { .file(path: resolve($0, root: options.root)) }
-            ?? .signal(.sine(frequency: 220, amplitude: 0.4), format)
+            ?? .signal(.voice(amplitude: 0.8, seed: 1), format)
         let clock: SteppedAudioClock? = options.realTime ? nil : SteppedAudioClock()
         do {
             let engine = try FileAudioService(

@@ -44,12 +44,14 @@ public struct ScreenPrinter: Sendable {
         if let anchor = element.anchor { flags.append("anchor \(anchor)") }
         if let icon = element.icon { flags.append("icon \(icon)") }
         if let color = element.highlightColor, element.highlighted != nil { flags.append("highlight \(color)") }
+        if let lines = element.lines, lines > 1 { flags.append("\(lines) lines") }
         if element.truncated == true { flags.append("truncated") }
         if let problem = element.problem { flags.append("problem: \(problem)") }
         var head = "  \(element.kind.rawValue) \(style.bold(element.id))"
         switch element.kind {
         case .button: head += " [\(element.text ?? "")]"
         case .field: head += field(element.field)
+        case .meter: head += element.meter.map { " " + meter($0) } ?? ""
         case .list, .lines, .component: head += " (\(count(element.items?.count ?? 0)))"
         default: if let text = element.text { head += " " + quoted(text) }
         }
@@ -84,7 +86,8 @@ public struct ScreenPrinter: Sendable {
             case .text:
                 return element.text.flatMap { $0.isEmpty ? nil : clip($0, truncated: element.truncated == true) }
             case .button: return "[\(element.id)]" + (element.enabled ? "" : " disabled")
-            case .slider, .picker, .meter: return "\(element.id)=\(element.text ?? "")"
+            case .meter: return "\(element.id)=" + (element.meter.map(meter) ?? element.text ?? "")
+            case .slider, .picker: return "\(element.id)=\(element.text ?? "")"
             case .field: return "\(element.id)=\(element.field.map { quoted($0.value.description) } ?? "")"
             case .image, .list, .lines, .component: return nil
             }
@@ -94,12 +97,19 @@ public struct ScreenPrinter: Sendable {
 
     private func field(_ field: FieldView?) -> String {
         guard let field else { return "" }
-        var text = field.kind == "text" ? "" : " (\(field.kind))"
+        var shape = field.kind == "text" ? [] : [field.kind]
+        if let lines = field.lines { shape.append(lines == 1 ? "1 line" : "\(lines) lines") }
+        var text = shape.isEmpty ? "" : " (" + shape.joined(separator: ", ") + ")"
         let value = field.value == .null ? "" : field.value.description
         text += " " + quoted(value)
         if value.isEmpty, let placeholder = field.placeholder { text += " " + style.dim("placeholder \(placeholder)") }
         if let error = field.error { text += " " + style.red("✗ \(error)") }
         return text
+    }
+
+    /// `▕███     ▏ 3/8`: the lit bars, then how many of how many.
+    private func meter(_ meter: MeterView) -> String {
+        "▕" + meter.drawing + "▏ \(meter.bars)/\(meter.segments)"
     }
 
     private func box(_ alert: AlertState) -> [String] {

@@ -102,7 +102,8 @@ struct ExpectationCheck {
             "visible": .bool(element.visible), "enabled": .bool(element.enabled),
             "label": element.text.map(Value.string) ?? .null, "style": element.style.map(Value.string) ?? .null,
             "anchor": element.anchor.map(Value.string) ?? .null,
-            "truncated": element.truncated.map(Value.bool) ?? .null,
+            "truncated": element.truncated.map(Value.bool) ?? .null, "lines": element.lines.map(Value.int) ?? .null,
+            "bars": element.meter.map { .int($0.bars) } ?? .null,
             "problem": element.problem.map(Value.string) ?? .null, "icon": element.icon.map(Value.string) ?? .null,
         ]
         return compareFields("`\(id)`", expected, actual)
@@ -112,7 +113,7 @@ struct ExpectationCheck {
         guard let field = element(id)?.field else { return "the screen has no field `\(id)`" }
         let actual: [String: Value] = [
             "value": field.value, "error": field.error.map(Value.string) ?? .null,
-            "placeholder": field.placeholder.map(Value.string) ?? .null,
+            "placeholder": field.placeholder.map(Value.string) ?? .null, "lines": field.lines.map(Value.int) ?? .null,
         ]
         return compareFields("field `\(id)`", expected, actual)
     }

@@ -17,7 +17,7 @@ enum AudioCommand: SegueCommand {
           mix OUT IN[@GAIN]... [--rate HZ]            render inputs one after another into OUT; formats are
               [--channels N] [--encoding E]           converted to the first input's unless given
           meter FILE [--window S] [--json]            RMS and peak per window (0.05 s), linear and dBFS
-          record OUT (--from FILE | --stdin | --sine HZ | --noise SEED)
+          record OUT (--from FILE | --stdin | --sine HZ | --noise SEED | --voice SEED)
               [--rate HZ] [--channels N] [--encoding E] [--duration S] [--virtual] [--meter]
                                                       record until the input ends, --duration passes or
                                                       Ctrl-C; --stdin reads raw little-endian PCM
@@ -218,28 +218,31 @@ enum AudioCommand: SegueCommand {
 
     private static func record(_ arguments: [String]) async throws -> Int32 {
         let parsed = try parse(
-            arguments, values: ["--from", "--sine", "--noise", "--rate", "--channels", "--encoding", "--duration"],
+            arguments,
+            values: ["--from", "--sine", "--noise", "--voice", "--rate", "--channels", "--encoding", "--duration"],
             switches: ["--stdin", "--virtual", "--meter"], count: 1)
         let format = AudioFormat(
             sampleRate: try integer(parsed, "--rate", default: 48_000),
             channels: try integer(parsed, "--channels", default: 1),
             encoding: try encoding(parsed) ?? .int16)
         let sources =
-            ["--from", "--sine", "--noise"].filter { parsed.options[$0] != nil }
+            ["--from", "--sine", "--noise", "--voice"].filter { parsed.options[$0] != nil }
             + (parsed.switches.contains("--stdin") ? ["--stdin"] : [])
         guard sources.count == 1 else {
-            throw UsageError("record needs exactly one of --from, --stdin, --sine, --noise")
+            throw UsageError("record needs exactly one of --from, --stdin, --sine, --noise, --voice")
         }
         let input: RecordingInput
         if let path = parsed.options["--from"] {
             input = .file(path: path)
         } else if let frequency = try number(parsed, "--sine") {
             input = .signal(.sine(frequency: frequency, amplitude: 0.5), format)
-        } else if let text = parsed.options["--noise"] {
+        } else if let text = parsed.options["--noise"] ?? parsed.options["--voice"] {
+            let option = parsed.options["--noise"] != nil ? "--noise" : "--voice"
             guard let seed = UInt64(text) else {
-                throw UsageError("--noise needs a seed (a whole number), got `\(text)`")
+                throw UsageError("\(option) needs a seed (a whole number), got `\(text)`")
             }
-            input = .signal(.noise(amplitude: 0.5, seed: seed), format)
+            input = .signal(
+                option == "--noise" ? .noise(amplitude: 0.5, seed: seed) : .voice(amplitude: 0.8, seed: seed), format)
         } else {
             input = .stream(descriptor: 0, name: "stdin", format: format)
         }

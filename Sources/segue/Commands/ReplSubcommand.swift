@@ -20,7 +20,7 @@ enum ReplSubcommand: SegueCommand {
           --fresh             use a new temporary data directory (nothing kept)
           --storekit FILE     the StoreKit configuration (default examples/donate/Products.storekit)
           --api-url URL       a real wall-of-honor server instead of the local board
-          --audio-input FILE  a WAV file recordings are taken from (default: a generated tone)
+          --audio-input FILE  a WAV file recordings are taken from (default: a generated voice)
           --real-time         record and play in real time instead of virtual time (`tick`)
           --device NAME       a device profile: iphone7, iphonese, iphone15, … (`device` inside lists them)
           --script FILE       read commands from FILE instead of the terminal

@@ -35,7 +35,8 @@ import Testing
               - tap: lines[1].record
               - tick: 3s
               - tick: 750ms
-              - expect: { data: { level: { between: [0.28, 0.29] } }, highlighted: 1, highlight_color: "#FFD6D6" }
+              # The default voice-like input's 50 ms window at 0.70 s reads −33.5 dBFS (`segue audio meter`).
+              - expect: { data: { level: { between: [0.0205, 0.0215] } }, highlighted: 1, highlight_color: "#FFD6D6" }
               - tap: footer_stop
               - expect: { takes: [{ line: h2, duration: 0.75 }], highlighted: null }
             """)
