@@ -6,37 +6,28 @@ import Testing
 
 /// Pictone's playback and recording through scenarios: highlights, icons, edits inside items, takes in virtual time.
 @Suite struct MediaScenarioTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
-
-    /// Runs a scenario written beside Pictone's own scenarios; returns its failure message, or nil when it passed.
+    /// Runs steps on Pictone's script details; returns the failure message, or nil when the scenario passed.
     func run(_ steps: String) async throws -> String? {
-        let text = """
-            scenario: test
-            flow: ../../pictone.yaml
-            steps:
-              - launch
-              - tick: 2s
-              - tap: featured
-            \(steps)
-            """
-        let file = SourceFile(path: Self.root + "/flows/scenarios/pictone/test.yaml", text: text)
-        let scenario = try ScenarioParser.parse(file)
         // Sample voices are named relative to the project root.
-        FileManager.default.changeCurrentDirectoryPath(Self.root)
-        let result = await ScenarioRunner(root: Self.root).run(scenario)
-        return result.failure?.message
+        FileManager.default.changeCurrentDirectoryPath(ScenarioFixture.root)
+        return try await ScenarioFixture.run("pictone", after: ["tick: 2s", "tap: featured"], steps)
     }
 
-    @Test func aTakeLastsExactlyTheTickedTimeAndTheLevelFollowsTheInput() async throws {
+    @Test func aTakeLastsExactlyTheTickedTimeAndTheMeterFollowsTheInput() async throws {
         let failure = try await run(
             """
               - tap: mode
               - tap: lines[1].record
               - tick: 3s
-              - tick: 750ms
+              - tick: 500ms
+              - expect: { elements: { input_level: { bars: 5 } } }
+              - tick: 250ms
               # The default voice-like input's 50 ms window at 0.70 s reads −33.5 dBFS (`segue audio meter`).
-              - expect: { data: { level: { between: [0.0205, 0.0215] } }, highlighted: 1, highlight_color: "#FFD6D6" }
+              - expect:
+                  data: { level: { between: [0.0205, 0.0215] } }
+                  elements: { input_level: { bars: 4 } }
+                  highlighted: 1
+                  highlight_color: "#FFD6D6"
               - tap: footer_stop
               - expect: { takes: [{ line: h2, duration: 0.75 }], highlighted: null }
             """)

@@ -1,0 +1,38 @@
+import SegueExpression
+import Testing
+
+@testable import SegueRuntime
+@testable import SegueTools
+
+/// How the REPL draws heights and meters: a text's lines, a multiline field's height, a meter's bars.
+@Suite struct ScreenPrinterTests {
+    let printer = ScreenPrinter(style: .plain)
+
+    func element(_ id: String, _ kind: ElementProgram.Kind, text: String? = nil) -> ElementView {
+        ElementView(id: id, kind: kind, text: text, visible: true, enabled: true)
+    }
+
+    @Test func aTextOfSeveralLinesShowsItsLineCountAndAOneLinerDoesNot() {
+        var long = element("body", .text, text: "Спасибо за задачи!")
+        long.lines = 4
+        #expect(printer.render(long) == [#"  text body "Спасибо за задачи!" · 4 lines"#])
+        var short = long
+        short.lines = 1
+        #expect(printer.render(short) == [#"  text body "Спасибо за задачи!""#])
+    }
+
+    @Test func aMultilineFieldShowsItsHeight() {
+        var field = element("text", .field)
+        field.field = FieldView(
+            kind: "multiline", value: .string("Спасибо"), placeholder: "Текст", touched: true, dirty: true,
+            minLines: 5, grows: true, lines: 7)
+        #expect(printer.render(field) == [#"  field text (multiline, 7 lines) "Спасибо""#])
+    }
+
+    @Test func aMeterIsDrawnAsItsBars() {
+        var meter = element("input_level", .meter, text: "0.1")
+        meter.meter = MeterView(level: 0.1, segments: 8)
+        #expect(printer.render(meter) == ["  meter input_level ▕█████   ▏ 5/8"])
+        #expect(printer.summary([meter]) == "input_level=▕█████   ▏ 5/8")
+    }
+}
