@@ -36,6 +36,8 @@ enum ScreenSummary {
             if !element.visible { flags.append("hidden") }
             if !element.enabled { flags.append("disabled") }
             if let style = element.style { flags.append("style \(style)") }
+            if let lines = element.field?.lines ?? element.lines, lines > 1 { flags.append("\(lines) lines") }
+            if let meter = element.meter { flags.append("\(meter.bars) of \(meter.segments) bars") }
             if !flags.isEmpty { line += " (" + flags.joined(separator: ", ") + ")" }
             if let problem = element.problem { line += " — problem: \(problem)" }
             lines.append(line)

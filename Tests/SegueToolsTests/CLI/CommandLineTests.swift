@@ -96,6 +96,27 @@ struct CommandLineTests {
         #expect(result.output.hasSuffix("0 passed, 1 failed\n"))
     }
 
+    @Test func audioRecordTakesAVoiceLikeSignalThatIsTheSameOnEveryRun() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "segue-voice-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var takes: [Data] = []
+        for name in ["one.wav", "two.wav"] {
+            let path = directory.appendingPathComponent(name).path
+            let run = try segue([
+                "audio", "record", path, "--voice", "7", "--duration", "1", "--virtual", "--rate", "8000",
+            ])
+            #expect(run.status == 0, "\(run.error)")
+            #expect(run.output == "\(path): 8000 frames, 1.000 s, 8000 Hz, 1 channel, s16\n")
+            takes.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        #expect(takes[0] == takes[1])
+        let wrong = try segue(["audio", "record", directory.appendingPathComponent("x.wav").path, "--voice", "x"])
+        #expect(wrong.status == 2)
+        #expect(wrong.error.hasPrefix("segue audio: --voice needs a seed (a whole number), got `x`"))
+    }
+
     @Test func transitionsFromScenariosColourTheDiagram() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "segue-coverage-\(UUID().uuidString).json")

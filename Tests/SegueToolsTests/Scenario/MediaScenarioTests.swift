@@ -10,7 +10,7 @@ import Testing
     func run(_ steps: String) async throws -> String? {
         // Sample voices are named relative to the project root.
         FileManager.default.changeCurrentDirectoryPath(ScenarioFixture.root)
-        return try await ScenarioFixture.run("pictone", after: ["tick: 2s", "tap: featured"], steps)
+        return try await ScenarioFixture.run("pictone", after: ["tick: 2s", "tap: featured"], steps)?.message
     }
 
     @Test func aTakeLastsExactlyTheTickedTimeAndTheMeterFollowsTheInput() async throws {

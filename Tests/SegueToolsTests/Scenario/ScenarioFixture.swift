@@ -8,13 +8,13 @@ enum ScenarioFixture {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
 
-    /// Runs `steps` after `launch` and `prelude` on `flow` (`donate`, `pictone`); the failure message, or nil.
-    static func run(_ flow: String, after prelude: [String], _ steps: String) async throws -> String? {
+    /// Runs `steps` after `launch` and `prelude` on `flow` (`donate`, `pictone`); the failure, or nil.
+    static func run(_ flow: String, after prelude: [String], _ steps: String) async throws -> ScenarioFailure? {
         let lines =
             ["scenario: test", "flow: ../../\(flow).yaml", "steps:", "  - launch"]
             + prelude.map { "  - " + $0 } + [steps]
         let file = SourceFile(path: root + "/flows/scenarios/\(flow)/test.yaml", text: lines.joined(separator: "\n"))
         let scenario = try ScenarioParser.parse(file)
-        return await ScenarioRunner(root: root).run(scenario).failure?.message
+        return await ScenarioRunner(root: root).run(scenario).failure
     }
 }
