@@ -30,7 +30,7 @@ struct TextLayout {
     /// `maxLines`.
     func field(_ value: String, minLines: Int, grows: Bool, maxLines: Int?) -> Int {
         guard grows else { return minLines }
-        let needed = value.isEmpty ? 1 : TextMeasure.lineCount(value, width: width, fontSize: fontSize)
+        let needed = TextMeasure.lineCount(value, width: width, fontSize: fontSize)
         return min(max(minLines, needed), maxLines ?? Int.max)
     }
 }
