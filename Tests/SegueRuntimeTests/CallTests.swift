@@ -69,113 +69,152 @@ import Testing
                 tap: [{ call: store.purchase, with: { product: "'y'" } }]
         """
 
+    /// The state right after launch: `shop` in a navigation controller, nothing bought.
+    static func launched(_ state: inout ExpectedState) {
+        state.launched = true
+        state.layers = [NavigationLayer(navigation: true, stack: [state.instance(1, "shop", .root)])]
+        state.data = [.null, .list([]), .list([.string("old")])]
+        state.nextInstance = 2
+    }
+
+    static func steps(_ names: String...) -> Value { .list(names.map(Value.string)) }
+
+    /// Taps `buy`: `before` is logged and the purchase is asked for.
+    static func buy(_ store: TestStore) {
+        store.tap("buy") {
+            $0[data: "steps"] = steps("before")
+            $0.pendingCalls = [$0.call(1, "store.purchase", on: 1)]
+            $0.nextCall = 2
+        }
+        store.receive(
+            .callService(
+                id: 1, service: "store", operation: "purchase", arguments: ["product": .string("donate.small")]))
+    }
+
+    /// Pushes `other` and taps its `fail` button, whose purchase has no handler.
+    static func leaveAndFail(_ store: TestStore) {
+        store.tap("leave") {
+            $0.layers[0].stack.append($0.instance(2, "other", .show))
+            $0.nextInstance = 3
+        }
+        store.tap("fail") {
+            $0.pendingCalls = [$0.call(1, "store.purchase", on: 2, occurrence: 2)]
+            $0.nextCall = 2
+        }
+        store.receive(
+            .callService(id: 1, service: "store", operation: "purchase", arguments: ["product": .string("y")]))
+    }
+
     @Test func callSuspendsTheListUntilItsOutcomeThenContinues() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("buy")
-        #expect(harness.calls == [#"store.purchase({product: "donate.small"})"#])
-        #expect(harness.data("steps") == .list([.string("before")]))
-        #expect(harness.state.pendingCalls.map(\.id) == [1])
-        harness.answer(.ok(.record(["product": .string("donate.small"), "transaction_id": .string("t1")])))
-        #expect(harness.data("steps") == .list(["before", "ok donate.small", "after"].map(Value.string)))
-        #expect(
-            harness.state.alert == AlertState(image: "done", title: "Отлично", message: "Покупка успешно произведена"))
-        #expect(harness.state.pendingCalls.isEmpty)
-        // `as: bought` stored the whole result, and `bought` persists.
-        #expect(
-            harness.last.effects == [
-                .persist(
-                    name: "bought",
-                    value: .record(["product": .string("donate.small"), "transaction_id": .string("t1")]))
-            ])
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        Self.buy(store)
+        let purchase = Value.record(["product": .string("donate.small"), "transaction_id": .string("t1")])
+        store.answer(1, .ok(purchase)) {
+            $0[data: "steps"] = Self.steps("before", "ok donate.small", "after")
+            // `as: bought` stored the whole result, and `bought` persists.
+            $0[data: "bought"] = purchase
+            $0.alert = AlertState(image: "done", title: "Отлично", message: "Покупка успешно произведена")
+            $0.pendingCalls = []
+        }
+        store.receive(.persist(name: "bought", value: purchase))
     }
 
     @Test func anErrorCodeTakesItsCodeBranch() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("buy")
-        harness.answer(.error(ServiceError(service: "store", code: "11", message: "Недостаточно средств")))
-        #expect(harness.data("steps") == .list(["before", "funds", "after"].map(Value.string)))
-        #expect(harness.trace.first == "outcome #1: code 11")
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        Self.buy(store)
+        store.answer(1, .error(ServiceError(service: "store", code: "11", message: "Недостаточно средств"))) {
+            $0[data: "steps"] = Self.steps("before", "funds", "after")
+            $0.pendingCalls = []
+        }
+        #expect(store.trace.first == "outcome #1: code 11")
     }
 
     @Test func cancelledWithAnEmptyBranchContinuesQuietly() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("buy")
-        harness.answer(.cancelled)
-        #expect(harness.data("steps") == .list(["before", "after"].map(Value.string)))
-        #expect(harness.state.alert == nil)
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        Self.buy(store)
+        store.answer(1, .cancelled) {
+            $0[data: "steps"] = Self.steps("before", "after")
+            $0.pendingCalls = []
+        }
     }
 
     @Test func anUnhandledErrorGoesToTheScreensOnErrorAndTheListStops() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("buy")
-        harness.answer(.error(ServiceError(service: "store", code: "network", message: "Нет сети")))
-        #expect(harness.data("steps") == .list([.string("before")]))
-        #expect(harness.state.alert == AlertState(image: "error", title: "Screen handler", message: "Нет сети"))
-        #expect(harness.trace.contains("error \"Нет сети\" → on_error of shop"))
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        Self.buy(store)
+        store.answer(1, .error(ServiceError(service: "store", code: "network", message: "Нет сети"))) {
+            $0.alert = AlertState(image: "error", title: "Screen handler", message: "Нет сети")
+            $0.pendingCalls = []
+        }
+        #expect(store.trace.contains("error \"Нет сети\" → on_error of shop"))
     }
 
     @Test func withoutAnyHandlerTheDefaultAlertShowsTheMessage() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("leave")
-        harness.tap("fail")
-        harness.answer(.error(ServiceError(service: "store", code: "network", message: "Нет сети")))
-        #expect(harness.state.alert == AlertState(image: "error", title: "Error", message: "Нет сети"))
-        #expect(harness.trace.last == "alert \"Error\"")
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        Self.leaveAndFail(store)
+        store.answer(1, .error(ServiceError(service: "store", code: "network", message: "Нет сети"))) {
+            $0.alert = AlertState(image: "error", title: "Error", message: "Нет сети")
+            $0.pendingCalls = []
+        }
+        #expect(store.trace.last == "alert \"Error\"")
     }
 
     @Test func aLateOutcomeForAScreenThatIsGoneIsDropped() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("leave")
-        harness.tap("fail")
-        harness.send(.back)
-        let before = harness.state
-        harness.answer(.ok(.null))
-        #expect(harness.trace == ["dropped outcome #1: the screen that called store.purchase is gone"])
-        var expected = before
-        expected.pendingCalls = []
-        #expect(harness.state == expected)
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        Self.leaveAndFail(store)
+        store.send(.back) { $0.layers[0].stack.removeLast() }
+        store.answer(1, .ok(.null), trace: ["dropped outcome #1: the screen that called store.purchase is gone"]) {
+            $0.pendingCalls = []
+        }
     }
 
     @Test func anOutcomeForAnUnknownCallIsDropped() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        let before = harness.state
-        harness.send(.outcome(call: 42, .ok(.null)))
-        #expect(harness.state == before)
-        #expect(harness.trace == ["dropped outcome #42: no call #42 is waiting"])
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        store.send(.outcome(call: 42, .ok(.null)), trace: ["dropped outcome #42: no call #42 is waiting"])
     }
 
     @Test func cancelledWithoutABranchEndsTheList() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("unguarded")
-        harness.answer(.cancelled)
-        #expect(harness.data("steps") == .list([]))
-        #expect(harness.trace == ["outcome #1: cancelled: no `cancelled` branch, the action list ends"])
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        store.tap("unguarded") {
+            $0.pendingCalls = [$0.call(1, "store.purchase", on: 1, occurrence: 1)]
+            $0.nextCall = 2
+        }
+        store.receive(
+            .callService(id: 1, service: "store", operation: "purchase", arguments: ["product": .string("x")]))
+        store.answer(1, .cancelled, trace: ["outcome #1: cancelled: no `cancelled` branch, the action list ends"]) {
+            $0.pendingCalls = []
+        }
     }
 
     @Test func anEmptyOkTakesTheBranchOfACodeDeclaredEmpty() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("refresh")
-        harness.answer(.ok(.null))
-        #expect(harness.data("latest") == .list([]))
-        #expect(harness.trace.first == "outcome #1: code 00 (empty)")
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        store.tap("refresh") {
+            $0.pendingCalls = [$0.call(1, "board.list", on: 1)]
+            $0.nextCall = 2
+        }
+        store.receive(.callService(id: 1, service: "board", operation: "list", arguments: [:]))
+        store.answer(1, .ok(.null)) {
+            $0[data: "latest"] = .list([])
+            $0.pendingCalls = []
+        }
+        #expect(store.trace.first == "outcome #1: code 00 (empty)")
     }
 
     @Test func aRunTimeExpressionErrorIsRoutedWithItsPosition() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("divide")
-        #expect(harness.data("steps") == .list([]))
-        let message = try #require(harness.state.alert?.message)
-        #expect(harness.state.alert?.title == "Screen handler")
-        #expect(message.hasPrefix("division by zero in `steps + [string(1 / 0)]` at test.yaml:"))
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        store.tap("divide") {
+            $0.alert = AlertState(
+                image: "error", title: "Screen handler",
+                message: "division by zero in `steps + [string(1 / 0)]` at test.yaml:53:31")
+        }
     }
 }

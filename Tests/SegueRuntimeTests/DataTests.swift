@@ -28,42 +28,65 @@ import Testing
                 tap: [{ set: { purchased: "'donate.small'", page: 5, local: "local + 1" } }]
         """
 
+    /// The state right after a launch with `defaults`: defaults in declaration order, `user_id` read from them.
+    static func launched(defaults: [String: Value], persisted: [String: Value] = [:], purchased: Value = .null)
+        -> (inout ExpectedState) -> Void
+    {
+        { state in
+            state.launched = true
+            state.layers = [
+                NavigationLayer(navigation: false, stack: [state.instance(1, "main", .root, values: [.int(20)])])
+            ]
+            state.data = [purchased, .bool(false), defaults["MatimatikProfileID"] ?? .null, .int(1), .int(2)]
+            state.nextInstance = 2
+            state.environment = LaunchEnvironment(persisted: persisted, defaults: defaults)
+        }
+    }
+
     @Test func defaultsAreEvaluatedInOrderAndDefaultsKeysReadAtLaunch() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch(defaults: ["MatimatikProfileID": .string("test-user")])
-        #expect(harness.program.defaultsService == "defaults")
-        #expect(
-            harness.state.data == [.null, .bool(false), .string("test-user"), .int(1), .int(2)])
-        #expect(harness.state.topInstance?.values == [.int(20)])
+        let store = try TestStore(Self.flow)
+        #expect(store.program.defaultsService == "defaults")
+        let defaults: [String: Value] = ["MatimatikProfileID": .string("test-user")]
+        store.launch(defaults: defaults, Self.launched(defaults: defaults))
     }
 
     @Test func persistedValuesAreSavedWhenTheyChangeAndRestoredAtLaunch() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("buy")
-        #expect(harness.last.effects == [.persist(name: "purchased", value: .string("donate.small"))])
-        #expect(harness.state.topInstance?.values == [.int(21)])
-        harness.tap("buy")
-        #expect(harness.last.effects == [])
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched(defaults: [:]))
+        store.tap("buy") {
+            $0[data: "purchased"] = .string("donate.small")
+            $0[data: "page"] = .int(5)
+            $0[top: "local"] = .int(21)
+        }
+        store.receive(.persist(name: "purchased", value: .string("donate.small")))
+        // The same value again is not saved again.
+        store.tap("buy") { $0[top: "local"] = .int(22) }
 
-        var relaunched = try Harness(Self.flow)
-        relaunched.launch(persisted: ["purchased": .string("donate.small"), "page": .int(9)])
-        #expect(relaunched.data("purchased") == .string("donate.small"))
         // Only `persist: true` variables are restored.
-        #expect(relaunched.data("page") == .int(1))
+        let persisted: [String: Value] = ["purchased": .string("donate.small"), "page": .int(9)]
+        let relaunched = try TestStore(Self.flow)
+        relaunched.launch(
+            persisted: persisted, Self.launched(defaults: [:], persisted: persisted, purchased: .string("donate.small"))
+        )
     }
 
     @Test func restartLosesEverythingButPersistedData() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch(defaults: ["MatimatikProfileID": .string("u1")])
-        harness.tap("buy")
-        harness.send(.restart)
-        #expect(harness.data("purchased") == .string("donate.small"))
-        #expect(harness.data("page") == .int(1))
-        #expect(harness.data("user_id") == .string("u1"))
-        #expect(harness.stack == [["main"]])
-        #expect(harness.state.topInstance?.id == 1)
-        #expect(harness.trace.first == "restart: everything but persisted data is lost")
+        let store = try TestStore(Self.flow)
+        let defaults: [String: Value] = ["MatimatikProfileID": .string("u1")]
+        store.launch(defaults: defaults, Self.launched(defaults: defaults))
+        store.tap("buy") {
+            $0[data: "purchased"] = .string("donate.small")
+            $0[data: "page"] = .int(5)
+            $0[top: "local"] = .int(21)
+        }
+        store.receive(.persist(name: "purchased", value: .string("donate.small")))
+        store.send(.restart) {
+            $0.state = MachineState()
+            // What persists is kept for the relaunch.
+            let persisted: [String: Value] = ["purchased": .string("donate.small"), "has_entry": .bool(false)]
+            Self.launched(defaults: defaults, persisted: persisted, purchased: .string("donate.small"))(&$0)
+        }
+        #expect(store.trace.first == "restart: everything but persisted data is lost")
     }
 
     @Test func stateIsCodableAndRoundTrips() throws {

@@ -52,69 +52,61 @@ import Testing
                 - send: again
         """
 
+    /// The state right after launch: an empty log, the count at zero.
+    static func launched(_ state: inout ExpectedState) {
+        state.launched = true
+        state.layers = [NavigationLayer(navigation: false, stack: [state.instance(1, "main", .root)])]
+        state.data = [.list([]), .int(0)]
+        state.nextInstance = 2
+    }
+
     @Test func raisedEventsRunAfterTheListThatRaisedThemInOrder() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("go")
-        #expect(harness.data("log") == .list(["tap done", "first", "second 2"].map(Value.string)))
-        #expect(harness.state.eventQueue.isEmpty)
-        #expect(
-            harness.trace == [
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        store.tap(
+            "go",
+            trace: [
                 "main: send", "main: set", "event first handled by main", "main: set", "main: send",
                 "event second handled by main", "main: set",
-            ])
+            ]
+        ) { $0[data: "log"] = .list(["tap done", "first", "second 2"].map(Value.string)) }
     }
 
     @Test func guardsAreTriedInOrderAndTheFirstThatHoldsRuns() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.event("counted")
-        #expect(harness.trace == ["ignored counted: no `when` held on main"])
-        harness.event("bump")
-        harness.event("counted")
-        harness.event("bump")
-        harness.event("counted")
-        #expect(harness.data("log") == .list(["small", "big"].map(Value.string)))
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        store.event("counted", trace: ["ignored counted: no `when` held on main"])
+        store.event("bump") { $0[data: "count"] = .int(1) }
+        store.event("counted") { $0[data: "log"] = .list([.string("small")]) }
+        store.event("bump") { $0[data: "count"] = .int(2) }
+        store.event("counted") { $0[data: "log"] = .list(["small", "big"].map(Value.string)) }
     }
 
     @Test func anEventWithoutAHandlerIsIgnoredWithAReason() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        let before = harness.state
-        harness.send(.event(99, payload: .null))
-        #expect(harness.trace == ["ignored event #99: no such event"])
-        #expect(harness.state == before)
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        store.send(.event(99, payload: .null), trace: ["ignored event #99: no such event"])
     }
 
     @Test func hiddenDisabledAndInertElementsIgnoreTaps() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        let before = harness.state
-        harness.tap("hidden")
-        #expect(harness.trace == ["ignored tap main.hidden: hidden is hidden"])
-        harness.tap("off")
-        #expect(harness.trace == ["ignored tap main.off: off is disabled"])
-        harness.tap("note")
-        #expect(harness.trace == ["ignored tap main.note: note does nothing when tapped"])
-        harness.send(.tap(ElementPath(element: 40)))
-        #expect(harness.trace == ["ignored tap 40: screen main has no element #40"])
-        #expect(harness.state == before)
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        store.tap("hidden", trace: ["ignored tap main.hidden: hidden is hidden"])
+        store.tap("off", trace: ["ignored tap main.off: off is disabled"])
+        store.tap("note", trace: ["ignored tap main.note: note does nothing when tapped"])
+        store.send(.tap(ElementPath(element: 40)), trace: ["ignored tap 40: screen main has no element #40"])
     }
 
     @Test func anEndlessSendLoopIsStoppedWithoutCrashing() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("loop")
-        #expect(harness.data("count") == .int(Runner.eventLimit))
-        #expect(harness.trace.last == "stopped after 10000 raised events: 1 dropped (a send loop?)")
-        #expect(harness.state.eventQueue.isEmpty)
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        store.tap("loop") { $0[data: "count"] = .int(Runner.eventLimit) }
+        #expect(store.trace.last == "stopped after 10000 raised events: 1 dropped (a send loop?)")
     }
 
     @Test func inputsBeforeLaunchAreIgnored() throws {
-        var harness = try Harness(Self.flow)
-        harness.send(.back)
-        #expect(harness.trace == ["ignored back: the flow has not been launched"])
-        #expect(harness.state == MachineState())
+        let store = try TestStore(Self.flow)
+        store.send(.back, trace: ["ignored back: the flow has not been launched"])
     }
 
     @Test func stepIsPureTheSameInputGivesTheSameStep() throws {

@@ -33,56 +33,65 @@ import Testing
                 rules: [{ pattern: "[A-Z]{2}[0-9]+" }, { min_length: 3 }]
         """
 
+    /// The state right after launch: every field empty and untouched, `name` failing `required`.
+    static func launched(_ state: inout ExpectedState) {
+        state.launched = true
+        let form = FormState(
+            values: [.null, .string(""), .string(""), .string("")], errors: [nil, required, nil, nil])
+        state.layers = [NavigationLayer(navigation: false, stack: [state.instance(1, "entry", .root, form: form)])]
+        state.data = [.null]
+        state.nextInstance = 2
+    }
+
+    static let required = "This field is required"
+
+    /// The `name` field (index 1) after the user typed `text`.
+    static func name(_ text: String, error: String?) -> FormState.Field {
+        FormState.Field(value: .string(text), initial: .string(""), touched: true, dirty: !text.isEmpty, error: error)
+    }
+
     @Test func fieldsStartEmptyUntouchedAndTheSubmitButtonDisabled() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        let form = try #require(harness.state.topInstance?.form)
-        #expect(form.values == [.null, .string(""), .string(""), .string("")])
-        #expect(form.touched == [false, false, false, false])
-        #expect(form.errors == [nil, "This field is required", nil, nil])
-        #expect(harness.machine.view(of: harness.state)?.element("name")?.field?.error == nil)
-        harness.tap("save")
-        #expect(
-            harness.trace == ["ignored tap entry.save: disabled: the form has errors (name: This field is required)"])
-        #expect(harness.data("saved") == .null)
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        #expect(store.machine.view(of: store.state)?.element("name")?.field?.error == nil)
         // Trying to submit reveals the errors of fields the user has not touched yet.
-        #expect(harness.state.topInstance?.form.submitted == true)
-        #expect(harness.machine.view(of: harness.state)?.element("name")?.field?.error == "This field is required")
+        store.tap(
+            "save", trace: ["ignored tap entry.save: disabled: the form has errors (name: This field is required)"]
+        ) { $0.top.form.submitted = true }
+        #expect(store.machine.view(of: store.state)?.element("name")?.field?.error == "This field is required")
     }
 
     @Test func errorsFollowTheTextAsTheUserTypes() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.edit("name", "Анна Мария")
-        var form = try #require(harness.state.topInstance?.form)
-        #expect(form.errors[1] == "Имя — одно слово")
-        #expect(form.touched[1] && form.dirty[1])
-        harness.edit("name", "Jean-Luc")
-        form = try #require(harness.state.topInstance?.form)
-        #expect(form.errors[1] == "At most 5 characters")
-        harness.edit("name", "Анна")
-        form = try #require(harness.state.topInstance?.form)
-        #expect(form.errors[1] == nil)
-        harness.edit("name", "")
-        #expect(harness.state.topInstance?.form.errors[1] == "This field is required")
-        #expect(harness.state.topInstance?.form.dirty[1] == false)
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        store.edit("name", "Анна Мария") { $0.top.form.fields[1] = Self.name("Анна Мария", error: "Имя — одно слово") }
+        store.edit("name", "Jean-Luc") { $0.top.form.fields[1] = Self.name("Jean-Luc", error: "At most 5 characters") }
+        store.edit("name", "Анна") { $0.top.form.fields[1] = Self.name("Анна", error: nil) }
+        store.edit("name", "") { $0.top.form.fields[1] = Self.name("", error: Self.required) }
     }
 
     @Test func aValidFormSubmitsAndReadsFormValues() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.edit("name", "Анна")
-        harness.edit("url", "https://example.org/a")
-        harness.tap("save")
-        #expect(harness.data("saved") == .string("Анна https://example.org/a"))
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        store.edit("name", "Анна") { $0.top.form.fields[1] = Self.name("Анна", error: nil) }
+        store.edit("url", "https://example.org/a") {
+            $0.top.form.fields[2] = FormState.Field(
+                value: .string("https://example.org/a"), initial: .string(""), touched: true, dirty: true, error: nil)
+        }
+        store.tap("save") {
+            $0[data: "saved"] = .string("Анна https://example.org/a")
+        }
     }
 
     @Test func setWritesAFormFieldAndLabelsFollowIt() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("photo")
-        #expect(harness.state.topInstance?.form.values[0] == .string("/tmp/p.jpg"))
-        #expect(harness.state.topInstance?.form.dirty[0] == true)
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        #expect(store.machine.view(of: store.state)?.element("photo")?.text == "Choose photo")
+        store.tap("photo") {
+            $0.top.form.fields[0] = FormState.Field(
+                value: .string("/tmp/p.jpg"), initial: .null, touched: false, dirty: true, error: nil)
+        }
+        #expect(store.machine.view(of: store.state)?.element("photo")?.text == "Change photo")
     }
 
     @Test(arguments: [

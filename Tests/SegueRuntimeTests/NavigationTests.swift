@@ -66,132 +66,171 @@ import Testing
           log: { type: list<string>, default: "[]" }
         """
 
+    /// The state right after launch: home at the root, the log empty.
+    static func launched(_ state: inout ExpectedState) {
+        state.launched = true
+        state.layers = [NavigationLayer(navigation: false, stack: [state.instance(1, "home", .root)])]
+        state.data = [.list([])]
+        state.nextInstance = 2
+    }
+
+    /// Opens the modal navigation controller and pushes `detail` onto it (instances 2 and 3).
+    static func openModalAndPush(_ store: TestStore) {
+        store.tap("open") {
+            $0.layers.append(NavigationLayer(navigation: true, stack: [$0.instance(2, "modal", .present)]))
+            $0.nextInstance = 3
+        }
+        store.tap("push") {
+            $0.layers[1].stack.append($0.instance(3, "detail", .show, values: [.string("pushed")]))
+            $0.nextInstance = 4
+            $0[data: "log"] = .list([.string("detail enter")])
+        }
+    }
+
     @Test func launchShowsTheStartScreenAsRoot() throws {
-        var harness = try Harness(Self.flow)
-        let step = harness.launch()
-        #expect(harness.stack == [["home"]])
-        #expect(step.state.topInstance?.transition == .root)
-        #expect(harness.trace.prefix(2) == ["root - → home", "enter home #1"])
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        #expect(store.trace.prefix(2) == ["root - → home", "enter home #1"])
     }
 
     @Test func presentAddsALayerAndShowPushesInsideANavigationController() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("open")
-        #expect(harness.stack == [["home"], ["modal"]])
-        #expect(harness.state.layers[1].navigation)
-        harness.tap("push")
-        #expect(harness.stack == [["home"], ["modal", "detail"]])
-        #expect(harness.state.topInstance?.transition == .show)
-        #expect(harness.state.topInstance?.values == [.string("pushed")])
-        #expect(harness.data("log") == .list([.string("detail enter")]))
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        Self.openModalAndPush(store)
     }
 
     @Test func showWithoutANavigationControllerPresentsModally() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("push")
-        #expect(harness.stack == [["home"], ["detail"]])
-        #expect(harness.state.topInstance?.transition == .present)
-        #expect(harness.trace.contains("show without a navigation controller presents detail modally"))
-        #expect(harness.trace.contains("present home → detail"))
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        store.tap("push") {
+            // No `with:`: the parameter is null.
+            $0.layers.append(
+                NavigationLayer(navigation: false, stack: [$0.instance(2, "detail", .present, values: [.null])]))
+            $0.nextInstance = 3
+            $0[data: "log"] = .list([.string("detail enter")])
+        }
+        #expect(store.trace.contains("show without a navigation controller presents detail modally"))
+        #expect(store.trace.contains("present home → detail"))
     }
 
     @Test func dismissClosesTheTopModalWithItsWholePushStack() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("open")
-        harness.tap("push")
-        harness.tap("deeper")
-        #expect(harness.stack == [["home"], ["modal", "detail", "detail"]])
-        harness.send(.swipeToDismiss)
-        #expect(harness.stack == [["home"]])
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        Self.openModalAndPush(store)
+        store.tap("deeper") {
+            $0.layers[1].stack.append($0.instance(4, "detail", .show, values: [.string("deeper")]))
+            $0.nextInstance = 5
+            $0[data: "log"] = .list(["detail enter", "detail enter"].map(Value.string))
+        }
         // Top-down: each screen's on_exit runs, then it leaves; the transition is traced after every exit.
-        #expect(
-            harness.trace == [
+        store.send(
+            .swipeToDismiss,
+            trace: [
                 "detail: set", "exit detail #4", "detail: set", "exit detail #3", "modal: set", "exit modal #2",
                 "dismiss detail → home",
-            ])
-        #expect(
-            harness.data("log")
-                == .list(
-                    ["detail enter", "detail enter", "detail exit", "detail exit", "modal exit"].map(Value.string)))
+            ]
+        ) {
+            $0.layers.removeLast()
+            $0[data: "log"] = .list(
+                ["detail enter", "detail enter", "detail exit", "detail exit", "modal exit"].map(Value.string))
+        }
     }
 
     @Test func popAtTheRootOfANavigationControllerIsIgnored() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("open")
-        let before = harness.state
-        harness.tap("back")
-        #expect(harness.state == before)
-        #expect(harness.trace == ["modal: pop", "ignored pop: modal is the root of its navigation controller"])
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        store.tap("open") {
+            $0.layers.append(NavigationLayer(navigation: true, stack: [$0.instance(2, "modal", .present)]))
+            $0.nextInstance = 3
+        }
+        store.tap("back", trace: ["modal: pop", "ignored pop: modal is the root of its navigation controller"])
     }
 
     @Test func popRemovesTheTopScreenAndBackDismissesAtTheRoot() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("open")
-        harness.tap("push")
-        harness.send(.back)
-        #expect(harness.stack == [["home"], ["modal"]])
-        #expect(harness.trace == ["detail: set", "exit detail #3", "pop detail → modal"])
-        harness.send(.back)
-        #expect(harness.stack == [["home"]])
-        harness.send(.back)
-        #expect(harness.trace == ["ignored back: home is the root screen"])
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        Self.openModalAndPush(store)
+        store.send(.back, trace: ["detail: set", "exit detail #3", "pop detail → modal"]) {
+            $0.layers[1].stack.removeLast()
+            $0[data: "log"] = .list(["detail enter", "detail exit"].map(Value.string))
+        }
+        store.send(.back) {
+            $0.layers.removeLast()
+            $0[data: "log"] = .list(["detail enter", "detail exit", "modal exit"].map(Value.string))
+        }
+        store.send(.back, trace: ["ignored back: home is the root screen"])
     }
 
     @Test func popToRootLeavesOnlyTheRoot() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("open")
-        harness.tap("push")
-        harness.tap("deeper")
-        harness.tap("root")
-        #expect(harness.stack == [["home"], ["modal"]])
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        Self.openModalAndPush(store)
+        store.tap("deeper") {
+            $0.layers[1].stack.append($0.instance(4, "detail", .show, values: [.string("deeper")]))
+            $0.nextInstance = 5
+            $0[data: "log"] = .list(["detail enter", "detail enter"].map(Value.string))
+        }
+        store.tap("root") {
+            $0.layers[1].stack.removeLast(2)
+            $0[data: "log"] = .list(["detail enter", "detail enter", "detail exit", "detail exit"].map(Value.string))
+        }
         #expect(
-            harness.trace.suffix(4) == [
+            store.trace.suffix(4) == [
                 "exit detail #4", "detail: set", "exit detail #3", "pop_to_root detail → modal",
             ])
     }
 
     @Test func unwindPopsAndDismissesToTheNearestInstance() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("open")
-        harness.tap("push")
-        harness.tap("deeper")
-        harness.tap("to_modal")
-        #expect(harness.stack == [["home"], ["modal"]])
-        harness.tap("push")
-        harness.tap("home")
-        #expect(harness.stack == [["home"]])
-        #expect(harness.trace.suffix(4) == ["exit detail #5", "modal: set", "exit modal #2", "unwind detail → home"])
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        Self.openModalAndPush(store)
+        store.tap("deeper") {
+            $0.layers[1].stack.append($0.instance(4, "detail", .show, values: [.string("deeper")]))
+            $0.nextInstance = 5
+            $0[data: "log"] = .list(["detail enter", "detail enter"].map(Value.string))
+        }
+        store.tap("to_modal") {
+            $0.layers[1].stack.removeLast(2)
+            $0[data: "log"] = .list(["detail enter", "detail enter", "detail exit", "detail exit"].map(Value.string))
+        }
+        store.tap("push") {
+            $0.layers[1].stack.append($0.instance(5, "detail", .show, values: [.string("pushed")]))
+            $0.nextInstance = 6
+            $0[data: "log"] = .list(
+                ["detail enter", "detail enter", "detail exit", "detail exit", "detail enter"].map(Value.string))
+        }
+        store.tap("home") {
+            $0.layers.removeLast()
+            $0[data: "log"] = .list(
+                [
+                    "detail enter", "detail enter", "detail exit", "detail exit", "detail enter", "detail exit",
+                    "modal exit",
+                ]
+                .map(Value.string))
+        }
+        #expect(store.trace.suffix(4) == ["exit detail #5", "modal: set", "exit modal #2", "unwind detail → home"])
     }
 
     @Test func unwindToAScreenThatIsNotBelowIsIgnored() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("open")
-        harness.tap("push")
-        harness.tap("nowhere")
-        #expect(harness.stack == [["home"], ["modal", "detail"]])
-        #expect(harness.trace.last == "ignored unwind to other: no other below detail")
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        Self.openModalAndPush(store)
+        store.tap("nowhere")
+        #expect(store.trace.last == "ignored unwind to other: no other below detail")
     }
 
     @Test func replaceSwapsTheTopScreen() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("swap")
-        #expect(harness.stack == [["other"]])
-        #expect(harness.trace == ["home: replace", "exit home #1", "replace home → other", "enter other #2"])
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        store.tap("swap", trace: ["home: replace", "exit home #1", "replace home → other", "enter other #2"]) {
+            $0.layers[0].stack = [$0.instance(2, "other", .replace)]
+            $0.nextInstance = 3
+        }
     }
 
     @Test func dismissWithNothingPresentedIsIgnored() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.send(.swipeToDismiss)
-        #expect(harness.trace == ["ignored swipe to dismiss: nothing is presented modally"])
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        store.send(.swipeToDismiss, trace: ["ignored swipe to dismiss: nothing is presented modally"])
     }
 }

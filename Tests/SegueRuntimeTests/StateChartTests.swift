@@ -56,74 +56,109 @@ import Testing
               stop: [{ set: { log: "log + ['screen saw stop']" } }]
         """
 
-    func log(_ harness: Harness) -> [String] {
-        harness.data("log")?.listValue?.compactMap(\.stringValue) ?? []
+    static func log(_ entries: [String]) -> Value { .list(entries.map(Value.string)) }
+
+    static let launchLog = ["screen", "idle in"]
+
+    /// The state right after launch: the screen entered, then its initial state.
+    static func launched(_ state: inout ExpectedState) {
+        state.launched = true
+        state.layers = [
+            NavigationLayer(navigation: false, stack: [state.instance(1, "recorder", .root, states: ["idle"])])
+        ]
+        state.data = [log(launchLog), .int(0)]
+        state.nextInstance = 2
+    }
+
+    /// Raises `record` in `idle`: countdown starts its one-second ticker.
+    static func record(_ store: TestStore) {
+        store.event("record") {
+            $0.topStates = ["countdown"]
+            $0[data: "log"] = log(launchLog + ["idle out", "countdown in"])
+            $0.timers = [
+                $0.timer(1, deadline: 1, every: 1, on: 1, owner: $0.program.screens[0].stateIndex["countdown"] ?? -1)
+            ]
+            $0.nextTimer = 2
+        }
+        store.receive(.startTimer(id: 1, deadline: 1))
+    }
+
+    static let recordingLog =
+        launchLog + ["idle out", "countdown in", "countdown out", "recording in", "level in", "meter in", "clock in"]
+
+    /// Three ticks: countdown moves to recording, whose parallel regions both become active.
+    static func countDown(_ store: TestStore) {
+        store.send(.advanceTime(by: 3)) {
+            $0.now = 3
+            $0[data: "ticks"] = .int(3)
+            $0.topStates = ["recording", "level", "meter", "clock"]
+            $0[data: "log"] = log(recordingLog)
+            $0.timers = []
+        }
+        // The ticker is started again after each tick, the third time just before its state exits.
+        store.receive([2, 3, 4].map { .startTimer(id: 1, deadline: $0) } + [.cancelTimer(id: 1)])
     }
 
     @Test func theScreenEntersBeforeItsInitialState() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        #expect(harness.states == ["idle"])
-        #expect(log(harness) == ["screen", "idle in"])
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
     }
 
     @Test func aStateHandlerWinsOverTheScreens() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.event("record")
-        #expect(harness.states == ["countdown"])
-        #expect(log(harness) == ["screen", "idle in", "idle out", "countdown in"])
-        #expect(harness.trace.contains("event record handled by recorder.idle"))
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        Self.record(store)
+        #expect(store.trace.contains("event record handled by recorder.idle"))
         // countdown has no `record` handler: the screen's answers.
-        harness.event("record")
-        #expect(log(harness).last == "screen saw record")
+        store.event("record") {
+            $0[data: "log"] = Self.log(Self.launchLog + ["idle out", "countdown in", "screen saw record"])
+        }
     }
 
     @Test func aStatesTimerTicksOnTheVirtualClockAndIsCancelledWhenItExits() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.event("record")
-        #expect(harness.last.effects == [.startTimer(id: 1, deadline: 1)])
-        harness.send(.advanceTime(by: 2.5))
-        #expect(harness.data("ticks") == .int(2))
-        #expect(harness.states == ["countdown"])
-        harness.send(.advanceTime(by: 0.5))
-        #expect(harness.data("ticks") == .int(3))
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        Self.record(store)
+        store.send(.advanceTime(by: 2.5)) {
+            $0.now = 2.5
+            $0[data: "ticks"] = .int(2)
+            $0.timers[0].deadline = 3
+        }
+        store.receive([2, 3].map { .startTimer(id: 1, deadline: $0) })
         // The third tick moved to recording: its parallel regions are both active.
-        #expect(harness.states == ["recording", "level", "meter", "clock"])
-        #expect(harness.state.timers.isEmpty)
-        #expect(harness.last.effects.last == .cancelTimer(id: 1))
-        #expect(
-            Array(log(harness).suffix(6)) == [
-                "countdown in", "countdown out", "recording in", "level in", "meter in", "clock in",
-            ])
-        #expect(harness.state.now == 3)
+        store.send(.advanceTime(by: 0.5)) {
+            $0.now = 3
+            $0[data: "ticks"] = .int(3)
+            $0.topStates = ["recording", "level", "meter", "clock"]
+            $0[data: "log"] = Self.log(Self.recordingLog)
+            $0.timers = []
+        }
+        store.receive([.startTimer(id: 1, deadline: 4), .cancelTimer(id: 1)])
     }
 
     @Test func aDeeperHandlerInARegionPreemptsItsAncestors() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.event("record")
-        harness.send(.advanceTime(by: 3))
-        harness.event("stop")
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        Self.record(store)
+        Self.countDown(store)
         // `meter` finds `recording`'s handler, `clock` its own; the deeper one preempts its ancestor's.
-        #expect(log(harness).last == "clock saw stop")
-        #expect(harness.states == ["recording", "level", "meter", "clock"])
+        store.event("stop") { $0[data: "log"] = Self.log(Self.recordingLog + ["clock saw stop"]) }
     }
 
     @Test func leavingAParallelStateExitsRegionsInReverseDocumentOrderInnermostFirst() throws {
-        var harness = try Harness(
+        let store = try TestStore(
             Self.flow.replacingOccurrences(
                 of: "stop: [{ set: { log: \"log + ['clock saw stop']\" } }]", with: "halt: []"))
-        harness.launch()
-        harness.event("record")
-        harness.send(.advanceTime(by: 3))
-        harness.event("stop")
-        #expect(harness.states == ["idle"])
+        store.launch(Self.launched)
+        Self.record(store)
+        Self.countDown(store)
+        store.event("stop") {
+            $0.topStates = ["idle"]
+            $0[data: "log"] = Self.log(
+                Self.recordingLog + ["clock out", "meter out", "level out", "recording out", "idle in"])
+        }
         #expect(
-            Array(log(harness).suffix(5)) == ["clock out", "meter out", "level out", "recording out", "idle in"])
-        #expect(
-            harness.trace.filter { $0.hasPrefix("exit state") || $0.hasPrefix("enter state") } == [
+            store.trace.filter { $0.hasPrefix("exit state") || $0.hasPrefix("enter state") } == [
                 "exit state recorder.clock", "exit state recorder.meter", "exit state recorder.level",
                 "exit state recorder.recording", "enter state recorder.idle",
             ])

@@ -73,9 +73,14 @@ struct Harness {
         return send(.edit(element: element, value: .string(text)))
     }
 
+    /// Raises the flow's event `name`; a name the flow does not declare fails the test and sends nothing.
     @discardableResult
     mutating func event(_ name: String, _ payload: Value = .null) -> Step {
-        send(.event(program.event(named: name) ?? -1, payload: payload))
+        guard let event = program.event(named: name) else {
+            Issue.record("the flow declares no event \(name)")
+            return last
+        }
+        return send(.event(event, payload: payload))
     }
 
     /// Answers the oldest pending call.

@@ -57,100 +57,129 @@ import Testing
                 value: "Row ${value}"
         """
 
+    /// The state right after launch: three rows, more to load, no timer.
+    static func launched(_ state: inout ExpectedState) {
+        state.launched = true
+        state.layers = [NavigationLayer(navigation: false, stack: [state.instance(1, "main", .root)])]
+        state.data = [.list([]), .list([1, 2, 3].map(Value.int)), .bool(true), .number(0.5)]
+        state.nextInstance = 2
+    }
+
+    /// Taps `start`: the `hint` timer is due 2 s from now.
+    static func start(_ store: TestStore, id: Int, at now: Double) {
+        store.tap("start") {
+            $0.timers = [$0.timer(id, deadline: now + 2, named: "hint", on: 1)]
+            $0.nextTimer = id + 1
+        }
+        if id > 1 { store.receive(.cancelTimer(id: id - 1)) }
+        store.receive(.startTimer(id: id, deadline: now + 2))
+    }
+
     @Test func startingANamedTimerAgainRestartsIt() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("start")
-        harness.send(.advanceTime(by: 1.5))
-        harness.tap("start")
-        #expect(harness.last.effects == [.cancelTimer(id: 1), .startTimer(id: 2, deadline: 3.5)])
-        harness.send(.advanceTime(by: 1.5))
-        #expect(harness.data("fired") == .list([]))
-        harness.send(.advanceTime(by: 0.5))
-        #expect(harness.data("fired") == .list([.string("hint")]))
-        #expect(harness.trace == ["timer #2 fired", "main: set"])
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        Self.start(store, id: 1, at: 0)
+        store.send(.advanceTime(by: 1.5)) { $0.now = 1.5 }
+        Self.start(store, id: 2, at: 1.5)
+        store.send(.advanceTime(by: 1.5)) { $0.now = 3 }
+        store.send(.advanceTime(by: 0.5), trace: ["timer #2 fired", "main: set"]) {
+            $0.now = 3.5
+            $0.timers = []
+            $0[data: "fired"] = .list([.string("hint")])
+        }
     }
 
     @Test func cancelTimerStopsIt() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("start")
-        harness.tap("stop")
-        #expect(harness.last.effects == [.cancelTimer(id: 1)])
-        harness.send(.advanceTime(by: 5))
-        #expect(harness.data("fired") == .list([]))
-        #expect(harness.state.now == 5)
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        Self.start(store, id: 1, at: 0)
+        store.tap("stop") { $0.timers = [] }
+        store.receive(.cancelTimer(id: 1))
+        store.send(.advanceTime(by: 5)) { $0.now = 5 }
     }
 
     @Test func aScreensRepeatingTimerStopsWhenTheScreenGoes() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("open")
-        harness.send(.advanceTime(by: 3))
-        #expect(harness.data("fired") == .list(["tick", "tick", "tick"].map(Value.string)))
-        harness.send(.swipeToDismiss)
-        #expect(harness.last.effects == [.cancelTimer(id: 1)])
-        harness.send(.advanceTime(by: 3))
-        #expect(harness.data("fired")?.listValue?.count == 3)
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        store.tap("open") {
+            $0.layers.append(NavigationLayer(navigation: false, stack: [$0.instance(2, "other", .present)]))
+            $0.nextInstance = 3
+            $0.timers = [$0.timer(1, deadline: 1, every: 1, on: 2, occurrence: 2)]
+            $0.nextTimer = 2
+        }
+        store.receive(.startTimer(id: 1, deadline: 1))
+        store.send(.advanceTime(by: 3)) {
+            $0.now = 3
+            $0.timers[0].deadline = 4
+            $0[data: "fired"] = .list(["tick", "tick", "tick"].map(Value.string))
+        }
+        // An `every` timer is started again after each tick.
+        store.receive([2, 3, 4].map { .startTimer(id: 1, deadline: $0) })
+        store.send(.swipeToDismiss) {
+            $0.layers.removeLast()
+            $0.timers = []
+        }
+        store.receive(.cancelTimer(id: 1))
+        store.send(.advanceTime(by: 3)) { $0.now = 6 }
     }
 
     @Test func aRealClockFiresByTimerIdAndUnknownIdsAreIgnored() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("start")
-        harness.send(.timerFired(id: 1))
-        #expect(harness.data("fired") == .list([.string("hint")]))
-        #expect(harness.state.now == 2)
-        harness.send(.timerFired(id: 1))
-        #expect(harness.trace == ["ignored timer #1: it was cancelled or never started"])
-        harness.send(.advanceTime(by: -1))
-        #expect(harness.trace == ["ignored advance time by -1.0: time only moves forward"])
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        Self.start(store, id: 1, at: 0)
+        store.send(.timerFired(id: 1)) {
+            $0.now = 2
+            $0.timers = []
+            $0[data: "fired"] = .list([.string("hint")])
+        }
+        store.send(.timerFired(id: 1), trace: ["ignored timer #1: it was cancelled or never started"])
+        store.send(.advanceTime(by: -1), trace: ["ignored advance time by -1.0: time only moves forward"])
     }
 
     @Test func aDelayThatIsNotANumberIsAnError() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("bad")
-        #expect(harness.state.timers.isEmpty)
-        #expect(
-            harness.state.alert?.message?.hasPrefix(
-                "a timer's delay must be a number of seconds, found `\"soon\"` in `'soon'` at test.yaml:") == true)
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        store.tap("bad") {
+            $0.alert = AlertState(
+                image: "error", title: "Error",
+                message: "a timer's delay must be a number of seconds, found `\"soon\"` in `'soon'` at test.yaml:20:24")
+        }
     }
 
     @Test func scrollingNearTheEndLoadsMoreUntilHasMoreIsFalse() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        let rows = try #require(harness.program.screens[0].element(named: "rows"))
-        harness.send(.scrolledNearEnd(list: rows))
-        #expect(harness.data("items") == .list([1, 2, 3, 4].map(Value.int)))
-        #expect(harness.data("more") == .bool(false))
-        harness.send(.scrolledNearEnd(list: rows))
-        #expect(harness.trace == ["ignored scroll rows: no more pages"])
-        let view = try #require(harness.machine.view(of: harness.state))
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        let rows = try #require(store.program.screens[0].element(named: "rows"))
+        store.send(.scrolledNearEnd(list: rows)) {
+            $0[data: "items"] = .list([1, 2, 3, 4].map(Value.int))
+            $0[data: "more"] = .bool(false)
+        }
+        store.send(.scrolledNearEnd(list: rows), trace: ["ignored scroll rows: no more pages"])
+        let view = try #require(store.machine.view(of: store.state))
         #expect(view.element("rows")?.items?.map { $0.map(\.text) } == [["Row 1"], ["Row 2"], ["Row 3"], ["Row 4"]])
         #expect(view.element("rows")?.hasMore == false)
     }
 
     @Test func alertsQueueBehindTheOneShown() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        harness.tap("alerts")
-        #expect(harness.state.alert == AlertState(image: "done", title: "One", message: nil))
-        #expect(harness.state.alertQueue == [AlertState(image: "heart", title: "Two", message: "3 items")])
-        harness.send(.dismissAlert)
-        #expect(harness.state.alert?.title == "Two")
-        harness.send(.dismissAlert)
-        #expect(harness.state.alert == nil)
-        harness.send(.dismissAlert)
-        #expect(harness.trace == ["ignored dismiss alert: no alert is shown"])
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        store.tap("alerts") {
+            $0.alert = AlertState(image: "done", title: "One", message: nil)
+            $0.alertQueue = [AlertState(image: "heart", title: "Two", message: "3 items")]
+        }
+        store.send(.dismissAlert) {
+            $0.alert = AlertState(image: "heart", title: "Two", message: "3 items")
+            $0.alertQueue = []
+        }
+        store.send(.dismissAlert) { $0.alert = nil }
+        store.send(.dismissAlert, trace: ["ignored dismiss alert: no alert is shown"])
     }
 
     @Test func movingASliderRunsItsChangeWithTheNewValue() throws {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        let level = try #require(harness.program.screens[0].element(named: "level"))
-        harness.send(.edit(element: level, value: .number(0.8)))
-        #expect(harness.data("volume") == .number(0.8))
-        #expect(harness.machine.view(of: harness.state)?.element("level")?.text == "0.8")
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        let level = try #require(store.program.screens[0].element(named: "level"))
+        store.send(.edit(element: level, value: .number(0.8))) { $0[data: "volume"] = .number(0.8) }
+        #expect(store.machine.view(of: store.state)?.element("level")?.text == "0.8")
     }
 }

@@ -1,0 +1,104 @@
+import SegueExpression
+
+@testable import SegueRuntime
+
+/// A field-by-field difference of two machine states, so a failing step shows only what differs.
+///
+///     data.log: expected ["a"], actual ["a", "b"]
+///     layers[1].stack[0].transition: expected present, actual show
+struct StateDiff {
+    /// One field that differs; a side is nil where the field does not exist (an array of another length).
+    struct Line: Equatable, CustomStringConvertible {
+        var path: String
+        var expected: String?
+        var actual: String?
+
+        var description: String {
+            "\(path): expected \(expected ?? "(nothing)"), actual \(actual ?? "(nothing)")"
+        }
+    }
+
+    let lines: [Line]
+
+    /// Compares two states; `program` names the flow's data slots (`data.log` rather than `data[0]`).
+    init(expected: MachineState, actual: MachineState, program: Program? = nil) {
+        let names = program.map { program in program.data.map(\.name) } ?? []
+        let left = Self.fields(of: expected, dataNames: names)
+        let right = Self.fields(of: actual, dataNames: names)
+        let leftValues = Dictionary(left, uniquingKeysWith: { first, _ in first })
+        let rightValues = Dictionary(right, uniquingKeysWith: { first, _ in first })
+        var lines: [Line] = []
+        var seen: Set<String> = []
+        for (path, _) in right + left where seen.insert(path).inserted {
+            if leftValues[path] != rightValues[path] {
+                lines.append(Line(path: path, expected: leftValues[path], actual: rightValues[path]))
+            }
+        }
+        self.lines = lines
+    }
+
+    var isEmpty: Bool { lines.isEmpty }
+
+    var description: String { lines.map { "  " + $0.description }.joined(separator: "\n") }
+
+    /// Every leaf of the state as (path, value text), in declaration order.
+    static func fields(of state: MachineState, dataNames: [String]) -> [(String, String)] {
+        var fields: [(String, String)] = []
+        flatten(state, path: "", into: &fields)
+        return fields.map { path, value in (named(path, dataNames), value) }
+    }
+
+    /// `data[2]…` becomes `data.user_id…` when the slot has a name.
+    private static func named(_ path: String, _ names: [String]) -> String {
+        guard path.hasPrefix("data["), let close = path.firstIndex(of: "]"),
+            let slot = Int(path[path.index(path.startIndex, offsetBy: 5)..<close]), names.indices.contains(slot)
+        else { return path }
+        return "data." + names[slot] + path[path.index(after: close)...]
+    }
+
+    private static func flatten(_ value: Any, path: String, into fields: inout [(String, String)]) {
+        switch value {
+        case let value as Value:
+            // A string shows quoted, so an empty one is visible.
+            fields.append((path, value.stringValue.map(\.debugDescription) ?? value.description))
+            return
+        case let set as StateSet:
+            fields.append((path, Array(set).description))
+            return
+        case let text as String:
+            fields.append((path, text.debugDescription))
+            return
+        default: break
+        }
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .optional:
+            guard let wrapped = mirror.children.first?.value else { return fields.append((path, "nil")) }
+            flatten(wrapped, path: path, into: &fields)
+        case .struct, .class:
+            // A computed-only struct (no stored children) is a leaf.
+            guard !mirror.children.isEmpty else { return fields.append((path, String(describing: value))) }
+            for child in mirror.children {
+                let label = child.label ?? "?"
+                flatten(child.value, path: path.isEmpty ? label : path + "." + label, into: &fields)
+            }
+        case .collection, .set:
+            guard !mirror.children.isEmpty else { return fields.append((path, "[]")) }
+            for (index, child) in mirror.children.enumerated() {
+                flatten(child.value, path: path + "[\(index)]", into: &fields)
+            }
+        case .dictionary:
+            guard !mirror.children.isEmpty else { return fields.append((path, "[:]")) }
+            let pairs = mirror.children.compactMap { child -> (String, Any)? in
+                let pair = Array(Mirror(reflecting: child.value).children)
+                guard pair.count == 2 else { return nil }
+                return (String(describing: pair[0].value), pair[1].value)
+            }
+            for (key, element) in pairs.sorted(by: { $0.0 < $1.0 }) {
+                flatten(element, path: path + "[\(key)]", into: &fields)
+            }
+        default:
+            fields.append((path, String(describing: value)))
+        }
+    }
+}
