@@ -15,15 +15,25 @@ public actor AudioFlowService: FlowService {
 
     private let audio: any AudioService
     private let exportDirectory: String
+    /// What a relative `sample` path is relative to (the project root), so no caller depends on the working
+    /// directory; nil leaves relative paths to the working directory.
+    private let sampleDirectory: String?
     /// The latest input level while recording (0…1 RMS), for the level meter (P10).
     public private(set) var level: Double = 0
     private var levelTask: Task<Void, Never>?
     /// The timeline playing through the engine's output, if it has one.
     private var playTask: Task<Void, Never>?
 
-    public init(audio: any AudioService, exportDirectory: String) {
+    public init(audio: any AudioService, exportDirectory: String, sampleDirectory: String? = nil) {
         self.audio = audio
         self.exportDirectory = exportDirectory
+        self.sampleDirectory = sampleDirectory
+    }
+
+    /// A line's sample voice, its path resolved against `sampleDirectory` when relative.
+    private func sampleVoice(_ path: String) -> AudioVoice {
+        guard let sampleDirectory, !path.hasPrefix("/") else { return .sample(path: path) }
+        return .sample(path: sampleDirectory + "/" + path)
     }
 
     public func call(_ operation: String, arguments: [String: Value]) async -> ServiceOutcome {
@@ -110,7 +120,7 @@ public actor AudioFlowService: FlowService {
                 audioLines.append(AudioLine(lineID: id, character: character, voice: .take(id: take.id)))
                 clips.append(.string("take"))
             } else if let sample = line["sample"]?.stringValue {
-                audioLines.append(AudioLine(lineID: id, character: character, voice: .sample(path: sample)))
+                audioLines.append(AudioLine(lineID: id, character: character, voice: sampleVoice(sample)))
                 clips.append(.string("sample"))
             } else {
                 throw invalid("line \(id) has neither a take nor a `sample` voice")
@@ -147,7 +157,7 @@ public actor AudioFlowService: FlowService {
             if clips[id]?.stringValue == "take", let take {
                 audioLines.append(AudioLine(lineID: id, character: character, voice: .take(id: take.id)))
             } else if let sample = line["sample"]?.stringValue {
-                audioLines.append(AudioLine(lineID: id, character: character, voice: .sample(path: sample)))
+                audioLines.append(AudioLine(lineID: id, character: character, voice: sampleVoice(sample)))
             } else {
                 throw invalid("line \(id) has neither a take nor a `sample` voice")
             }

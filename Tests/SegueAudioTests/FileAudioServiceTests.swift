@@ -192,4 +192,40 @@ import Testing
         let levels = try LevelMeter.levels(ofFile: mix.path)
         #expect(levels.suffix(20).allSatisfy { abs($0.peak - 0.5) < 0.01 })
     }
+
+    @Test func aRelativeSamplePathIsFoundUnderTheSampleDirectoryNotTheWorkingDirectory() async throws {
+        try FileManager.default.createDirectory(atPath: directory.file("voices"), withIntermediateDirectories: true)
+        try writeWAV(directory.file("voices/a.wav"), format, [Double](repeating: 0.1, count: 4000))
+        let rooted = AudioFlowService(
+            audio: try service(), exportDirectory: directory.file("exports"), sampleDirectory: directory.path)
+        let outcome = await rooted.call(
+            "timeline",
+            arguments: [
+                "lines": .list([
+                    .record(["id": .string("a"), "character": .string("Ann"), "sample": .string("voices/a.wav")])
+                ])
+            ])
+        #expect(
+            outcome
+                == .ok(
+                    .record([
+                        "durations": .list([.number(0.5)]), "lines": .list([.string("a")]),
+                        "clips": .list([.string("sample")]),
+                    ])))
+        // Without it the same path is looked up in the working directory, where it is not.
+        let unrooted = AudioFlowService(audio: try service(), exportDirectory: directory.file("exports"))
+        guard
+            case .error(let error) = await unrooted.call(
+                "timeline",
+                arguments: [
+                    "lines": .list([
+                        .record(["id": .string("a"), "character": .string("Ann"), "sample": .string("voices/a.wav")])
+                    ])
+                ])
+        else {
+            Issue.record("a sample outside the working directory was found")
+            return
+        }
+        #expect(error.message.contains("voices/a.wav"))
+    }
 }

@@ -205,7 +205,10 @@ public struct EmbeddedServices: Sendable {
                     output: options.realTime ? SystemAudioOutput() : nil))
             // A take cut off when the process was killed gets its header repaired and is kept.
             _ = try? await engine.recoverInterruptedTakes()
-            return (AudioFlowService(audio: engine, exportDirectory: directory + "/exports"), clock)
+            return (
+                AudioFlowService(
+                    audio: engine, exportDirectory: directory + "/exports", sampleDirectory: options.root), clock
+            )
         } catch {
             throw Failure(description: "the audio engine: \(error)")
         }

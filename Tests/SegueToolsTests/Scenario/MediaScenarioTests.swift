@@ -8,9 +8,8 @@ import Testing
 @Suite struct MediaScenarioTests {
     /// Runs steps on Pictone's script details; returns the failure message, or nil when the scenario passed.
     func run(_ steps: String) async throws -> String? {
-        // Sample voices are named relative to the project root.
-        FileManager.default.changeCurrentDirectoryPath(ScenarioFixture.root)
-        return try await ScenarioFixture.run("pictone", after: ["tick: 2s", "tap: featured"], steps)?.message
+        // Sample voices are named relative to the project root, which the runner is given: no `chdir`.
+        try await ScenarioFixture.run("pictone", after: ["tick: 2s", "tap: featured"], steps)?.message
     }
 
     @Test func aTakeLastsExactlyTheTickedTimeAndTheMeterFollowsTheInput() async throws {
