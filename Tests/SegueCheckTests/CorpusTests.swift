@@ -99,7 +99,7 @@ enum Corpus {
         for path in Corpus.files("invalid") {
             codes.formUnion(Expectation.parse(try String(contentsOfFile: path, encoding: .utf8)).map(\.code))
         }
-        codes.formUnion(GeneratedCorpus.codes)
+        codes.formUnion(try GeneratedCorpus.codes())
         let required =
             CheckCode.all + (1...8).map { String(format: "M%03d", $0) } + (1...18).map { String(format: "Y%03d", $0) }
         let missing = required.filter { !codes.contains($0) }

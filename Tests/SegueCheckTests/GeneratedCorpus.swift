@@ -4,10 +4,93 @@ import SegueDiagnostics
 import SegueYAML
 import Testing
 
-/// Invalid inputs that cannot be stored as corpus files: unreadable paths, bad bytes, cycles across files.
+/// Invalid inputs that cannot be stored as corpus files: unreadable paths, bad bytes, limits, cycles across files.
+///
+/// Each is made in a scratch directory and loaded; the tests below assert what each reports, and the corpus
+/// coverage test counts the codes they actually produce (no list to keep in step by hand).
 enum GeneratedCorpus {
-    /// The codes these tests cover, counted by the corpus coverage test.
-    static let codes: Set<String> = ["C001", "C003", "M008", "Y001", "Y002", "Y003", "Y008", "Y009", "Y014"]
+    static let flow = """
+        segue: 1
+        flow: t
+        start: main
+        screens:
+          main:
+            elements:
+              - text: hello
+                value: Hi
+
+        """
+
+    /// Every generated input, by what it is.
+    static var all: [(name: String, load: (Scratch) throws -> FlowLoadResult)] {
+        [
+            ("a missing file", { _ in missingFile() }), ("a directory", directory), ("invalid UTF-8", invalidUTF8),
+            ("a control character", controlCharacter), ("a file over the size limit", oversized),
+            ("too deep", tooDeep), ("a scalar too long", scalarTooLong), ("an alias bomb", aliasBomb),
+            ("an import cycle", { try importCycle($0).result }),
+            ("a missing nested import", { try missingImport($0).result }),
+        ]
+    }
+
+    /// The codes the generated inputs produce, each loaded in its own scratch directory.
+    static func codes() throws -> Set<String> {
+        var codes: Set<String> = []
+        for (_, load) in all {
+            let scratch = try Scratch()
+            defer { scratch.remove() }
+            codes.formUnion(try load(scratch).diagnostics.map(\.code))
+        }
+        return codes
+    }
+
+    static func missingFile() -> FlowLoadResult { FlowLoader().load(path: "/no/such/dir/flow.yaml") }
+
+    static func directory(_ scratch: Scratch) -> FlowLoadResult { FlowLoader().load(path: scratch.path) }
+
+    static func invalidUTF8(_ scratch: Scratch) throws -> FlowLoadResult {
+        let path = try scratch.write(
+            "bad.yaml", bytes: Array("segue: 1\nflow: t\nstart: m".utf8) + [0xFF] + Array("\n".utf8))
+        return FlowLoader().load(path: path)
+    }
+
+    static func controlCharacter(_ scratch: Scratch) throws -> FlowLoadResult {
+        FlowLoader().load(path: try scratch.write("bell.yaml", "segue: 1\nflow: t\u{07}\n"))
+    }
+
+    static func oversized(_ scratch: Scratch) throws -> FlowLoadResult {
+        FlowLoader(limits: YAMLLimits(maxFileBytes: 16)).load(path: try scratch.write("big.yaml", flow))
+    }
+
+    static func tooDeep(_ scratch: Scratch) throws -> FlowLoadResult {
+        FlowLoader(limits: YAMLLimits(maxDepth: 3)).load(path: try scratch.write("flow.yaml", flow))
+    }
+
+    static func scalarTooLong(_ scratch: Scratch) throws -> FlowLoadResult {
+        FlowLoader(limits: YAMLLimits(maxScalarBytes: 4)).load(path: try scratch.write("flow.yaml", flow))
+    }
+
+    static func aliasBomb(_ scratch: Scratch) throws -> FlowLoadResult {
+        let bomb = try scratch.write(
+            "bomb.yaml",
+            "segue: 1\na: &a [x, x, x, x]\nb: &b [*a, *a, *a, *a]\nc: &c [*b, *b, *b, *b]\nd: [*c, *c, *c, *c]\n")
+        return FlowLoader(limits: YAMLLimits(maxAliasExpansion: 50)).load(path: bomb)
+    }
+
+    /// `a.yaml` imports `lib/b.yaml`, which imports `a.yaml` again.
+    static func importCycle(_ scratch: Scratch) throws -> (result: FlowLoadResult, a: String, b: String) {
+        let a = try scratch.write(
+            "a.yaml", flow.replacingOccurrences(of: "start: main", with: "start: main\nimports: [lib/b.yaml]"))
+        let b = try scratch.write("lib/b.yaml", "segue: 1\nimports: [../a.yaml]\n")
+        return (FlowLoader().load(path: a), a, b)
+    }
+
+    /// `a.yaml` imports `b.yaml`, which imports a file that does not exist.
+    static func missingImport(_ scratch: Scratch) throws -> (result: FlowLoadResult, b: String) {
+        let a = try scratch.write(
+            "a.yaml", flow.replacingOccurrences(of: "start: main", with: "start: main\nimports: [b.yaml]"))
+        let b = try scratch.write("b.yaml", "segue: 1\nimports: [gone.yaml]\n")
+        return (FlowLoader().load(path: a), b)
+    }
 }
 
 /// A fresh directory under the system's temporary directory, removed by `remove()`.
@@ -33,20 +116,10 @@ struct Scratch {
 }
 
 @Suite struct GeneratedCorpusTests {
-    static let flow = """
-        segue: 1
-        flow: t
-        start: main
-        screens:
-          main:
-            elements:
-              - text: hello
-                value: Hi
-
-        """
+    static let flow = GeneratedCorpus.flow
 
     @Test func aMissingFileIsAnIOProblemNotAFlowProblem() {
-        let result = FlowLoader().load(path: "/no/such/dir/flow.yaml")
+        let result = GeneratedCorpus.missingFile()
         #expect(result.flow == nil)
         #expect(result.isUnreadable)
         #expect(result.diagnostics.map(\.code) == ["C003"])
@@ -57,9 +130,10 @@ struct Scratch {
     @Test func aDirectoryIsNotAFile() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let result = FlowLoader().load(path: scratch.path)
+        let result = GeneratedCorpus.directory(scratch)
         #expect(result.isUnreadable)
         #expect(result.diagnostics.map(\.message) == ["cannot read `\(scratch.path)`: it is a directory"])
+        #expect(result.diagnostics.map(\.code) == ["C003"])
     }
 
     @Test func contentProblemsAreNotIOProblems() throws {
@@ -76,9 +150,7 @@ struct Scratch {
     @Test func invalidUTF8IsReportedAtTheByte() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let path = try scratch.write(
-            "bad.yaml", bytes: Array("segue: 1\nflow: t\nstart: m".utf8) + [0xFF] + Array("\n".utf8))
-        let result = FlowLoader().load(path: path)
+        let result = try GeneratedCorpus.invalidUTF8(scratch)
         #expect(result.flow == nil)
         #expect(result.diagnostics.map { "\($0.range.start) \($0.code)" } == ["3:9 Y002"])
     }
@@ -86,16 +158,14 @@ struct Scratch {
     @Test func aControlCharacterIsReported() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let path = try scratch.write("bell.yaml", "segue: 1\nflow: t\u{07}\n")
-        let result = FlowLoader().load(path: path)
+        let result = try GeneratedCorpus.controlCharacter(scratch)
         #expect(result.diagnostics.map { "\($0.range.start) \($0.code)" } == ["2:8 Y003"])
     }
 
     @Test func aFileOverTheSizeLimitIsRefusedBeforeParsing() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let path = try scratch.write("big.yaml", Self.flow)
-        let result = FlowLoader(limits: YAMLLimits(maxFileBytes: 16)).load(path: path)
+        let result = try GeneratedCorpus.oversized(scratch)
         #expect(result.flow == nil)
         #expect(result.diagnostics.map(\.code) == ["Y001"])
     }
@@ -103,25 +173,15 @@ struct Scratch {
     @Test func limitsOnDepthScalarsAndAliasesAreEnforced() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let path = try scratch.write("flow.yaml", Self.flow)
-        let deep = FlowLoader(limits: YAMLLimits(maxDepth: 3)).load(path: path)
-        #expect(deep.diagnostics.map(\.code) == ["Y008"])
-        let long = FlowLoader(limits: YAMLLimits(maxScalarBytes: 4)).load(path: path)
-        #expect(long.diagnostics.map(\.code).first == "Y009")
-        let bomb = try scratch.write(
-            "bomb.yaml",
-            "segue: 1\na: &a [x, x, x, x]\nb: &b [*a, *a, *a, *a]\nc: &c [*b, *b, *b, *b]\nd: [*c, *c, *c, *c]\n")
-        let expanded = FlowLoader(limits: YAMLLimits(maxAliasExpansion: 50)).load(path: bomb)
-        #expect(expanded.diagnostics.map(\.code) == ["Y014"])
+        #expect(try GeneratedCorpus.tooDeep(scratch).diagnostics.map(\.code) == ["Y008"])
+        #expect(try GeneratedCorpus.scalarTooLong(scratch).diagnostics.map(\.code).first == "Y009")
+        #expect(try GeneratedCorpus.aliasBomb(scratch).diagnostics.map(\.code) == ["Y014"])
     }
 
     @Test func anImportCycleAcrossTwoFilesIsReportedWhereItCloses() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let a = try scratch.write(
-            "a.yaml", Self.flow.replacingOccurrences(of: "start: main", with: "start: main\nimports: [lib/b.yaml]"))
-        let b = try scratch.write("lib/b.yaml", "segue: 1\nimports: [../a.yaml]\n")
-        let result = FlowLoader().load(path: a)
+        let (result, a, b) = try GeneratedCorpus.importCycle(scratch)
         #expect(result.diagnostics.map { "\($0.range) \($0.code)" } == ["\(b):2:11 C001"])
         #expect(result.diagnostics.first?.message == "import cycle: a.yaml → b.yaml → a.yaml")
         #expect(result.sources.map(\.path) == [a, b])
@@ -130,10 +190,7 @@ struct Scratch {
     @Test func aMissingNestedImportIsReportedInTheFileThatImportsIt() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let a = try scratch.write(
-            "a.yaml", Self.flow.replacingOccurrences(of: "start: main", with: "start: main\nimports: [b.yaml]"))
-        let b = try scratch.write("b.yaml", "segue: 1\nimports: [gone.yaml]\n")
-        let result = FlowLoader().load(path: a)
+        let (result, b) = try GeneratedCorpus.missingImport(scratch)
         #expect(result.diagnostics.map { "\($0.range) \($0.code)" } == ["\(b):2:11 M008"])
         #expect(result.diagnostics.first?.message == "cannot import `gone.yaml`: no such file")
     }
