@@ -141,4 +141,11 @@ struct ExpectedState {
             id: id, name: nameID, deadline: deadline, interval: interval, entry: starts[occurrence].entry,
             frame: Frame(instance: instance, owner: owner))
     }
+
+    /// The timer that ends the line playing on screen instance `instance` (playback's own, not written in the flow).
+    func lineTimer(_ id: Int, deadline: Double, on instance: Int) -> ScheduledTimer {
+        ScheduledTimer(
+            id: id, name: nil, deadline: deadline, interval: nil, entry: program.playbackEntry,
+            frame: Frame(instance: instance))
+    }
 }

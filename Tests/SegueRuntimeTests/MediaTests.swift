@@ -107,201 +107,312 @@ import Testing
             elements: []
         """
 
-    func launched() throws -> Harness {
-        var harness = try Harness(Self.flow)
-        harness.launch()
-        return harness
+    static let lines: [Value] = [("a", "Ann"), ("b", "Bob"), ("c", "Ann")].map { id, character in
+        .record(["id": .string(id), "character": .string(character), "sample": .string("\(id).wav")])
     }
 
-    func screenValue(_ harness: Harness, _ name: String) -> Value? {
-        guard let top = harness.state.topInstance, let slot = harness.program.screens[top.screen].slotIndex[name]
-        else { return nil }
-        return top.values[slot]
+    /// The state right after launch: in the `playback` state, line 0 current, nothing playing.
+    static func launched(_ state: inout ExpectedState) {
+        state.launched = true
+        state.layers = [
+            NavigationLayer(
+                navigation: false,
+                stack: [state.instance(1, "script", .root, values: [.int(0), .number(0)], states: ["playback"])])
+        ]
+        state.data = [.list(lines), .record([:]), .record([:]), .int(0)]
+        state.nextInstance = 2
     }
 
-    /// Answers the playback's pending `timeline` call.
-    func timeline(_ harness: inout Harness, _ outcome: ServiceOutcome) {
-        guard let call = harness.state.playback?.call else {
-            Issue.record("no timeline is asked for")
-            return
+    func launched() throws -> TestStore {
+        let store = try TestStore(Self.flow)
+        store.launch(Self.launched)
+        return store
+    }
+
+    /// The `timeline` call for lines `indices` as the machine describes them: each with its clip and volume.
+    static func timeline(_ id: Int, _ indices: [Int], mode: String) -> Effect {
+        let described = indices.map { index -> Value in
+            var fields = lines[index].recordValue ?? [:]
+            fields["clip"] = .string("sample")
+            fields["volume"] = .number(1)
+            return .record(fields)
         }
-        harness.send(.outcome(call: call, outcome))
+        return .callService(
+            id: id, service: "audio", operation: "timeline",
+            arguments: ["lines": .list(described), "mode": .string(mode)])
     }
 
-    func view(_ harness: Harness) throws -> ScreenView { try #require(harness.machine.view(of: harness.state)) }
+    static func durations(_ seconds: Double...) -> ServiceOutcome {
+        .ok(.record(["durations": .list(seconds.map(Value.number))]))
+    }
+
+    /// Taps `play_all` from line 0 and answers its timeline with 1 s per line: line 0 plays until 1 s.
+    static func playAll(_ store: TestStore) {
+        store.tap("play_all") {
+            $0.playback = PlaybackState(instance: 1, mode: .continuous, lines: [0, 1, 2], call: 1)
+            $0.nextCall = 2
+        }
+        store.receive(timeline(1, [0, 1, 2], mode: "continuous"))
+        store.answer(1, durations(1, 1, 1)) {
+            $0.playback?.durations = [1, 1, 1]
+            $0.playback?.call = nil
+            $0.playback?.timer = 1
+            $0.timers = [$0.lineTimer(1, deadline: 1, on: 1)]
+            $0.nextTimer = 2
+        }
+        store.receive([.play(mode: "continuous", line: 0), .startTimer(id: 1, deadline: 1)])
+    }
+
+    func view(_ store: TestStore) throws -> ScreenView { try #require(store.machine.view(of: store.state)) }
 
     // MARK: state.<name>
 
     @Test func stateNamesTheActiveNestedStatesInExpressionsAndComponents() throws {
-        var harness = try launched()
-        #expect(try view(harness).element("mode")?.text == "playing")
-        #expect(try view(harness).element("rows")?.items?[0].first { $0.id == "play" }?.visible == true)
-        harness.event("record_mode")
-        #expect(try view(harness).element("mode")?.text == "recording")
-        #expect(try view(harness).element("rows")?.items?[0].first { $0.id == "play" }?.visible == false)
-        harness.tap("rows[0].play")
-        #expect(harness.trace == ["ignored tap script.rows.play: play is hidden"])
+        let store = try launched()
+        #expect(try view(store).element("mode")?.text == "playing")
+        #expect(try view(store).element("rows")?.items?[0].first { $0.id == "play" }?.visible == true)
+        store.event("record_mode") { $0.topStates = ["recording"] }
+        #expect(try view(store).element("mode")?.text == "recording")
+        #expect(try view(store).element("rows")?.items?[0].first { $0.id == "play" }?.visible == false)
+        store.tap("rows[0].play", trace: ["ignored tap script.rows.play: play is hidden"])
     }
 
     // MARK: change inside items
 
     @Test func aSliderInsideAListItemRunsItsChangeWithTheItemBound() throws {
-        var harness = try launched()
-        let path = try #require(harness.program.path("volumes_list[1].volume", on: 0))
-        harness.send(.change(path, .number(0.5)))
-        #expect(harness.data("volumes") == .record(["Bob": .number(0.5)]))
+        let store = try launched()
+        let path = try #require(store.program.path("volumes_list[1].volume", on: 0))
+        store.send(.change(path, .number(0.5))) { $0[data: "volumes"] = .record(["Bob": .number(0.5)]) }
     }
 
     @Test func aPickerInsideAScriptLineRunsItsChangeWithTheComponentArguments() throws {
-        var harness = try launched()
-        let path = try #require(harness.program.path("rows[2].clip", on: 0))
-        harness.send(.change(path, .string("take")))
-        #expect(harness.data("clips") == .record(["c": .string("take")]))
+        let store = try launched()
+        let path = try #require(store.program.path("rows[2].clip", on: 0))
+        store.send(.change(path, .string("take"))) { $0[data: "clips"] = .record(["c": .string("take")]) }
     }
 
     @Test func changingSomethingThatIsNotASliderOrPickerIsIgnoredWithTheReason() throws {
-        var harness = try launched()
-        let path = try #require(harness.program.path("rows[0].play", on: 0))
-        harness.send(.change(path, .number(1)))
-        #expect(harness.trace == ["ignored change script.rows.play: play is not a slider or a picker"])
+        let store = try launched()
+        let path = try #require(store.program.path("rows[0].play", on: 0))
+        store.send(
+            .change(path, .number(1)), trace: ["ignored change script.rows.play: play is not a slider or a picker"])
     }
 
     // MARK: playback
 
     @Test func playingOneLineAsksForItsTimelineThenHighlightsItForItsDuration() throws {
-        var harness = try launched()
-        harness.tap("rows[1].play")
-        #expect(
-            harness.calls == [
-                "audio.timeline({lines: [{character: \"Bob\", clip: \"sample\", id: \"b\", sample: \"b.wav\", volume: 1}], mode: \"line\"})"
-            ])
-        #expect(screenValue(harness, "current") == .int(1))
-        #expect(try view(harness).highlightedLine == nil)
-        let call = try #require(harness.last.effects.first)
-        guard case .callService(let id, _, _, _) = call else {
-            Issue.record("no call")
-            return
+        let store = try launched()
+        store.tap("rows[1].play") {
+            $0[top: "current"] = .int(1)
+            $0.playback = PlaybackState(instance: 1, mode: .line, lines: [1], call: 1)
+            $0.nextCall = 2
         }
-        harness.send(.outcome(call: id, .ok(.record(["durations": .list([.number(2.5)])]))))
-        #expect(harness.last.effects.contains(.play(mode: "line", line: 1)))
-        #expect(try view(harness).highlightedLine == 1)
-        #expect(try view(harness).highlightColor == "#CFE8FF")
-        harness.send(.advanceTime(by: 2.4))
-        #expect(try view(harness).highlightedLine == 1)
-        harness.send(.advanceTime(by: 0.1))
-        #expect(try view(harness).highlightedLine == nil)
-        #expect(harness.state.playback == nil)
-        #expect(screenValue(harness, "current") == .int(1))
-        #expect(harness.data("finished") == .int(0))
+        store.receive(Self.timeline(1, [1], mode: "line"))
+        #expect(try view(store).highlightedLine == nil)
+        store.answer(1, Self.durations(2.5)) {
+            $0.playback?.durations = [2.5]
+            $0.playback?.call = nil
+            $0.playback?.timer = 1
+            $0.timers = [$0.lineTimer(1, deadline: 2.5, on: 1)]
+            $0.nextTimer = 2
+        }
+        store.receive([.play(mode: "line", line: 1), .startTimer(id: 1, deadline: 2.5)])
+        #expect(try view(store).highlightedLine == 1)
+        #expect(try view(store).highlightColor == "#CFE8FF")
+        store.send(.advanceTime(by: 2.4)) { $0.now = 2.4 }
+        #expect(try view(store).highlightedLine == 1)
+        // One line played: no end event, the line stays current.
+        store.send(.advanceTime(by: 0.1)) {
+            $0.now = 2.5
+            $0.playback = nil
+            $0.timers = []
+        }
+        #expect(try view(store).highlightedLine == nil)
     }
 
     @Test func continuousPlaybackRunsFromTheCurrentLineToTheEndAndRaisesTheEndEvent() throws {
-        var harness = try launched()
-        harness.tap("rows[1].play")
-        timeline(&harness, .ok(.record(["durations": .list([.number(1)])])))
-        harness.send(.advanceTime(by: 1))
-        harness.tap("play_all")
-        #expect(harness.calls.count == 1)
-        #expect(harness.calls.first?.contains("id: \"b\"") == true)
-        #expect(harness.calls.first?.contains("id: \"c\"") == true)
-        #expect(harness.calls.first?.contains("id: \"a\"") == false)
-        timeline(&harness, .ok(.record(["durations": .list([.number(1), .number(2)])])))
-        #expect(try view(harness).highlightedLine == 1)
-        harness.send(.advanceTime(by: 1))
-        #expect(try view(harness).highlightedLine == 2)
-        #expect(screenValue(harness, "current") == .int(2))
-        harness.send(.advanceTime(by: 2))
-        #expect(try view(harness).highlightedLine == nil)
-        #expect(harness.data("finished") == .int(1))
+        let store = try launched()
+        store.tap("rows[1].play") {
+            $0[top: "current"] = .int(1)
+            $0.playback = PlaybackState(instance: 1, mode: .line, lines: [1], call: 1)
+            $0.nextCall = 2
+        }
+        store.receive(Self.timeline(1, [1], mode: "line"))
+        store.answer(1, Self.durations(1)) {
+            $0.playback?.durations = [1]
+            $0.playback?.call = nil
+            $0.playback?.timer = 1
+            $0.timers = [$0.lineTimer(1, deadline: 1, on: 1)]
+            $0.nextTimer = 2
+        }
+        store.receive([.play(mode: "line", line: 1), .startTimer(id: 1, deadline: 1)])
+        store.send(.advanceTime(by: 1)) {
+            $0.now = 1
+            $0.playback = nil
+            $0.timers = []
+        }
+        store.tap("play_all") {
+            $0.playback = PlaybackState(instance: 1, mode: .continuous, lines: [1, 2], call: 2)
+            $0.nextCall = 3
+        }
+        store.receive(Self.timeline(2, [1, 2], mode: "continuous"))
+        store.answer(2, Self.durations(1, 2)) {
+            $0.playback?.durations = [1, 2]
+            $0.playback?.call = nil
+            $0.playback?.timer = 2
+            $0.timers = [$0.lineTimer(2, deadline: 2, on: 1)]
+            $0.nextTimer = 3
+        }
+        store.receive([.play(mode: "continuous", line: 1), .startTimer(id: 2, deadline: 2)])
+        #expect(try view(store).highlightedLine == 1)
+        store.send(.advanceTime(by: 1)) {
+            $0.now = 2
+            $0[top: "current"] = .int(2)
+            $0.playback?.position = 1
+            $0.playback?.timer = 3
+            $0.timers = [$0.lineTimer(3, deadline: 4, on: 1)]
+            $0.nextTimer = 4
+        }
+        store.receive(.startTimer(id: 3, deadline: 4))
+        #expect(try view(store).highlightedLine == 2)
+        store.send(.advanceTime(by: 2)) {
+            $0.now = 4
+            $0.playback = nil
+            $0.timers = []
+            $0[data: "finished"] = .int(1)
+        }
+        #expect(try view(store).highlightedLine == nil)
     }
 
     @Test func stoppingPlaybackClearsTheHighlightAndCancelsItsTimer() throws {
-        var harness = try launched()
-        harness.tap("play_all")
-        timeline(&harness, .ok(.record(["durations": .list([.number(1), .number(1), .number(1)])])))
-        let timer = try #require(harness.state.playback?.timer)
-        harness.tap("stop")
-        #expect(harness.last.effects == [.cancelTimer(id: timer), .stopPlayback])
-        #expect(try view(harness).highlightedLine == nil)
-        harness.send(.advanceTime(by: 5))
-        #expect(harness.data("finished") == .int(0))
+        let store = try launched()
+        Self.playAll(store)
+        store.tap("stop") {
+            $0.playback = nil
+            $0.timers = []
+        }
+        store.receive([.cancelTimer(id: 1), .stopPlayback])
+        #expect(try view(store).highlightedLine == nil)
+        store.send(.advanceTime(by: 5)) { $0.now = 5 }
     }
 
     @Test func aFailedTimelineShowsTheErrorAndPlaysNothing() throws {
-        var harness = try launched()
-        harness.tap("play_all")
-        timeline(&harness, .error(ServiceError(service: "audio", code: "not_found", message: "a.wav is missing")))
-        #expect(harness.state.alert == AlertState(image: "error", title: "Error", message: "a.wav is missing"))
-        #expect(harness.state.playback == nil)
+        let store = try launched()
+        store.tap("play_all") {
+            $0.playback = PlaybackState(instance: 1, mode: .continuous, lines: [0, 1, 2], call: 1)
+            $0.nextCall = 2
+        }
+        store.receive(Self.timeline(1, [0, 1, 2], mode: "continuous"))
+        store.answer(1, .error(ServiceError(service: "audio", code: "not_found", message: "a.wav is missing"))) {
+            $0.playback = nil
+            $0.alert = AlertState(image: "error", title: "Error", message: "a.wav is missing")
+        }
     }
 
     @Test func aTimelineWithTheWrongNumberOfDurationsIsAnError() throws {
-        var harness = try launched()
-        harness.tap("play_all")
-        timeline(&harness, .ok(.record(["durations": .list([.number(1)])])))
-        #expect(harness.state.alert?.message == "the audio timeline gave 1 durations for 3 lines")
+        let store = try launched()
+        store.tap("play_all") {
+            $0.playback = PlaybackState(instance: 1, mode: .continuous, lines: [0, 1, 2], call: 1)
+            $0.nextCall = 2
+        }
+        store.receive(Self.timeline(1, [0, 1, 2], mode: "continuous"))
+        store.answer(1, Self.durations(1)) {
+            $0.playback = nil
+            $0.alert = AlertState(
+                image: "error", title: "Error", message: "the audio timeline gave 1 durations for 3 lines")
+        }
     }
 
     @Test func leavingTheScreenEndsItsPlayback() throws {
-        var harness = try launched()
-        harness.tap("play_all")
-        timeline(&harness, .ok(.record(["durations": .list([.number(1), .number(1), .number(1)])])))
-        harness.tap("leave")
-        #expect(harness.state.playback == nil)
-        #expect(harness.last.effects.contains(.stopPlayback))
-        #expect(harness.state.timers.isEmpty)
+        let store = try launched()
+        Self.playAll(store)
+        store.tap("leave") {
+            $0.layers[0].stack = [$0.instance(2, "other", .replace)]
+            $0.nextInstance = 3
+            $0.playback = nil
+            $0.timers = []
+        }
+        store.receive([.cancelTimer(id: 1), .stopPlayback])
     }
 
     @Test func aRestartStopsThePlayingAudio() throws {
-        var harness = try launched()
-        harness.tap("play_all")
-        timeline(&harness, .ok(.record(["durations": .list([.number(1), .number(1), .number(1)])])))
-        let timer = try #require(harness.state.playback?.timer)
-        harness.send(.restart)
-        #expect(harness.last.effects.prefix(2) == [.cancelTimer(id: timer), .stopPlayback])
-        #expect(harness.state.playback == nil)
+        let store = try launched()
+        Self.playAll(store)
+        store.send(.restart) {
+            $0.state = MachineState()
+            Self.launched(&$0)
+        }
+        store.receive([.cancelTimer(id: 1), .stopPlayback])
     }
 
     // MARK: recording
 
+    /// Taps `record`: the take for line `b` (index 1) is asked for and shown as recording once it starts.
+    static func record(_ store: TestStore) {
+        store.tap("record") {
+            $0.pendingCalls = [$0.call(1, "audio.record", on: 1)]
+            $0.nextCall = 2
+            $0.recording = RecordingState(instance: 1, line: 1, call: 1)
+        }
+        store.receive(
+            .callService(
+                id: 1, service: "audio", operation: "record",
+                arguments: ["line": .string("b"), "character": .string("Bob")]))
+    }
+
     @Test func aRecordingTakeIsHighlightedAndItsLevelFollowsTheInput() throws {
-        var harness = try launched()
-        harness.send(.inputLevel(0.3))
-        #expect(harness.trace == ["ignored input level 0.3: no take is recording"])
-        harness.tap("record")
-        #expect(try view(harness).highlightedLine == nil)
-        harness.answer(.ok(.record(["recording": .bool(true)])))
-        #expect(try view(harness).highlightedLine == 1)
-        #expect(try view(harness).highlightColor == "#FFD6D6")
-        harness.send(.inputLevel(0.3))
-        #expect(screenValue(harness, "level") == .number(0.3))
-        harness.send(.inputLevel(7))
-        #expect(screenValue(harness, "level") == .number(1))
-        harness.tap("stop_recording")
-        harness.answer(.ok(.record(["line": .string("b")])))
-        #expect(try view(harness).highlightedLine == nil)
-        #expect(harness.state.recording == nil)
+        let store = try launched()
+        store.send(.inputLevel(0.3), trace: ["ignored input level 0.3: no take is recording"])
+        Self.record(store)
+        #expect(try view(store).highlightedLine == nil)
+        store.answer(1, .ok(.record(["recording": .bool(true)]))) {
+            $0.pendingCalls = []
+            $0.recording?.capturing = true
+        }
+        #expect(try view(store).highlightedLine == 1)
+        #expect(try view(store).highlightColor == "#FFD6D6")
+        store.send(.inputLevel(0.3)) { $0[top: "level"] = .number(0.3) }
+        // A level above 1 is clipped.
+        store.send(.inputLevel(7)) { $0[top: "level"] = .number(1) }
+        store.tap("stop_recording") {
+            $0.pendingCalls = [$0.call(2, "audio.stop_recording", on: 1)]
+            $0.nextCall = 3
+        }
+        store.receive(.callService(id: 2, service: "audio", operation: "stop_recording", arguments: [:]))
+        store.answer(2, .ok(.record(["line": .string("b")]))) {
+            $0.pendingCalls = []
+            $0.recording = nil
+        }
+        #expect(try view(store).highlightedLine == nil)
     }
 
     @Test func aRecordingThatFailsToStartIsNotHighlighted() throws {
-        var harness = try launched()
-        harness.tap("record")
-        harness.answer(.error(ServiceError(service: "audio", code: "busy", message: "busy")))
-        #expect(harness.state.recording == nil)
-        #expect(try view(harness).highlightedLine == nil)
+        let store = try launched()
+        Self.record(store)
+        store.answer(1, .error(ServiceError(service: "audio", code: "busy", message: "busy"))) {
+            $0.pendingCalls = []
+            $0.recording = nil
+            $0.alert = AlertState(image: "error", title: "Error", message: "busy")
+        }
+        #expect(try view(store).highlightedLine == nil)
     }
 
     // MARK: footer, end marker, icons
 
     @Test func aScriptShowsItsEndMarkerFooterElementsAndButtonIcons() throws {
-        var harness = try launched()
-        let rows = try #require(try view(harness).element("rows"))
+        let store = try launched()
+        let rows = try #require(try view(store).element("rows"))
         #expect(rows.footer == "The end")
         #expect(rows.footerElements?.map(\.id) == ["share"])
-        #expect(try view(harness).element("share")?.icon == "square.and.arrow.up")
+        #expect(try view(store).element("share")?.icon == "square.and.arrow.up")
         #expect(rows.items?[0].first?.icon == "play.fill")
-        #expect(harness.program.path("share", on: 0) == ElementPath(element: 2, part: 0))
-        harness.tap("share")
-        #expect(harness.calls.first?.hasPrefix("audio.mixdown(") == true)
+        #expect(store.program.path("share", on: 0) == ElementPath(element: 2, part: 0))
+        store.tap("share") {
+            $0.pendingCalls = [$0.call(1, "audio.mixdown", on: 1)]
+            $0.nextCall = 2
+        }
+        store.receive(
+            .callService(id: 1, service: "audio", operation: "mixdown", arguments: ["lines": .list(Self.lines)]))
+        store.answer(1, .ok(.string("/tmp/mixdown.wav"))) { $0.pendingCalls = [] }
     }
 }
