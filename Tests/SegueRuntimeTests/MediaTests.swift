@@ -146,13 +146,18 @@ import Testing
         .ok(.record(["durations": .list(seconds.map(Value.number))]))
     }
 
-    /// Taps `play_all` from line 0 and answers its timeline with 1 s per line: line 0 plays until 1 s.
-    static func playAll(_ store: TestStore) {
+    /// Taps `play_all` from line 0: the timeline of all three lines is asked for.
+    static func askPlayAll(_ store: TestStore) {
         store.tap("play_all") {
             $0.playback = PlaybackState(instance: 1, mode: .continuous, lines: [0, 1, 2], call: 1)
             $0.nextCall = 2
         }
         store.receive(timeline(1, [0, 1, 2], mode: "continuous"))
+    }
+
+    /// Taps `play_all` from line 0 and answers its timeline with 1 s per line: line 0 plays until 1 s.
+    static func playAll(_ store: TestStore) {
+        askPlayAll(store)
         store.answer(1, durations(1, 1, 1)) {
             $0.playback?.durations = [1, 1, 1]
             $0.playback?.call = nil
@@ -198,10 +203,8 @@ import Testing
             .change(path, .number(1)), trace: ["ignored change script.rows.play: play is not a slider or a picker"])
     }
 
-    // MARK: playback
-
-    @Test func playingOneLineAsksForItsTimelineThenHighlightsItForItsDuration() throws {
-        let store = try launched()
+    /// Taps line 1's play button and answers its timeline: it plays, highlighted, for `seconds`.
+    func playLine1(_ store: TestStore, seconds: Double) throws {
         store.tap("rows[1].play") {
             $0[top: "current"] = .int(1)
             $0.playback = PlaybackState(instance: 1, mode: .line, lines: [1], call: 1)
@@ -209,14 +212,21 @@ import Testing
         }
         store.receive(Self.timeline(1, [1], mode: "line"))
         #expect(try view(store).highlightedLine == nil)
-        store.answer(1, Self.durations(2.5)) {
-            $0.playback?.durations = [2.5]
+        store.answer(1, Self.durations(seconds)) {
+            $0.playback?.durations = [seconds]
             $0.playback?.call = nil
             $0.playback?.timer = 1
-            $0.timers = [$0.lineTimer(1, deadline: 2.5, on: 1)]
+            $0.timers = [$0.lineTimer(1, deadline: seconds, on: 1)]
             $0.nextTimer = 2
         }
-        store.receive([.play(mode: "line", line: 1), .startTimer(id: 1, deadline: 2.5)])
+        store.receive([.play(mode: "line", line: 1), .startTimer(id: 1, deadline: seconds)])
+    }
+
+    // MARK: playback
+
+    @Test func playingOneLineAsksForItsTimelineThenHighlightsItForItsDuration() throws {
+        let store = try launched()
+        try playLine1(store, seconds: 2.5)
         #expect(try view(store).highlightedLine == 1)
         #expect(try view(store).highlightColor == "#CFE8FF")
         store.send(.advanceTime(by: 2.4)) { $0.now = 2.4 }
@@ -232,20 +242,7 @@ import Testing
 
     @Test func continuousPlaybackRunsFromTheCurrentLineToTheEndAndRaisesTheEndEvent() throws {
         let store = try launched()
-        store.tap("rows[1].play") {
-            $0[top: "current"] = .int(1)
-            $0.playback = PlaybackState(instance: 1, mode: .line, lines: [1], call: 1)
-            $0.nextCall = 2
-        }
-        store.receive(Self.timeline(1, [1], mode: "line"))
-        store.answer(1, Self.durations(1)) {
-            $0.playback?.durations = [1]
-            $0.playback?.call = nil
-            $0.playback?.timer = 1
-            $0.timers = [$0.lineTimer(1, deadline: 1, on: 1)]
-            $0.nextTimer = 2
-        }
-        store.receive([.play(mode: "line", line: 1), .startTimer(id: 1, deadline: 1)])
+        try playLine1(store, seconds: 1)
         store.send(.advanceTime(by: 1)) {
             $0.now = 1
             $0.playback = nil
@@ -298,11 +295,7 @@ import Testing
 
     @Test func aFailedTimelineShowsTheErrorAndPlaysNothing() throws {
         let store = try launched()
-        store.tap("play_all") {
-            $0.playback = PlaybackState(instance: 1, mode: .continuous, lines: [0, 1, 2], call: 1)
-            $0.nextCall = 2
-        }
-        store.receive(Self.timeline(1, [0, 1, 2], mode: "continuous"))
+        Self.askPlayAll(store)
         store.answer(1, .error(ServiceError(service: "audio", code: "not_found", message: "a.wav is missing"))) {
             $0.playback = nil
             $0.alert = AlertState(image: "error", title: "Error", message: "a.wav is missing")
@@ -311,11 +304,7 @@ import Testing
 
     @Test func aTimelineWithTheWrongNumberOfDurationsIsAnError() throws {
         let store = try launched()
-        store.tap("play_all") {
-            $0.playback = PlaybackState(instance: 1, mode: .continuous, lines: [0, 1, 2], call: 1)
-            $0.nextCall = 2
-        }
-        store.receive(Self.timeline(1, [0, 1, 2], mode: "continuous"))
+        Self.askPlayAll(store)
         store.answer(1, Self.durations(1)) {
             $0.playback = nil
             $0.alert = AlertState(
@@ -343,58 +332,6 @@ import Testing
             Self.launched(&$0)
         }
         store.receive([.cancelTimer(id: 1), .stopPlayback])
-    }
-
-    // MARK: recording
-
-    /// Taps `record`: the take for line `b` (index 1) is asked for and shown as recording once it starts.
-    static func record(_ store: TestStore) {
-        store.tap("record") {
-            $0.pendingCalls = [$0.call(1, "audio.record", on: 1)]
-            $0.nextCall = 2
-            $0.recording = RecordingState(instance: 1, line: 1, call: 1)
-        }
-        store.receive(
-            .callService(
-                id: 1, service: "audio", operation: "record",
-                arguments: ["line": .string("b"), "character": .string("Bob")]))
-    }
-
-    @Test func aRecordingTakeIsHighlightedAndItsLevelFollowsTheInput() throws {
-        let store = try launched()
-        store.send(.inputLevel(0.3), trace: ["ignored input level 0.3: no take is recording"])
-        Self.record(store)
-        #expect(try view(store).highlightedLine == nil)
-        store.answer(1, .ok(.record(["recording": .bool(true)]))) {
-            $0.pendingCalls = []
-            $0.recording?.capturing = true
-        }
-        #expect(try view(store).highlightedLine == 1)
-        #expect(try view(store).highlightColor == "#FFD6D6")
-        store.send(.inputLevel(0.3)) { $0[top: "level"] = .number(0.3) }
-        // A level above 1 is clipped.
-        store.send(.inputLevel(7)) { $0[top: "level"] = .number(1) }
-        store.tap("stop_recording") {
-            $0.pendingCalls = [$0.call(2, "audio.stop_recording", on: 1)]
-            $0.nextCall = 3
-        }
-        store.receive(.callService(id: 2, service: "audio", operation: "stop_recording", arguments: [:]))
-        store.answer(2, .ok(.record(["line": .string("b")]))) {
-            $0.pendingCalls = []
-            $0.recording = nil
-        }
-        #expect(try view(store).highlightedLine == nil)
-    }
-
-    @Test func aRecordingThatFailsToStartIsNotHighlighted() throws {
-        let store = try launched()
-        Self.record(store)
-        store.answer(1, .error(ServiceError(service: "audio", code: "busy", message: "busy"))) {
-            $0.pendingCalls = []
-            $0.recording = nil
-            $0.alert = AlertState(image: "error", title: "Error", message: "busy")
-        }
-        #expect(try view(store).highlightedLine == nil)
     }
 
     // MARK: footer, end marker, icons

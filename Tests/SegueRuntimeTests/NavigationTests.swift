@@ -87,6 +87,15 @@ import Testing
         }
     }
 
+    /// Taps `deeper` on the pushed detail: a second detail (instance 4) is pushed.
+    static func pushDeeper(_ store: TestStore) {
+        store.tap("deeper") {
+            $0.layers[1].stack.append($0.instance(4, "detail", .show, values: [.string("deeper")]))
+            $0.nextInstance = 5
+            $0[data: "log"] = .list(["detail enter", "detail enter"].map(Value.string))
+        }
+    }
+
     @Test func launchShowsTheStartScreenAsRoot() throws {
         let store = try TestStore(Self.flow)
         store.launch(Self.launched)
@@ -117,11 +126,7 @@ import Testing
         let store = try TestStore(Self.flow)
         store.launch(Self.launched)
         Self.openModalAndPush(store)
-        store.tap("deeper") {
-            $0.layers[1].stack.append($0.instance(4, "detail", .show, values: [.string("deeper")]))
-            $0.nextInstance = 5
-            $0[data: "log"] = .list(["detail enter", "detail enter"].map(Value.string))
-        }
+        Self.pushDeeper(store)
         // Top-down: each screen's on_exit runs, then it leaves; the transition is traced after every exit.
         store.send(
             .swipeToDismiss,
@@ -165,11 +170,7 @@ import Testing
         let store = try TestStore(Self.flow)
         store.launch(Self.launched)
         Self.openModalAndPush(store)
-        store.tap("deeper") {
-            $0.layers[1].stack.append($0.instance(4, "detail", .show, values: [.string("deeper")]))
-            $0.nextInstance = 5
-            $0[data: "log"] = .list(["detail enter", "detail enter"].map(Value.string))
-        }
+        Self.pushDeeper(store)
         store.tap("root") {
             $0.layers[1].stack.removeLast(2)
             $0[data: "log"] = .list(["detail enter", "detail enter", "detail exit", "detail exit"].map(Value.string))
@@ -184,11 +185,7 @@ import Testing
         let store = try TestStore(Self.flow)
         store.launch(Self.launched)
         Self.openModalAndPush(store)
-        store.tap("deeper") {
-            $0.layers[1].stack.append($0.instance(4, "detail", .show, values: [.string("deeper")]))
-            $0.nextInstance = 5
-            $0[data: "log"] = .list(["detail enter", "detail enter"].map(Value.string))
-        }
+        Self.pushDeeper(store)
         store.tap("to_modal") {
             $0.layers[1].stack.removeLast(2)
             $0[data: "log"] = .list(["detail enter", "detail enter", "detail exit", "detail exit"].map(Value.string))

@@ -32,6 +32,14 @@ import Testing
         issue.comments.contains { $0.rawValue.contains(text) }
     }
 
+    /// Taps `buy`: the purchase is waiting (its effect not yet received).
+    static func buy(_ store: TestStore) {
+        store.tap("buy") {
+            $0.pendingCalls = [$0.call(1, "store.purchase", on: 1)]
+            $0.nextCall = 2
+        }
+    }
+
     static func launched(_ state: inout ExpectedState) {
         state.launched = true
         state.layers = [NavigationLayer(navigation: false, stack: [state.instance(1, "main", .root)])]
@@ -88,10 +96,7 @@ import Testing
         let call = Effect.callService(
             id: 1, service: "store", operation: "purchase", arguments: ["product": .string("p")])
         withKnownIssue {
-            store.tap("buy") {
-                $0.pendingCalls = [$0.call(1, "store.purchase", on: 1)]
-                $0.nextCall = 2
-            }
+            Self.buy(store)
             store.tap("bump") { $0[data: "count"] = .int(1) }
         } matching: { issue in
             Self.says(issue, "1 effect(s) must be received before sending") && Self.says(issue, "\(call)")
@@ -99,10 +104,7 @@ import Testing
         try withKnownIssue {
             let other = try TestStore(Self.flow)
             other.launch(Self.launched)
-            other.tap("buy") {
-                $0.pendingCalls = [$0.call(1, "store.purchase", on: 1)]
-                $0.nextCall = 2
-            }
+            Self.buy(other)
         } matching: { issue in
             Self.says(issue, "1 effect(s) were never received")
         }
@@ -112,10 +114,7 @@ import Testing
         try withKnownIssue {
             let store = try TestStore(Self.flow)
             store.launch(Self.launched)
-            store.tap("buy") {
-                $0.pendingCalls = [$0.call(1, "store.purchase", on: 1)]
-                $0.nextCall = 2
-            }
+            Self.buy(store)
             store.receive(
                 .callService(id: 1, service: "store", operation: "purchase", arguments: ["product": .string("p")]))
         } matching: { issue in
@@ -123,10 +122,7 @@ import Testing
         }
         let store = try TestStore(Self.flow)
         store.launch(Self.launched)
-        store.tap("buy") {
-            $0.pendingCalls = [$0.call(1, "store.purchase", on: 1)]
-            $0.nextCall = 2
-        }
+        Self.buy(store)
         store.receive(
             .callService(id: 1, service: "store", operation: "purchase", arguments: ["product": .string("p")]))
         store.answer(1, .ok(.null), trace: ["outcome #1: ok"]) { $0.pendingCalls = [] }
@@ -135,10 +131,7 @@ import Testing
     @Test func aWrongEffectOrAMissingOneIsReported() throws {
         let store = try TestStore(Self.flow)
         store.launch(Self.launched)
-        store.tap("buy") {
-            $0.pendingCalls = [$0.call(1, "store.purchase", on: 1)]
-            $0.nextCall = 2
-        }
+        Self.buy(store)
         withKnownIssue {
             store.receive(.openURL("https://example.org"))
         } matching: { issue in
