@@ -34,7 +34,47 @@ struct StateDiff {
                 lines.append(Line(path: path, expected: leftValues[path], actual: rightValues[path]))
             }
         }
-        self.lines = lines
+        self.lines = Self.merged(lines, expectedPaths: Set(leftValues.keys), actualPaths: Set(rightValues.keys))
+    }
+
+    /// Folds the fields of an array element that only one side has into one line: `stack[1]: expected
+    /// (nothing), actual {id: 2, screen: 0, …}`.
+    private static func merged(_ lines: [Line], expectedPaths: Set<String>, actualPaths: Set<String>) -> [Line] {
+        var result: [Line] = []
+        for line in lines {
+            let missingOnExpected = line.expected == nil
+            let absent = missingOnExpected ? expectedPaths : actualPaths
+            guard line.expected == nil || line.actual == nil, let element = outermostAbsent(line.path, absent) else {
+                result.append(line)
+                continue
+            }
+            let field = String(line.path.dropFirst(element.count).drop { $0 == "." })
+            let value = line.expected ?? line.actual ?? ""
+            let entry = field.isEmpty ? value : "\(field): \(value)"
+            if let last = result.last, last.path == element, (last.expected == nil) == missingOnExpected {
+                let side = (missingOnExpected ? last.actual : last.expected) ?? "{}"
+                let joined = String(side.dropLast()) + ", " + entry + "}"
+                result[result.count - 1] = Line(
+                    path: element, expected: missingOnExpected ? nil : joined, actual: missingOnExpected ? joined : nil)
+            } else {
+                let folded = "{" + entry + "}"
+                result.append(
+                    Line(
+                        path: element, expected: missingOnExpected ? nil : folded,
+                        actual: missingOnExpected ? folded : nil))
+            }
+        }
+        return result
+    }
+
+    /// The shortest prefix of `path` ending at an index (`layers[2]` of `layers[2].stack[0].id`) under which the
+    /// other side has nothing, or nil.
+    private static func outermostAbsent(_ path: String, _ absent: Set<String>) -> String? {
+        for index in path.indices where path[index] == "]" {
+            let prefix = String(path[...index])
+            if !absent.contains(where: { $0.hasPrefix(prefix) }) { return prefix }
+        }
+        return nil
     }
 
     var isEmpty: Bool { lines.isEmpty }

@@ -79,13 +79,9 @@ import Testing
         let diff = StateDiff(expected: expected, actual: store.state, program: store.program)
         #expect(
             diff.lines.map(\.description) == [
-                #"data.log: expected ["a"], actual []"#, "layers[0].stack[1].id: expected 2, actual (nothing)",
-                "layers[0].stack[1].screen: expected 0, actual (nothing)",
-                "layers[0].stack[1].values: expected [], actual (nothing)",
-                "layers[0].stack[1].active: expected [], actual (nothing)",
-                "layers[0].stack[1].form.fields: expected [], actual (nothing)",
-                "layers[0].stack[1].form.submitted: expected false, actual (nothing)",
-                "layers[0].stack[1].transition: expected show, actual (nothing)",
+                #"data.log: expected ["a"], actual []"#,
+                "layers[0].stack[1]: expected {id: 2, screen: 0, values: [], active: [], form.fields: [],"
+                    + " form.submitted: false, transition: show}, actual (nothing)",
             ])
         #expect(StateDiff(expected: store.state, actual: store.state).isEmpty)
     }
