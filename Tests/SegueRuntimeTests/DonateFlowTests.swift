@@ -136,18 +136,19 @@ import Testing
     }
 
     @Test func theMoreButtonAppearsOnlyAfterTwoLines() throws {
-        var harness = try Self.harness()
-        harness.launch()
-        harness.tap("donate")
-        harness.answer(.ok(Self.products))
+        let store = try Self.store()
+        store.launch(Self.launched())
         let long = String(repeating: "Спасибо за ваш проект, ", count: 8)
-        harness.answer(.ok(.list([Self.entry("Анна", "Спасибо!"), Self.entry("Пётр", long)])))
-        let cards = try #require(harness.machine.view(of: harness.state)?.element("latest")?.items)
+        let posts = [Self.entry("Анна", "Спасибо!"), Self.entry("Пётр", long)]
+        Self.openDonate(store, latest: posts)
+        let cards = try #require(store.machine.view(of: store.state)?.element("latest")?.items)
         #expect(cards.map { $0.first { $0.id == "more" }?.visible } == [false, true])
         // Tapping the card pushes the post inside the navigation controller (D6).
-        harness.tap("latest[1].more")
-        #expect(harness.stack == [["main"], ["donate", "donate_one_post"]])
-        #expect(harness.machine.view(of: harness.state)?.title == "Пётр Иванова")
+        store.tap("latest[1].more") {
+            $0.layers[1].stack.append($0.instance(3, "donate_one_post", .show, values: [posts[1]]))
+            $0.nextInstance = 4
+        }
+        #expect(store.machine.view(of: store.state)?.title == "Пётр Иванова")
     }
 
     @Test func olderSystemsGetSixteenPointMargins() throws {
@@ -156,50 +157,94 @@ import Testing
         #expect(harness.machine.view(of: harness.state)?.layout?.margins == 16)
     }
 
+    /// A form field after the user typed `text` into it.
+    static func typed(_ text: String, error: String? = nil) -> FormState.Field {
+        FormState.Field(value: .string(text), initial: .string(""), touched: true, dirty: !text.isEmpty, error: error)
+    }
+
     @Test func theFormValidatesAsTheUserTypesAndSavesWithAPhotoUpload() throws {
-        var harness = try Self.harness()
-        harness.launch(defaults: ["MatimatikProfileID": .string("test-user")])
-        harness.tap("donate")
-        harness.answer(.ok(Self.products))
-        harness.answer(.ok(.null))
-        harness.tap("options[0]")
-        harness.answer(.ok(.record(["transaction_id": .string("t1"), "product": .string("donate.small")])))
-        harness.send(.dismissAlert)
-        var view = try #require(harness.machine.view(of: harness.state))
+        let store = try Self.store()
+        let defaults: [String: Value] = ["MatimatikProfileID": .string("test-user")]
+        store.launch(defaults: defaults, Self.launched(defaults: defaults))
+        Self.openDonate(store, latest: [])
+        Self.buy(store, 0)
+        store.answer(3, .ok(.record(["transaction_id": .string("t1"), "product": .string("donate.small")]))) {
+            $0[data: "purchased"] = .string("donate.small")
+            $0.alert = AlertState(image: "done", title: "Отлично", message: "Покупка успешно произведена")
+            $0.layers.append(
+                NavigationLayer(
+                    navigation: false, stack: [$0.instance(3, "donate_form", .present, form: Self.emptyForm)]))
+            $0.nextInstance = 4
+            $0.pendingCalls = []
+        }
+        store.receive(.persist(name: "purchased", value: .string("donate.small")))
+        store.send(.dismissAlert) { $0.alert = nil }
+        var view = try #require(store.machine.view(of: store.state))
         #expect(view.element("save")?.enabled == false)
         #expect(view.element("choose_photo")?.text == "Выбрать фото")
-        harness.edit("name", "Анна Мария")
-        view = try #require(harness.machine.view(of: harness.state))
+        store.edit("name", "Анна Мария") { $0.top.form.fields[1] = Self.typed("Анна Мария", error: "Имя — одно слово") }
+        view = try #require(store.machine.view(of: store.state))
         #expect(view.element("name")?.field?.error == "Имя — одно слово")
         #expect(view.element("surname")?.field?.error == nil)
-        harness.edit("name", "Анна")
-        harness.edit("surname", "Иванова")
-        harness.edit("url", "javascript:alert(1)")
-        view = try #require(harness.machine.view(of: harness.state))
+        store.edit("name", "Анна") { $0.top.form.fields[1] = Self.typed("Анна") }
+        store.edit("surname", "Иванова") { $0.top.form.fields[2] = Self.typed("Иванова") }
+        store.edit("url", "javascript:alert(1)") {
+            $0.top.form.fields[3] = Self.typed("javascript:alert(1)", error: "Введите ссылку вида https://…")
+        }
+        view = try #require(store.machine.view(of: store.state))
         #expect(view.element("url")?.field?.error == "Введите ссылку вида https://…")
-        harness.edit("url", "https://example.org")
-        harness.tap("choose_photo")
-        harness.answer(.ok(.record(["path": .string("/tmp/me.jpg"), "width": .int(10), "height": .int(10)])))
-        view = try #require(harness.machine.view(of: harness.state))
+        store.edit("url", "https://example.org") { $0.top.form.fields[3] = Self.typed("https://example.org") }
+        store.tap("choose_photo") {
+            $0.pendingCalls = [$0.call(4, "photos.pick", on: 3)]
+            $0.nextCall = 5
+        }
+        store.receive(.callService(id: 4, service: "photos", operation: "pick", arguments: [:]))
+        store.answer(4, .ok(.record(["path": .string("/tmp/me.jpg"), "width": .int(10), "height": .int(10)]))) {
+            $0.top.form.fields[0] = FormState.Field(
+                value: .string("/tmp/me.jpg"), initial: .null, touched: false, dirty: true, error: nil)
+            $0.pendingCalls = []
+        }
+        view = try #require(store.machine.view(of: store.state))
         #expect(view.element("choose_photo")?.text == "изменить фото")
         #expect(view.element("save")?.enabled == true)
-        harness.tap("save")
-        #expect(harness.calls == [#"board.upload_photo({photo_file: "/tmp/me.jpg", user_id: "test-user"})"#])
-        harness.answer(.ok(.string("photo-7")))
-        #expect(
-            harness.calls == [
-                #"board.add_entry({buy_package: "donate.small", name: "Анна", photo_id: "photo-7", surname: "Иванова", text: "", url: "https://example.org", user_id: "test-user"})"#
-            ])
-        harness.answer(.ok(.null))
-        #expect(harness.data("has_entry") == .bool(true))
-        // The form refreshes Donate's latest cards before it closes.
-        #expect(harness.calls.last == #"board.list_entries({count: 6, offset: 0})"#)
-        harness.answer(.ok(.list([])))
-        #expect(harness.stack == [["main"], ["donate"]])
-        #expect(
-            harness.state.alert == AlertState(image: "done", title: "Поздравляем", message: "Вы попали на доску почета")
-        )
-        view = try #require(harness.machine.view(of: harness.state))
+        store.tap("save") {
+            $0.pendingCalls = [$0.call(5, "board.upload_photo", on: 3, event: .record([:]))]
+            $0.nextCall = 6
+        }
+        store.receive(
+            .callService(
+                id: 5, service: "board", operation: "upload_photo",
+                arguments: ["photo_file": .string("/tmp/me.jpg"), "user_id": .string("test-user")]))
+        let photo = Value.record(["photo_id": .string("photo-7")])
+        store.answer(5, .ok(.string("photo-7"))) {
+            $0.pendingCalls = [$0.call(6, "board.add_entry", on: 3, event: photo)]
+            $0.nextCall = 7
+        }
+        store.receive(
+            .callService(
+                id: 6, service: "board", operation: "add_entry",
+                arguments: [
+                    "buy_package": .string("donate.small"), "name": .string("Анна"), "photo_id": .string("photo-7"),
+                    "surname": .string("Иванова"), "text": .string(""), "url": .string("https://example.org"),
+                    "user_id": .string("test-user"),
+                ]))
+        store.answer(6, .ok(.null)) {
+            $0[data: "has_entry"] = .bool(true)
+            $0.alert = AlertState(image: "done", title: "Поздравляем", message: "Вы попали на доску почета")
+            // The form refreshes Donate's latest cards before it closes.
+            $0.pendingCalls = [$0.call(7, "board.list_entries", on: 3, occurrence: 2, event: photo)]
+            $0.nextCall = 8
+        }
+        store.receive([
+            .persist(name: "has_entry", value: .bool(true)),
+            .callService(
+                id: 7, service: "board", operation: "list_entries", arguments: ["count": .int(6), "offset": .int(0)]),
+        ])
+        store.answer(7, .ok(.list([]))) {
+            $0.layers.removeLast()
+            $0.pendingCalls = []
+        }
+        view = try #require(store.machine.view(of: store.state))
         #expect(view.element("delete")?.visible == true)
         #expect(view.element("add")?.visible == false)
     }
