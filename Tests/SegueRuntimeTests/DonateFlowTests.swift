@@ -107,13 +107,12 @@ import Testing
                 id: 3, service: "store", operation: "purchase", arguments: ["product": product["id"] ?? .null]))
     }
 
-    @Test func aPurchaseShowsTheDoneAlertThenPresentsTheForm() throws {
-        let store = try Self.store()
-        store.launch(Self.launched())
-        Self.openDonate(store, latest: [])
-        Self.buy(store, 1)
-        store.answer(3, .ok(.record(["transaction_id": .string("t1"), "product": .string("donate.medium")]))) {
-            $0[data: "purchased"] = .string("donate.medium")
+    /// Buys the `index`-th option: the done alert shows over the donation form, and what was bought persists.
+    static func purchase(_ store: TestStore, _ index: Int) {
+        let product = products.listValue?[index]["id"] ?? .null
+        buy(store, index)
+        store.answer(3, .ok(.record(["transaction_id": .string("t1"), "product": product]))) {
+            $0[data: "purchased"] = product
             $0.alert = AlertState(image: "done", title: "Отлично", message: "Покупка успешно произведена")
             $0.layers.append(
                 NavigationLayer(
@@ -121,7 +120,14 @@ import Testing
             $0.nextInstance = 4
             $0.pendingCalls = []
         }
-        store.receive(.persist(name: "purchased", value: .string("donate.medium")))
+        store.receive(.persist(name: "purchased", value: product))
+    }
+
+    @Test func aPurchaseShowsTheDoneAlertThenPresentsTheForm() throws {
+        let store = try Self.store()
+        store.launch(Self.launched())
+        Self.openDonate(store, latest: [])
+        Self.purchase(store, 1)
     }
 
     @Test func aFailedPurchaseShowsTheServersMessage() throws {
@@ -167,17 +173,7 @@ import Testing
         let defaults: [String: Value] = ["MatimatikProfileID": .string("test-user")]
         store.launch(defaults: defaults, Self.launched(defaults: defaults))
         Self.openDonate(store, latest: [])
-        Self.buy(store, 0)
-        store.answer(3, .ok(.record(["transaction_id": .string("t1"), "product": .string("donate.small")]))) {
-            $0[data: "purchased"] = .string("donate.small")
-            $0.alert = AlertState(image: "done", title: "Отлично", message: "Покупка успешно произведена")
-            $0.layers.append(
-                NavigationLayer(
-                    navigation: false, stack: [$0.instance(3, "donate_form", .present, form: Self.emptyForm)]))
-            $0.nextInstance = 4
-            $0.pendingCalls = []
-        }
-        store.receive(.persist(name: "purchased", value: .string("donate.small")))
+        Self.purchase(store, 0)
         store.send(.dismissAlert) { $0.alert = nil }
         var view = try #require(store.machine.view(of: store.state))
         #expect(view.element("save")?.enabled == false)
