@@ -22,9 +22,8 @@ struct StateDiff {
 
     /// Compares two states; `program` names the flow's data slots (`data.log` rather than `data[0]`).
     init(expected: MachineState, actual: MachineState, program: Program? = nil) {
-        let names = program.map { program in program.data.map(\.name) } ?? []
-        let left = Self.fields(of: expected, dataNames: names)
-        let right = Self.fields(of: actual, dataNames: names)
+        let left = Self.fields(of: expected, program: program)
+        let right = Self.fields(of: actual, program: program)
         let leftValues = Dictionary(left, uniquingKeysWith: { first, _ in first })
         let rightValues = Dictionary(right, uniquingKeysWith: { first, _ in first })
         var lines: [Line] = []
@@ -81,11 +80,20 @@ struct StateDiff {
 
     var description: String { lines.map { "  " + $0.description }.joined(separator: "\n") }
 
-    /// Every leaf of the state as (path, value text), in declaration order.
-    static func fields(of state: MachineState, dataNames: [String]) -> [(String, String)] {
+    /// Every leaf of the state as (path, value text), in declaration order; with a program, data slots are named
+    /// and screen ids carry their screen's name.
+    static func fields(of state: MachineState, program: Program?) -> [(String, String)] {
         var fields: [(String, String)] = []
         flatten(state, path: "", into: &fields)
-        return fields.map { path, value in (named(path, dataNames), value) }
+        guard let program else { return fields }
+        let names = program.data.map(\.name)
+        return fields.map { path, value in
+            var shown = value
+            if path.hasSuffix(".screen"), let id = Int(value), program.screens.indices.contains(id) {
+                shown = "\(id) (\(program.screens[id].name))"
+            }
+            return (named(path, names), shown)
+        }
     }
 
     /// `data[2]…` becomes `data.user_id…` when the slot has a name.
@@ -119,7 +127,8 @@ struct StateDiff {
             // A computed-only struct (no stored children) is a leaf.
             guard !mirror.children.isEmpty else { return fields.append((path, String(describing: value))) }
             for child in mirror.children {
-                let label = child.label ?? "?"
+                // An instance's active states are shown under the name its encoding uses.
+                let label = value is ScreenInstance && child.label == "active" ? "states" : child.label ?? "?"
                 flatten(child.value, path: path.isEmpty ? label : path + "." + label, into: &fields)
             }
         case .collection, .set:

@@ -80,7 +80,7 @@ import Testing
         #expect(
             diff.lines.map(\.description) == [
                 #"data.log: expected ["a"], actual []"#,
-                "layers[0].stack[1]: expected {id: 2, screen: 0, values: [], active: [], form.fields: [],"
+                "layers[0].stack[1]: expected {id: 2, screen: 0 (main), values: [], states: [], form.fields: [],"
                     + " form.submitted: false, transition: show}, actual (nothing)",
             ])
         #expect(StateDiff(expected: store.state, actual: store.state).isEmpty)
