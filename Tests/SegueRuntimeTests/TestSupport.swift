@@ -12,7 +12,8 @@ struct FlowLoadFailure: Error, CustomStringConvertible {
     var description: String
 }
 
-/// Loads, decodes and compiles a flow written in YAML, and drives a machine step by step by names.
+/// Loads, decodes and compiles a flow written in YAML, and drives a machine step by step by names; `TestStore`
+/// asserts each step exhaustively, this only drives (for tests of views and of other states).
 struct Harness {
     let machine: Machine
     var state = MachineState()
@@ -91,33 +92,5 @@ struct Harness {
             return last
         }
         return send(.outcome(call: call.id, outcome))
-    }
-
-    /// The screens on the navigation stack, bottom first, grouped by layer: `[["main"], ["donate", "post"]]`.
-    var stack: [[String]] {
-        state.layers.map { $0.stack.map { program.screens[$0.screen].name } }
-    }
-
-    var top: String? { state.topInstance.map { program.screens[$0.screen].name } }
-
-    /// The active nested states of the top screen, by name.
-    var states: [String] {
-        guard let top = state.topInstance else { return [] }
-        return top.states.map { program.screens[top.screen].states[$0].name }
-    }
-
-    func data(_ name: String) -> Value? {
-        program.dataIndex[name].map { state.data[$0] }
-    }
-
-    /// The last step's trace as text lines.
-    var trace: [String] { last.trace.map(\.description) }
-
-    /// The last step's calls as `service.operation(arguments)`.
-    var calls: [String] {
-        last.effects.compactMap {
-            guard case .callService(_, let service, let operation, let arguments) = $0 else { return nil }
-            return "\(service).\(operation)(\(Value.record(arguments).description))"
-        }
     }
 }
