@@ -13,7 +13,7 @@ struct FlowLoadFailure: Error, CustomStringConvertible {
 }
 
 /// Loads, decodes and compiles a flow written in YAML, and drives a machine step by step by names; `TestStore`
-/// asserts each step exhaustively, this only drives (for tests of views and of other states).
+/// asserts each step exhaustively; this only drives, for tests that read views or hand-made states.
 struct Harness {
     let machine: Machine
     var state = MachineState()
