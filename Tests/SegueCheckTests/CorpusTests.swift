@@ -54,6 +54,23 @@ enum Corpus {
         FlowLoader().load(path: path).diagnostics.filter { $0.range.path == path }.map(Expectation.init)
     }
 
+    /// The codes docs/diagnostics.md documents: its `### C101` sections and its `| Y001 | … |` table rows.
+    static func documentedCodes() throws -> Set<String> {
+        let docs = try String(contentsOf: repository.appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
+        var codes: Set<String> = []
+        for line in docs.split(separator: "\n") {
+            for prefix in ["### ", "| "] where line.hasPrefix(prefix) {
+                let code = line.dropFirst(prefix.count).prefix(4)
+                if code.count == 4, code.first?.isUppercase == true, code.dropFirst().allSatisfy(\.isNumber),
+                    (line.dropFirst(prefix.count + 4).first ?? " ") == " "
+                {
+                    codes.insert(String(code))
+                }
+            }
+        }
+        return codes
+    }
+
     static func describe(_ path: String) -> String {
         let result = FlowLoader().load(path: path)
         return DiagnosticRenderer(format: .human, sources: result.sources).render(result.diagnostics)
@@ -100,9 +117,10 @@ enum Corpus {
             codes.formUnion(Expectation.parse(try String(contentsOfFile: path, encoding: .utf8)).map(\.code))
         }
         codes.formUnion(try GeneratedCorpus.codes())
-        let required =
-            CheckCode.all + (1...8).map { String(format: "M%03d", $0) } + (1...18).map { String(format: "Y%03d", $0) }
-        let missing = required.filter { !codes.contains($0) }
+        // Every checker code, and every code docs/diagnostics.md documents (the model's and the YAML layer's too).
+        let required = Set(CheckCode.all).union(try Corpus.documentedCodes())
+        #expect(required.count >= 67)
+        let missing = required.sorted().filter { !codes.contains($0) }
         #expect(missing.isEmpty, "codes without a corpus file: \(missing)")
         #expect(Corpus.files("invalid").count >= 80)
     }
