@@ -104,11 +104,22 @@ struct StateDiff {
         return "data." + names[slot] + path[path.index(after: close)...]
     }
 
+    /// A value as an expression writes it, but a number always with its decimal point so `1` and `1.0` (an `int`
+    /// and a `number`, unequal values) differ.
+    static func text(of value: Value) -> String {
+        switch value {
+        case .number(let number): "\(number)"
+        case .list(let items): "[" + items.map(text(of:)).joined(separator: ", ") + "]"
+        case .record(let fields):
+            "{" + fields.keys.sorted().map { "\($0): \(fields[$0].map(text(of:)) ?? "")" }.joined(separator: ", ") + "}"
+        default: value.literal
+        }
+    }
+
     private static func flatten(_ value: Any, path: String, into fields: inout [(String, String)]) {
         switch value {
         case let value as Value:
-            // A string shows quoted, so an empty one is visible.
-            fields.append((path, value.stringValue.map(\.debugDescription) ?? value.description))
+            fields.append((path, text(of: value)))
             return
         case let set as StateSet:
             fields.append((path, Array(set).description))

@@ -60,7 +60,7 @@ final class TestStore {
     ) {
         if !unreceived.isEmpty {
             Issue.record(
-                "\(unreceived.count) effect(s) must be received before sending \(input):\n\(Self.list(unreceived))",
+                "\(unreceived.count) effect(s) must be received before sending \(Self.name(input)):\n\(Self.list(unreceived))",
                 sourceLocation: sourceLocation)
             unreceived = []
         }
@@ -69,15 +69,16 @@ final class TestStore {
         last = machine.step(state, input)
         state = last.state
         unreceived = last.effects
-        let diff = StateDiff(expected: expected.state, actual: state, program: program)
-        if !diff.isEmpty {
+        if expected.state != state {
+            let diff = StateDiff(expected: expected.state, actual: state, program: program)
+            let fields = diff.isEmpty ? "  (in a field the diff cannot show)" : diff.description
             Issue.record(
-                "the state after \(input) differs from the expected one:\n\(diff.description)",
+                "the state after \(Self.name(input)) differs from the expected one:\n\(fields)",
                 sourceLocation: sourceLocation)
         }
         if let expectedTrace, trace != expectedTrace {
             Issue.record(
-                "the trace after \(input) differs:\n  expected \(expectedTrace)\n  actual   \(trace)",
+                "the trace after \(Self.name(input)) differs:\n  expected \(expectedTrace)\n  actual   \(trace)",
                 sourceLocation: sourceLocation)
         }
     }
@@ -170,6 +171,12 @@ final class TestStore {
             return nil
         }
         return element
+    }
+
+    /// An input for a message: a launch without its whole environment.
+    private static func name(_ input: Input) -> String {
+        if case .launch = input { return "launch" }
+        return "\(input)"
     }
 
     private static func list(_ effects: [Effect]) -> String {

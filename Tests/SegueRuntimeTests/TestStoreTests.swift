@@ -84,6 +84,13 @@ import Testing
                     + " form.submitted: false, transition: show}, actual (nothing)",
             ])
         #expect(StateDiff(expected: store.state, actual: store.state).isEmpty)
+        // An int and a number that print alike are still told apart.
+        var number = store.state
+        number.data[0] = .number(0)
+        #expect(
+            StateDiff(expected: number, actual: store.state, program: store.program).lines.map(\.description) == [
+                "data.count: expected 0.0, actual 0"
+            ])
     }
 
     @Test func anEffectLeftUnreceivedFailsTheNextSendAndTheEndOfTheTest() throws {
