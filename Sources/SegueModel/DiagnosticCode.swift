@@ -16,4 +16,6 @@ public enum DiagnosticCode {
     public static let conflictingKeys = "M007"
     /// A file imported by `imports:` could not be read.
     public static let importFailed = "M008"
+    /// A key this place refuses, with why and what to use instead (a parameter's `persist`).
+    public static let refusedKey = "M009"
 }

@@ -2,12 +2,6 @@ import SegueDiagnostics
 import SegueYAML
 
 extension FlowDecoder {
-    static let actionKinds = [
-        "present", "show", "dismiss", "pop", "pop_to_root", "unwind", "replace", "goto", "set", "send", "call",
-        "alert", "if", "after", "every", "cancel_timer", "open_url", "play", "stop_playback",
-    ]
-    static let bareActions = ["dismiss", "pop", "pop_to_root", "stop_playback"]
-
     /// An action list: a sequence of actions, or one action standing alone (`tap: { present: donate }`).
     mutating func actions(_ node: Node, context: @autoclosure () -> String) -> [Action] {
         switch node.content {
@@ -23,21 +17,19 @@ extension FlowDecoder {
     /// An action is a mapping whose first key is its kind (`- present: donate`), or a bare word (`- dismiss`).
     mutating func decodeAction(_ node: Node) -> Action? {
         if let scalar = node.scalar {
-            switch scalar.text {
-            case "dismiss", "pop", "pop_to_root":
-                let kind = Navigation.Kind(rawValue: scalar.text) ?? .dismiss
-                return Action(
-                    kind: .navigate(Navigation(kind: kind, target: nil, arguments: [], animated: true)),
-                    range: node.range)
-            case "stop_playback":
-                return Action(kind: .stopPlayback, range: node.range)
-            default:
+            guard Vocabulary.bareActionKinds.contains(scalar.text) else {
                 unknownAction(scalar.text, at: node.range)
                 return nil
             }
+            if let kind = Navigation.Kind(rawValue: scalar.text) {
+                return Action(
+                    kind: .navigate(Navigation(kind: kind, target: nil, arguments: [], animated: true)),
+                    range: node.range)
+            }
+            return Action(kind: .stopPlayback, range: node.range)
         }
-        guard var reader = mapping(node, context: "an action") else { return nil }
-        guard let head = reader.entries.first(where: { Self.actionKinds.contains($0.name) }) else {
+        guard var reader = mapping(node, at: nil, context: "an action") else { return nil }
+        guard let head = reader.entries.first(where: { Vocabulary.actionKindNames.contains($0.name) }) else {
             if let first = reader.first {
                 unknownAction(first.name, at: first.key.range)
             } else {
@@ -47,6 +39,7 @@ extension FlowDecoder {
             }
             return nil
         }
+        reader.enter(.action(head.name))
         reader.consume(head.name)
         let kind = actionKind(head, &reader)
         finish(reader)
@@ -54,12 +47,12 @@ extension FlowDecoder {
     }
 
     private mutating func unknownAction(_ word: String, at range: SourceRange) {
-        let suggestion = Suggestion.closest(to: word, in: Self.actionKinds)
+        let suggestion = Suggestion.closest(to: word, in: Vocabulary.actionKindNames)
         report(
             .error(
                 DiagnosticCode.unknownKind,
                 "unknown action `\(word)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? ""), at: range,
-                notes: [DiagnosticNote("actions: " + Self.actionKinds.joined(separator: ", "))],
+                notes: [DiagnosticNote("actions: " + Vocabulary.actionKindNames.joined(separator: ", "))],
                 fixIts: suggestion.map { [FixIt(range: range, replacement: $0)] } ?? []))
     }
 
@@ -153,7 +146,7 @@ extension FlowDecoder {
     }
 
     private mutating func decodeAlert(_ node: Node) -> AlertSpec? {
-        guard var reader = mapping(node, context: "`alert`") else { return nil }
+        guard var reader = mapping(node, at: .alert, context: "`alert`") else { return nil }
         let image = reader.take("image").flatMap { keyword($0, as: AlertSpec.Image.self, context: "`image`") } ?? .none
         let title = reader.take("title").flatMap { template($0, context: "`title`") }
         if !reader.has("title") { missing("title", in: reader) }

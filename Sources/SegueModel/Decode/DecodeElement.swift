@@ -2,9 +2,6 @@ import SegueDiagnostics
 import SegueYAML
 
 extension FlowDecoder {
-    static let elementKinds = ["text", "image", "button", "field", "list", "slider", "picker", "lines", "meter", "use"]
-    static let commonElementKeys = ["visible", "enabled", "style", "anchor", "tap"]
-
     mutating func decodeElements(_ node: Node) -> [Element] {
         guard let list = node.sequence else {
             typeMismatch(node, expected: "a list of elements", context: "`elements`")
@@ -15,22 +12,23 @@ extension FlowDecoder {
 
     /// An element is a mapping whose first key is its kind, with its id as the value: `- button: save`.
     mutating func decodeElement(_ node: Node) -> Element? {
-        guard var reader = mapping(node, context: "an element") else { return nil }
+        guard var reader = mapping(node, at: nil, context: "an element") else { return nil }
         guard let head = reader.first else {
             error(DiagnosticCode.unknownKind, "an element starts with its kind, e.g. `- button: save`", at: node.range)
             return nil
         }
-        guard Self.elementKinds.contains(head.name) else {
-            let suggestion = Suggestion.closest(to: head.name, in: Self.elementKinds)
+        guard Vocabulary.elementKindNames.contains(head.name) else {
+            let suggestion = Suggestion.closest(to: head.name, in: Vocabulary.elementKindNames)
             report(
                 .error(
                     DiagnosticCode.unknownKind,
                     "unknown element kind `\(head.name)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? ""),
                     at: head.key.range,
-                    notes: [DiagnosticNote("element kinds: " + Self.elementKinds.joined(separator: ", "))],
+                    notes: [DiagnosticNote("element kinds: " + Vocabulary.elementKindNames.joined(separator: ", "))],
                     fixIts: suggestion.map { [FixIt(range: head.key.range, replacement: $0)] } ?? []))
             return nil
         }
+        reader.enter(.element(head.name))
         reader.consume(head.name)
         guard let idText = string(head.value, context: "the element's id") else { return nil }
         var id = Name(idText, at: head.value.range)
@@ -54,11 +52,7 @@ extension FlowDecoder {
         let visible = reader.take("visible").flatMap { expression($0, context: "`visible`") }
         let enabled = reader.take("enabled").flatMap { expression($0, context: "`enabled`") }
         let style = reader.take("style").flatMap { template($0, context: "`style`") }
-        let anchor = reader.take("anchor").flatMap { name($0, context: "`anchor`") }
-        if let anchor, !["top", "bottom"].contains(anchor.text) {
-            error(
-                DiagnosticCode.invalidValue, "`anchor` is `top` or `bottom`, found `\(anchor.text)`", at: anchor.range)
-        }
+        let anchor = reader.take("anchor").flatMap { word($0, among: Vocabulary.anchors, context: "`anchor`") }
         let tap = reader.take("tap").map { actions($0, context: "`tap`") }
         finish(reader)
         guard let kind else { return nil }
@@ -104,13 +98,7 @@ extension FlowDecoder {
     mutating func decodeList(_ reader: inout MappingReader) -> ListContent? {
         let items = required("items", &reader).flatMap { expression($0, context: "`items`") }
         let item = required("item", &reader).flatMap { componentUse($0) }
-        let layout = reader.take("layout").flatMap { name($0, context: "`layout`") }
-        if let layout, !["table", "grouped_inset", "collection", "scroll"].contains(layout.text) {
-            error(
-                DiagnosticCode.invalidValue,
-                "a list's `layout` is `table`, `grouped_inset`, `collection` or `scroll`, found `\(layout.text)`",
-                at: layout.range)
-        }
+        let layout = reader.take("layout").flatMap { word($0, among: Vocabulary.layoutStyles, context: "`layout`") }
         let columns = reader.take("columns").flatMap { expression($0, context: "`columns`") }
         let cellWidth = reader.take("cell_width").flatMap { expression($0, context: "`cell_width`") }
         let cellHeight = reader.take("cell_height").flatMap { expression($0, context: "`cell_height`") }
@@ -123,7 +111,7 @@ extension FlowDecoder {
     }
 
     mutating func decodePaging(_ node: Node) -> Paging? {
-        guard var reader = mapping(node, context: "`paging`") else { return nil }
+        guard var reader = mapping(node, at: .paging, context: "`paging`") else { return nil }
         let size = reader.take("size").flatMap { int($0, context: "`size`", minimum: 1) }
         let nearEnd = reader.take("near_end").flatMap { name($0, context: "`near_end`") }
         let hasMore = reader.take("has_more").flatMap { expression($0, context: "`has_more`") }
@@ -182,7 +170,7 @@ extension FlowDecoder {
                 ComponentUse(component: $0, arguments: [], range: node.range)
             }
         }
-        guard var reader = mapping(node, context: "a component use") else { return nil }
+        guard var reader = mapping(node, at: .componentUse, context: "a component use") else { return nil }
         let component = reader.take("use").flatMap { name($0, context: "`use`") }
         if !reader.has("use") { missing("use", in: reader) }
         let arguments = reader.take("with").map { assignments($0, context: "`with`") } ?? []

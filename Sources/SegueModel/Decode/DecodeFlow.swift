@@ -37,7 +37,7 @@ extension FlowDecoder {
                 at: SourceRange(path: file.path, at: SourceLocation(line: 1, column: 1, offset: 0)))
             return nil
         }
-        guard var reader = mapping(root, context: "a flow file") else { return nil }
+        guard var reader = mapping(root, at: .flow, context: "a flow file") else { return nil }
         if let version = reader.take("segue") {
             if let number = int(version, context: "`segue`"), number != 1 {
                 error(
@@ -120,8 +120,9 @@ extension FlowDecoder {
         }
     }
 
-    /// `name: type` or `name: { type:, default:, persist:, from_defaults: }`.
-    mutating func decodeData(_ node: Node, context: String) -> [DataDeclaration] {
+    /// `name: type` or `name: { type:, default:, persist:, from_defaults: }` (a parameter takes no `persist:` or
+    /// `from_defaults:`: it is passed by the caller).
+    mutating func decodeData(_ node: Node, context: String, place: KeyPlace = .variable) -> [DataDeclaration] {
         guard let entries = node.mapping else {
             typeMismatch(node, expected: "a mapping of variable names", context: context)
             return []
@@ -135,7 +136,7 @@ extension FlowDecoder {
                         range: entry.value.range)
                 }
             }
-            guard var reader = mapping(entry.value, context: "variable `\(entry.name)`") else { return nil }
+            guard var reader = mapping(entry.value, at: place, context: "variable `\(entry.name)`") else { return nil }
             let type = reader.take("type").flatMap { typeText($0, context: "`type`") }
             if type == nil, !reader.has("type") { missing("type", in: reader) }
             var initial: ExpressionText?
@@ -147,8 +148,12 @@ extension FlowDecoder {
                     literal = node.plainValue
                 }
             }
-            let persist = reader.take("persist").flatMap { bool($0, context: "`persist`") } ?? false
-            let key = reader.take("from_defaults").flatMap { self.name($0, context: "`from_defaults`") }
+            var persist = false
+            var key: Name?
+            if place == .variable {
+                persist = reader.take("persist").flatMap { bool($0, context: "`persist`") } ?? false
+                key = reader.take("from_defaults").flatMap { self.name($0, context: "`from_defaults`") }
+            }
             finish(reader)
             guard let type else { return nil }
             return DataDeclaration(
@@ -158,7 +163,7 @@ extension FlowDecoder {
     }
 
     mutating func decodeParameters(_ node: Node, context: String) -> [ParameterDeclaration] {
-        decodeData(node, context: context).map {
+        decodeData(node, context: context, place: .parameter).map {
             ParameterDeclaration(name: $0.name, type: $0.type, defaultValue: $0.initial, range: $0.range)
         }
     }
@@ -175,7 +180,9 @@ extension FlowDecoder {
                     Invariant(name: name, condition: $0, message: nil, range: entry.value.range)
                 }
             }
-            guard var reader = mapping(entry.value, context: "invariant `\(entry.name)`") else { return nil }
+            guard var reader = mapping(entry.value, at: .invariant, context: "invariant `\(entry.name)`") else {
+                return nil
+            }
             let condition = reader.take("holds").flatMap { expression($0, context: "`holds`") }
             if condition == nil, !reader.has("holds") { missing("holds", in: reader) }
             let message = reader.take("message").flatMap { string($0, context: "`message`") }
@@ -190,7 +197,9 @@ extension FlowDecoder {
             return []
         }
         return entries.compactMap { entry in
-            guard var reader = mapping(entry.value, context: "component `\(entry.name)`") else { return nil }
+            guard var reader = mapping(entry.value, at: .component, context: "component `\(entry.name)`") else {
+                return nil
+            }
             let parameters = reader.take("parameters").map { decodeParameters($0, context: "`parameters`") } ?? []
             let elements = reader.take("elements").map { decodeElements($0) } ?? []
             let layout = reader.take("layout").flatMap { decodeLayout($0) }

@@ -2,8 +2,6 @@ import SegueDiagnostics
 import SegueYAML
 
 extension FlowDecoder {
-    static let ruleNames = ["required", "single_word", "url", "max_length", "min_length", "pattern"]
-
     mutating func decodeField(_ reader: inout MappingReader) -> FormField? {
         let kind = reader.take("kind").flatMap { keyword($0, as: FormField.Kind.self, context: "`kind`") } ?? .text
         var field = FormField(
@@ -11,19 +9,13 @@ extension FlowDecoder {
             label: reader.take("label").flatMap { template($0, context: "`label`") },
             rules: reader.take("rules").map { decodeRules($0) } ?? [], multiline: nil, crop: nil,
             initial: reader.take("initial").flatMap { expression($0, context: "`initial`") })
+        // `multiline` without `kind: multiline` and `crop` without `kind: photo` are refused by `finish`.
         if let node = reader.take("multiline") {
-            if kind != .multiline {
-                error(
-                    DiagnosticCode.conflictingKeys, "`multiline` options need `kind: multiline`", at: node.range)
-            }
             field.multiline = decodeMultiline(node)
         } else if kind == .multiline {
             field.multiline = MultilineOptions(minLines: 1, grows: true, maxLines: nil)
         }
         if let node = reader.take("crop") {
-            if kind != .photo {
-                error(DiagnosticCode.conflictingKeys, "`crop` options need `kind: photo`", at: node.range)
-            }
             field.crop = decodeCrop(node)
         } else if kind == .photo {
             field.crop = CropOptions(aspect: 1, minZoom: 1, maxZoom: 4, rotation: false, maxSide: 1024)
@@ -32,7 +24,7 @@ extension FlowDecoder {
     }
 
     mutating func decodeMultiline(_ node: Node) -> MultilineOptions? {
-        guard var reader = mapping(node, context: "`multiline`") else { return nil }
+        guard var reader = mapping(node, at: .multiline, context: "`multiline`") else { return nil }
         let minLines = reader.take("min_lines").flatMap { int($0, context: "`min_lines`", minimum: 1) } ?? 1
         let grows = reader.take("grows").flatMap { bool($0, context: "`grows`") } ?? true
         let maxLines = reader.take("max_lines").flatMap { int($0, context: "`max_lines`", minimum: 1) }
@@ -46,7 +38,7 @@ extension FlowDecoder {
     }
 
     mutating func decodeCrop(_ node: Node) -> CropOptions? {
-        guard var reader = mapping(node, context: "`crop`") else { return nil }
+        guard var reader = mapping(node, at: .crop, context: "`crop`") else { return nil }
         let aspect = reader.take("aspect").flatMap { number($0, context: "`aspect`") } ?? 1
         let minZoom = reader.take("min_zoom").flatMap { number($0, context: "`min_zoom`") } ?? 1
         let maxZoom = reader.take("max_zoom").flatMap { number($0, context: "`max_zoom`") } ?? 4
@@ -78,12 +70,13 @@ extension FlowDecoder {
                 FieldRule(kind: $0, message: nil, range: node.range)
             }
         }
-        guard var reader = mapping(node, context: "a rule") else { return nil }
-        let message = reader.take("message").flatMap { string($0, context: "`message`") }
+        guard var reader = mapping(node, at: nil, context: "a rule") else { return nil }
         guard let head = reader.entries.first(where: { $0.name != "message" }) else {
             error(DiagnosticCode.missingKey, "a rule names its kind, e.g. `{ max_length: 550 }`", at: node.range)
             return nil
         }
+        if Vocabulary.ruleKindNames.contains(head.name) { reader.enter(.rule(head.name)) }
+        let message = reader.take("message").flatMap { string($0, context: "`message`") }
         reader.consume(head.name)
         let kind = ruleKind(head.name, parameter: head.value, at: head.key.range)
         finish(reader)
@@ -123,12 +116,12 @@ extension FlowDecoder {
             }
             return .pattern(text)
         default:
-            let suggestion = Suggestion.closest(to: name, in: Self.ruleNames)
+            let suggestion = Suggestion.closest(to: name, in: Vocabulary.ruleKindNames)
             report(
                 .error(
                     DiagnosticCode.unknownKind,
                     "unknown rule `\(name)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? ""), at: range,
-                    notes: [DiagnosticNote("rules: " + Self.ruleNames.joined(separator: ", "))],
+                    notes: [DiagnosticNote("rules: " + Vocabulary.ruleKindNames.joined(separator: ", "))],
                     fixIts: suggestion.map { [FixIt(range: range, replacement: $0)] } ?? []))
             return nil
         }

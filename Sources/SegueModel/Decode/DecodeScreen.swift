@@ -32,7 +32,7 @@ extension FlowDecoder {
     }
 
     mutating func decodeScreen(_ entry: MappingEntry) -> Screen? {
-        guard var reader = mapping(entry.value, context: "screen `\(entry.name)`") else { return nil }
+        guard var reader = mapping(entry.value, at: .screen, context: "screen `\(entry.name)`") else { return nil }
         var screen = Screen(name: Name(entry.name, at: entry.key.range), range: entry.value.range)
         screen.title = reader.take("title").flatMap { template($0, context: "`title`") }
         screen.navigation = reader.take("navigation").flatMap { bool($0, context: "`navigation`") } ?? false
@@ -50,8 +50,6 @@ extension FlowDecoder {
             screen.states = decodeStateChart(
                 states, initial: reader.take("initial_state"), parallel: reader.take("parallel"),
                 context: "screen `\(entry.name)`")
-        } else {
-            reader.allow(["initial_state", "parallel"])
         }
         finish(reader)
         return screen
@@ -79,7 +77,7 @@ extension FlowDecoder {
             ]
         }
         return items(node).compactMap { item in
-            guard var reader = mapping(item, context: "a guarded alternative") else { return nil }
+            guard var reader = mapping(item, at: .alternative, context: "a guarded alternative") else { return nil }
             let condition = reader.take("when").flatMap { expression($0, context: "`when`") }
             let body = reader.take("do").map { actions($0, context: "`do`") } ?? []
             if !reader.has("do") { missing("do", in: reader) }
@@ -103,7 +101,7 @@ extension FlowDecoder {
                 at: node.range)
         }
         let states = entries.compactMap { entry -> StateNode? in
-            guard var reader = mapping(entry.value, context: "state `\(entry.name)`") else {
+            guard var reader = mapping(entry.value, at: .state, context: "state `\(entry.name)`") else {
                 return nil
             }
             var state = StateNode(
@@ -116,8 +114,6 @@ extension FlowDecoder {
                 state.children = decodeStateChart(
                     children, initial: reader.take("initial"), parallel: reader.take("parallel"),
                     context: "state `\(entry.name)`")
-            } else {
-                reader.allow(["initial", "parallel"])
             }
             finish(reader)
             return state
@@ -126,18 +122,19 @@ extension FlowDecoder {
     }
 
     mutating func decodeLayout(_ node: Node) -> Layout? {
-        guard var reader = mapping(node, context: "`layout`") else { return nil }
+        guard var reader = mapping(node, at: .layout, context: "`layout`") else { return nil }
         let layout = Layout(
             margins: reader.take("margins").flatMap { expression($0, context: "`margins`") },
             scroll: reader.take("scroll").flatMap { bool($0, context: "`scroll`") },
             bottomInset: reader.take("bottom_inset").flatMap { expression($0, context: "`bottom_inset`") },
-            style: reader.take("style").flatMap { name($0, context: "`style`") }, range: node.range)
+            style: reader.take("style").flatMap { word($0, among: Vocabulary.layoutStyles, context: "`style`") },
+            range: node.range)
         finish(reader)
         return layout
     }
 
     mutating func decodePlayback(_ node: Node) -> Playback? {
-        guard var reader = mapping(node, context: "`playback`") else { return nil }
+        guard var reader = mapping(node, at: .playback, context: "`playback`") else { return nil }
         let lines = reader.take("lines").flatMap { expression($0, context: "`lines`") }
         let current = reader.take("current").flatMap { name($0, context: "`current`") }
         if !reader.has("lines") { missing("lines", in: reader) }
@@ -154,7 +151,7 @@ extension FlowDecoder {
     }
 
     mutating func decodeRecording(_ node: Node) -> Recording? {
-        guard var reader = mapping(node, context: "`recording`") else { return nil }
+        guard var reader = mapping(node, at: .recording, context: "`recording`") else { return nil }
         let countdown = reader.take("countdown").flatMap { int($0, context: "`countdown`", minimum: 0) } ?? 0
         let level = reader.take("level").flatMap { name($0, context: "`level`") }
         let highlight = reader.take("highlight").flatMap { expression($0, context: "`highlight`") }

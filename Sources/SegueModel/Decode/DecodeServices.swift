@@ -9,7 +9,7 @@ extension FlowDecoder {
             return []
         }
         return entries.compactMap { entry in
-            guard var reader = mapping(entry.value, context: "service `\(entry.name)`") else { return nil }
+            guard var reader = mapping(entry.value, at: nil, context: "service `\(entry.name)`") else { return nil }
             guard let kindNode = reader.take("kind") else {
                 missing("kind", in: reader)
                 finish(reader)
@@ -19,6 +19,7 @@ extension FlowDecoder {
                 finish(reader)
                 return nil
             }
+            reader.enter(.service(kind.rawValue))
             var service = ServiceDeclaration(
                 name: Name(entry.name, at: entry.key.range), kind: kind, kindRange: kindNode.range, envelope: nil,
                 codes: [], operations: [], range: entry.value.range)
@@ -48,7 +49,7 @@ extension FlowDecoder {
     }
 
     mutating func decodeEnvelope(_ node: Node) -> Envelope? {
-        guard var reader = mapping(node, context: "`envelope`") else { return nil }
+        guard var reader = mapping(node, at: .envelope, context: "`envelope`") else { return nil }
         let code = reader.take("code").flatMap { string($0, context: "`code`") } ?? "Error"
         let data = reader.take("data").flatMap { string($0, context: "`data`") } ?? "Data"
         let message = reader.take("message").flatMap { string($0, context: "`message`") }
@@ -63,7 +64,9 @@ extension FlowDecoder {
             return []
         }
         return entries.compactMap { entry in
-            guard var reader = mapping(entry.value, context: "code `\(entry.name)`") else { return nil }
+            guard var reader = mapping(entry.value, at: .responseCode, context: "code `\(entry.name)`") else {
+                return nil
+            }
             let outcome = reader.take("outcome").flatMap {
                 keyword($0, as: ResponseCode.Outcome.self, context: "`outcome`")
             }
@@ -85,7 +88,9 @@ extension FlowDecoder {
             return []
         }
         return entries.compactMap { entry in
-            guard var reader = mapping(entry.value, context: "\(what) `\(entry.name)`") else { return nil }
+            guard
+                var reader = mapping(entry.value, at: api ? .endpoint : .operation, context: "\(what) `\(entry.name)`")
+            else { return nil }
             var operation = Operation(
                 name: Name(entry.name, at: entry.key.range), parameters: [], result: nil, method: nil, path: nil,
                 timeout: nil, range: entry.value.range)
@@ -138,7 +143,8 @@ extension FlowDecoder {
                         defaultValue: nil, range: entry.value.range)
                 }
             }
-            guard var reader = mapping(entry.value, context: "parameter `\(entry.name)`") else { return nil }
+            guard var reader = mapping(entry.value, at: .operationParameter, context: "parameter `\(entry.name)`")
+            else { return nil }
             let type = reader.take("type").flatMap { typeText($0, context: "`type`") }
             if type == nil, !reader.has("type") { missing("type", in: reader) }
             let required = reader.take("required").flatMap { bool($0, context: "`required`") } ?? false

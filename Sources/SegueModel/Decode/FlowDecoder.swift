@@ -83,9 +83,13 @@ public struct FlowDecoder {
         _ node: Node, as type: K.Type, context: @autoclosure () -> String
     ) -> K?
     where K.RawValue == String {
+        word(node, among: K.allCases.map(\.rawValue), context: context()).flatMap { K(rawValue: $0.text) }
+    }
+
+    /// A word of a closed set the vocabulary lists (`anchor: top`), with did-you-mean.
+    mutating func word(_ node: Node, among allowed: [String], context: @autoclosure () -> String) -> Name? {
         guard let text = string(node, context: context()) else { return nil }
-        if let value = K(rawValue: text) { return value }
-        let allowed = K.allCases.map(\.rawValue)
+        if allowed.contains(text) { return Name(text, at: node.range) }
         let suggestion = Suggestion.closest(to: text, in: allowed)
         error(
             DiagnosticCode.invalidValue,
@@ -147,19 +151,29 @@ public struct FlowDecoder {
         return [node]
     }
 
-    /// A mapping node's reader, or a diagnostic.
-    mutating func mapping(_ node: Node, context: String) -> MappingReader? {
+    /// A mapping node's reader for the keys the vocabulary lists at `place`, or a diagnostic.
+    ///
+    /// `place` is nil where the kind is read first (an element's, action's, rule's or service's): the caller then
+    /// names the place with `reader.enter(_:)`.
+    mutating func mapping(_ node: Node, at place: KeyPlace?, context: String) -> MappingReader? {
         guard let entries = node.mapping else {
             typeMismatch(node, expected: "a mapping", context: context)
             return nil
         }
-        return MappingReader(node: node, entries: entries, context: context)
+        return MappingReader(node: node, entries: entries, context: context, place: place.map(Vocabulary.spec))
     }
 
-    /// Reports every key of `reader` that was not read, with did-you-mean from the keys this place allows.
+    /// Reports every key of `reader` that was not read, with did-you-mean from the keys the vocabulary lists for the
+    /// place, and every pair of keys the vocabulary says cannot go together.
     mutating func finish(_ reader: MappingReader) {
+        let known = reader.place?.keyNames.sorted() ?? []
         for (index, entry) in reader.entries.enumerated() where !reader.isConsumed(index) && !entry.merged {
-            let known = reader.known
+            if let reason = reader.place?.refusal(of: entry.name) {
+                error(
+                    DiagnosticCode.refusedKey, "\(reader.context) cannot have `\(entry.name)`: \(reason)",
+                    at: entry.key.range)
+                continue
+            }
             let suggestion = Suggestion.closest(to: entry.name, in: known)
             let hint = suggestion.map { "; did you mean `\($0)`?" } ?? ""
             var notes: [DiagnosticNote] = []
@@ -172,6 +186,32 @@ public struct FlowDecoder {
                     at: entry.key.range, notes: notes,
                     fixIts: suggestion.map { [FixIt(range: entry.key.range, replacement: $0)] } ?? []))
         }
+        if let place = reader.place { checkKeyRelations(reader, place) }
+    }
+
+    /// Keys that exclude one another (a slider's `tap` beside `change`) and keys that need another's value
+    /// (`crop` needs `kind: photo`), as the vocabulary declares them.
+    private mutating func checkKeyRelations(_ reader: MappingReader, _ place: PlaceSpec) {
+        for key in place.keys where !key.excludes.isEmpty || key.needs != nil {
+            guard let entry = reader.entries.first(where: { $0.name == key.name }) else { continue }
+            for other in key.excludes {
+                guard let clash = reader.entries.first(where: { $0.name == other }) else { continue }
+                let later = clash.key.range.start.offset > entry.key.range.start.offset ? clash : entry
+                error(
+                    DiagnosticCode.conflictingKeys,
+                    "`\(key.name)` and `\(other)` cannot go together in \(place.title)"
+                        + (key.exclusionReason.map { ": \($0)" } ?? ""),
+                    at: later.key.range)
+            }
+            if let needs = key.needs {
+                let partner = reader.entries.first { $0.name == needs.key }
+                if partner?.value.scalar?.text != needs.value {
+                    error(
+                        DiagnosticCode.conflictingKeys, "`\(key.name)` needs `\(needs.key): \(needs.value)`",
+                        at: entry.value.range)
+                }
+            }
+        }
     }
 
     mutating func missing(_ key: String, in reader: MappingReader) {
@@ -181,26 +221,27 @@ public struct FlowDecoder {
 
 /// Reads a mapping's keys while remembering which were read, so the rest can be reported as unknown.
 ///
-/// Cheap on the common path (every key known): read entries are bits, and the keys asked for are a short list
-/// only turned into did-you-mean candidates when some key was not read.
+/// Every key read must be one the vocabulary lists at the reader's place: reading another is a programming error
+/// (an assertion the tests trip), so the table and the decoder cannot drift apart.
 struct MappingReader {
     let node: Node
     let entries: [MappingEntry]
     let context: String
+    /// The place's keys; nil until a kind names it.
+    private(set) var place: PlaceSpec?
     /// Bit `i` set: entry `i` was read (entries past the 64th are tracked in `consumedBeyond`).
     private var consumedBits: UInt64 = 0
     private var consumedBeyond: [Bool] = []
-    /// Every key asked for or allowed, in the order asked, possibly repeated.
-    private var askedKeys: [String] = []
 
-    init(node: Node, entries: [MappingEntry], context: String) {
+    init(node: Node, entries: [MappingEntry], context: String, place: PlaceSpec?) {
         self.node = node
         self.entries = entries
         self.context = context
+        self.place = place
     }
 
-    /// The keys this place allows, sorted and without repeats (for did-you-mean and "allowed here").
-    var known: [String] { Array(Set(askedKeys)).sorted() }
+    /// Names the place once its kind is known: `reader.enter(.element("button"))`.
+    mutating func enter(_ place: KeyPlace) { self.place = Vocabulary.spec(place) }
 
     /// Whether the entry at `index` was read.
     func isConsumed(_ index: Int) -> Bool {
@@ -208,21 +249,18 @@ struct MappingReader {
         return index - 64 < consumedBeyond.count && consumedBeyond[index - 64]
     }
 
-    /// The value for `key`, marking it read; `known` keys feed did-you-mean even when absent.
+    /// The value for `key`, marking it read.
     mutating func take(_ key: String) -> Node? {
         entry(key)?.value
     }
 
     mutating func entry(_ key: String) -> MappingEntry? {
-        ask(key)
+        assert(
+            place == nil || place?.key(key) != nil,
+            "the decoder reads `\(key)` at \(place?.place.identifier ?? "?"), which the vocabulary does not list there")
         guard let index = entries.firstIndex(where: { $0.name == key }) else { return nil }
         consume(key, from: index)
         return entries[index]
-    }
-
-    /// Declares keys allowed here without reading them (for did-you-mean).
-    mutating func allow(_ keys: [String]) {
-        for key in keys { ask(key) }
     }
 
     mutating func consume(_ key: String) {
@@ -234,11 +272,6 @@ struct MappingReader {
 
     /// The first entry, which names an element's or action's kind.
     var first: MappingEntry? { entries.first }
-
-    private mutating func ask(_ key: String) {
-        if askedKeys.isEmpty { askedKeys.reserveCapacity(16) }
-        askedKeys.append(key)
-    }
 
     /// Marks every entry named `key` read, starting from its first at `index`.
     private mutating func consume(_ key: String, from index: Int) {

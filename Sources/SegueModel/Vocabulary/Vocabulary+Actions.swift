@@ -1,0 +1,148 @@
+extension Vocabulary {
+    /// Navigation actions that take a screen and arguments.
+    private static func navigation(_ kind: String, doc: String, example: String, arguments: Bool = true) -> (
+        KindSpec, [KeySpec]
+    ) {
+        let with = KeySpec("with", assignments, doc: "the target screen's parameters", example: "{ entry: item }")
+        let animated = KeySpec("animated", .bool, default: "true", doc: "animate the transition", example: "false")
+        return (
+            KindSpec(kind, place: .action(kind), doc: doc, example: example),
+            [KeySpec(kind, .name, required: true, doc: "the target screen", example: "main")]
+                + (arguments ? [with] : []) + [animated]
+        )
+    }
+
+    /// Navigation actions written as a bare word: `- dismiss`.
+    private static func closing(_ kind: String, doc: String) -> (KindSpec, [KeySpec]) {
+        (
+            KindSpec(kind, place: .action(kind), doc: doc, example: "`- \(kind)`"),
+            [
+                KeySpec(kind, .flag, required: true, doc: doc, example: "true"),
+                KeySpec("animated", .bool, default: "true", doc: "animate the transition", example: "false"),
+            ]
+        )
+    }
+
+    private static func timer(_ kind: String, doc: String, example: String) -> (KindSpec, [KeySpec]) {
+        (
+            KindSpec(kind, place: .action(kind), doc: doc, example: example),
+            [
+                KeySpec(kind, .duration, required: true, doc: "the delay", example: "3s"),
+                KeySpec("do", .actions, required: true, doc: "the actions run", example: "[dismiss]"),
+                KeySpec("id", .name, doc: "names the timer for `cancel_timer`", example: "countdown"),
+            ]
+        )
+    }
+
+    /// Action kinds in the order the docs list them, each with its keys (the first is the kind itself).
+    static let actionKindTable: [(kind: KindSpec, keys: [KeySpec])] = [
+        navigation("present", doc: "present modally on top", example: "`present: donate_form` + `with: {…}`"),
+        navigation(
+            "show", doc: "push inside the current navigation controller (modal without one, as UIKit)",
+            example: "`show: donate_one_post` + `with:`"),
+        closing("dismiss", doc: "close the top modal with its whole push stack"),
+        closing("pop", doc: "pop the top screen of the navigation controller (ignored at its root)"),
+        closing("pop_to_root", doc: "pop to the navigation controller's root"),
+        navigation(
+            "unwind", doc: "pop and dismiss back to the nearest instance of a screen", example: "`unwind: main`",
+            arguments: false),
+        navigation("replace", doc: "replace the top screen in place", example: "`replace: home` + `with:`"),
+        (
+            KindSpec(
+                "goto", place: .action("goto"), doc: "switch the screen's nested state", example: "`goto: recording`"),
+            [KeySpec("goto", .name, required: true, doc: "the state", example: "idle")]
+        ),
+        (
+            KindSpec(
+                "set", place: .action("set"), doc: "assign variables and fields",
+                example: "`set: { count: \"count + 1\", form.photo: result.path }`"),
+            [KeySpec("set", assignments, required: true, doc: "names to new values", example: "{ n: \"n + 1\" }")]
+        ),
+        (
+            KindSpec(
+                "send", place: .action("send"), doc: "raise an event, handled before the next outside input",
+                example: "`send: buy` + `with: { item: item }`"),
+            [
+                KeySpec("send", .name, required: true, doc: "the event", example: "refresh"),
+                KeySpec("with", assignments, doc: "the event's payload", example: "{ item: item }"),
+            ]
+        ),
+        (
+            KindSpec("call", place: .action("call"), doc: "call a service operation", example: "see below"),
+            [
+                KeySpec(
+                    "call",
+                    .matching(
+                        pattern: "^[A-Za-z_][A-Za-z0-9_]*\\.[A-Za-z_][A-Za-z0-9_]*$", shape: "`service.operation`"),
+                    required: true, doc: "the service and operation", example: "board.list_entries"),
+                KeySpec("with", assignments, doc: "the operation's parameters", example: "{ page: 1 }"),
+                KeySpec("as", .name, doc: "the variable receiving the result", example: "entries"),
+                KeySpec("ok", .actions, doc: "run on success; `result` is the result", example: "[dismiss]"),
+                KeySpec(
+                    "error", .actions, doc: "run on failure; `error` is the error",
+                    example: "[{ alert: { title: Oops } }]"),
+                KeySpec("cancelled", .actions, doc: "run when the person cancels", example: "[pop]"),
+                KeySpec(
+                    "codes", .mapping(of: .actions), doc: "an API's error code → actions, before `error`",
+                    example: "{ \"11\": [dismiss] }"),
+            ]
+        ),
+        (
+            KindSpec(
+                "alert", place: .action("alert"),
+                doc: "an SPAlert-style alert (`done`, `error`, `heart`, `none`); it does not block",
+                example: "`alert: { image: done, title: Отлично, message: … }`"),
+            [KeySpec("alert", .object(.alert), required: true, doc: "what it shows", example: "{ title: Saved }")]
+        ),
+        (
+            KindSpec("if", place: .action("if"), doc: "branch", example: "`if: expr` + `then:` + `else:`"),
+            [
+                KeySpec("if", .expression, required: true, doc: "the condition", example: "\"n > 0\""),
+                KeySpec("then", .actions, required: true, doc: "run when it holds", example: "[dismiss]"),
+                KeySpec("else", .actions, doc: "run otherwise", example: "[pop]"),
+            ]
+        ),
+        timer("after", doc: "run actions after a delay", example: "`after: 3s` + `do:` + `id:`"),
+        timer(
+            "every", doc: "run actions repeatedly until cancelled or the screen goes",
+            example: "`every: 1s` + `do:` + `id:`"),
+        (
+            KindSpec(
+                "cancel_timer", place: .action("cancel_timer"), doc: "cancel a timer by id",
+                example: "`cancel_timer: countdown`"),
+            [KeySpec("cancel_timer", .name, required: true, doc: "the timer's id", example: "countdown")]
+        ),
+        (
+            KindSpec(
+                "open_url", place: .action("open_url"), doc: "open a link", example: "`open_url: \"${entry.url}\"`"),
+            [KeySpec("open_url", .template, required: true, doc: "the link", example: "https://example.org")]
+        ),
+        (
+            KindSpec(
+                "play", place: .action("play"), doc: "playback (below)",
+                example: "`play: line` + `line: index`, or `play: continuous`"),
+            [
+                KeySpec(
+                    "play", .oneOf(PlayRequest.Mode.allCases.map(\.rawValue)), required: true,
+                    doc: "one line, or on to the end", example: "line"),
+                KeySpec("line", .expression, doc: "the line's index (with `play: line`)", example: "index"),
+            ]
+        ),
+        closing("stop_playback", doc: "stop playback"),
+    ]
+
+    static let actionPlaces: [PlaceSpec] =
+        actionKindTable.map {
+            PlaceSpec($0.kind.place, title: "a `\($0.kind.name)` action", doc: $0.kind.doc, keys: $0.keys)
+        } + [
+            PlaceSpec(
+                .alert, title: "`alert`", doc: "an alert's contents",
+                keys: [
+                    KeySpec(
+                        "image", .oneOf(AlertSpec.Image.allCases.map(\.rawValue)), default: "none",
+                        doc: "the picture above the title", example: "done"),
+                    KeySpec("title", .template, required: true, doc: "the title", example: "Saved"),
+                    KeySpec("message", .template, doc: "the text below", example: "Thank you"),
+                ])
+        ]
+}

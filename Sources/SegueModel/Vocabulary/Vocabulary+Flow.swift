@@ -1,0 +1,183 @@
+extension Vocabulary {
+    /// A `data:` variable or a parameter: a bare type, or a mapping of its keys.
+    static let variableDeclaration = KeyType.either([.typeText, .object(.variable)])
+    static let parameterDeclaration = KeyType.either([.typeText, .object(.parameter)])
+    /// `event: [actions]`, or guarded alternatives `[{ when:, do: }, …]` tried in order.
+    static let handler = KeyType.either([.actions, .list(of: .object(.alternative))])
+    static let handlers = KeyType.mapping(of: handler)
+    /// The layout styles the renderer and the diagrams implement (a screen's `layout.style`, a list's `layout`).
+    public static let layoutStyles = ["table", "grouped_inset", "collection", "scroll"]
+
+    static let flowPlaces: [PlaceSpec] = [
+        PlaceSpec(
+            .flow, title: "a flow file", doc: "the top level of a flow file",
+            keys: [
+                KeySpec("segue", .constant(1), required: true, doc: "format version; `1`", example: "1"),
+                KeySpec("flow", .name, required: true, doc: "the flow's id", example: "donate"),
+                KeySpec("title", .string, doc: "a human title", example: "Donations"),
+                KeySpec("start", .name, required: true, doc: "the screen shown at launch", example: "main"),
+                KeySpec(
+                    "imports", .either([.string, .list(of: .string)]),
+                    doc: "other flow files whose `components` and `types` this file uses (relative to it)",
+                    example: "[common.yaml]"),
+                KeySpec(
+                    "types", .mapping(of: .mapping(of: .typeText)), doc: "named record types (below)",
+                    example: "{ Entry: { id: int, title: string } }"),
+                KeySpec(
+                    "events", .mapping(of: .either([.nothing, .mapping(of: .typeText)])),
+                    doc: "typed event payloads (below)", example: "{ buy: { product: string } }"),
+                KeySpec(
+                    "services", .mapping(of: serviceDeclaration), doc: "the services the flow calls (below)",
+                    example: "{ store: { kind: store } }"),
+                KeySpec(
+                    "data", .mapping(of: variableDeclaration), doc: "flow-wide variables (below)",
+                    example: "{ count: int }"),
+                KeySpec(
+                    "theme", .any, doc: "design tokens (colours, icons, assets, styles) readable as `theme.*`",
+                    example: "{ styles: { primary: { background: blue } } }"),
+                KeySpec(
+                    "components", .mapping(of: .object(.component)), doc: "reusable element groups (below)",
+                    example: "{ card: { elements: [{ text: caption, value: Hi }] } }"),
+                KeySpec(
+                    "screens", .mapping(of: .object(.screen)), required: true, doc: "the screens (below)",
+                    example: "{ main: { elements: [{ text: hello, value: Hi }] } }"),
+                KeySpec(
+                    "invariants", .mapping(of: .either([.expression, .object(.invariant)])),
+                    doc: "conditions that must hold in every reachable state", example: "{ positive: \"count >= 0\" }"),
+                KeySpec(
+                    "on_error", .actions, doc: "the last handler for errors before the default error alert",
+                    example: "[{ alert: { title: Oops } }]"),
+            ]),
+        PlaceSpec(
+            .variable, title: "a variable", doc: "a `data:` variable written as a mapping",
+            keys: [
+                KeySpec("type", .typeText, required: true, doc: "the variable's type", example: "int"),
+                KeySpec(
+                    "default", .either([.expression, .list(of: .any), .mapping(of: .any)]),
+                    doc: "the initial value (otherwise `null`, `0`, `\"\"`, `false`, `[]` by type)", example: "0"),
+                KeySpec(
+                    "persist", .bool, default: "false", doc: "saved after every change and restored at launch",
+                    example: "true"),
+                KeySpec(
+                    "from_defaults", .string, doc: "read at launch from the defaults service under this key",
+                    example: "donor_name"),
+            ]),
+        {
+            var spec = PlaceSpec(
+                .parameter, title: "a parameter", doc: "a screen's or component's parameter written as a mapping",
+                keys: [
+                    KeySpec("type", .typeText, required: true, doc: "the parameter's type", example: "string"),
+                    KeySpec(
+                        "default", .expression, doc: "the value when the caller passes none", example: "\"\""),
+                ])
+            let reason =
+                "a parameter is passed by its caller each time and cannot be saved or read from defaults; "
+                + "declare a `data:` variable with `persist: true` or `from_defaults:` and pass it as the argument"
+            spec.refused = [("persist", reason), ("from_defaults", reason)]
+            return spec
+        }(),
+        PlaceSpec(
+            .invariant, title: "an invariant", doc: "an invariant written as a mapping",
+            keys: [
+                KeySpec("holds", .expression, required: true, doc: "the condition", example: "\"count >= 0\""),
+                KeySpec("message", .string, doc: "shown when it does not hold", example: "count went negative"),
+            ]),
+        PlaceSpec(
+            .component, title: "a component", doc: "a reusable group of elements",
+            keys: [
+                KeySpec(
+                    "parameters", .mapping(of: parameterDeclaration), doc: "what a use passes in `with:`",
+                    example: "{ entry: Entry }"),
+                KeySpec("elements", .elements, doc: "what the component shows", example: "[{ text: t, value: Hi }]"),
+                KeySpec("layout", .object(.layout), doc: "how its elements are laid out", example: "{ scroll: true }"),
+            ]),
+        PlaceSpec(
+            .screen, title: "a screen", doc: "one screen of the flow",
+            keys: [
+                KeySpec("title", .template, doc: "the navigation title", example: "Donate"),
+                KeySpec(
+                    "navigation", .bool, default: "false",
+                    doc: "the screen is the root of a navigation controller: `show` pushes inside it",
+                    example: "true"),
+                KeySpec(
+                    "parameters", .mapping(of: parameterDeclaration),
+                    doc: "values passed by `present`/`show`/`replace` `with:`", example: "{ entry: Entry }"),
+                KeySpec(
+                    "data", .mapping(of: variableDeclaration), doc: "screen-local variables", example: "{ n: int }"),
+                KeySpec("layout", .object(.layout), doc: "how the elements are laid out", example: "{ scroll: true }"),
+                KeySpec(
+                    "elements", .elements, doc: "what the screen shows, in order",
+                    example: "[{ text: hello, value: Hi }]"),
+                KeySpec("on_enter", .actions, doc: "run when the screen is entered", example: "[{ set: { n: 1 } }]"),
+                KeySpec("on_exit", .actions, doc: "run when the screen is left", example: "[stop_playback]"),
+                KeySpec(
+                    "on", handlers,
+                    doc: "event → actions, or a list of `{ when: expr, do: actions }` alternatives tried in order",
+                    example: "{ refresh: [{ set: { n: 0 } }] }"),
+                KeySpec("on_error", .actions, doc: "errors no call branch handled", example: "[dismiss]"),
+                KeySpec(
+                    "initial_state", .name, doc: "the nested state entered first (with `states`)", example: "idle"),
+                KeySpec(
+                    "states", .mapping(of: .object(.state)), doc: "a nested statechart (below)",
+                    example: "{ idle: {}, busy: {} }"),
+                KeySpec(
+                    "parallel", .bool, default: "false", doc: "the nested states are all active at once",
+                    example: "false"),
+                KeySpec(
+                    "playback", .object(.playback), doc: "line-by-line audio playback (below)",
+                    example: "{ lines: lines, current: current }"),
+                KeySpec(
+                    "recording", .object(.recording), doc: "audio recording with a level meter (below)",
+                    example: "{ countdown: 3 }"),
+            ]),
+        PlaceSpec(
+            .state, title: "a state", doc: "a nested state of a screen",
+            keys: [
+                KeySpec("on_enter", .actions, doc: "run when the state is entered", example: "[{ set: { n: 1 } }]"),
+                KeySpec("on_exit", .actions, doc: "run when the state is left", example: "[{ set: { n: 0 } }]"),
+                KeySpec(
+                    "on", handlers, doc: "event → actions while in this state", example: "{ stop: [{ goto: idle }] }"),
+                KeySpec("initial", .name, doc: "the child state entered first", example: "a"),
+                KeySpec("states", .mapping(of: .object(.state)), doc: "child states", example: "{ a: {}, b: {} }"),
+                KeySpec("parallel", .bool, default: "false", doc: "the child states are all active", example: "false"),
+            ]),
+        PlaceSpec(
+            .alternative, title: "a guarded alternative", doc: "one `{ when:, do: }` alternative of a handler",
+            keys: [
+                KeySpec("when", .expression, doc: "the guard; absent means always", example: "\"n > 0\""),
+                KeySpec("do", .actions, required: true, doc: "the actions run when it holds", example: "[dismiss]"),
+            ]),
+        PlaceSpec(
+            .layout, title: "`layout`", doc: "how a screen's or component's elements are laid out",
+            keys: [
+                KeySpec("margins", .expression, doc: "points to the safe area", example: "16"),
+                KeySpec("scroll", .bool, doc: "the elements scroll", example: "true"),
+                KeySpec("bottom_inset", .expression, doc: "points kept free at the bottom", example: "20"),
+                KeySpec("style", .oneOf(layoutStyles), doc: "the UIKit presentation", example: "grouped_inset"),
+            ]),
+        PlaceSpec(
+            .playback, title: "`playback`", doc: "line-by-line audio playback",
+            keys: [
+                KeySpec("lines", .expression, required: true, doc: "the list of lines", example: "lines"),
+                KeySpec(
+                    "current", .name, required: true, doc: "the variable holding the current line's index",
+                    example: "current"),
+                KeySpec("highlight", .expression, doc: "whether a line is highlighted", example: "\"line.mine\""),
+                KeySpec("clip", .expression, doc: "the audio clip of a line", example: "\"line.clip\""),
+                KeySpec("volume", .expression, doc: "the volume of a line, 0…1", example: "1"),
+                KeySpec("end_event", .name, doc: "sent when playback reaches the end", example: "finished"),
+            ]),
+        PlaceSpec(
+            .recording, title: "`recording`", doc: "audio recording with a level meter",
+            keys: [
+                KeySpec(
+                    "countdown", .wholeNumber(minimum: 0), default: "0", doc: "seconds counted down before recording",
+                    example: "3"),
+                KeySpec("level", .name, doc: "the variable receiving the meter level, 0…1", example: "level"),
+                KeySpec("highlight", .expression, doc: "whether a line is highlighted", example: "\"line.mine\""),
+                KeySpec(
+                    "meter_interval", .duration, default: "0.05s", doc: "how often the level is measured",
+                    example: "50ms"),
+            ]),
+    ]
+}

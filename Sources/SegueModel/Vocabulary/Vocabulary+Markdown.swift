@@ -1,0 +1,123 @@
+/// The docs' key tables, generated from the vocabulary between markers in the markdown:
+///
+///     <!-- vocabulary: screen -->
+///     | key | type | meaning |
+///     …
+///     <!-- /vocabulary -->
+public enum VocabularyDocs {
+    /// Every section name a marker may use: a place's identifier, or `elements`, `element_common`, `actions`,
+    /// `rules`, `services`.
+    public static var sections: [String] {
+        ["elements", "element_common", "actions", "rules", "services"] + Vocabulary.places.map(\.place.identifier)
+    }
+
+    /// The table of one section, or nil when there is no such section.
+    public static func table(_ section: String) -> String? {
+        switch section {
+        case "elements":
+            return rows(
+                ["kind", "meaning", "keys"],
+                Vocabulary.elementKindTable.map { entry in
+                    ["`\(entry.kind.name)`", entry.kind.doc, entry.keys.map(keySummary).joined(separator: ", ")]
+                })
+        case "element_common": return keyTable(Vocabulary.commonElementKeys)
+        case "actions":
+            return rows(
+                ["action", "example", "meaning"],
+                Vocabulary.actionKindTable.map { entry in
+                    let keys = entry.keys.dropFirst().map { "`\($0.name)`" }
+                    let doc = entry.kind.doc + (keys.isEmpty ? "" : "; also " + keys.joined(separator: ", "))
+                    return ["`\(entry.kind.name)`", entry.kind.example, doc]
+                })
+        case "rules":
+            return rows(
+                ["rule", "meaning"], Vocabulary.ruleKindTable.map { [$0.kind.example, $0.kind.doc] })
+        case "services":
+            return rows(
+                ["kind", "meaning", "keys"],
+                Vocabulary.serviceKinds.map { kind in
+                    let keys = Vocabulary.spec(kind.place).keys.dropFirst().map(keySummary)
+                    return ["`\(kind.name)`", kind.doc, keys.isEmpty ? "—" : keys.joined(separator: ", ")]
+                })
+        default:
+            guard let spec = Vocabulary.places.first(where: { $0.place.identifier == section }) else { return nil }
+            return keyTable(spec.keys)
+        }
+    }
+
+    /// `markdown` with every marked table regenerated; throws on a marker naming no section or left open.
+    public static func rewrite(_ markdown: String) throws(VocabularyDocsError) -> String {
+        var out: [Substring] = []
+        var open: String?
+        for (number, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if let name = open {
+                guard line.trimmingSpaces == "<!-- /vocabulary -->" else { continue }
+                guard let table = table(name) else { throw .unknownSection(name, line: number + 1) }
+                out.append(contentsOf: table.split(separator: "\n").map { $0 })
+                out.append(line)
+                open = nil
+                continue
+            }
+            out.append(line)
+            let text = line.trimmingSpaces
+            if text.hasPrefix("<!-- vocabulary: "), text.hasSuffix(" -->") {
+                open = String(text.dropFirst("<!-- vocabulary: ".count).dropLast(" -->".count))
+            }
+        }
+        if let open { throw .unclosed(open) }
+        return out.joined(separator: "\n")
+    }
+
+    private static func keyTable(_ keys: [KeySpec]) -> String {
+        rows(
+            ["key", "type", "meaning"],
+            keys.map { key in
+                let type = key.type.summary + (key.required ? ", required" : "")
+                let meaning = key.doc + (key.defaultValue.map { " (default `\($0)`)" } ?? "")
+                return ["`\(key.name)`", type, meaning]
+            })
+    }
+
+    private static func keySummary(_ key: KeySpec) -> String {
+        "`\(key.name)` (\(key.type.summary)\(key.required ? ", required" : ""))"
+    }
+
+    private static func rows(_ header: [String], _ body: [[String]]) -> String {
+        func row(_ cells: [String]) -> String {
+            "| " + cells.map { $0.replacingPipes }.joined(separator: " | ") + " |"
+        }
+        return ([row(header), "|" + header.map { _ in "---" }.joined(separator: "|") + "|"] + body.map(row))
+            .joined(separator: "\n")
+    }
+}
+
+/// Why the docs' marked tables could not be regenerated.
+public enum VocabularyDocsError: Error, Equatable, CustomStringConvertible {
+    case unknownSection(String, line: Int)
+    case unclosed(String)
+
+    public var description: String {
+        switch self {
+        case .unknownSection(let name, let line):
+            return "line \(line): no vocabulary section `\(name)`; sections: "
+                + VocabularyDocs.sections.joined(separator: ", ")
+        case .unclosed(let name): return "`<!-- vocabulary: \(name) -->` has no `<!-- /vocabulary -->`"
+        }
+    }
+}
+
+extension StringProtocol {
+    fileprivate var trimmingSpaces: String {
+        var text = Substring(self)
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        return String(text)
+    }
+
+    /// A table cell's text with `|` escaped, so `ok | error` stays in one cell.
+    fileprivate var replacingPipes: String {
+        var out = ""
+        for character in self { out += character == "|" ? "\\|" : String(character) }
+        return out
+    }
+}
