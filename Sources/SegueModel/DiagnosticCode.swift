@@ -18,4 +18,10 @@ public enum DiagnosticCode {
     public static let importFailed = "M008"
     /// A key this place refuses, with why and what to use instead (a parameter's `persist`).
     public static let refusedKey = "M009"
+
+    /// Every code, in order (docs/diagnostics.md documents each; the corpus has a file for each).
+    public static let all = [
+        unknownKey, wrongNodeKind, missingKey, invalidValue, unsupportedVersion, unknownKind, conflictingKeys,
+        importFailed, refusedKey,
+    ]
 }

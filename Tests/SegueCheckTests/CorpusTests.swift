@@ -1,6 +1,7 @@
 import Foundation
 import SegueCheck
 import SegueDiagnostics
+import SegueModel
 import Testing
 
 /// One expected diagnostic, written in a corpus file as `# expect: 7:15 error C201`.
@@ -106,7 +107,7 @@ enum Corpus {
     @Test func everyCodeIsDocumentedWithAnExample() throws {
         let docs = try String(
             contentsOf: Corpus.repository.appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
-        let codes = CheckCode.all + (1...8).map { String(format: "M%03d", $0) }
+        let codes = CheckCode.all + DiagnosticCode.all
         let undocumented = codes.filter { !docs.contains("### \($0)\n") || !docs.contains("[\($0)]:") }
         #expect(undocumented.isEmpty, "codes without a docs section and example: \(undocumented)")
     }
@@ -118,7 +119,7 @@ enum Corpus {
         }
         codes.formUnion(try GeneratedCorpus.codes())
         // Every checker code, and every code docs/diagnostics.md documents (the model's and the YAML layer's too).
-        let required = Set(CheckCode.all).union(try Corpus.documentedCodes())
+        let required = Set(CheckCode.all).union(DiagnosticCode.all).union(try Corpus.documentedCodes())
         #expect(required.count >= 67)
         let missing = required.sorted().filter { !codes.contains($0) }
         #expect(missing.isEmpty, "codes without a corpus file: \(missing)")

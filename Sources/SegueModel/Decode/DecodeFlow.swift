@@ -136,7 +136,11 @@ extension FlowDecoder {
                         range: entry.value.range)
                 }
             }
-            guard var reader = mapping(entry.value, at: place, context: "variable `\(entry.name)`") else { return nil }
+            guard
+                var reader = mapping(
+                    entry.value, at: place, context: "\(place == .parameter ? "parameter" : "variable") `\(entry.name)`"
+                )
+            else { return nil }
             let type = reader.take("type").flatMap { typeText($0, context: "`type`") }
             if type == nil, !reader.has("type") { missing("type", in: reader) }
             var initial: ExpressionText?

@@ -73,12 +73,12 @@ public enum KeyPlace: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { identifier }
 
-    /// How a type summary names a mapping of this place's keys.
+    /// How a type summary names a mapping of this place's keys: `{ use, with }`, `{ type, default, … }`.
     var summary: String {
-        switch self {
-        case .componentUse: return "`{ use, with }`"
-        case .variable, .parameter, .operationParameter: return "`{ type, … }`"
-        default: return "mapping (`\(identifier)`)"
-        }
+        if case .service = self { return "`{ kind, … }`" }
+        if case .rule = self { return "`{ rule: …, message }`" }
+        let names = Vocabulary.spec(self).keyNames
+        let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+        return "`{ \(shown) }`"
     }
 }

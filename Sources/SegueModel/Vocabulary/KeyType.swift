@@ -72,7 +72,10 @@ public indirect enum KeyType: Sendable, Equatable {
         case .mapping(let value): return "mapping of name → \(value.summary)"
         case .list(let item): return "list of \(item.summary)"
         case .object(let place): return place.summary
-        case .either(let shapes): return shapes.map(\.summary).joined(separator: " or ")
+        case .either(let shapes):
+            var seen: [String] = []
+            for summary in shapes.map(\.summary) where !seen.contains(summary) { seen.append(summary) }
+            return seen.joined(separator: " or ")
         }
     }
 

@@ -12,14 +12,12 @@ extension Vocabulary {
         )
     }
 
-    /// Navigation actions written as a bare word: `- dismiss`.
-    private static func closing(_ kind: String, doc: String) -> (KindSpec, [KeySpec]) {
-        (
+    /// Actions written as a bare word: `- dismiss`; navigation ones may say whether they animate.
+    private static func closing(_ kind: String, doc: String, animates: Bool = true) -> (KindSpec, [KeySpec]) {
+        let animated = KeySpec("animated", .bool, default: "true", doc: "animate the transition", example: "false")
+        return (
             KindSpec(kind, place: .action(kind), doc: doc, example: "`- \(kind)`"),
-            [
-                KeySpec(kind, .flag, required: true, doc: doc, example: "true"),
-                KeySpec("animated", .bool, default: "true", doc: "animate the transition", example: "false"),
-            ]
+            [KeySpec(kind, .flag, required: true, doc: doc, example: "true")] + (animates ? [animated] : [])
         )
     }
 
@@ -128,7 +126,7 @@ extension Vocabulary {
                 KeySpec("line", .expression, doc: "the line's index (with `play: line`)", example: "index"),
             ]
         ),
-        closing("stop_playback", doc: "stop playback"),
+        closing("stop_playback", doc: "stop playback", animates: false),
     ]
 
     static let actionPlaces: [PlaceSpec] =

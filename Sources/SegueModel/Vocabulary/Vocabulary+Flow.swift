@@ -162,10 +162,17 @@ extension Vocabulary {
                 KeySpec(
                     "current", .name, required: true, doc: "the variable holding the current line's index",
                     example: "current"),
-                KeySpec("highlight", .expression, doc: "whether a line is highlighted", example: "\"line.mine\""),
-                KeySpec("clip", .expression, doc: "the audio clip of a line", example: "\"line.clip\""),
-                KeySpec("volume", .expression, doc: "the volume of a line, 0…1", example: "1"),
-                KeySpec("end_event", .name, doc: "sent when playback reaches the end", example: "finished"),
+                KeySpec(
+                    "highlight", .expression, doc: "the colour of the playing line", example: "theme.colors.playing"),
+                KeySpec(
+                    "clip", .expression, doc: "per line (`line`, `index`): `take` or `sample`, the clip played",
+                    example: "\"'take'\""),
+                KeySpec(
+                    "volume", .expression, doc: "per line: the character's gain, times the take's own volume",
+                    example: "1"),
+                KeySpec(
+                    "end_event", .name, doc: "raised when continuous playback has played the last line",
+                    example: "finished"),
             ]),
         PlaceSpec(
             .recording, title: "`recording`", doc: "audio recording with a level meter",
@@ -173,10 +180,12 @@ extension Vocabulary {
                 KeySpec(
                     "countdown", .wholeNumber(minimum: 0), default: "0", doc: "seconds counted down before recording",
                     example: "3"),
-                KeySpec("level", .name, doc: "the variable receiving the meter level, 0…1", example: "level"),
-                KeySpec("highlight", .expression, doc: "whether a line is highlighted", example: "\"line.mine\""),
+                KeySpec("level", .name, doc: "the variable the live input level (0…1) is written to", example: "level"),
                 KeySpec(
-                    "meter_interval", .duration, default: "0.05s", doc: "how often the level is measured",
+                    "highlight", .expression, doc: "the colour of the line being recorded",
+                    example: "theme.colors.recording"),
+                KeySpec(
+                    "meter_interval", .duration, default: "0.05s", doc: "how often the level is read on a live clock",
                     example: "50ms"),
             ]),
     ]

@@ -52,7 +52,7 @@ public enum VocabularyDocs {
         for (number, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if let name = open {
                 guard line.trimmingSpaces == "<!-- /vocabulary -->" else { continue }
-                guard let table = table(name) else { throw .unknownSection(name, line: number + 1) }
+                guard let table = table(name) else { throw .unknownSection(name, line: number) }
                 out.append(contentsOf: table.split(separator: "\n").map { $0 })
                 out.append(line)
                 open = nil
@@ -61,7 +61,9 @@ public enum VocabularyDocs {
             out.append(line)
             let text = line.trimmingSpaces
             if text.hasPrefix("<!-- vocabulary: "), text.hasSuffix(" -->") {
-                open = String(text.dropFirst("<!-- vocabulary: ".count).dropLast(" -->".count))
+                let name = String(text.dropFirst("<!-- vocabulary: ".count).dropLast(" -->".count))
+                guard sections.contains(name) else { throw .unknownSection(name, line: number + 1) }
+                open = name
             }
         }
         if let open { throw .unclosed(open) }

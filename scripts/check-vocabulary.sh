@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Fails when the committed JSON Schema or docs/flow-language.md's key tables differ from what the vocabulary
+# (Sources/SegueModel/Vocabulary) generates now. With --update, rewrites them.
+# usage: scripts/check-vocabulary.sh [--update]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+update=false
+case "${1:-}" in
+  --update) update=true ;;
+  "") ;;
+  *) echo "usage: scripts/check-vocabulary.sh [--update]" >&2; exit 2 ;;
+esac
+
+swift build --product segue >/tmp/segue-check-vocabulary-build.log 2>&1 \
+  || { echo "check-vocabulary: swift build failed:" >&2; tail -20 /tmp/segue-check-vocabulary-build.log >&2; exit 2; }
+segue="$(swift build --show-bin-path)/segue"
+
+if $update; then
+  "$segue" schema -o schema/segue-flow.schema.json
+  "$segue" schema --docs docs/flow-language.md
+  exit 0
+fi
+status=0
+"$segue" schema --check schema/segue-flow.schema.json || status=1
+"$segue" schema --docs docs/flow-language.md --check || status=1
+[ "$status" -eq 0 ] && echo "check-vocabulary: schema/segue-flow.schema.json and docs/flow-language.md are current"
+exit "$status"
