@@ -45,11 +45,11 @@ extension CheckRun {
 
         var inner = scope
         inner.errorHandled = scope.errorHandled || call.error != nil
-        checkActions(call.ok ?? [], in: inner.binding("result", result))
+        checkActions(call.ok ?? [], in: inner.binding(ImplicitName.result.rawValue, result))
         checkActions(call.cancelled ?? [], in: inner)
-        let errorScope = scope.binding("error", Scope.error)
+        let errorScope = scope.binding(ImplicitName.error.rawValue, Scope.error)
         checkActions(call.error ?? [], in: errorScope)
-        checkCodes(call, in: inner.binding("error", Scope.error))
+        checkCodes(call, in: inner.binding(ImplicitName.error.rawValue, Scope.error))
 
         guard let operation else { return }
         let name = "`\(call.service.text).\(call.operation.text)`"

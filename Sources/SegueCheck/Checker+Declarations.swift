@@ -23,7 +23,8 @@ extension CheckRun {
                 if let result = operation.result { resolve(result) }
             }
         }
-        checkData(flow.data, in: Scope.base(flowData: [:], owner: .flow).binding("device", Scope.device))
+        checkData(
+            flow.data, in: Scope.base(flowData: [:], owner: .flow).binding(ImplicitName.device.rawValue, Scope.device))
         for invariant in flow.invariants {
             check(invariant.condition, in: flowScope, expecting: .bool, role: "invariant `\(invariant.name.text)`")
         }

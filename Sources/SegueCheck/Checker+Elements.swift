@@ -32,13 +32,18 @@ extension CheckRun {
         case .list(let list):
             let items = check(list.items, in: scope, expecting: .list(.any), role: "`items`")
             let itemType = items?.elementType ?? .any
-            let itemScope = scope.binding("item", itemType).binding("index", .int)
+            let itemScope = scope.binding(ImplicitName.item.rawValue, itemType).binding(
+                ImplicitName.index.rawValue, .int)
             checkUse(list.item, in: itemScope)
             tapScope = itemScope.binding(
-                "event",
+                ImplicitName.event.rawValue,
                 .record(
                     RecordType(
-                        name: nil, fields: [.init(name: "item", type: itemType), .init(name: "index", type: .int)])))
+                        name: nil,
+                        fields: [
+                            .init(name: ImplicitName.item.rawValue, type: itemType),
+                            .init(name: ImplicitName.index.rawValue, type: .int),
+                        ])))
             if let columns = list.columns { check(columns, in: scope, expecting: .int, role: "`columns`") }
             if let width = list.cellWidth { check(width, in: scope, expecting: .number, role: "`cell_width`") }
             if let height = list.cellHeight { check(height, in: scope, expecting: .number, role: "`cell_height`") }
@@ -48,20 +53,24 @@ extension CheckRun {
             check(slider.value, in: scope, expecting: .number, role: "a slider's `value`")
             if let label = slider.label { check(label, in: scope, role: "`label`") }
             let changeScope = scope.binding(
-                "event", .record(RecordType(name: nil, fields: [.init(name: "value", type: .number)])))
+                ImplicitName.event.rawValue,
+                .record(RecordType(name: nil, fields: [.init(name: "value", type: .number)])))
             checkActions(slider.change ?? [], in: changeScope)
         case .picker(let picker):
             let options = check(picker.options, in: scope, expecting: .list(.any), role: "`options`")
             check(picker.selected, in: scope, role: "`selected`")
             if let label = picker.label { check(label, in: scope, role: "`label`") }
             let changeScope = scope.binding(
-                "event",
+                ImplicitName.event.rawValue,
                 .record(RecordType(name: nil, fields: [.init(name: "value", type: options?.elementType ?? .any)])))
             checkActions(picker.change ?? [], in: changeScope)
         case .lines(let lines):
             let items = check(lines.items, in: scope, expecting: .list(.any), role: "`items`")
             if let item = lines.item {
-                checkUse(item, in: scope.binding("item", items?.elementType ?? .any).binding("index", .int))
+                checkUse(
+                    item,
+                    in: scope.binding(ImplicitName.item.rawValue, items?.elementType ?? .any).binding(
+                        ImplicitName.index.rawValue, .int))
             }
             if let marker = lines.endMarker { check(marker, in: scope, role: "`end_marker`") }
             checkElements(lines.footer, in: scope)

@@ -51,10 +51,10 @@ extension CheckRun {
         let fields = formFields(ofScreenAt: position)
         if !fields.isEmpty {
             scope.fields = fields.texts
-            scope.bindings["form"] = .record(
+            scope.bindings[ImplicitName.form.rawValue] = .record(
                 RecordType(name: "Form", fields: uniqued(fields.texts).map { .init(name: $0, type: .string) }))
         }
-        if let state = Self.stateType(screen.states) { scope.bindings["state"] = state }
+        if let state = Self.stateType(screen.states) { scope.bindings[ImplicitName.state.rawValue] = state }
         scope.errorHandled = screen.onError != nil || flow.onError != nil
         if let title = screen.title { check(title, in: scope, role: "`title`") }
         if let layout = screen.layout { checkLayout(layout, in: scope) }
@@ -65,7 +65,7 @@ extension CheckRun {
         checkActions(screen.onExit, in: scope)
         checkHandlers(screen.handlers, in: scope)
         if let onError = screen.onError {
-            var errorScope = scope.binding("error", Scope.error)
+            var errorScope = scope.binding(ImplicitName.error.rawValue, Scope.error)
             errorScope.errorHandled = flow.onError != nil
             checkActions(onError, in: errorScope)
         }
@@ -76,7 +76,7 @@ extension CheckRun {
 
     mutating func checkHandlers(_ handlers: [Handler], in scope: Scope) {
         for handler in handlers {
-            let handlerScope = scope.binding("event", eventType(handler.event.text))
+            let handlerScope = scope.binding(ImplicitName.event.rawValue, eventType(handler.event.text))
             for alternative in handler.alternatives {
                 if let condition = alternative.guardExpression {
                     check(condition, in: handlerScope, expecting: .bool, role: "`when`")
@@ -96,7 +96,7 @@ extension CheckRun {
         let charts = users.compactMap(\.states)
         if !charts.isEmpty {
             let names = charts.flatMap { Inventory.states($0).map(\.state.name.text) }
-            scope.bindings["state"] = .record(
+            scope.bindings[ImplicitName.state.rawValue] = .record(
                 RecordType(name: "State", fields: uniqued(names).map { .init(name: $0, type: .bool) }))
         }
         if let layout = component.layout { checkLayout(layout, in: scope) }
@@ -127,7 +127,7 @@ extension CheckRun {
     mutating func checkFlowHandlers() {
         guard let onError = flow.onError else { return }
         checkFlowEvents()
-        checkActions(onError, in: baseScope(.flow).binding("error", Scope.error))
+        checkActions(onError, in: baseScope(.flow).binding(ImplicitName.error.rawValue, Scope.error))
     }
 
     mutating func checkLayout(_ layout: Layout, in scope: Scope) {
@@ -174,7 +174,8 @@ extension CheckRun {
         if let playback = screen.playback {
             let lines = check(playback.lines, in: scope, expecting: .list(.any), role: "`lines`")
             checkVariable(playback.current, in: scope, value: .int)
-            let lineScope = scope.binding("line", lines?.elementType ?? .any).binding("index", .int)
+            let lineScope = scope.binding(ImplicitName.line.rawValue, lines?.elementType ?? .any).binding(
+                ImplicitName.index.rawValue, .int)
             if let highlight = playback.highlight { check(highlight, in: lineScope, role: "`highlight`") }
             if let clip = playback.clip { check(clip, in: lineScope, expecting: .string, role: "`clip`") }
             if let volume = playback.volume { check(volume, in: lineScope, expecting: .number, role: "`volume`") }

@@ -63,8 +63,8 @@ struct Scope {
     /// The flow's data, `device` and `theme`.
     static func baseBindings(_ flowData: [String: ValueType]) -> [String: ValueType] {
         var bindings = flowData
-        bindings["device"] = device
-        bindings["theme"] = .any
+        bindings[ImplicitName.device.rawValue] = device
+        bindings[ImplicitName.theme.rawValue] = .any
         return bindings
     }
 }

@@ -6,9 +6,10 @@
 ///     <!-- /vocabulary -->
 public enum VocabularyDocs {
     /// Every section name a marker may use: a place's identifier, or `elements`, `element_common`, `actions`,
-    /// `rules`, `services`.
+    /// `rules`, `services`, `implicit_names`.
     public static var sections: [String] {
-        ["elements", "element_common", "actions", "rules", "services"] + Vocabulary.places.map(\.place.identifier)
+        ["elements", "element_common", "actions", "rules", "services", "implicit_names"]
+            + Vocabulary.places.map(\.place.identifier)
     }
 
     /// The table of one section, or nil when there is no such section.
@@ -21,6 +22,8 @@ public enum VocabularyDocs {
                     ["`\(entry.kind.name)`", entry.kind.doc, entry.keys.map(keySummary).joined(separator: ", ")]
                 })
         case "element_common": return keyTable(Vocabulary.commonElementKeys)
+        case "implicit_names":
+            return rows(["name", "meaning"], ImplicitName.allCases.map { ["`\($0.rawValue)`", $0.doc] })
         case "actions":
             return rows(
                 ["action", "example", "meaning"],

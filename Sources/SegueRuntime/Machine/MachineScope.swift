@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueModel
 
 /// The names an expression sees while the machine runs, nearest first: locals (`item`, `index`, `result`, `error`,
 /// component parameters), `event`, the screen's parameters and data, the flow's data, then `form`, `state` (one bool
@@ -12,14 +13,14 @@ struct MachineScope: ValueScope {
 
     func value(of name: String) -> Value? {
         if !frame.locals.isEmpty, let local = frame.locals[name] { return local }
-        if name == "event" { return frame.event }
+        if name == ImplicitName.event.rawValue { return frame.event }
         if let instance {
             let screen = program.program.screens[instance.screen]
             if let slot = screen.slotIndex[name] { return instance.values[slot] }
         }
         if let slot = program.program.dataIndex[name], slot < data.count { return data[slot] }
-        switch name {
-        case "form":
+        switch ImplicitName(rawValue: name) {
+        case .form:
             guard let instance else { return .record([:]) }
             let fields = program.program.screens[instance.screen].fields
             var record: [String: Value] = [:]
@@ -27,11 +28,11 @@ struct MachineScope: ValueScope {
                 record[field.name] = instance.form.fields[index].value
             }
             return .record(record)
-        case "state":
+        case .state:
             guard let instance else { return nil }
             return Self.states(of: instance, in: program.program.screens[instance.screen])
-        case "device": return device.value
-        case "theme": return program.program.theme
+        case .device: return device.value
+        case .theme: return program.program.theme
         default: return nil
         }
     }

@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueModel
 
 extension Runner {
     /// Runs instructions from `entry` until the list ends, a call suspends it, an error stops it, or its screen goes.
@@ -98,7 +99,7 @@ extension Runner {
             let id = state.nextCall
             state.nextCall += 1
             var suspended = frame
-            suspended.locals["result"] = nil
+            suspended.locals[ImplicitName.result.rawValue] = nil
             state.pendingCalls.append(
                 PendingCall(
                     id: id, service: operation.service, operation: operation.operation, pc: pc, frame: suspended))

@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueModel
 
 extension Runner {
     /// Finds the element a path names on the top screen, with `item`, `index` and a component's arguments bound.
@@ -56,8 +57,8 @@ extension Runner {
                 ignore("\(what)[\(item)]", "\(element.name) has \(items.count) items")
                 return nil
             }
-            frame.locals["item"] = items[item]
-            frame.locals["index"] = .int(item)
+            frame.locals[ImplicitName.item.rawValue] = items[item]
+            frame.locals[ImplicitName.index.rawValue] = .int(item)
         }
         guard let part = path.part else { return (element, frame, what) }
         let inner: [ElementProgram]

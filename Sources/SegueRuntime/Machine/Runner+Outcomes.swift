@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueModel
 
 extension Runner {
     /// An outcome resumes its call's action list in the branch it selects; late and unknown outcomes are dropped.
@@ -19,7 +20,7 @@ extension Runner {
         let continuation = call.pc + 1
         switch outcome {
         case .ok(let value):
-            frame.locals["result"] = value
+            frame.locals[ImplicitName.result.rawValue] = value
             if value == .null, let empty = program.emptyCodes[operation.service],
                 let branch = operation.codes.first(where: { empty.contains($0.code) })
             {
@@ -30,7 +31,7 @@ extension Runner {
             record(.outcome(id: id, branch: "ok"))
             run(operation.ok ?? continuation, frame)
         case .error(let error):
-            frame.locals["error"] = error.value
+            frame.locals[ImplicitName.error.rawValue] = error.value
             if let branch = operation.codes.first(where: { $0.code == error.code }) {
                 record(.outcome(id: id, branch: "code \(branch.code)"))
                 run(branch.entry, frame)
@@ -55,7 +56,8 @@ extension Runner {
     ///
     /// The action list that failed does not continue. An error inside an error handler goes to the default alert.
     mutating func routeError(_ error: ServiceError, frame: Frame) {
-        let handlerFrame = Frame(instance: frame.instance, owner: frame.owner, locals: ["error": error.value])
+        let handlerFrame = Frame(
+            instance: frame.instance, owner: frame.owner, locals: [ImplicitName.error.rawValue: error.value])
         if errorDepth == 0, let instance = findInstance(frame.instance),
             let onError = program.screens[instance.screen].onError
         {

@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueModel
 
 extension Runner {
     /// `play: line` or `play: continuous`: asks the audio service for the lines' timeline, then plays it.
@@ -36,8 +37,8 @@ extension Runner {
         var described: [Value] = []
         for index in played {
             var lineFrame = frame
-            lineFrame.locals["line"] = lines[index]
-            lineFrame.locals["index"] = .int(index)
+            lineFrame.locals[ImplicitName.line.rawValue] = lines[index]
+            lineFrame.locals[ImplicitName.index.rawValue] = .int(index)
             var fields = lines[index].recordValue ?? [:]
             for (name, expression) in [("clip", playback.clip), ("volume", playback.volume)] {
                 guard let expression else { continue }

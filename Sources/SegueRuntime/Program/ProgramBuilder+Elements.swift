@@ -29,7 +29,7 @@ extension ProgramBuilder {
             if let screen = context.screen { compiled.field = program.screens[screen].fieldIndex[element.id.text] }
         case .list(let list):
             compiled.kind = .list
-            itemContext.locals.formUnion(["item", "index"])
+            itemContext.locals.formUnion([ImplicitName.item.rawValue, ImplicitName.index.rawValue])
             compiled.list = ListProgram(
                 items: expression(list.items, context: context), item: component(list.item, context: itemContext),
                 layout: list.layout?.text, columns: list.columns.map { expression($0, context: context) },
@@ -40,7 +40,7 @@ extension ProgramBuilder {
                 empty: list.empty.map { expression($0, context: context) })
         case .lines(let lines):
             compiled.kind = .lines
-            itemContext.locals.formUnion(["item", "index"])
+            itemContext.locals.formUnion([ImplicitName.item.rawValue, ImplicitName.index.rawValue])
             let use = lines.item.map { component($0, context: itemContext) }
             compiled.list = ListProgram(
                 items: expression(lines.items, context: context),

@@ -6,7 +6,7 @@ extension ProgramBuilder {
         let context = CompileContext(screen: index)
         if let playback = screen.playback {
             var lineContext = context
-            lineContext.locals.formUnion(["line", "index"])
+            lineContext.locals.formUnion([ImplicitName.line.rawValue, ImplicitName.index.rawValue])
             program.screens[index].playback = PlaybackProgram(
                 lines: expression(playback.lines, context: context),
                 current: target(playback.current, context: context),

@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueModel
 
 extension Machine {
     /// The top screen as the user sees it, or nil before launch (or for a state of another program).
@@ -125,8 +126,8 @@ struct ScreenRenderer {
             case .success(.list(let items)):
                 view.items = items.enumerated().map { index, item in
                     var itemFrame = frame
-                    itemFrame.locals["item"] = item
-                    itemFrame.locals["index"] = .int(index)
+                    itemFrame.locals[ImplicitName.item.rawValue] = item
+                    itemFrame.locals[ImplicitName.index.rawValue] = .int(index)
                     return row(list.item, itemFrame, layout: cell)
                 }
             case .success(let other): problems.append("the items are \(other.literal), not a list")

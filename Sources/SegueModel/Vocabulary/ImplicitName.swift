@@ -1,0 +1,31 @@
+/// The names the language binds without a declaration, declared once for the checker, the compiler, the runner
+/// and the docs: `item` inside a list's item, `event` in a handler, `result` in a call's `ok`.
+public enum ImplicitName: String, CaseIterable, Sendable {
+    case item
+    case index
+    case line
+    case event
+    case result
+    case error
+    case form
+    case state
+    case device
+    case theme
+
+    /// Where the name is bound and what it holds, for the docs and hover.
+    public var doc: String {
+        switch self {
+        case .item: return "a list's or lines' element, in its `item` component's arguments and its `tap`"
+        case .index: return "the position of `item` or `line`, from 0"
+        case .line: return "a script line, in `playback`'s `clip` and `volume`"
+        case .event:
+            return "the payload of the event being handled; `event.value` in a slider's or picker's `change`"
+        case .result: return "the operation's result, inside a call's `ok`"
+        case .error: return "`{ service, code, message }`, inside a call's `error` and `codes` and in `on_error`"
+        case .form: return "the screen's form fields: `form.name`"
+        case .state: return "one bool per nested state of the screen, true while active: `state.recording`"
+        case .device: return "the device profile: `device.width`, `device.os_major`, …"
+        case .theme: return "the flow's design tokens: `theme.styles`"
+        }
+    }
+}
