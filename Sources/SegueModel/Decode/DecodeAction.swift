@@ -47,13 +47,7 @@ extension FlowDecoder {
     }
 
     private mutating func unknownAction(_ word: String, at range: SourceRange) {
-        let suggestion = Suggestion.closest(to: word, in: Vocabulary.actionKindNames)
-        report(
-            .error(
-                DiagnosticCode.unknownKind,
-                "unknown action `\(word)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? ""), at: range,
-                notes: [DiagnosticNote("actions: " + Vocabulary.actionKindNames.joined(separator: ", "))],
-                fixIts: suggestion.map { [FixIt(range: range, replacement: $0)] } ?? []))
+        unknownKind(word, what: "action", plural: "actions", among: Vocabulary.actionKindNames, at: range)
     }
 
     private mutating func actionKind(_ head: MappingEntry, _ reader: inout MappingReader) -> Action.Kind? {

@@ -18,14 +18,9 @@ extension FlowDecoder {
             return nil
         }
         guard Vocabulary.elementKindNames.contains(head.name) else {
-            let suggestion = Suggestion.closest(to: head.name, in: Vocabulary.elementKindNames)
-            report(
-                .error(
-                    DiagnosticCode.unknownKind,
-                    "unknown element kind `\(head.name)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? ""),
-                    at: head.key.range,
-                    notes: [DiagnosticNote("element kinds: " + Vocabulary.elementKindNames.joined(separator: ", "))],
-                    fixIts: suggestion.map { [FixIt(range: head.key.range, replacement: $0)] } ?? []))
+            unknownKind(
+                head.name, what: "element kind", plural: "element kinds", among: Vocabulary.elementKindNames,
+                at: head.key.range)
             return nil
         }
         reader.enter(.element(head.name))

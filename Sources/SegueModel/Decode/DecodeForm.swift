@@ -116,13 +116,7 @@ extension FlowDecoder {
             }
             return .pattern(text)
         default:
-            let suggestion = Suggestion.closest(to: name, in: Vocabulary.ruleKindNames)
-            report(
-                .error(
-                    DiagnosticCode.unknownKind,
-                    "unknown rule `\(name)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? ""), at: range,
-                    notes: [DiagnosticNote("rules: " + Vocabulary.ruleKindNames.joined(separator: ", "))],
-                    fixIts: suggestion.map { [FixIt(range: range, replacement: $0)] } ?? []))
+            unknownKind(name, what: "rule", plural: "rules", among: Vocabulary.ruleKindNames, at: range)
             return nil
         }
     }

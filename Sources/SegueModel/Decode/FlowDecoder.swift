@@ -214,6 +214,19 @@ public struct FlowDecoder {
         }
     }
 
+    /// `unknown action `presnt`; did you mean `present`?`, with the kinds the vocabulary lists.
+    mutating func unknownKind(
+        _ word: String, what: String, plural: String, among kinds: [String], at range: SourceRange
+    ) {
+        let suggestion = Suggestion.closest(to: word, in: kinds)
+        report(
+            .error(
+                DiagnosticCode.unknownKind,
+                "unknown \(what) `\(word)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? ""), at: range,
+                notes: [DiagnosticNote("\(plural): " + kinds.joined(separator: ", "))],
+                fixIts: suggestion.map { [FixIt(range: range, replacement: $0)] } ?? []))
+    }
+
     mutating func missing(_ key: String, in reader: MappingReader) {
         error(DiagnosticCode.missingKey, "\(reader.context) needs `\(key)`", at: reader.node.range)
     }

@@ -133,4 +133,32 @@ struct CommandLineTests {
                 #"s_donate -> s_donate_one_post [label="on open_entry ×2", style=solid, penwidth=3]"#))
         #expect(diagram.output.contains("color=grey70"))
     }
+
+    @Test func schemaPrintsTheCommittedSchemaAndChecksStaleCopies() throws {
+        let printed = try segue(["schema"])
+        let committed = try String(
+            contentsOf: repository.appendingPathComponent("schema/segue-flow.schema.json"), encoding: .utf8)
+        #expect(printed.status == 0)
+        #expect(printed.output == committed)
+        let stale = FileManager.default.temporaryDirectory.appendingPathComponent("segue-stale-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: stale) }
+        try Data(committed.replacingOccurrences(of: "\"grows\"", with: "\"growz\"").utf8).write(to: stale)
+        let check = try segue(["schema", "--check", stale.path])
+        #expect(check.status == 1)
+        #expect(check.error.contains("is out of date"))
+        #expect(try segue(["schema", "-o", stale.path]).status == 0)
+        #expect(try segue(["schema", "--check", stale.path]).status == 0)
+    }
+
+    @Test func schemaDocsRewritesStaleKeyTables() throws {
+        let docs = FileManager.default.temporaryDirectory.appendingPathComponent("segue-docs-\(UUID()).md")
+        defer { try? FileManager.default.removeItem(at: docs) }
+        try Data("# Alerts\n<!-- vocabulary: alert -->\n| old |\n<!-- /vocabulary -->\n".utf8).write(to: docs)
+        #expect(try segue(["schema", "--docs", docs.path, "--check"]).status == 1)
+        #expect(try segue(["schema", "--docs", docs.path]).status == 0)
+        #expect(try segue(["schema", "--docs", docs.path, "--check"]).status == 0)
+        let rewritten = try String(contentsOf: docs, encoding: .utf8)
+        #expect(rewritten.contains("| `image` | `done`, `error`, `heart`, `none` | the picture above the title"))
+        #expect(try segue(["schema", "--docs", "docs/flow-language.md", "--check"]).status == 0)
+    }
 }
