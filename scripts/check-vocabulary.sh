@@ -5,21 +5,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-update=false
-case "${1:-}" in
-  --update) update=true ;;
-  "") ;;
-  *) echo "usage: scripts/check-vocabulary.sh [--update]" >&2; exit 2 ;;
-esac
-
-swift build --product segue >/tmp/segue-check-vocabulary-build.log 2>&1 \
-  || { echo "check-vocabulary: swift build failed:" >&2; tail -20 /tmp/segue-check-vocabulary-build.log >&2; exit 2; }
+if ! swift build --product segue >/tmp/segue-check-vocabulary-build.log 2>&1; then
+  echo "check-vocabulary: swift build failed:" >&2
+  tail -20 /tmp/segue-check-vocabulary-build.log >&2
+  exit 2
+fi
 segue="$(swift build --show-bin-path)/segue"
 
-if $update; then
+if [ "${1:-}" = "--update" ]; then
   "$segue" schema -o schema/segue-flow.schema.json
-  "$segue" schema --docs docs/flow-language.md
-  exit 0
+  exec "$segue" schema --docs docs/flow-language.md
+elif [ $# -gt 0 ]; then
+  echo "usage: scripts/check-vocabulary.sh [--update]" >&2
+  exit 2
 fi
 status=0
 "$segue" schema --check schema/segue-flow.schema.json || status=1

@@ -1,5 +1,6 @@
 import Foundation
 import SegueDiagnostics
+import SegueExpression
 import SegueModel
 import SegueYAML
 import Testing
@@ -17,9 +18,9 @@ import Testing
 
     static let validator = SchemaValidator(root: Vocabulary.jsonSchema())
 
-    static func document(_ path: String) throws -> JSONValue {
+    static func document(_ path: String) throws -> Value {
         let file = SourceFile(path: path, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        return try #require(YAMLLoader().load(file).root).json
+        return try #require(YAMLLoader().load(file).root).plainValue
     }
 
     static var comparableInvalidFiles: [String] {
@@ -74,6 +75,6 @@ import Testing
 
     @Test func theValidatorRejectsAKeywordItDoesNotKnow() {
         let validator = SchemaValidator(root: .object([("uniqueItems", .bool(true))]))
-        #expect(validator.firstError(.array([])) != nil)
+        #expect(validator.firstError(.list([])) != nil)
     }
 }

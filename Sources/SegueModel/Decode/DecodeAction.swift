@@ -94,8 +94,8 @@ extension FlowDecoder {
             return template(value, context: "`open_url`").map { .openURL($0) }
         case "play":
             guard let mode = keyword(value, as: PlayRequest.Mode.self, context: "`play`") else { return nil }
+            // `play: line` without `line:` is reported by `finish` (the vocabulary's `requiredWhen`).
             let line = reader.take("line").flatMap { expression($0, context: "`line`") }
-            if mode == .line, line == nil { missing("line", in: reader) }
             return .play(PlayRequest(mode: mode, line: line))
         case "stop_playback":
             return .stopPlayback

@@ -46,10 +46,11 @@ extension FlowDecoder {
         screen.onError = reader.take("on_error").map { actions($0, context: "`on_error`") }
         screen.playback = reader.take("playback").flatMap { decodePlayback($0) }
         screen.recording = reader.take("recording").flatMap { decodeRecording($0) }
+        // `initial_state` and `parallel` without `states`, and `states` without either, are reported by `finish`.
+        let initial = reader.take("initial_state")
+        let parallel = reader.take("parallel")
         if let states = reader.take("states") {
-            screen.states = decodeStateChart(
-                states, initial: reader.take("initial_state"), parallel: reader.take("parallel"),
-                context: "screen `\(entry.name)`")
+            screen.states = decodeStateChart(states, initial: initial, parallel: parallel)
         }
         finish(reader)
         return screen
@@ -87,19 +88,13 @@ extension FlowDecoder {
     }
 
     /// `states: { idle: {…}, recording: {…} }` with `initial_state:` (or `initial:` inside a state) and `parallel:`.
-    mutating func decodeStateChart(_ node: Node, initial: Node?, parallel: Node?, context: String) -> StateChart? {
+    mutating func decodeStateChart(_ node: Node, initial: Node?, parallel: Node?) -> StateChart? {
         guard let entries = node.mapping else {
             typeMismatch(node, expected: "a mapping of state names", context: "`states`")
             return nil
         }
         let isParallel = parallel.flatMap { bool($0, context: "`parallel`") } ?? false
         let initialName = initial.flatMap { name($0, context: "the initial state") }
-        if !isParallel, initialName == nil, initial == nil {
-            error(
-                DiagnosticCode.missingKey,
-                "\(context) has `states` but no initial state; add `initial_state: \(entries.first?.name ?? "…")`",
-                at: node.range)
-        }
         let states = entries.compactMap { entry -> StateNode? in
             guard var reader = mapping(entry.value, at: .state, context: "state `\(entry.name)`") else {
                 return nil
@@ -110,10 +105,10 @@ extension FlowDecoder {
             state.onEnter = reader.take("on_enter").map { actions($0, context: "`on_enter`") } ?? []
             state.onExit = reader.take("on_exit").map { actions($0, context: "`on_exit`") } ?? []
             state.handlers = reader.take("on").map { decodeHandlers($0) } ?? []
+            let initial = reader.take("initial")
+            let parallel = reader.take("parallel")
             if let children = reader.take("states") {
-                state.children = decodeStateChart(
-                    children, initial: reader.take("initial"), parallel: reader.take("parallel"),
-                    context: "state `\(entry.name)`")
+                state.children = decodeStateChart(children, initial: initial, parallel: parallel)
             }
             finish(reader)
             return state

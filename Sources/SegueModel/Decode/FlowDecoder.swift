@@ -192,7 +192,7 @@ public struct FlowDecoder {
     /// Keys that exclude one another (a slider's `tap` beside `change`) and keys that need another's value
     /// (`crop` needs `kind: photo`), as the vocabulary declares them.
     private mutating func checkKeyRelations(_ reader: MappingReader, _ place: PlaceSpec) {
-        for key in place.keys where !key.excludes.isEmpty || key.needs != nil {
+        for key in place.keys where !key.excludes.isEmpty || !key.needs.isEmpty {
             guard let entry = reader.entries.first(where: { $0.name == key.name }) else { continue }
             for other in key.excludes {
                 guard let clash = reader.entries.first(where: { $0.name == other }) else { continue }
@@ -203,14 +203,28 @@ public struct FlowDecoder {
                         + (key.exclusionReason.map { ": \($0)" } ?? ""),
                     at: later.key.range)
             }
-            if let needs = key.needs {
-                let partner = reader.entries.first { $0.name == needs.key }
-                if partner?.value.scalar?.text != needs.value {
-                    error(
-                        DiagnosticCode.conflictingKeys, "`\(key.name)` needs `\(needs.key): \(needs.value)`",
-                        at: entry.value.range)
-                }
+            let met = key.needs.contains { requirement in
+                guard let partner = reader.entries.first(where: { $0.name == requirement.key }) else { return false }
+                return requirement.value.map { partner.value.scalar?.text == $0 } ?? true
             }
+            if !key.needs.isEmpty, !met {
+                // A key that needs another's value conflicts with what is there; one that needs a key misses it.
+                let code =
+                    key.needs.contains { $0.value != nil && reader.has($0.key) }
+                        || key.needs.allSatisfy { $0.value != nil }
+                    ? DiagnosticCode.conflictingKeys : DiagnosticCode.missingKey
+                error(
+                    code,
+                    "`\(key.name)` needs " + key.needs.map(\.description).joined(separator: " or ")
+                        + " in \(reader.context)",
+                    at: entry.value.range)
+            }
+        }
+        for condition in place.requiredWhen
+        where reader.entries.first(where: { $0.name == condition.key })?.value.scalar?.text == condition.value
+            && !reader.has(condition.requires)
+        {
+            missing(condition.requires, in: reader)
         }
     }
 

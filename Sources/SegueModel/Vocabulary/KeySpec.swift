@@ -1,3 +1,16 @@
+/// A key, or a key with a value, that another key needs beside it: `states`, `kind: photo`.
+public struct KeyRequirement: Sendable, Equatable, CustomStringConvertible {
+    public let key: String
+    public let value: String?
+
+    public init(_ key: String, _ value: String? = nil) {
+        self.key = key
+        self.value = value
+    }
+
+    public var description: String { value.map { "`\(key): \($0)`" } ?? "`\(key)`" }
+}
+
 /// One key the language allows at a place: its value type, whether it is required, its default, doc and example.
 ///
 ///     KeySpec("max_lines", .wholeNumber(minimum: 1), doc: "lines shown before truncating", example: "2")
@@ -14,8 +27,9 @@ public struct KeySpec: Sendable, Equatable {
     /// Keys that cannot appear with this one at the same place, and why.
     public var excludes: [String] = []
     public var exclusionReason: String?
-    /// A key and value this one needs beside it: `crop` needs `kind: photo`.
-    public var needs: (key: String, value: String)?
+    /// What this key needs beside it, any one of them: `crop` needs `kind: photo`; `states` needs
+    /// `initial_state` or `parallel: true`.
+    public var needs: [KeyRequirement] = []
 
     public init(
         _ name: String, _ type: KeyType, required: Bool = false, default defaultValue: String? = nil, doc: String,
@@ -37,16 +51,10 @@ public struct KeySpec: Sendable, Equatable {
         return copy
     }
 
-    /// This key, valid only beside `key: value`.
-    public func needing(_ key: String, _ value: String) -> KeySpec {
+    /// This key, valid only beside one of `requirements`.
+    public func needing(_ requirements: KeyRequirement...) -> KeySpec {
         var copy = self
-        copy.needs = (key, value)
+        copy.needs = requirements
         return copy
-    }
-
-    public static func == (lhs: KeySpec, rhs: KeySpec) -> Bool {
-        lhs.name == rhs.name && lhs.type == rhs.type && lhs.required == rhs.required
-            && lhs.defaultValue == rhs.defaultValue && lhs.doc == rhs.doc && lhs.example == rhs.example
-            && lhs.excludes == rhs.excludes && lhs.needs?.key == rhs.needs?.key && lhs.needs?.value == rhs.needs?.value
     }
 }

@@ -11,6 +11,8 @@ public struct PlaceSpec: Sendable {
     public let keys: [KeySpec]
     /// At least one of these keys must be present (a button's `label` or `icon`); empty when none is asked.
     public var oneRequired: [String] = []
+    /// Keys required only when another key has a value: `play: line` needs `line`.
+    public var requiredWhen: [(key: String, value: String, requires: String)] = []
     /// Keys that once belonged here or are easily mistaken for keys here, refused with why and what to use instead.
     public var refused: [(key: String, reason: String)] = []
 

@@ -122,7 +122,7 @@ extension Vocabulary {
             [
                 KeySpec(
                     "play", .oneOf(PlayRequest.Mode.allCases.map(\.rawValue)), required: true,
-                    doc: "one line, or on to the end", example: "line"),
+                    doc: "one line, or on to the end", example: "continuous"),
                 KeySpec("line", .expression, doc: "the line's index (with `play: line`)", example: "index"),
             ]
         ),
@@ -131,7 +131,9 @@ extension Vocabulary {
 
     static let actionPlaces: [PlaceSpec] =
         actionKindTable.map {
-            PlaceSpec($0.kind.place, title: "a `\($0.kind.name)` action", doc: $0.kind.doc, keys: $0.keys)
+            var spec = PlaceSpec($0.kind.place, title: "a `\($0.kind.name)` action", doc: $0.kind.doc, keys: $0.keys)
+            if $0.kind.name == "play" { spec.requiredWhen = [("play", PlayRequest.Mode.line.rawValue, "line")] }
+            return spec
         } + [
             PlaceSpec(
                 .alert, title: "`alert`", doc: "an alert's contents",

@@ -66,10 +66,10 @@ extension Vocabulary {
                 KeySpec(
                     "multiline", .object(.multiline), doc: "line counts of a multiline field",
                     example: "{ min_lines: 1, grows: true }"
-                ).needing("kind", "multiline"),
+                ).needing(KeyRequirement("kind", "multiline")),
                 KeySpec(
                     "crop", .object(.crop), doc: "how a picked photo is cropped", example: "{ aspect: 1, max_zoom: 4 }"
-                ).needing("kind", "photo"),
+                ).needing(KeyRequirement("kind", "photo")),
             ], []
         ),
         (

@@ -116,13 +116,16 @@ extension Vocabulary {
                     example: "{ refresh: [{ set: { n: 0 } }] }"),
                 KeySpec("on_error", .actions, doc: "errors no call branch handled", example: "[dismiss]"),
                 KeySpec(
-                    "initial_state", .name, doc: "the nested state entered first (with `states`)", example: "idle"),
+                    "initial_state", .name, doc: "the nested state entered first (with `states`)", example: "idle"
+                ).needing(KeyRequirement("states")),
                 KeySpec(
                     "states", .mapping(of: .object(.state)), doc: "a nested statechart (below)",
-                    example: "{ idle: {}, busy: {} }"),
+                    example: "{ idle: {}, busy: {} }"
+                ).needing(KeyRequirement("initial_state"), KeyRequirement("parallel", "true")),
                 KeySpec(
                     "parallel", .bool, default: "false", doc: "the nested states are all active at once",
-                    example: "false"),
+                    example: "true"
+                ).needing(KeyRequirement("states")),
                 KeySpec(
                     "playback", .object(.playback), doc: "line-by-line audio playback (below)",
                     example: "{ lines: lines, current: current }"),
@@ -137,9 +140,12 @@ extension Vocabulary {
                 KeySpec("on_exit", .actions, doc: "run when the state is left", example: "[{ set: { n: 0 } }]"),
                 KeySpec(
                     "on", handlers, doc: "event → actions while in this state", example: "{ stop: [{ goto: idle }] }"),
-                KeySpec("initial", .name, doc: "the child state entered first", example: "a"),
-                KeySpec("states", .mapping(of: .object(.state)), doc: "child states", example: "{ a: {}, b: {} }"),
-                KeySpec("parallel", .bool, default: "false", doc: "the child states are all active", example: "false"),
+                KeySpec("initial", .name, doc: "the child state entered first", example: "a")
+                    .needing(KeyRequirement("states")),
+                KeySpec("states", .mapping(of: .object(.state)), doc: "child states", example: "{ a: {}, b: {} }")
+                    .needing(KeyRequirement("initial"), KeyRequirement("parallel", "true")),
+                KeySpec("parallel", .bool, default: "false", doc: "the child states are all active", example: "true")
+                    .needing(KeyRequirement("states")),
             ]),
         PlaceSpec(
             .alternative, title: "a guarded alternative", doc: "one `{ when:, do: }` alternative of a handler",

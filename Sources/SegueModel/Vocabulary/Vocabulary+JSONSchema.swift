@@ -88,10 +88,7 @@ extension Vocabulary {
         }
         let dependent: [(String, JSONValue)] = spec.keys.compactMap { key in
             var rule: [(String, JSONValue)] = []
-            if let needs = key.needs {
-                rule.append(("required", .array([.string(needs.key)])))
-                rule.append(("properties", .object([(needs.key, .object([("const", .string(needs.value))]))])))
-            }
+            if !key.needs.isEmpty { rule.append(("anyOf", .array(key.needs.map(requirement)))) }
             if !key.excludes.isEmpty {
                 rule.append(
                     (
@@ -103,6 +100,25 @@ extension Vocabulary {
             return rule.isEmpty ? nil : (key.name, .object(rule))
         }
         if !dependent.isEmpty { members.append(("dependentSchemas", .object(dependent))) }
+        if !spec.requiredWhen.isEmpty {
+            let conditions = spec.requiredWhen.map { condition in
+                JSONValue.object([
+                    ("if", requirement(KeyRequirement(condition.key, condition.value))),
+                    ("then", .object([("required", .array([.string(condition.requires)]))])),
+                ])
+            }
+            members.append(("allOf", .array(conditions)))
+        }
+        return .object(members)
+    }
+
+    /// `{ required: [kind], properties: { kind: { const: photo } } }`: the key is there, with the value if given.
+    static func requirement(_ requirement: KeyRequirement) -> JSONValue {
+        var members: [(String, JSONValue)] = [("required", .array([.string(requirement.key)]))]
+        if let value = requirement.value {
+            let literal: JSONValue = value == "true" ? .bool(true) : value == "false" ? .bool(false) : .string(value)
+            members.append(("properties", .object([(requirement.key, .object([("const", literal)]))])))
+        }
         return .object(members)
     }
 

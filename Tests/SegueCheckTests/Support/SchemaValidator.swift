@@ -1,6 +1,6 @@
 import Foundation
+import SegueExpression
 import SegueModel
-import SegueYAML
 
 /// A JSON Schema validator for exactly the keywords `Vocabulary.jsonSchema()` emits, so the drift test never needs
 /// Python; a keyword it does not know is itself an error, never silently accepted.
@@ -10,12 +10,12 @@ struct SchemaValidator {
     /// Keywords that only describe.
     private static let annotations: Set<String> = ["$schema", "$id", "title", "description", "$defs"]
 
-    /// The first problem found, as `path: message`, or nil when `document` is valid.
-    func firstError(_ document: JSONValue) -> String? {
+    /// The first problem found in a YAML document read as a plain value, as `path: message`; nil when it is valid.
+    func firstError(_ document: Value) -> String? {
         errors(document, against: root, at: "").first
     }
 
-    func errors(_ value: JSONValue, against schema: JSONValue, at path: String) -> [String] {
+    func errors(_ value: Value, against schema: JSONValue, at path: String) -> [String] {
         if case .bool(let allowed) = schema { return allowed ? [] : ["\(path): not allowed here"] }
         guard case .object(let keywords) = schema else { return ["\(path): a schema must be an object"] }
         var found: [String] = []
@@ -26,7 +26,7 @@ struct SchemaValidator {
         return found
     }
 
-    private func check(_ keyword: String, _ argument: JSONValue, _ value: JSONValue, schema: JSONValue, at path: String)
+    private func check(_ keyword: String, _ argument: JSONValue, _ value: Value, schema: JSONValue, at path: String)
         -> [String]
     {
         switch keyword {
@@ -47,8 +47,8 @@ struct SchemaValidator {
             return names.contains { Self.value(value, is: $0) } ? [] : ["\(path): expected \(names), found \(value)"]
         case "enum":
             guard case .array(let allowed) = argument else { return ["\(path): bad `enum`"] }
-            return allowed.contains(value) ? [] : ["\(path): \(value) is not one of \(allowed)"]
-        case "const": return argument == value ? [] : ["\(path): expected \(argument), found \(value)"]
+            return allowed.contains { Self.same($0, value) } ? [] : ["\(path): \(value) is not one of \(allowed)"]
+        case "const": return Self.same(argument, value) ? [] : ["\(path): expected \(argument), found \(value)"]
         case "pattern":
             guard case .string(let text) = value else { return [] }
             guard case .string(let pattern) = argument, let regex = try? NSRegularExpression(pattern: pattern) else {
@@ -63,41 +63,47 @@ struct SchemaValidator {
             let ok = keyword == "minimum" ? number >= bound : number > bound
             return ok ? [] : ["\(path): \(number) is below the \(keyword) \(bound)"]
         case "properties":
-            guard case .object(let members) = value, case .object(let properties) = argument else { return [] }
-            return members.flatMap { member in
-                properties.first { $0.0 == member.0 }.map { errors(member.1, against: $0.1, at: "\(path)/\(member.0)") }
-                    ?? []
+            guard case .record(let members) = value, case .object(let properties) = argument else { return [] }
+            return properties.flatMap { property in
+                members[property.0].map { errors($0, against: property.1, at: "\(path)/\(property.0)") } ?? []
             }
         case "additionalProperties":
-            guard case .object(let members) = value else { return [] }
+            guard case .record(let members) = value else { return [] }
             let declared: [String]
             if case .object(let properties) = schema["properties"] ?? .object([]) {
                 declared = properties.map(\.0)
             } else {
                 declared = []
             }
-            return members.filter { !declared.contains($0.0) }.flatMap {
-                errors($0.1, against: argument, at: "\(path)/\($0.0)")
+            return members.filter { !declared.contains($0.key) }.sorted { $0.key < $1.key }.flatMap {
+                errors($0.value, against: argument, at: "\(path)/\($0.key)")
             }
         case "required":
-            guard case .object(let members) = value, case .array(let names) = argument else { return [] }
+            guard case .record(let members) = value, case .array(let names) = argument else { return [] }
             return names.compactMap { name in
                 guard case .string(let key) = name else { return "\(path): bad `required`" }
-                return members.contains { $0.0 == key } ? nil : "\(path): needs `\(key)`"
+                return members[key] == nil ? "\(path): needs `\(key)`" : nil
             }
         case "items":
-            guard case .array(let items) = value else { return [] }
+            guard case .list(let items) = value else { return [] }
             return items.enumerated().flatMap { errors($0.element, against: argument, at: "\(path)/\($0.offset)") }
         case "anyOf":
             guard case .array(let options) = argument else { return ["\(path): bad `anyOf`"] }
             let failures = options.map { errors(value, against: $0, at: path) }
             if failures.contains(where: \.isEmpty) { return [] }
             return ["\(path): matches none of \(options.count) shapes (first: \(failures.first?.first ?? "?"))"]
+        case "allOf":
+            guard case .array(let parts) = argument else { return ["\(path): bad `allOf`"] }
+            return parts.flatMap { errors(value, against: $0, at: path) }
+        case "if":
+            guard errors(value, against: argument, at: path).isEmpty, let then = schema["then"] else { return [] }
+            return errors(value, against: then, at: path)
+        case "then": return []  // read with `if`
         case "not":
             return errors(value, against: argument, at: path).isEmpty ? ["\(path): matches a shape it must not"] : []
         case "dependentSchemas":
-            guard case .object(let members) = value, case .object(let dependents) = argument else { return [] }
-            let present = dependents.filter { dependent in members.contains { $0.0 == dependent.0 } }
+            guard case .record(let members) = value, case .object(let dependents) = argument else { return [] }
+            let present = dependents.filter { members[$0.0] != nil }
             return present.flatMap { dependent in
                 errors(value, against: dependent.1, at: path).map { "\($0) (because of `\(dependent.0)`)" }
             }
@@ -106,13 +112,23 @@ struct SchemaValidator {
         }
     }
 
-    private static func value(_ value: JSONValue, is type: String) -> Bool {
+    private static func value(_ value: Value, is type: String) -> Bool {
         switch (type, value) {
-        case ("null", .null), ("boolean", .bool), ("string", .string), ("array", .array), ("object", .object):
+        case ("null", .null), ("boolean", .bool), ("string", .string), ("array", .list), ("object", .record):
             return true
         case ("integer", .int), ("number", .int), ("number", .number): return true
         case ("integer", .number(let number)): return number == number.rounded()
         default: return false
+        }
+    }
+
+    /// Whether a schema's literal (`enum`, `const`) is the document's scalar; 1 and 1.0 are the same number.
+    private static func same(_ literal: JSONValue, _ value: Value) -> Bool {
+        switch (literal, value) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        default: return number(literal).flatMap { a in number(value).map { a == $0 } } ?? false
         }
     }
 
@@ -123,27 +139,12 @@ struct SchemaValidator {
         default: return nil
         }
     }
-}
 
-extension Node {
-    /// The subtree as JSON (mapping keys as their text; the first of duplicate keys wins, as in the decoder).
-    var json: JSONValue {
-        switch content {
-        case .scalar(let scalar):
-            switch scalar.value {
-            case .null: return .null
-            case .bool(let value): return .bool(value)
-            case .int(let value): return .int(value)
-            case .float(let value): return .number(value)
-            case .string(let value): return .string(value)
-            }
-        case .sequence(let items): return .array(items.map(\.json))
-        case .mapping(let entries):
-            var members: [(String, JSONValue)] = []
-            for entry in entries where !members.contains(where: { $0.0 == entry.name }) {
-                members.append((entry.name, entry.value.json))
-            }
-            return .object(members)
+    private static func number(_ value: Value) -> Double? {
+        switch value {
+        case .int(let number): return Double(number)
+        case .number(let number): return number
+        default: return nil
         }
     }
 }

@@ -43,7 +43,7 @@ struct VocabularyDecoderTests {
         case .state:
             let initial = Node(
                 .scalar(Scalar(text: "sample", style: .plain, value: .string("sample"))), range: node.range)
-            _ = decoder.decodeStateChart(node, initial: initial, parallel: nil, context: "a screen")
+            _ = decoder.decodeStateChart(node, initial: initial, parallel: nil)
         case .alternative: _ = decoder.decodeAlternatives(node)
         case .layout: _ = decoder.decodeLayout(node)
         case .playback: _ = decoder.decodePlayback(node)
