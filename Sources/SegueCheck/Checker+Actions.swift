@@ -136,7 +136,7 @@ extension CheckRun {
     /// The type of an assignment target, reporting unknown variables and fields; nil when unknown.
     private mutating func targetType(_ name: Name, in scope: Scope) -> ValueType? {
         let parts = name.text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        if parts.count == 2, parts[0] == "form" {
+        if parts.count == 2, parts[0] == ImplicitName.form.rawValue {
             if scope.fields.contains(parts[1]) { return .string }
             let suggestion = Suggestion.closest(to: parts[1], in: scope.fields)
             let range = subrange(of: name, from: 5, length: parts[1].utf8.count)

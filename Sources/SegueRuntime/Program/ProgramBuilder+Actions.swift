@@ -172,8 +172,9 @@ extension ProgramBuilder {
     /// Where `set: { name: … }` writes: `form.<field>`, a screen variable, or a flow variable.
     mutating func target(_ name: Name, context: CompileContext) -> AssignTarget? {
         let text = name.text
-        if text.hasPrefix("form.") {
-            let field = String(text.dropFirst(5))
+        let form = ImplicitName.form.rawValue + "."
+        if text.hasPrefix(form) {
+            let field = String(text.dropFirst(form.count))
             if let screen = context.screen, let index = program.screens[screen].fieldIndex[field] {
                 return .field(index)
             }
