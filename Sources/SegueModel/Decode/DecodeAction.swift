@@ -61,7 +61,7 @@ extension FlowDecoder {
             guard let target, let kind = Navigation.Kind(rawValue: head.name) else { return nil }
             return .navigate(Navigation(kind: kind, target: target, arguments: arguments, animated: animated))
         case "dismiss", "pop", "pop_to_root":
-            if value.scalar?.value != .null, bool(value, context: "`\(head.name)`") == nil { return nil }
+            guard flag(value, context: "`\(head.name)`") else { return nil }
             let animated = reader.take("animated").flatMap { bool($0, context: "`animated`") } ?? true
             guard let kind = Navigation.Kind(rawValue: head.name) else { return nil }
             return .navigate(Navigation(kind: kind, target: nil, arguments: [], animated: animated))
@@ -98,10 +98,15 @@ extension FlowDecoder {
             let line = reader.take("line").flatMap { expression($0, context: "`line`") }
             return .play(PlayRequest(mode: mode, line: line))
         case "stop_playback":
-            return .stopPlayback
+            return flag(value, context: "`stop_playback`") ? .stopPlayback : nil
         default:
             return nil
         }
+    }
+
+    /// A bare action's value: nothing (`stop_playback:`) or a boolean; anything else is reported.
+    private mutating func flag(_ value: Node, context: @autoclosure () -> String) -> Bool {
+        value.scalar?.value == .null || bool(value, context: context()) != nil
     }
 
     /// `call: board.add_entry` with `with`, `as`, `ok`, `error`, `cancelled`, `codes`.

@@ -148,6 +148,9 @@ extension FlowDecoder {
             if let node = reader.take("default") {
                 if node.scalar != nil {
                     initial = expression(node, context: "`default`")
+                } else if place == .parameter {
+                    // A parameter's default is evaluated where the screen opens; a YAML list or mapping is data's.
+                    typeMismatch(node, expected: "an expression", context: "a parameter's `default`")
                 } else {
                     literal = node.plainValue
                 }
