@@ -69,19 +69,21 @@ struct VocabularyAgreementTests {
         }
     }
 
-    /// A list of lists fits no key's type except "any YAML": both must refuse it, or both accept it.
+    /// A list of lists, or a mapping of lists, fits few keys' types: both must refuse it, or both accept it.
     @Test(arguments: Vocabulary.places.map(\.place))
     func aValueOfTheWrongShapeGetsTheSameVerdict(place: KeyPlace) {
         let spec = Vocabulary.spec(place)
         let minimal = Self.minimal(spec)
         for key in spec.keys {
-            let others = (minimal.contains(key) ? minimal : minimal + [key]).filter { $0.name != key.name }
-            let body = VocabularyDecoderTests.yaml(others) + (others.isEmpty ? "" : "\n") + "\(key.name): [[1]]"
-            let decoder = Self.decoderErrors(place, body)
-            let schema = Self.schemaError(place, body)
-            #expect(
-                decoder.isEmpty == (schema == nil),
-                "\(place) `\(key.name): [[1]]`: decoder says \(decoder), schema says \(schema ?? "valid")")
+            for wrong in ["[[1]]", "{ zz: [1] }"] {
+                let others = (minimal.contains(key) ? minimal : minimal + [key]).filter { $0.name != key.name }
+                let body = VocabularyDecoderTests.yaml(others) + (others.isEmpty ? "" : "\n") + "\(key.name): \(wrong)"
+                let decoder = Self.decoderErrors(place, body)
+                let schema = Self.schemaError(place, body)
+                #expect(
+                    decoder.isEmpty == (schema == nil),
+                    "\(place) `\(key.name): \(wrong)`: decoder says \(decoder), schema says \(schema ?? "valid")")
+            }
         }
     }
 
