@@ -1,0 +1,119 @@
+import SegueExpression
+
+extension Machine {
+    /// What can be done in `state` now: each input the top screen takes, with its path and domain.
+    ///
+    ///     machine.inputs(in: state)  // [tap donate, tap options[0], edit name (field 0), back, …]
+    public func inputs(in state: MachineState) -> [AvailableInput] {
+        guard (try? check(state)) != nil else { return [] }
+        return Runner(box: box, state: state, tracing: false).availableInputs()
+    }
+
+    /// Why `input` would do nothing in `state`, or nil when the machine acts on it. The runner decides with the
+    /// same rules, so a refused input is exactly one the machine ignores (or, for `.failed`, routes as an error).
+    public func refusal(of input: Input, in state: MachineState) -> InputRefusal? {
+        guard (try? check(state)) != nil else { return InputRefusal(.noScreen, Runner.action(of: input)) }
+        return Runner(box: box, state: state, tracing: false).refusal(of: input)
+    }
+}
+
+extension Runner {
+    /// The input query for one input.
+    func refusal(of input: Input) -> InputRefusal? {
+        guard state.launched else {
+            switch input {
+            case .launch: return nil
+            default: return InputRefusal(.notLaunched, Self.action(of: input))
+            }
+        }
+        switch input {
+        case .tap(let path): return target(path, for: .tap).failure
+        case .selectItem(let list, let item): return target(ElementPath(element: list, item: item), for: .tap).failure
+        case .edit(let element, _): return target(ElementPath(element: element), for: .edit).failure
+        case .change(let path, _): return target(path, for: .change).failure
+        case .scrolledNearEnd(let list): return pagingEvent(list).failure
+        case .back: return navigationRefusal(.back)
+        case .swipeToDismiss: return navigationRefusal(.swipeToDismiss)
+        case .dismissAlert: return state.alert == nil ? InputRefusal(.noAlert, .dismissAlert) : nil
+        case .timerFired(let id):
+            return state.timers.contains { $0.id == id } ? nil : InputRefusal(.noSuchTimer, .timer)
+        case .event(let event, _):
+            guard program.events.indices.contains(event) else { return InputRefusal(.noSuchEvent, .event) }
+            return topInstance == nil ? InputRefusal(.noScreen, .event) : nil
+        case .launch, .restart, .inputLevel, .outcome, .advanceTime, .playbackReached, .playbackFinished:
+            return nil
+        }
+    }
+
+    /// The action an input is refused as.
+    static func action(of input: Input) -> InputAction {
+        switch input {
+        case .tap, .selectItem: .tap
+        case .edit: .edit
+        case .change: .change
+        case .scrolledNearEnd: .scroll
+        case .back: .back
+        case .swipeToDismiss: .swipeToDismiss
+        case .dismissAlert: .dismissAlert
+        case .timerFired, .advanceTime: .timer
+        default: .event
+        }
+    }
+
+    /// Traces a refusal the way every ignored input is traced; an evaluation failure is routed as an error, and
+    /// a submit button tapped with errors reveals every field's error.
+    mutating func refuse(_ refusal: InputRefusal) {
+        switch refusal.reason {
+        case .failed(let failure): return routeError(failure.serviceError, frame: topFrame)
+        case .formHasErrors:
+            if let top = topInstance, let location = locate(top.id) {
+                state.layers[location.layer].stack[location.index].form.submitted = true
+            }
+        default: break
+        }
+        guard tracing else { return }
+        let (what, reason) = refusal.explanation(in: program)
+        ignore(what, reason)
+    }
+}
+
+extension Result {
+    /// The error, or nil on success.
+    var failure: Failure? {
+        if case .failure(let error) = self { error } else { nil }
+    }
+}
+
+extension Program {
+    /// The elements a path goes through on a screen: the element, then the item's (or footer's) part; empty when
+    /// the path names none.
+    public func elements(along path: ElementPath, on screen: Int) -> [ElementProgram] {
+        guard screens.indices.contains(screen), screens[screen].elements.indices.contains(path.element) else {
+            return []
+        }
+        let element = screens[screen].elements[path.element]
+        guard let part = path.part else { return [element] }
+        let inner =
+            path.item == nil && element.list != nil
+            ? element.footer : (element.list?.item.elements ?? element.component?.elements ?? [])
+        return inner.indices.contains(part) ? [element, inner[part]] : [element]
+    }
+
+    /// The element a path names on a screen, if there is one.
+    public func element(at path: ElementPath, on screen: Int) -> ElementProgram? {
+        let chain = elements(along: path, on: screen)
+        return chain.count == (path.part == nil ? 1 : 2) ? chain.last : nil
+    }
+
+    /// A path as people write it, the inverse of `path(_:on:)`: `save`, `latest[2]`, `latest[2].more`, and a
+    /// script's footer element by its own name (`share`).
+    public func reference(to path: ElementPath, on screen: Int) -> String {
+        let chain = elements(along: path, on: screen)
+        guard let head = chain.first else { return "\(path)" }
+        if path.item == nil, head.list != nil, chain.count == 2 { return chain[1].name }
+        var text = head.name
+        if let item = path.item { text += "[\(item)]" }
+        if chain.count == 2 { text += ".\(chain[1].name)" }
+        return text
+    }
+}
