@@ -27,7 +27,7 @@ extension ReplSession {
     /// A few commands that work on the top screen now.
     private func exampleHere() -> String {
         var examples = tapTargets(includeParts: false).prefix(3).map { "tap \($0)" }
-        if let field = elementIDs([.field]).first { examples.append("fill \(field) …") }
+        if let field = fieldTargets().first { examples.append("fill \(field) …") }
         if driver.state.layers.count > 1 || (driver.state.layers.last?.stack.count ?? 0) > 1 { examples.append("back") }
         if position > 0 { examples.append("undo") }
         return examples.isEmpty ? "state" : examples.joined(separator: " · ")

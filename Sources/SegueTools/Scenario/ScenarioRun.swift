@@ -35,28 +35,34 @@ struct ScenarioRun {
         case .restart: record(await driver.restart())
         case .tap(let id):
             let path = try elementPath(id, driver: driver, range: step.range)
-            try checkNotIgnored(record(await driver.send(.tap(path))), id, step.range, driver)
+            try await act(.tap(path), id, step.range, driver)
         case .fill(let fields):
             for (field, text) in fields {
                 let element = try topElement(field, driver: driver, range: step.range)
-                record(await driver.send(.edit(element: element, value: .string(text))))
+                try await act(.edit(element: element, value: .string(text)), field, step.range, driver)
             }
         case .clear(let field):
             let element = try topElement(field, driver: driver, range: step.range)
-            record(await driver.send(.edit(element: element, value: .string(""))))
+            try await act(.edit(element: element, value: .string("")), field, step.range, driver)
         case .slide(let moves):
             for (id, value) in moves {
                 let path = try elementPath(id, driver: driver, range: step.range)
-                try checkNotIgnored(record(await driver.send(.change(path, .number(value)))), id, step.range, driver)
+                try await act(.change(path, .number(value)), id, step.range, driver)
             }
         case .pick(let choices):
             for (id, option) in choices {
                 let path = try elementPath(id, driver: driver, range: step.range)
-                try checkNotIgnored(record(await driver.send(.change(path, .string(option)))), id, step.range, driver)
+                try await act(.change(path, .string(option)), id, step.range, driver)
             }
         case .scrollToEnd(let list):
             let element = try topElement(list, driver: driver, range: step.range)
-            record(await driver.send(.scrolledNearEnd(list: element)))
+            let input = Input.scrolledNearEnd(list: element)
+            // Scrolling to the end again once every page is in is something a person does; it loads nothing.
+            if driver.machine.refusal(of: input, in: driver.state)?.reason == .noMorePages {
+                record(await driver.send(input))
+            } else {
+                try await act(input, list, step.range, driver)
+            }
         case .back: record(await driver.send(.back))
         case .dismiss: record(await driver.send(.swipeToDismiss))
         case .send(let event, let payload):
@@ -97,7 +103,19 @@ struct ScenarioRun {
         return steps
     }
 
-    /// A tap the app ignored (hidden, disabled, a form with errors) fails the step with the app's reason.
+    /// Gives an input the input query accepts; one the app would ignore (hidden, disabled, a form with errors,
+    /// no more pages) fails the step with the app's reason, as does anything the app ignores while handling it.
+    private mutating func act(_ input: Input, _ id: String, _ range: SourceRange, _ driver: FlowDriver)
+        async throws(ScenarioFailure)
+    {
+        if let refusal = driver.machine.refusal(of: input, in: driver.state), !refusal.isFlowError {
+            let (what, reason) = refusal.explanation(in: driver.program)
+            throw failure("`\(id)` did nothing: \(what): \(reason)", range, driver: driver)
+        }
+        try checkNotIgnored(record(await driver.send(input)), id, range, driver)
+    }
+
+    /// A step the app ignored fails with the app's reason.
     private func checkNotIgnored(_ steps: [Step], _ id: String, _ range: SourceRange, _ driver: FlowDriver)
         throws(ScenarioFailure)
     {

@@ -1,0 +1,179 @@
+import SegueExpression
+import Testing
+
+@testable import SegueRuntime
+
+/// The input query: what can be done in a state, with paths and domains, and why anything else cannot; the
+/// runner ignores exactly what the query refuses.
+@Suite struct InputQueryTests {
+    static let flow = """
+        segue: 1
+        flow: inputs
+        start: main
+        data:
+          reveal: { type: bool, default: false }
+          items: { type: list<string>, default: "['a', 'b']" }
+          more: { type: bool, default: true }
+          volume: { type: number, default: 0.5 }
+          size: { type: string, default: "'M'" }
+          log: { type: list<string>, default: "[]" }
+        screens:
+          main:
+            navigation: true
+            elements:
+              - button: go
+                label: Go
+                tap: { show: detail }
+              - button: off
+                label: Off
+                enabled: false
+                tap: [{ set: { log: "log + ['off']" } }]
+              - button: wait
+                label: Wait
+                tap: [{ after: 2s, do: [{ alert: { image: done, title: Done } }] }]
+              - field: secret
+                visible: reveal
+              - field: name
+                rules: [required]
+              - slider: level
+                value: volume
+                min: 0
+                max: 2
+                change: [{ set: { volume: event.value } }]
+              - picker: size_picker
+                options: "['S', 'M', 'L']"
+                selected: size
+                change: [{ set: { size: event.value } }]
+              - list: rows
+                items: items
+                item: { use: row, with: { value: item } }
+                paging: { size: 2, near_end: load, has_more: more }
+              - text: note
+                value: Hi
+            on:
+              load: [{ set: { items: "items + ['c']", more: false } }]
+          detail:
+            elements: []
+        components:
+          row:
+            parameters: { value: string }
+            elements:
+              - button: open
+                label: Open
+                visible: "value == 'a'"
+                tap: [{ set: { log: "log + [value]" } }]
+        """
+
+    func launched() throws -> Harness {
+        var harness = try Harness(Self.flow)
+        harness.launch()
+        return harness
+    }
+
+    func described(_ inputs: [AvailableInput], _ program: Program) -> [String] {
+        inputs.map { input in
+            let path = input.path.map { " " + program.reference(to: $0, on: 0) } ?? ""
+            return "\(input.action)\(path)" + (input.domain == .none ? "" : " \(input.domain)")
+        }
+    }
+
+    @Test func theQueryListsEveryEnabledInputWithItsPathAndDomain() throws {
+        var harness = try launched()
+        harness.tap("wait")
+        let inputs = harness.machine.inputs(in: harness.state)
+        #expect(
+            described(inputs, harness.program) == [
+                "tap go", "tap wait", "edit name field(1)", "change level range(ClosedRange(0.0...2.0))",
+                "change size_picker options([S, M, L])",
+                "tap rows[0].open", "scroll rows items(count: 2)", "timer timer(id: 1, deadline: 2.0)",
+            ])
+    }
+
+    @Test func backAlertDismissalAndPagingAppearOnlyWhenLegal() throws {
+        var harness = try launched()
+        harness.send(.scrolledNearEnd(list: 7))
+        #expect(harness.data("more") == .bool(false))
+        #expect(!harness.machine.inputs(in: harness.state).contains { $0.action == .scroll })
+        #expect(harness.machine.refusal(of: .scrolledNearEnd(list: 7), in: harness.state)?.reason == .noMorePages)
+        #expect(harness.machine.refusal(of: .back, in: harness.state)?.reason == .atRoot)
+        harness.tap("wait")
+        harness.send(.advanceTime(by: 2))
+        harness.tap("go")
+        let actions = harness.machine.inputs(in: harness.state).map(\.action)
+        #expect(actions == [.back, .dismissAlert])
+        #expect(harness.machine.refusal(of: .swipeToDismiss, in: harness.state)?.reason == .nothingPresented)
+    }
+
+    @Test func everyOtherInputIsRefusedWithTheReason() throws {
+        let harness = try launched()
+        let machine = harness.machine
+        func reason(_ input: Input) -> InputRefusal.Reason? { machine.refusal(of: input, in: harness.state)?.reason }
+        let program = harness.program
+        func path(_ name: String) throws -> ElementPath { try #require(program.path(name, on: 0)) }
+        #expect(reason(.tap(try path("off"))) == .disabled)
+        #expect(reason(.edit(element: try path("secret").element, value: .string("x"))) == .hidden)
+        #expect(reason(.edit(element: try path("go").element, value: .string("x"))) == .wrongKind(.button))
+        #expect(reason(.tap(try path("level"))) == .wrongKind(.slider))
+        #expect(reason(.tap(try path("note"))) == .inert)
+        #expect(reason(.tap(try path("rows"))) == .needsItem(count: 2))
+        #expect(reason(.tap(try path("rows[5]"))) == .noSuchItem(count: 2))
+        #expect(reason(.tap(try path("rows[1].open"))) == .hidden)
+        #expect(reason(.tap(ElementPath(element: 40))) == .noSuchElement)
+        #expect(reason(.change(try path("go"), .number(1))) == .wrongKind(.button))
+        #expect(reason(.dismissAlert) == .noAlert)
+        #expect(reason(.timerFired(id: 7)) == .noSuchTimer)
+        #expect(reason(.event(99, payload: .null)) == .noSuchEvent)
+        #expect(machine.refusal(of: .tap(try path("go")), in: MachineState())?.reason == .notLaunched)
+        let refusal = try #require(machine.refusal(of: .tap(try path("rows[1].open")), in: harness.state))
+        #expect(refusal.path == ElementPath(element: 7, item: 1, part: 0))
+        #expect(refusal.explanation(in: program) == ("tap main.rows.open", "open is hidden"))
+    }
+
+    /// The bug the query fixed: the runner filled a hidden field that the REPL refused.
+    @Test func editingAHiddenFieldIsIgnoredUntilItIsShown() throws {
+        var harness = try launched()
+        let secret = try #require(harness.program.screens[0].element(named: "secret"))
+        let before = harness.state
+        harness.send(.edit(element: secret, value: .string("xyz")))
+        #expect(harness.trace == ["ignored edit main.secret: secret is hidden"])
+        #expect(harness.state == before)
+        harness.state.data[0] = .bool(true)
+        harness.send(.edit(element: secret, value: .string("xyz")))
+        #expect(harness.state.topInstance?.form.fields[0].value == .string("xyz"))
+    }
+
+    /// Whatever the query lists, the runner acts on; whatever it refuses, the runner ignores with the same words.
+    @Test func theRunnerAgreesWithTheQueryOnEveryInput() throws {
+        let harness = try launched()
+        let machine = harness.machine
+        var inputs: [Input] = [.back, .swipeToDismiss, .dismissAlert]
+        for element in 0..<10 {
+            inputs += [
+                .tap(ElementPath(element: element)), .edit(element: element, value: .string("v")),
+                .change(ElementPath(element: element), .number(1)), .scrolledNearEnd(list: element),
+            ]
+            for item in 0..<3 {
+                inputs += [
+                    .tap(ElementPath(element: element, item: item)),
+                    .tap(ElementPath(element: element, item: item, part: 0)),
+                ]
+            }
+        }
+        var accepted = 0
+        for input in inputs {
+            let step = machine.step(harness.state, input)
+            let ignored = step.trace.compactMap { entry -> String? in
+                if case .ignored(let what, let reason) = entry { "\(what): \(reason)" } else { nil }
+            }
+            if let refusal = machine.refusal(of: input, in: harness.state) {
+                let (what, reason) = refusal.explanation(in: machine.program)
+                #expect(ignored == ["\(what): \(reason)"], "\(input)")
+            } else {
+                accepted += 1
+                #expect(ignored.isEmpty, "\(input)")
+            }
+        }
+        let listed = machine.inputs(in: harness.state).filter { $0.action != .timer }.count
+        #expect(accepted == listed)
+    }
+}
