@@ -135,7 +135,7 @@ extension ReplSession {
     }
 
     /// `outcome store.purchase cancelled`: the next call of that operation ends this way instead of reaching the service.
-    func scriptOutcome(_ call: String, _ result: String, _ payload: String?) -> Reply {
+    func scriptOutcome(_ call: String, _ result: String, _ payload: String?) async -> Reply {
         let parts = call.split(separator: ".", maxSplits: 1).map(String.init)
         let names = serviceOperations()
         guard parts.count == 2, names.contains(call) else {
@@ -159,7 +159,7 @@ extension ReplSession {
             let message = details.removeValue(forKey: "message")?.description ?? "scripted error"
             outcome = .error(ServiceError(service: parts[0], code: code, message: message, details: details))
         }
-        driver.script(call, outcome)
+        await driver.script(call, outcome)
         return Reply(text: "the next \(call) will end: \(ChangePrinter.describe(outcome))")
     }
 

@@ -74,7 +74,7 @@ struct ScenarioRun {
             }
             record(await driver.send(.event(id, payload: payload)))
         case .tick(let seconds): record(await driver.advance(by: seconds))
-        case .next(let call, let outcome): driver.script(call, outcome)
+        case .next(let call, let outcome): await driver.script(call, outcome)
         case .expect(let expectations):
             var check = ExpectationCheck(
                 driver: driver, embedded: embedded, newCalls: Array(driver.calls[checkedCalls...]))
