@@ -30,6 +30,17 @@ struct ScenarioRun {
         } else {
             while driver.state.alert != nil { await driver.send(.dismissAlert) }
         }
+        let failedSaves = driver.persistenceErrors.count
+        try await run(step, driver: driver, embedded: embedded)
+        // Data the flow could not load or save is a failure of the step that needed it, never a silent loss.
+        if let error = driver.persistenceErrors.dropFirst(failedSaves).first {
+            throw failure("persisted data: \(error)", step.range, driver: driver)
+        }
+    }
+
+    private mutating func run(_ step: ScenarioStep, driver: FlowDriver, embedded: EmbeddedServices)
+        async throws(ScenarioFailure)
+    {
         switch step.action {
         case .launch: record(await driver.launch())
         case .restart: record(await driver.restart())
