@@ -129,6 +129,19 @@ import Testing
         #expect(refusal.explanation(in: program) == ("tap main.rows.open", "open is hidden"))
     }
 
+    @Test func aNameOnAScreenUnderTheTopOneIsNotOnTheTopScreen() throws {
+        var harness = try launched()
+        harness.tap("go")
+        let machine = harness.machine
+        #expect(machine.path("off", in: harness.state, for: .tap).failure?.reason == .notOnTopScreen(screen: 0))
+        #expect(machine.path("nothing", in: harness.state, for: .tap).failure?.reason == .noSuchElement)
+        #expect(machine.path("go", in: MachineState(), for: .tap).failure?.reason == .noScreen)
+        harness.send(.back)
+        #expect(
+            machine.path("rows[1].open", in: harness.state, for: .tap)
+                == .success(ElementPath(element: 7, item: 1, part: 0)))
+    }
+
     /// The bug the query fixed: the runner filled a hidden field that the REPL refused.
     @Test func editingAHiddenFieldIsIgnoredUntilItIsShown() throws {
         var harness = try launched()

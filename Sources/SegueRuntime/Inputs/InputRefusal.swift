@@ -13,6 +13,8 @@ public struct InputRefusal: Error, Sendable, Hashable {
         case noScreen
         /// The path names no element of the top screen (or no element inside one).
         case noSuchElement
+        /// The name is an element of a screen under the top one (`screen` is that screen's index).
+        case notOnTopScreen(screen: Int)
         case hidden
         case disabled
         /// A submit button while the form has errors (`field: message` for each failing field).
@@ -117,6 +119,7 @@ public struct InputRefusal: Error, Sendable, Hashable {
         case .noAlert: "no alert is shown"
         case .noSuchTimer: "it was cancelled or never started"
         case .noSuchEvent: "no such event"
+        case .notOnTopScreen(let below): "it is on \(program.screens[below].name), under the top screen"
         case .failed(let failure): failure.message
         default: "\(reason)"
         }

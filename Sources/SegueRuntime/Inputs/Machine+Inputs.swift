@@ -9,6 +9,23 @@ extension Machine {
         return Runner(box: box, state: state, tracing: false).availableInputs()
     }
 
+    /// Resolves `save`, `latest[2]` or `latest[2].more` on the top screen; when it names no element there, the
+    /// refusal says whether a screen under it has one (`notOnTopScreen`) or none does (`noSuchElement`).
+    public func path(_ reference: String, in state: MachineState, for action: InputAction) -> Result<
+        ElementPath, InputRefusal
+    > {
+        guard (try? check(state)) != nil, let top = state.topInstance else {
+            return .failure(InputRefusal(.noScreen, action))
+        }
+        if let path = program.path(reference, on: top.screen) { return .success(path) }
+        let below = state.layers.flatMap(\.stack).dropLast().reversed().first {
+            program.path(reference, on: $0.screen) != nil
+        }
+        return .failure(
+            InputRefusal(below.map { .notOnTopScreen(screen: $0.screen) } ?? .noSuchElement, action, screen: top.screen)
+        )
+    }
+
     /// Why `input` would do nothing in `state`, or nil when the machine acts on it. The runner decides with the
     /// same rules, so a refused input is exactly one the machine ignores (or, for `.failed`, routes as an error).
     public func refusal(of input: Input, in state: MachineState) -> InputRefusal? {

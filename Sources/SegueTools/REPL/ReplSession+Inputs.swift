@@ -54,7 +54,18 @@ extension ReplSession {
 
     private func tapInput(_ name: String) throws(ReplProblem) -> Input {
         let (view, screen) = try topScreen()
-        guard let path = program.path(name, on: screen) else { throw unknown(name, candidates: tapTargets(), on: view) }
+        let path: ElementPath
+        switch driver.machine.path(name, in: driver.state, for: .tap) {
+        case .success(let found): path = found
+        case .failure(let refusal):
+            if case .notOnTopScreen(let below) = refusal.reason {
+                throw ReplProblem(
+                    message:
+                        "`\(name)` is on \(program.screens[below].name), not on the top screen \(view.screen); \(tappableNow())"
+                )
+            }
+            throw unknown(name, candidates: tapTargets(), on: view)
+        }
         guard let refusal = refusal(of: .tap(path)) else { return .tap(path) }
         let reached = refusal.path ?? path
         let list = program.elements(along: path, on: screen).first?.name ?? name

@@ -149,14 +149,20 @@ struct ScenarioRun {
         -> ElementPath
     {
         let screen = try topScreen(driver, range)
-        guard let path = driver.program.path(id, on: screen) else {
+        switch driver.machine.path(id, in: driver.state, for: .tap) {
+        case .success(let path): return path
+        case .failure(let refusal):
+            if case .notOnTopScreen(let below) = refusal.reason {
+                throw failure(
+                    "`\(id)` is on `\(driver.program.screens[below].name)`, not on the top screen "
+                        + "`\(driver.program.screens[screen].name)`", range, driver: driver)
+            }
             let names = driver.program.screens[screen].elements.map(\.name)
             throw failure(
                 "screen `\(driver.program.screens[screen].name)` has no element `\(id)`"
                     + Suggestion.didYouMean(String(id.prefix { $0 != "[" && $0 != "." }), in: names), range,
                 driver: driver)
         }
-        return path
     }
 
     private func topElement(_ id: String, driver: FlowDriver, range: SourceRange) throws(ScenarioFailure) -> Int {

@@ -21,6 +21,11 @@ import Testing
               - field: secret
                 visible: reveal
               - field: name
+              - button: next
+                label: Next
+                tap: { present: other }
+          other:
+            elements: []
         """
 
     /// A flow file and a scenario beside it, in a fresh directory.
@@ -51,6 +56,19 @@ import Testing
             scenario: "  - tap: show\n  - fill: { secret: abc }\n  - expect: { fields: { secret: { value: abc } } }\n")
         let result = await ScenarioRunner(root: ReplFixture.root).run(try ScenarioParser.parse(file))
         #expect(result.failure == nil, "\(result.failure?.message ?? "")")
+    }
+
+    @Test func anElementUnderTheTopScreenIsNamedAsSuchByBoth() async throws {
+        let (flow, file) = try write(scenario: "  - tap: next\n  - tap: show\n")
+        let result = await ScenarioRunner(root: ReplFixture.root).run(try ScenarioParser.parse(file))
+        #expect(result.failure?.message == "`show` is on `main`, not on the top screen `other`")
+        let session = try await ReplSession.open(
+            path: flow, options: ServiceOptions(dataDirectory: nil, boardEntries: 0, root: ReplFixture.root))
+        _ = await session.start()
+        _ = await session.execute("tap next")
+        #expect(
+            await session.execute("tap show").text
+                == "error: `show` is on main, not on the top screen other; nothing can be tapped on this screen")
     }
 
     @Test func theREPLRefusesBackOnTheRootScreenWithTheRuntimesReason() async throws {
