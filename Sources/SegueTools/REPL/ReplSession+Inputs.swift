@@ -164,6 +164,19 @@ extension ReplSession {
         available(.change) { _, element in element.kind == kind }
     }
 
+    /// Lists whose items can be tapped now (`select LIST INDEX`), each once.
+    func selectableLists() -> [String] {
+        var seen: Set<String> = []
+        return available(.tap) { path, _ in path.item != nil && path.part == nil }
+            .map { String($0.prefix { $0 != "[" }) }.filter { seen.insert($0).inserted }
+    }
+
+    /// The items of `list` that can be tapped now, by index.
+    func selectableItems(of list: String) -> [String] {
+        available(.tap) { path, _ in path.item != nil && path.part == nil }
+            .filter { $0.hasPrefix(list + "[") }.map { String($0.dropFirst(list.count + 1).dropLast()) }
+    }
+
     /// Lists that load another page when scrolled to their end now.
     func scrollTargets() -> [String] { available(.scroll) }
 
@@ -241,10 +254,10 @@ extension ReplSession {
             throw ReplProblem(message: "no list with paging `\(name)` on \(view.screen); \(hint)")
         }
         let input = Input.scrolledNearEnd(list: index)
-        guard let refusal = refusal(of: input) else { return input }
+        // Scrolling to the end once every page is in is something a person does: the flow says it loads nothing.
+        guard let refusal = refusal(of: input), refusal.reason != .noMorePages else { return input }
         switch refusal.reason {
         case .hidden: throw ReplProblem(message: "`\(name)` is hidden now")
-        case .noMorePages: throw ReplProblem(message: "`\(name)` has no more pages to load")
         default: throw ReplProblem(message: refusal.explanation(in: program).reason)
         }
     }
