@@ -11,7 +11,8 @@ extension Runner {
             let path = ElementPath(element: index)
             guard availability(element, frame, form: element.submits ? top.form : nil) == nil else { continue }
             if let list = element.list {
-                guard case .success(let items) = listItems(list, frame) else { continue }
+                // Items that cannot be evaluated offer none (tapping one routes the error); the footer stays.
+                let items = (try? listItems(list, frame).get()) ?? []
                 for (item, value) in items.enumerated() {
                     var itemFrame = frame
                     itemFrame.locals["item"] = value
