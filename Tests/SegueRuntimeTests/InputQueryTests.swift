@@ -126,7 +126,7 @@ import Testing
         #expect(machine.refusal(of: .tap(try path("go")), in: MachineState())?.reason == .notLaunched)
         let refusal = try #require(machine.refusal(of: .tap(try path("rows[1].open")), in: harness.state))
         #expect(refusal.path == ElementPath(element: 7, item: 1, part: 0))
-        #expect(refusal.explanation(in: program) == ("tap main.rows.open", "open is hidden"))
+        #expect(refusal.explanation(in: program, state: harness.state) == ("tap main.rows.open", "open is hidden"))
     }
 
     @Test func aNameOnAScreenUnderTheTopOneIsNotOnTheTopScreen() throws {
@@ -182,7 +182,7 @@ import Testing
                 if case .ignored(let what, let reason) = entry { "\(what): \(reason)" } else { nil }
             }
             if let refusal = machine.refusal(of: input, in: state) {
-                let (what, reason) = refusal.explanation(in: machine.program)
+                let (what, reason) = refusal.explanation(in: machine.program, state: state)
                 if !refusal.isFlowError { #expect(ignored.first == "\(what): \(reason)", "\(input)") }
             } else {
                 accepted += 1

@@ -3,7 +3,7 @@ import SegueExpression
 /// Why an input cannot be acted on in a state: the one answer the runner, the REPL, completion and scenarios share.
 ///
 ///     if let refusal = machine.refusal(of: .tap(path), in: state) {
-///         print(refusal.explanation(in: machine.program))  // ("tap main.add", "add is hidden")
+///         print(refusal.explanation(in: machine.program, state: state))  // ("tap main.add", "add is hidden")
 ///     }
 public struct InputRefusal: Error, Sendable, Hashable {
     /// What is wrong, from the outside in.
@@ -17,8 +17,8 @@ public struct InputRefusal: Error, Sendable, Hashable {
         case notOnTopScreen(screen: Int)
         case hidden
         case disabled
-        /// A submit button while the form has errors (`field: message` for each failing field).
-        case formHasErrors([String])
+        /// A submit button while the form has errors (`formErrors(in:state:)` lists them).
+        case formHasErrors
         /// An item of an element that is not a list.
         case notAList
         /// The list's items expression is not a list.
@@ -70,7 +70,8 @@ public struct InputRefusal: Error, Sendable, Hashable {
     }
 
     /// What was refused and why, as the trace says it: `("tap main.add", "add is hidden")`.
-    public func explanation(in program: Program) -> (what: String, reason: String) {
+    /// Built only when asked, so refusing costs no strings.
+    public func explanation(in program: Program, state: MachineState) -> (what: String, reason: String) {
         let verb = action.description
         guard let screen, program.screens.indices.contains(screen), let path else {
             return (verb, generalReason(program))
@@ -85,7 +86,9 @@ public struct InputRefusal: Error, Sendable, Hashable {
         switch reason {
         case .hidden: text = "\(name) is hidden"
         case .disabled: text = "\(name) is disabled"
-        case .formHasErrors(let failing): text = "disabled: the form has errors (\(failing.joined(separator: "; ")))"
+        case .formHasErrors:
+            text =
+                "disabled: the form has errors (\(Self.formErrors(in: program, state: state).joined(separator: "; ")))"
         case .notAList: text = "\(name) is not a list"
         case .itemsNotAList: text = "the items of \(name) are not a list"
         case .needsItem: text = "\(name) is a list: act on one of its items"
@@ -107,6 +110,14 @@ public struct InputRefusal: Error, Sendable, Hashable {
         default: text = generalReason(program)
         }
         return ("\(verb) \(what)", text)
+    }
+
+    /// The top screen's failing fields as `field: message`, untouched ones too.
+    public static func formErrors(in program: Program, state: MachineState) -> [String] {
+        guard let top = state.topInstance, program.screens.indices.contains(top.screen) else { return [] }
+        return zip(program.screens[top.screen].fields, top.form.errors).compactMap { field, error in
+            error.map { "\(field.name): \($0)" }
+        }
     }
 
     /// The reasons that name no element.

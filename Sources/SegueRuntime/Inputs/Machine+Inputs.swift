@@ -89,7 +89,7 @@ extension Runner {
         default: break
         }
         guard tracing else { return }
-        let (what, reason) = refusal.explanation(in: program)
+        let (what, reason) = refusal.explanation(in: program, state: state)
         ignore(what, reason)
     }
 }

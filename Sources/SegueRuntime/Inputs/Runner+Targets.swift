@@ -64,11 +64,7 @@ extension Runner {
     /// Why an element cannot be acted on at all now: hidden, disabled, or a submit button of an invalid form.
     func availability(_ element: ElementProgram, _ frame: Frame, form: FormState?) -> InputRefusal.Reason? {
         guard isShown(element, frame) else { return .hidden }
-        if let form, !form.isValid, let top = topInstance {
-            let fields = program.screens[top.screen].fields
-            return .formHasErrors(
-                zip(fields, form.errors).compactMap { field, error in error.map { "\(field.name): \($0)" } })
-        }
+        if let form, !form.isValid { return .formHasErrors }
         guard isEnabled(element, frame) else { return .disabled }
         return nil
     }

@@ -48,7 +48,9 @@ extension ReplSession {
 
     /// `back` and `dismiss`: refused with the runtime's reason when there is nothing to go back from.
     private func accepted(_ input: Input) throws(ReplProblem) -> Input {
-        if let refusal = refusal(of: input) { throw ReplProblem(message: refusal.explanation(in: program).reason) }
+        if let refusal = refusal(of: input) {
+            throw ReplProblem(message: refusal.explanation(in: program, state: driver.state).reason)
+        }
         return input
     }
 
@@ -86,7 +88,7 @@ extension ReplSession {
             throw inert(element?.name ?? name, kind: element?.kind ?? .button)
         case .noSuchElement where path.item == nil && path.part != nil:
             throw ReplProblem(message: "name an item: `tap \(list)[0].…`")
-        default: throw ReplProblem(message: refusal.explanation(in: program).reason)
+        default: throw ReplProblem(message: refusal.explanation(in: program, state: driver.state).reason)
         }
     }
 
@@ -96,7 +98,8 @@ extension ReplSession {
         case .hidden:
             let condition = element?.visible.map { " (shown when `\(program.expressions[$0].source)`)" } ?? ""
             return ReplProblem(message: "`\(label)` is hidden now\(condition); \(tappableNow())")
-        case .formHasErrors(let failing):
+        case .formHasErrors:
+            let failing = InputRefusal.formErrors(in: program, state: driver.state)
             return ReplProblem(
                 message: "`\(label)` is disabled until the form is valid: \(failing.joined(separator: "; "))")
         default:
@@ -218,7 +221,7 @@ extension ReplSession {
         case .hidden: ReplProblem(message: "`\(name)` is hidden now")
         case .disabled, .formHasErrors: ReplProblem(message: "`\(name)` is disabled now")
         case .wrongKind(let kind): ReplProblem(message: "`\(name)` is a \(kind.rawValue), not a \(expected.rawValue)")
-        default: ReplProblem(message: refusal.explanation(in: program).reason)
+        default: ReplProblem(message: refusal.explanation(in: program, state: driver.state).reason)
         }
     }
 
@@ -258,7 +261,7 @@ extension ReplSession {
         guard let refusal = refusal(of: input), refusal.reason != .noMorePages else { return input }
         switch refusal.reason {
         case .hidden: throw ReplProblem(message: "`\(name)` is hidden now")
-        default: throw ReplProblem(message: refusal.explanation(in: program).reason)
+        default: throw ReplProblem(message: refusal.explanation(in: program, state: driver.state).reason)
         }
     }
 

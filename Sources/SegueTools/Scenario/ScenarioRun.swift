@@ -120,7 +120,7 @@ struct ScenarioRun {
         async throws(ScenarioFailure)
     {
         if let refusal = driver.machine.refusal(of: input, in: driver.state), !refusal.isFlowError {
-            let (what, reason) = refusal.explanation(in: driver.program)
+            let (what, reason) = refusal.explanation(in: driver.program, state: driver.state)
             throw failure("`\(id)` did nothing: \(what): \(reason)", range, driver: driver)
         }
         try checkNotIgnored(record(await driver.send(input)), id, range, driver)
