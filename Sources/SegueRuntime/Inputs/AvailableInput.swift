@@ -17,7 +17,7 @@ public enum InputAction: String, Sendable, Hashable, Codable, CustomStringConver
 
 /// One thing that can be done in a state now: an input with the element it acts on and the values it takes.
 ///
-///     machine.inputs(in: state).filter { $0.action == .tap }.map { program.reference(to: $0.path!, on: 0) }
+///     machine.inputs(in: state).filter { $0.action == .tap }.compactMap(\.path).map { program.reference(to: $0, on: 0) }
 ///     // ["donate", "options[0]", "latest[2].more"]
 public struct AvailableInput: Sendable, Hashable {
     public var action: InputAction
