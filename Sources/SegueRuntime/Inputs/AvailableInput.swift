@@ -1,20 +1,5 @@
 import SegueExpression
 
-/// The kinds of input a user or the clock can give, as the input query lists and refuses them.
-public enum InputAction: String, Sendable, Hashable, Codable, CustomStringConvertible {
-    case tap
-    case edit
-    case change
-    case scroll
-    case back
-    case swipeToDismiss = "swipe to dismiss"
-    case dismissAlert = "dismiss alert"
-    case timer
-    case event
-
-    public var description: String { rawValue }
-}
-
 /// One thing that can be done in a state now: an input with the element it acts on and the values it takes.
 ///
 ///     machine.inputs(in: state).filter { $0.action == .tap }.compactMap(\.path).map { program.reference(to: $0, on: 0) }

@@ -244,26 +244,3 @@ public actor Session {
         process(.inputLevel(level))
     }
 }
-
-/// Something that follows a stepped session's virtual clock: an audio recorder paced by it captures exactly the
-/// time between two `advance`s.
-public protocol VirtualClockFollower: Sendable {
-    func advance(to time: Double) async
-}
-
-/// One service call the flow made, with what came back.
-public struct ServiceCallRecord: Sendable, Hashable, Codable {
-    public var service: String
-    public var operation: String
-    public var arguments: [String: Value]
-    public var outcome: ServiceOutcome
-
-    public init(service: String, operation: String, arguments: [String: Value], outcome: ServiceOutcome) {
-        self.service = service
-        self.operation = operation
-        self.arguments = arguments
-        self.outcome = outcome
-    }
-
-    public var name: String { "\(service).\(operation)" }
-}
