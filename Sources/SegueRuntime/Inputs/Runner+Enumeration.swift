@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueModel
 
 extension Runner {
     /// Everything that can be done now, in screen order: each element input the top screen takes (with
@@ -15,8 +16,8 @@ extension Runner {
                 let items = (try? listItems(list, frame).get()) ?? []
                 for (item, value) in items.enumerated() {
                     var itemFrame = frame
-                    itemFrame.locals["item"] = value
-                    itemFrame.locals["index"] = .int(item)
+                    itemFrame.locals[ImplicitName.item.rawValue] = value
+                    itemFrame.locals[ImplicitName.index.rawValue] = .int(item)
                     let itemPath = ElementPath(element: index, item: item)
                     if element.tap != nil { inputs.append(AvailableInput(.tap, path: itemPath)) }
                     guard case .success(let bound) = bind(list.item, itemFrame) else { continue }

@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueModel
 
 /// An element an input acts on, found on the top screen with `item`, `index` and a component's arguments bound.
 struct InputTarget {
@@ -34,8 +35,8 @@ extension Runner {
             }
             reached.item = item
             guard items.indices.contains(item) else { return refuse(.noSuchItem(count: items.count), reached) }
-            frame.locals["item"] = items[item]
-            frame.locals["index"] = .int(item)
+            frame.locals[ImplicitName.item.rawValue] = items[item]
+            frame.locals[ImplicitName.index.rawValue] = .int(item)
         }
         if let part = path.part {
             let inner: [ElementProgram]
