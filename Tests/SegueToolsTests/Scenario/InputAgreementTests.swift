@@ -37,13 +37,19 @@ import Testing
         return (directory + "/agreement.yaml", SourceFile(path: directory + "/test.yaml", text: text))
     }
 
+    /// A started REPL session on the flow.
+    func repl(_ flow: String) async throws -> ReplSession {
+        let session = try await ReplSession.open(
+            path: flow, options: ServiceOptions(dataDirectory: nil, boardEntries: 0, root: ReplFixture.root))
+        _ = await session.start()
+        return session
+    }
+
     @Test func aScenarioCannotFillAHiddenFieldTheREPLRefuses() async throws {
         let (flow, file) = try write(scenario: "  - fill: { secret: abc }\n")
         let result = await ScenarioRunner(root: ReplFixture.root).run(try ScenarioParser.parse(file))
         #expect(result.failure?.message == "`secret` did nothing: edit main.secret: secret is hidden")
-        let session = try await ReplSession.open(
-            path: flow, options: ServiceOptions(dataDirectory: nil, boardEntries: 0, root: ReplFixture.root))
-        _ = await session.start()
+        let session = try await repl(flow)
         #expect(await session.execute("fill secret abc").text == "error: `secret` is hidden now")
         #expect(session.completions(line: "fill ", word: "") == ["name"])
         _ = await session.execute("tap show")
@@ -62,9 +68,7 @@ import Testing
         let (flow, file) = try write(scenario: "  - tap: next\n  - tap: show\n")
         let result = await ScenarioRunner(root: ReplFixture.root).run(try ScenarioParser.parse(file))
         #expect(result.failure?.message == "`show` is on `main`, not on the top screen `other`")
-        let session = try await ReplSession.open(
-            path: flow, options: ServiceOptions(dataDirectory: nil, boardEntries: 0, root: ReplFixture.root))
-        _ = await session.start()
+        let session = try await repl(flow)
         _ = await session.execute("tap next")
         #expect(
             await session.execute("tap show").text
@@ -73,9 +77,7 @@ import Testing
 
     @Test func theREPLRefusesBackOnTheRootScreenWithTheRuntimesReason() async throws {
         let (flow, _) = try write(scenario: "")
-        let session = try await ReplSession.open(
-            path: flow, options: ServiceOptions(dataDirectory: nil, boardEntries: 0, root: ReplFixture.root))
-        _ = await session.start()
+        let session = try await repl(flow)
         let reply = await session.execute("back")
         #expect(reply.failed)
         #expect(reply.text == "error: main is the root screen")
