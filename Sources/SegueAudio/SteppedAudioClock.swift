@@ -1,11 +1,12 @@
 import Foundation
+import SegueRuntime
 
 /// Virtual time that moves only when told: a recorder waiting for `deadline` stays parked until `advance(to:)`
 /// passes it, so a take recorded between two `tick`s of a scenario lasts exactly the time between them.
 ///
 ///     let clock = SteppedAudioClock()
 ///     await clock.advance(to: 2)   // a recorder paced by `clock` has now captured 2 s
-public final class SteppedAudioClock: AudioClock, @unchecked Sendable {
+public final class SteppedAudioClock: AudioClock, VirtualClockFollower, @unchecked Sendable {
     private struct Waiter {
         var id: Int
         var deadline: Double

@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func realTimersFireOnTheWallClock() async throws {
-        let session = Session(program: try Harness.compile(Self.flow), services: Self.services(), clock: .real)
+        let session = Session(program: try Harness.compile(Self.flow), services: Self.services(), mode: .realTime)
         await session.launch()
         await session.send(.tap(try #require(session.machine.program.path("tick", on: 0))))
         for _ in 0..<100 where await session.state.data[2] == .int(0) {

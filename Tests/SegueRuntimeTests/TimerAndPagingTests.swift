@@ -179,7 +179,9 @@ import Testing
         let store = try TestStore(Self.flow)
         store.launch(Self.launched)
         let level = try #require(store.program.screens[0].element(named: "level"))
-        store.send(.edit(element: level, value: .number(0.8))) { $0[data: "volume"] = .number(0.8) }
+        store.send(.change(ElementPath(element: level), .number(0.8))) { $0[data: "volume"] = .number(0.8) }
         #expect(store.machine.view(of: store.state)?.element("level")?.text == "0.8")
+        // Editing is for fields: a slider refuses it, with the reason, and keeps its value.
+        store.send(.edit(element: level, value: .number(0.2)), trace: ["ignored edit main.level: level is not a field"])
     }
 }

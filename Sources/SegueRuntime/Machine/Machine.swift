@@ -243,17 +243,20 @@ struct Runner {
         return expression.evaluate(in: scope(frame, instance: instance))
     }
 
+    /// The error of a condition that is not a bool.
+    func conditionFailure(_ id: Int, _ other: Value) -> ExpressionFailure {
+        let source = program.expressions[id]
+        return ExpressionFailure(
+            kind: "typeMismatch", message: "a condition must be a bool, but it is `\(other.literal)`",
+            source: source.source, offset: 0, length: source.source.utf8.count, range: source.range)
+    }
+
     /// A condition's truth; a failure or a non-bool is routed as an error and counts as false.
     mutating func condition(_ id: Int, _ frame: Frame) -> Bool {
         switch evaluate(id, frame) {
         case .success(.bool(let value)): return value
         case .success(let other):
-            let source = program.expressions[id]
-            routeError(
-                ExpressionFailure(
-                    kind: "typeMismatch", message: "a condition must be a bool, but it is `\(other.literal)`",
-                    source: source.source, offset: 0, length: source.source.utf8.count, range: source.range
-                ).serviceError, frame: frame)
+            routeError(conditionFailure(id, other).serviceError, frame: frame)
             return false
         case .failure(let failure):
             routeError(failure.serviceError, frame: frame)

@@ -1,110 +1,72 @@
 import SegueExpression
-import SegueModel
 
 extension Runner {
-    /// Finds the element a path names on the top screen, with `item`, `index` and a component's arguments bound.
-    ///
-    /// Nil (with the reason traced) when the element is missing, hidden or disabled, or a submit button's form
-    /// has errors. A path with a part and no item on a script's `lines` names one of its footer elements.
-    mutating func resolve(_ path: ElementPath, action: String) -> (ElementProgram, Frame, String)? {
-        guard let top = topInstance else {
-            ignore(action, "no screen is shown")
-            return nil
+    /// A tap on an element, a list item or an element inside one: its actions run with `item`, `index` and the
+    /// component's arguments bound, or the refusal is traced.
+    mutating func tap(_ path: ElementPath) {
+        switch target(path, for: .tap) {
+        case .success(let target):
+            if let entry = target.entry { run(entry, target.frame) }
+        case .failure(let refusal): refuse(refusal)
         }
-        let screen = program.screens[top.screen]
-        guard screen.elements.indices.contains(path.element) else {
-            ignore("\(action) \(path)", "screen \(screen.name) has no element #\(path.element)")
-            return nil
-        }
-        var element = screen.elements[path.element]
-        var frame = Frame(instance: top.id)
-        var what = "\(action) \(screen.name).\(element.name)"
-        guard isShown(element, frame) else {
-            ignore(what, "\(element.name) is hidden")
-            return nil
-        }
-        if element.submits, !top.form.isValid {
-            // Trying to submit reveals every field's error.
-            if let location = locate(top.id) {
-                state.layers[location.layer].stack[location.index].form.submitted = true
-            }
-            let failing = zip(screen.fields, top.form.errors).compactMap { field, error in
-                error.map { "\(field.name): \($0)" }
-            }
-            ignore(what, "disabled: the form has errors (\(failing.joined(separator: "; ")))")
-            return nil
-        }
-        guard isEnabled(element, frame) else {
-            ignore(what, "\(element.name) is disabled")
-            return nil
-        }
-        if let item = path.item {
-            guard let list = element.list else {
-                ignore(what, "\(element.name) is not a list")
-                return nil
-            }
-            let items: [Value]
-            switch evaluate(list.items, frame) {
-            case .success(.list(let values)): items = values
-            case .success:
-                ignore(what, "the items of \(element.name) are not a list")
-                return nil
-            case .failure(let failure):
-                routeError(failure.serviceError, frame: frame)
-                return nil
-            }
-            guard items.indices.contains(item) else {
-                ignore("\(what)[\(item)]", "\(element.name) has \(items.count) items")
-                return nil
-            }
-            frame.locals[ImplicitName.item.rawValue] = items[item]
-            frame.locals[ImplicitName.index.rawValue] = .int(item)
-        }
-        guard let part = path.part else { return (element, frame, what) }
-        let inner: [ElementProgram]
-        if path.item == nil, element.list != nil {
-            inner = element.footer
-        } else if let component = element.list?.item ?? element.component {
-            for argument in component.arguments {
-                switch evaluate(argument.value, frame) {
-                case .success(let value): frame.locals[argument.name] = value
-                case .failure(let failure):
-                    routeError(failure.serviceError, frame: frame)
-                    return nil
-                }
-            }
-            inner = component.elements
-        } else {
-            ignore(what, "\(element.name) has no component")
-            return nil
-        }
-        guard inner.indices.contains(part) else {
-            ignore(what, "\(element.name) has no \(path.item == nil ? "footer " : "")element #\(part)")
-            return nil
-        }
-        element = inner[part]
-        what = "\(what).\(element.name)"
-        guard isShown(element, frame) else {
-            ignore(what, "\(element.name) is hidden")
-            return nil
-        }
-        guard isEnabled(element, frame) else {
-            ignore(what, "\(element.name) is disabled")
-            return nil
-        }
-        return (element, frame, what)
     }
 
     /// A slider or picker anywhere on the top screen moved: its `change` actions run with `event.value`.
     mutating func change(_ path: ElementPath, _ value: Value) {
-        guard let (element, resolved, what) = resolve(path, action: "change") else { return }
-        if element.field != nil, path.item == nil, path.part == nil { return edit(path.element, value) }
-        guard element.kind == .slider || element.kind == .picker else {
-            return ignore(what, "\(element.name) is not a slider or a picker")
+        switch target(path, for: .change) {
+        case .success(let target):
+            guard let entry = target.entry else { return }
+            var frame = target.frame
+            frame.event = .record(["value": value])
+            run(entry, frame)
+        case .failure(let refusal): refuse(refusal)
         }
-        guard let change = element.tap else { return ignore(what, "\(element.name) has no `change` actions") }
-        var frame = resolved
-        frame.event = .record(["value": value])
-        run(change, frame)
+    }
+
+    /// The user changed a shown, enabled field of the top screen: its value, error and flags follow.
+    mutating func edit(_ elementIndex: Int, _ value: Value) {
+        switch target(ElementPath(element: elementIndex), for: .edit) {
+        case .success(let target):
+            guard let field = target.element.field, let top = topInstance, let location = locate(top.id) else { return }
+            let rules = program.screens[top.screen].fields[field].rules
+            var form = top.form
+            form.fields[field].touched = true
+            form.fields[field].update(value, error: FieldValidator.error(for: value, rules: rules))
+            state.layers[location.layer].stack[location.index].form = form
+        case .failure(let refusal): refuse(refusal)
+        }
+    }
+
+    func isShown(_ element: ElementProgram, _ frame: Frame) -> Bool {
+        guard let visible = element.visible else { return true }
+        return (try? evaluate(visible, frame).get()) == .bool(true)
+    }
+
+    func isEnabled(_ element: ElementProgram, _ frame: Frame) -> Bool {
+        guard let enabled = element.enabled else { return true }
+        return (try? evaluate(enabled, frame).get()) == .bool(true)
+    }
+
+    mutating func back() {
+        if let refusal = navigationRefusal(.back) { return refuse(refusal) }
+        if let layer = state.layers.last, layer.navigation, layer.stack.count > 1 {
+            navigate(.pop, to: nil, frame: Frame(instance: -1))
+        } else {
+            navigate(.dismiss, to: nil, frame: Frame(instance: -1))
+        }
+    }
+
+    mutating func swipeToDismiss() {
+        if let refusal = navigationRefusal(.swipeToDismiss) { return refuse(refusal) }
+        navigate(.dismiss, to: nil, frame: Frame(instance: -1))
+    }
+
+    mutating func scrolledNearEnd(_ elementIndex: Int) {
+        switch pagingEvent(elementIndex) {
+        case .success(let event):
+            guard let top = topInstance else { return }
+            state.eventQueue.append(RaisedEvent(event: event, payload: .null, instance: top.id))
+        case .failure(let refusal): refuse(refusal)
+        }
     }
 }

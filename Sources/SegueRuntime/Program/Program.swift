@@ -170,6 +170,10 @@ public struct ElementProgram: Sendable {
     public var footer: [ElementProgram] = []
     /// For `meter`: how many bars it is drawn with.
     public var bars: Int? = nil
+    /// A slider's bounds, the domain of its `change`.
+    public var bounds: ClosedRange<Double>? = nil
+    /// A picker's options expression.
+    public var options: Int? = nil
 }
 
 /// A list or collection: items, the component each item is drawn by, paging.

@@ -53,10 +53,12 @@ extension ProgramBuilder {
             compiled.content = expression(slider.value, context: context)
             itemContext.locals.insert("value")
             compiled.tap = slider.change.map { list($0, context: context) }
+            compiled.bounds = min(slider.minimum, slider.maximum)...max(slider.minimum, slider.maximum)
         case .picker(let picker):
             compiled.kind = .picker
             compiled.content = expression(picker.selected, context: context)
             compiled.tap = picker.change.map { list($0, context: context) }
+            compiled.options = expression(picker.options, context: context)
         case .meter(let meter):
             compiled.kind = .meter
             compiled.content = expression(meter.level, context: context)

@@ -1,52 +1,84 @@
 import Foundation
 import SegueExpression
 
-/// A running flow: owns the machine's state, performs effects against services, and feeds their outcomes back.
+/// A running flow: owns the machine's state, performs effects against services and persistence, and feeds their
+/// outcomes back — the one effect runner, for tools and apps alike.
+///
+/// `.stepped` (the default) is virtual time: `send` performs the calls one after another in the order the
+/// machine made them and returns once every effect has run, so the same inputs always give the same states
+/// (undo, replay, golden transcripts, scenarios). `.realTime` runs calls concurrently and timers on the wall
+/// clock, like a live app.
 ///
 ///     let session = Session(program: program, services: ["store": store, "board": board])
 ///     await session.launch()
-///     await session.send(.tap(path))
-///     await session.waitUntilIdle()   // every call answered and handled
+///     await session.send(.tap(path))   // stepped: every call answered and handled, data saved
+///     await session.view?.title
 public actor Session {
-    /// How timers come due: only when told (`advance(by:)`), or on the wall clock.
-    public enum Clock: Sendable {
-        case virtual
-        case real
+    /// How effects run and time moves.
+    public enum Mode: Sendable {
+        /// Virtual clock; calls performed in order, each input run to quiescence before `send` returns.
+        case stepped
+        /// Wall clock; calls run concurrently and their outcomes arrive as they come.
+        case realTime
     }
 
     public nonisolated let machine: Machine
+    public nonisolated let mode: Mode
     public private(set) var state = MachineState()
     /// Every step so far, oldest first.
     public private(set) var history: [Step] = []
+    /// The steps of the last `launch`, `send` or `advance`, the input's own step first.
+    public private(set) var lastSteps: [Step] = []
+    /// Every service call answered, in order, with its outcome.
+    public private(set) var calls: [ServiceCallRecord] = []
     /// URLs the flow asked to open.
     public private(set) var openedURLs: [String] = []
     /// Playback effects, for an audio engine to follow.
     public private(set) var playback: [Effect] = []
-    /// The last error saving persisted data, if any.
-    public private(set) var persistenceError: PersistenceError?
+    /// Every failure to load or save persisted data, oldest first; in stepped mode each is also traced as an
+    /// error in the step that caused it.
+    public private(set) var persistenceErrors: [PersistenceError] = []
+    /// The device the next launch starts on.
+    public private(set) var device: DeviceProfile
 
-    private let services: [String: any FlowService]
-    private let persistence: (any Persistence)?
-    private let clock: Clock
-    private var persisted: [String: Value] = [:]
-    private var calls: [Int: Task<Void, Never>] = [:]
-    private var saving: Task<Void, Never>?
-    private var timers: [Int: Task<Void, Never>] = [:]
-    private var launchInstant = ContinuousClock.now
+    let services: [String: any FlowService]
+    let persistence: (any Persistence)?
+    /// Follows the virtual clock in stepped mode (an audio recorder capturing exactly the time ticked).
+    let follower: (any VirtualClockFollower)?
+    var persisted: [String: Value] = [:]
+    var scripted: [String: [ServiceOutcome]] = [:]
+    var inFlight: [Int: Task<Void, Never>] = [:]
+    var saving: Task<Void, Never>?
+    var timers: [Int: Task<Void, Never>] = [:]
+    var launchInstant = ContinuousClock.now
     private var observers: [UUID: AsyncStream<Step>.Continuation] = [:]
     /// Samples the input level on the real clock while a take records.
     private var meter: Task<Void, Never>?
-    /// The level read after the last virtual `advance`, until it is handled.
-    private var levelRead: Task<Void, Never>?
 
     public init(
         program: Program, services: [String: any FlowService], persistence: (any Persistence)? = nil,
-        clock: Clock = .virtual
+        mode: Mode = .stepped, device: DeviceProfile = .standard, follower: (any VirtualClockFollower)? = nil
     ) {
         machine = Machine(program: program)
         self.services = services
         self.persistence = persistence
-        self.clock = clock
+        self.mode = mode
+        self.device = device
+        self.follower = follower
+    }
+
+    /// The last failure to load or save persisted data, if any.
+    public var persistenceError: PersistenceError? { persistenceErrors.last }
+
+    /// The top screen as the user sees it.
+    public var view: ScreenView? { machine.view(of: state) }
+
+    /// Outcomes scripted but not used yet, by call.
+    public var pendingScripts: [String: [ServiceOutcome]] { scripted.filter { !$0.value.isEmpty } }
+
+    /// Makes the next call of `service.operation` end with `outcome` instead of reaching the service.
+    public func script(_ call: String, _ outcome: ServiceOutcome) {
+        scripted[call, default: []].append(outcome)
     }
 
     /// Steps as they happen, from now on.
@@ -62,65 +94,126 @@ public actor Session {
 
     private func removeObserver(_ id: UUID) { observers[id] = nil }
 
-    /// Restores persisted data, reads the defaults keys, and launches the flow.
+    /// Restores persisted data, reads the defaults keys, and launches the flow afresh (on `device` when given).
+    /// A failure to load is recorded and traced; the flow then starts from what it had.
     @discardableResult
-    public func launch(device: DeviceProfile = .standard) async -> Step {
-        do {
-            persisted = try await persistence?.load() ?? [:]
-        } catch {
-            persistenceError = error
-        }
-        let defaults = await machine.program.defaultsValues(from: services)
-        launchInstant = ContinuousClock.now
-        return process(.launch(LaunchEnvironment(persisted: persisted, defaults: defaults, device: device)))
-    }
-
-    /// Handles one input and starts its effects.
-    @discardableResult
-    public func send(_ input: Input) -> Step {
-        process(input)
-    }
-
-    /// Moves the virtual clock; due timers fire.
-    @discardableResult
-    public func advance(by seconds: Double) -> Step {
-        let step = process(.advanceTime(by: seconds))
-        if clock == .virtual, state.recording?.capturing == true, let audio = audioService {
-            // Like the driver: after time moves, the recording screen's level follows the input (P10).
-            let previous = levelRead
-            levelRead = Task {
-                await previous?.value
-                if let level = await Self.level(of: audio) { self.deliverLevel(level) }
+    public func launch(device: DeviceProfile? = nil) async -> [Step] {
+        if let device { self.device = device }
+        var failure: PersistenceError?
+        if let persistence {
+            do {
+                persisted = try await persistence.load()
+            } catch {
+                failure = error
+                persistenceErrors.append(error)
             }
         }
-        return step
+        let defaults = await machine.program.defaultsValues(from: services)
+        for timer in timers.values { timer.cancel() }
+        timers = [:]
+        launchInstant = ContinuousClock.now
+        state = MachineState()
+        var steps = await send(
+            .launch(LaunchEnvironment(persisted: persisted, defaults: defaults, device: self.device)))
+        if let failure, !steps.isEmpty {
+            steps[0].trace.insert(.error(message: failure.description, handledBy: "launched without saved data"), at: 0)
+            lastSteps = steps
+        }
+        return steps
     }
 
-    /// The top screen as the user sees it.
-    public var view: ScreenView? { machine.view(of: state) }
+    /// Quits and launches again: only persisted data, defaults and what the services stored survive.
+    @discardableResult
+    public func restart() async -> [Step] {
+        await launch()
+    }
+
+    /// Handles one input: stepped, with every effect it causes until nothing is pending; in real time, its
+    /// effects started.
+    @discardableResult
+    public func send(_ input: Input) async -> [Step] {
+        guard mode == .stepped else {
+            lastSteps = [process(input)]
+            return lastSteps
+        }
+        var steps: [Step] = []
+        var queue: [Input] = [input]
+        while !queue.isEmpty {
+            var step = machine.step(state, queue.removeFirst())
+            state = step.state
+            for effect in step.effects {
+                switch await performInOrder(effect) {
+                case .answer(let next): queue.append(next)
+                case .failed(let entry): step.trace.append(entry)
+                case .done: break
+                }
+            }
+            publish(step)
+            steps.append(step)
+        }
+        lastSteps = steps
+        return steps
+    }
+
+    /// Moves the clock: in stepped mode the follower (a recording) catches up first, due timers fire, and while
+    /// a take records the audio service's latest input level then goes to the flow (`Input.inputLevel`, P10).
+    @discardableResult
+    public func advance(by seconds: Double) async -> [Step] {
+        if mode == .stepped { await follower?.advance(to: state.now + seconds) }
+        var steps = await send(.advanceTime(by: seconds))
+        if mode == .stepped, state.recording?.capturing == true, let audio = audioService,
+            let level = await Self.level(of: audio)
+        {
+            steps += await send(.inputLevel(level))
+            lastSteps = steps
+        }
+        return steps
+    }
+
+    /// Puts the machine back into an earlier state (undo, redo, loading a saved session).
+    public func restore(_ earlier: MachineState) {
+        state = earlier
+    }
 
     /// Waits until no service call is in flight (each outcome handled, including calls those outcomes made) and
-    /// persisted data is saved.
+    /// persisted data is saved. A stepped session is always idle between calls.
     public func waitUntilIdle() async {
-        while let (id, task) = calls.first {
+        while let (id, task) = inFlight.first {
             await task.value
-            if calls[id] == task { calls[id] = nil }
+            if inFlight[id] == task { inFlight[id] = nil }
         }
-        await levelRead?.value
         await saving?.value
     }
 
-    private func process(_ input: Input) -> Step {
+    /// Real time: one step, its effects started.
+    func process(_ input: Input) -> Step {
         let step = machine.step(state, input)
         state = step.state
-        history.append(step)
-        for observer in observers.values { observer.yield(step) }
-        for effect in step.effects { perform(effect) }
+        publish(step)
+        for effect in step.effects { performConcurrently(effect) }
         followRecording()
         return step
     }
 
-    private var audioService: (any FlowService)? { machine.program.audioService.flatMap { services[$0] } }
+    private func publish(_ step: Step) {
+        history.append(step)
+        for observer in observers.values { observer.yield(step) }
+    }
+
+    func record(_ call: ServiceCallRecord) { calls.append(call) }
+    func record(_ error: PersistenceError) { persistenceErrors.append(error) }
+    func opened(_ url: String) { openedURLs.append(url) }
+    func played(_ effect: Effect) { playback.append(effect) }
+
+    /// The next scripted outcome of `service.operation`, used up.
+    func takeScripted(_ key: String) -> ServiceOutcome? {
+        guard var queue = scripted[key], !queue.isEmpty else { return nil }
+        let outcome = queue.removeFirst()
+        scripted[key] = queue
+        return outcome
+    }
+
+    var audioService: (any FlowService)? { machine.program.audioService.flatMap { services[$0] } }
 
     /// On the real clock, samples the input level every `recording.meter_interval` while a take records.
     private func followRecording() {
@@ -129,7 +222,7 @@ public actor Session {
             meter = nil
             return
         }
-        guard clock == .real, meter == nil, let audio = audioService else { return }
+        guard mode == .realTime, meter == nil, let audio = audioService else { return }
         let screen = state.instance(recording.instance).map { machine.program.screens[$0.screen] }
         let interval = max(0.01, screen?.recording?.meterInterval ?? 0.05)
         meter = Task {
@@ -141,7 +234,7 @@ public actor Session {
         }
     }
 
-    private static func level(of audio: any FlowService) async -> Double? {
+    static func level(of audio: any FlowService) async -> Double? {
         guard case .ok(let value) = await audio.call("level", arguments: [:]) else { return nil }
         return value.numberValue
     }
@@ -149,69 +242,5 @@ public actor Session {
     private func deliverLevel(_ level: Double) {
         guard state.recording?.capturing == true else { return }
         process(.inputLevel(level))
-    }
-
-    private func perform(_ effect: Effect) {
-        switch effect {
-        case .callService(let id, let service, let operation, let arguments):
-            let target = services[service]
-            calls[id] = Task {
-                let outcome: ServiceOutcome
-                if let target {
-                    outcome = await target.call(operation, arguments: arguments)
-                } else {
-                    outcome = .error(
-                        ServiceError(
-                            service: service, code: "unknown_service", message: "no service `\(service)` is registered")
-                    )
-                }
-                await self.deliver(id, outcome)
-            }
-        case .startTimer(let id, let deadline):
-            timers[id]?.cancel()
-            guard clock == .real else { return }
-            let due = launchInstant.advanced(by: .milliseconds(Int64((deadline * 1000).rounded())))
-            timers[id] = Task {
-                try? await Task.sleep(until: due, clock: .continuous)
-                guard !Task.isCancelled else { return }
-                await self.fire(id)
-            }
-        case .cancelTimer(let id):
-            timers[id]?.cancel()
-            timers[id] = nil
-        case .openURL(let url):
-            openedURLs.append(url)
-        case .persist(let name, let value):
-            persisted[name] = value
-            let snapshot = persisted
-            guard let persistence else { return }
-            // Saves run one after another, so an older snapshot never overwrites a newer one.
-            let previous = saving
-            saving = Task {
-                await previous?.value
-                do throws(PersistenceError) {
-                    try await persistence.save(snapshot)
-                } catch {
-                    self.recordPersistenceError(error)
-                }
-            }
-        case .play:
-            playback.append(effect)
-        case .stopPlayback:
-            playback.append(effect)
-            if let audio = audioService { Task { _ = await audio.call("stop", arguments: [:]) } }
-        }
-    }
-
-    private func recordPersistenceError(_ error: PersistenceError) { persistenceError = error }
-
-    private func deliver(_ id: Int, _ outcome: ServiceOutcome) {
-        calls[id] = nil
-        process(.outcome(call: id, outcome))
-    }
-
-    private func fire(_ id: Int) {
-        timers[id] = nil
-        process(.timerFired(id: id))
     }
 }

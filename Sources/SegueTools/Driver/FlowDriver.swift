@@ -2,45 +2,38 @@ import SegueAudio
 import SegueExpression
 import SegueRuntime
 
-/// Drives a compiled flow one input at a time and runs every effect to quiescence before returning, so a REPL line
-/// or a scenario step always ends in a settled state: service calls answered (by the registered services, or by an
-/// outcome scripted for the next call), persisted data saved, URLs recorded.
+/// A stepped `Session` whose state the REPL and scenarios read without waiting: each `launch`, `send` and
+/// `advance` runs on the session (every effect to quiescence) and then mirrors what it needs here.
 ///
-/// Unlike `Session`, which lets calls run concurrently like a live app, the driver performs calls one after another
-/// in the order the machine made them: the same inputs always give the same states, which is what undo, replay,
-/// golden transcripts and scenario tests need.
-///
-///     let driver = FlowDriver(program: program, services: services)
+///     let driver = FlowDriver(program: program, embedded: embedded)
 ///     await driver.launch()
 ///     await driver.send(.tap(path))
 ///     driver.view?.title
 public final class FlowDriver {
-    public let machine: Machine
+    public let session: Session
+    public var machine: Machine { session.machine }
     public var program: Program { machine.program }
     public private(set) var state = MachineState()
     /// Every service call made, in order, with its outcome.
     public private(set) var calls: [ServiceCallRecord] = []
     public private(set) var openedURLs: [String] = []
-    /// The steps of the last `send` or `launch`, the input's own step first.
+    /// The steps of the last `send`, `advance` or `launch`, the input's own step first.
     public private(set) var lastSteps: [Step] = []
+    /// Outcomes scripted but not used yet, by call.
+    public private(set) var pendingScripts: [String: [ServiceOutcome]] = [:]
+    /// Every failure to load or save persisted data (each also traced in its step).
+    public private(set) var persistenceErrors: [PersistenceError] = []
+    /// The device the next launch starts on.
     public var device: DeviceProfile
-
-    private let services: [String: any FlowService]
-    private let persistence: (any Persistence)?
-    private var persisted: [String: Value] = [:]
-    private var scripted: [String: [ServiceOutcome]] = [:]
-    /// Recordings in virtual time follow the flow's clock.
-    private let audioClock: SteppedAudioClock?
 
     public init(
         program: Program, services: [String: any FlowService], persistence: (any Persistence)? = nil,
         device: DeviceProfile = .standard, audioClock: SteppedAudioClock? = nil
     ) {
-        machine = Machine(program: program)
-        self.services = services
-        self.persistence = persistence
+        session = Session(
+            program: program, services: services, persistence: persistence, mode: .stepped, device: device,
+            follower: audioClock)
         self.device = device
-        self.audioClock = audioClock
     }
 
     /// A driver over the embedded services built for the flow.
@@ -50,45 +43,13 @@ public final class FlowDriver {
             audioClock: embedded.audioClock)
     }
 
-    /// Moves the virtual clock: recordings capture exactly that much audio, then due timers fire; while a take
-    /// records, the audio service's latest input level then goes to the flow (`Input.inputLevel`, P10).
-    @discardableResult
-    public func advance(by seconds: Double) async -> [Step] {
-        await audioClock?.advance(to: state.now + seconds)
-        var steps = await send(.advanceTime(by: seconds))
-        if state.recording?.capturing == true, let level = await inputLevel() {
-            steps += await send(.inputLevel(level))
-            lastSteps = steps
-        }
-        return steps
-    }
-
-    /// The audio service's latest input level (its `level` operation), 0…1.
-    private func inputLevel() async -> Double? {
-        guard let name = program.audioService, let audio = services[name],
-            case .ok(let value) = await audio.call("level", arguments: [:])
-        else { return nil }
-        return value.numberValue
-    }
-
     /// The top screen as the user sees it.
     public var view: ScreenView? { machine.view(of: state) }
 
-    /// Makes the next call of `service.operation` end with `outcome` instead of reaching the service.
-    public func script(_ call: String, _ outcome: ServiceOutcome) {
-        scripted[call, default: []].append(outcome)
-    }
-
-    /// Outcomes scripted but not used yet, by call.
-    public var pendingScripts: [String: [ServiceOutcome]] { scripted.filter { !$0.value.isEmpty } }
-
-    /// Restores persisted data, reads the defaults keys, and launches the flow.
+    /// Restores persisted data, reads the defaults keys, and launches the flow on `device`.
     @discardableResult
     public func launch() async -> [Step] {
-        persisted = (try? await persistence?.load()) ?? persisted
-        let defaults = await machine.program.defaultsValues(from: services)
-        state = MachineState()
-        return await send(.launch(LaunchEnvironment(persisted: persisted, defaults: defaults, device: device)))
+        await mirror(session.launch(device: device))
     }
 
     /// Quits and launches again: only persisted data, defaults and what the services stored survive.
@@ -100,70 +61,34 @@ public final class FlowDriver {
     /// Handles one input, then every effect it causes, until nothing is pending.
     @discardableResult
     public func send(_ input: Input) async -> [Step] {
-        var steps: [Step] = []
-        var queue: [Input] = [input]
-        while !queue.isEmpty {
-            let next = queue.removeFirst()
-            let step = machine.step(state, next)
-            state = step.state
-            steps.append(step)
-            for effect in step.effects {
-                if let answer = await perform(effect) { queue.append(answer) }
-            }
-        }
-        lastSteps = steps
-        return steps
+        await mirror(session.send(input))
+    }
+
+    /// Moves the virtual clock (see `Session.advance(by:)`).
+    @discardableResult
+    public func advance(by seconds: Double) async -> [Step] {
+        await mirror(session.advance(by: seconds))
+    }
+
+    /// Makes the next call of `service.operation` end with `outcome` instead of reaching the service.
+    public func script(_ call: String, _ outcome: ServiceOutcome) async {
+        await session.script(call, outcome)
+        pendingScripts = await session.pendingScripts
     }
 
     /// Puts the machine back into an earlier state (undo, redo, loading a saved session).
-    public func restore(_ earlier: MachineState) {
+    public func restore(_ earlier: MachineState) async {
+        await session.restore(earlier)
         state = earlier
     }
 
-    private func perform(_ effect: Effect) async -> Input? {
-        switch effect {
-        case .callService(let id, let service, let operation, let arguments):
-            let key = "\(service).\(operation)"
-            let outcome: ServiceOutcome
-            if var queue = scripted[key], !queue.isEmpty {
-                outcome = queue.removeFirst()
-                scripted[key] = queue
-            } else if let target = services[service] {
-                outcome = await target.call(operation, arguments: arguments)
-            } else {
-                outcome = .error(
-                    ServiceError(
-                        service: service, code: "unknown_service", message: "no service `\(service)` is registered"))
-            }
-            calls.append(
-                ServiceCallRecord(service: service, operation: operation, arguments: arguments, outcome: outcome))
-            return .outcome(call: id, outcome)
-        case .persist(let name, let value):
-            persisted[name] = value
-            try? await persistence?.save(persisted)
-            return nil
-        case .openURL(let url):
-            openedURLs.append(url)
-            return nil
-        case .stopPlayback:
-            // The engine stops the audio it plays; the machine already ended playback.
-            if let name = program.audioService, let audio = services[name] {
-                _ = await audio.call("stop", arguments: [:])
-            }
-            return nil
-        case .startTimer, .cancelTimer, .play:
-            // Virtual time: the machine keeps its own timers and fires them when `advanceTime` moves the clock.
-            return nil
-        }
+    private func mirror(_ steps: [Step]) async -> [Step] {
+        state = await session.state
+        calls = await session.calls
+        openedURLs = await session.openedURLs
+        pendingScripts = await session.pendingScripts
+        persistenceErrors = await session.persistenceErrors
+        lastSteps = steps
+        return steps
     }
-}
-
-/// One service call the flow made, with what came back.
-public struct ServiceCallRecord: Sendable, Hashable, Codable {
-    public var service: String
-    public var operation: String
-    public var arguments: [String: Value]
-    public var outcome: ServiceOutcome
-
-    public var name: String { "\(service).\(operation)" }
 }

@@ -13,11 +13,10 @@ extension ReplSession {
         let candidates: [String]
         switch (command, position) {
         case ("tap", 1): candidates = tapTargets()
-        case ("select", 1), ("scroll", 1): candidates = elementIDs([.list, .lines])
-        case ("select", 2):
-            let count = before.count > 1 ? (driver.view?.element(before[1])?.items?.count ?? 0) : 0
-            candidates = (0..<count).map(String.init)
-        case ("fill", 1), ("clear", 1): candidates = elementIDs([.field])
+        case ("select", 1): candidates = selectableLists()
+        case ("scroll", 1): candidates = scrollTargets()
+        case ("select", 2): candidates = before.count > 1 ? selectableItems(of: before[1]) : []
+        case ("fill", 1), ("clear", 1): candidates = fieldTargets()
         case ("slide", 1): candidates = changeTargets(.slider)
         case ("pick", 1): candidates = changeTargets(.picker)
         case ("send", 1): candidates = program.events

@@ -27,7 +27,7 @@ extension ReplSession {
     /// A few commands that work on the top screen now.
     private func exampleHere() -> String {
         var examples = tapTargets(includeParts: false).prefix(3).map { "tap \($0)" }
-        if let field = elementIDs([.field]).first { examples.append("fill \(field) …") }
+        if let field = fieldTargets().first { examples.append("fill \(field) …") }
         if driver.state.layers.count > 1 || (driver.state.layers.last?.stack.count ?? 0) > 1 { examples.append("back") }
         if position > 0 { examples.append("undo") }
         return examples.isEmpty ? "state" : examples.joined(separator: " · ")
@@ -135,7 +135,7 @@ extension ReplSession {
     }
 
     /// `outcome store.purchase cancelled`: the next call of that operation ends this way instead of reaching the service.
-    func scriptOutcome(_ call: String, _ result: String, _ payload: String?) -> Reply {
+    func scriptOutcome(_ call: String, _ result: String, _ payload: String?) async -> Reply {
         let parts = call.split(separator: ".", maxSplits: 1).map(String.init)
         let names = serviceOperations()
         guard parts.count == 2, names.contains(call) else {
@@ -159,7 +159,7 @@ extension ReplSession {
             let message = details.removeValue(forKey: "message")?.description ?? "scripted error"
             outcome = .error(ServiceError(service: parts[0], code: code, message: message, details: details))
         }
-        driver.script(call, outcome)
+        await driver.script(call, outcome)
         return Reply(text: "the next \(call) will end: \(ChangePrinter.describe(outcome))")
     }
 

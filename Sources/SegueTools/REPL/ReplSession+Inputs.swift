@@ -9,19 +9,20 @@ struct ReplProblem: Error {
 }
 
 extension ReplSession {
-    /// Turns a user command into a machine input, checking names against the top screen first.
+    /// Turns a user command into a machine input: names are resolved on the top screen, then the runtime's input
+    /// query decides whether the machine would act on it, and a refusal becomes advice for the person typing.
     func input(for command: ReplCommand) -> Result<Input, ReplProblem> {
         do {
             switch command {
             case .tap(let name): return .success(try tapInput(name))
             case .select(let list, let index): return .success(try tapInput("\(list)[\(index)]"))
-            case .fill(let field, let text): return .success(try editInput(field, .string(text), kind: .field))
-            case .clear(let field): return .success(try editInput(field, .string(""), kind: .field))
+            case .fill(let field, let text): return .success(try editInput(field, .string(text)))
+            case .clear(let field): return .success(try editInput(field, .string("")))
             case .slide(let slider, let value): return .success(try changeInput(slider, .number(value), kind: .slider))
             case .pick(let picker, let option): return .success(try changeInput(picker, .string(option), kind: .picker))
             case .scroll(let list): return .success(try scrollInput(list))
-            case .back: return .success(.back)
-            case .dismiss: return .success(.swipeToDismiss)
+            case .back: return .success(try accepted(.back))
+            case .dismiss: return .success(try accepted(.swipeToDismiss))
             case .send(let event, let payload): return .success(try eventInput(event, payload))
             default: return .failure(ReplProblem(message: "not an input"))
             }
@@ -37,83 +38,83 @@ extension ReplSession {
         return (view, top.screen)
     }
 
+    /// The query's refusal, unless it is an error the flow shows itself (then the input goes to the machine).
+    private func refusal(of input: Input) -> InputRefusal? {
+        guard let refusal = driver.machine.refusal(of: input, in: driver.state), !refusal.isFlowError else {
+            return nil
+        }
+        return refusal
+    }
+
+    /// `back` and `dismiss`: refused with the runtime's reason when there is nothing to go back from.
+    private func accepted(_ input: Input) throws(ReplProblem) -> Input {
+        if let refusal = refusal(of: input) {
+            throw ReplProblem(message: refusal.explanation(in: program, state: driver.state).reason)
+        }
+        return input
+    }
+
     private func tapInput(_ name: String) throws(ReplProblem) -> Input {
         let (view, screen) = try topScreen()
-        guard let path = program.path(name, on: screen) else { throw unknown(name, candidates: tapTargets(), on: view) }
-        let element = view.elements[path.element]
-        let compiled = program.screens[screen].elements[path.element]
-        try shownAndEnabled(element, compiled, name: element.id)
-        guard let item = path.item else {
-            if let part = path.part {
-                // Without an item, a part is one of a script's footer elements (its share button).
-                guard let footer = element.footerElements, footer.indices.contains(part),
-                    compiled.footer.indices.contains(part)
-                else { throw ReplProblem(message: "name an item: `tap \(element.id)[0].…`") }
-                try shownAndEnabled(footer[part], compiled.footer[part], name: footer[part].id)
-                guard compiled.footer[part].tap != nil else { throw inert(footer[part], screen: view.screen) }
-                return .tap(path)
-            }
-            if let items = element.items, element.kind == .list || element.kind == .lines {
+        let path: ElementPath
+        switch driver.machine.path(name, in: driver.state, for: .tap) {
+        case .success(let found): path = found
+        case .failure(let refusal):
+            if case .notOnTopScreen(let below) = refusal.reason {
                 throw ReplProblem(
-                    message: "`\(element.id)` is a list: tap one of its items, \(range(element.id, items.count))")
+                    message:
+                        "`\(name)` is on \(program.screens[below].name), not on the top screen \(view.screen); \(tappableNow())"
+                )
             }
-            guard compiled.tap != nil else { throw inert(element, screen: view.screen) }
-            return .tap(path)
+            throw unknown(name, candidates: tapTargets(), on: view)
         }
-        guard let items = element.items, element.kind == .list || element.kind == .lines else {
-            throw ReplProblem(message: "`\(element.id)` is a \(element.kind.rawValue), not a list")
-        }
-        guard items.indices.contains(item) else {
+        guard let refusal = refusal(of: .tap(path)) else { return .tap(path) }
+        let reached = refusal.path ?? path
+        let list = program.elements(along: path, on: screen).first?.name ?? name
+        let element = program.element(at: reached, on: screen)
+        let label = program.reference(to: reached, on: screen)
+        switch refusal.reason {
+        case .hidden, .disabled, .formHasErrors: throw unavailable(refusal, label: label, element: element)
+        case .needsItem(let count):
+            throw ReplProblem(message: "`\(list)` is a list: tap one of its items, \(range(list, count))")
+        case .notAList, .itemsNotAList:
+            throw ReplProblem(message: "`\(list)` is a \(element?.kind.rawValue ?? "element"), not a list")
+        case .noSuchItem(let count):
             throw ReplProblem(
-                message: items.isEmpty
-                    ? "`\(element.id)` has no items"
-                    : "`\(element.id)` has \(items.count) items: \(range(element.id, items.count))")
-        }
-        guard let part = path.part else {
-            guard compiled.tap != nil else {
-                throw ReplProblem(
-                    message: "the items of `\(element.id)` do nothing when tapped; tap an element inside one")
-            }
-            return .tap(path)
-        }
-        let partView = items[item][part]
-        guard let partProgram = compiled.list?.item.elements[part] else { return .tap(path) }
-        try shownAndEnabled(partView, partProgram, name: "\(element.id)[\(item)].\(partView.id)")
-        guard partProgram.tap != nil else { throw inert(partView, screen: view.screen) }
-        return .tap(path)
-    }
-
-    private func shownAndEnabled(_ view: ElementView, _ compiled: ElementProgram, name: String) throws(ReplProblem) {
-        if !view.visible {
-            let condition = compiled.visible.map { " (shown when `\(program.expressions[$0].source)`)" } ?? ""
-            throw ReplProblem(message: "`\(name)` is hidden now\(condition); \(tappableNow())")
-        }
-        guard view.enabled else {
-            if compiled.submits, let failing = formErrors(), !failing.isEmpty {
-                throw ReplProblem(message: "`\(name)` is disabled until the form is valid: \(failing)")
-            }
-            let condition = compiled.enabled.map { " (enabled when `\(program.expressions[$0].source)`)" } ?? ""
-            throw ReplProblem(message: "`\(name)` is disabled now\(condition)")
+                message: count == 0 ? "`\(list)` has no items" : "`\(list)` has \(count) items: \(range(list, count))")
+        case .inert where reached.item != nil && reached.part == nil:
+            throw ReplProblem(message: "the items of `\(list)` do nothing when tapped; tap an element inside one")
+        case .inert, .wrongKind:
+            throw inert(element?.name ?? name, kind: element?.kind ?? .button)
+        case .noSuchElement where path.item == nil && path.part != nil:
+            throw ReplProblem(message: "name an item: `tap \(list)[0].…`")
+        default: throw ReplProblem(message: refusal.explanation(in: program, state: driver.state).reason)
         }
     }
 
-    /// `name: Обязательное поле; surname: …`, including fields not touched yet.
-    private func formErrors() -> String? {
-        guard let top = driver.state.topInstance else { return nil }
-        let fields = program.screens[top.screen].fields
-        let failing = zip(fields, top.form.errors).compactMap { field, error in error.map { "\(field.name): \($0)" } }
-        return failing.joined(separator: "; ")
-    }
-
-    private func inert(_ element: ElementView, screen: String) -> ReplProblem {
-        switch element.kind {
-        case .field: ReplProblem(message: "`\(element.id)` is a field: `fill \(element.id) TEXT`")
-        case .slider: ReplProblem(message: "`\(element.id)` is a slider: `slide \(element.id) VALUE`")
-        case .picker: ReplProblem(message: "`\(element.id)` is a picker: `pick \(element.id) OPTION`")
+    /// Hidden or disabled now, with the condition that decides it; a submit button names the form's errors.
+    private func unavailable(_ refusal: InputRefusal, label: String, element: ElementProgram?) -> ReplProblem {
+        switch refusal.reason {
+        case .hidden:
+            let condition = element?.visible.map { " (shown when `\(program.expressions[$0].source)`)" } ?? ""
+            return ReplProblem(message: "`\(label)` is hidden now\(condition); \(tappableNow())")
+        case .formHasErrors:
+            let failing = InputRefusal.formErrors(in: program, state: driver.state)
+            return ReplProblem(
+                message: "`\(label)` is disabled until the form is valid: \(failing.joined(separator: "; "))")
         default:
-            ReplProblem(
-                message: "`\(element.id)` is a \(element.kind.rawValue) that does nothing when tapped; \(tappableNow())"
-            )
+            let condition = element?.enabled.map { " (enabled when `\(program.expressions[$0].source)`)" } ?? ""
+            return ReplProblem(message: "`\(label)` is disabled now\(condition)")
+        }
+    }
+
+    private func inert(_ name: String, kind: ElementProgram.Kind) -> ReplProblem {
+        switch kind {
+        case .field: ReplProblem(message: "`\(name)` is a field: `fill \(name) TEXT`")
+        case .slider: ReplProblem(message: "`\(name)` is a slider: `slide \(name) VALUE`")
+        case .picker: ReplProblem(message: "`\(name)` is a picker: `pick \(name) OPTION`")
+        default:
+            ReplProblem(message: "`\(name)` is a \(kind.rawValue) that does nothing when tapped; \(tappableNow())")
         }
     }
 
@@ -127,39 +128,60 @@ extension ReplSession {
             ? "nothing can be tapped on this screen" : "tappable now: " + targets.joined(separator: ", ")
     }
 
-    /// What `tap` accepts on the top screen now: visible elements with a tap action, list items, and the visible
-    /// tappable elements inside them.
-    func tapTargets(includeParts: Bool = true) -> [String] {
-        guard let view = driver.view, let top = driver.state.topInstance else { return [] }
-        let compiled = program.screens[top.screen].elements
-        var targets: [String] = []
-        for (element, program) in zip(view.elements, compiled) where element.visible && element.enabled {
-            if let items = element.items, element.kind == .list || element.kind == .lines {
-                for (index, row) in items.enumerated() {
-                    if program.tap != nil { targets.append("\(element.id)[\(index)]") }
-                    guard includeParts, let parts = program.list?.item.elements else { continue }
-                    for (part, partProgram) in zip(row, parts)
-                    where part.visible && part.enabled && partProgram.tap != nil && part.kind != .slider
-                        && part.kind != .picker
-                    {
-                        targets.append("\(element.id)[\(index)].\(part.id)")
-                    }
-                }
-            } else if program.tap != nil, ![.field, .slider, .picker].contains(element.kind) {
-                targets.append(element.id)
-            }
-            for (part, partProgram) in zip(element.footerElements ?? [], program.footer)
-            where part.visible && part.enabled && partProgram.tap != nil {
-                targets.append(part.id)
-            }
+    /// The input query's available inputs of one action on the top screen, as people write their paths.
+    private func available(
+        _ action: InputAction, where include: (ElementPath, ElementProgram) -> Bool = { _, _ in true }
+    )
+        -> [String]
+    {
+        guard let top = driver.state.topInstance else { return [] }
+        return driver.machine.inputs(in: driver.state).compactMap { input in
+            guard input.action == action, let path = input.path,
+                let element = program.element(at: path, on: top.screen), include(path, element)
+            else { return nil }
+            return program.reference(to: path, on: top.screen)
         }
-        return targets
     }
 
-    /// The top screen's element ids of one kind (fields, sliders, pickers, lists).
+    /// What `tap` accepts on the top screen now: buttons, list items, a script's footer, and (with parts) the
+    /// elements inside items and components.
+    func tapTargets(includeParts: Bool = true) -> [String] {
+        guard let top = driver.state.topInstance else { return [] }
+        return available(.tap) { path, _ in
+            let footer = path.item == nil && program.screens[top.screen].elements[path.element].list != nil
+            return includeParts || path.part == nil || footer
+        }
+    }
+
+    /// The top screen's element ids of one kind (fields, sliders, pickers, lists), shown or not.
     func elementIDs(_ kinds: Set<ElementProgram.Kind>) -> [String] {
         driver.view?.elements.filter { kinds.contains($0.kind) }.map(\.id) ?? []
     }
+
+    /// The fields `fill` and `clear` accept now.
+    func fieldTargets() -> [String] { available(.edit) }
+
+    /// Sliders or pickers that take a change now: the screen's own, then each list item's
+    /// (`character_volumes[0].volume`).
+    func changeTargets(_ kind: ElementProgram.Kind) -> [String] {
+        available(.change) { _, element in element.kind == kind }
+    }
+
+    /// Lists whose items can be tapped now (`select LIST INDEX`), each once.
+    func selectableLists() -> [String] {
+        var seen: Set<String> = []
+        return available(.tap) { path, _ in path.item != nil && path.part == nil }
+            .map { String($0.prefix { $0 != "[" }) }.filter { seen.insert($0).inserted }
+    }
+
+    /// The items of `list` that can be tapped now, by index.
+    func selectableItems(of list: String) -> [String] {
+        available(.tap) { path, _ in path.item != nil && path.part == nil }
+            .filter { $0.hasPrefix(list + "[") }.map { String($0.dropFirst(list.count + 1).dropLast()) }
+    }
+
+    /// Lists that load another page when scrolled to their end now.
+    func scrollTargets() -> [String] { available(.scroll) }
 
     private func unknown(_ name: String, candidates: [String], on view: ScreenView) -> ReplProblem {
         let all = candidates + view.elements.map(\.id)
@@ -169,97 +191,78 @@ extension ReplSession {
         return ReplProblem(message: "no element `\(name)` on \(view.screen); \(tappableNow())")
     }
 
-    private func editInput(_ name: String, _ value: Value, kind: ElementProgram.Kind) throws(ReplProblem) -> Input {
+    /// The hint after "no field `nmae`": the closest name, else the ones there are.
+    private func hint(_ name: String, among names: [String], kind: String) -> String {
+        Suggestion.closest(to: name, in: names).map { "did you mean `\($0)`?" }
+            ?? (names.isEmpty ? "this screen has no \(kind)s" : "\(kind)s here: " + names.joined(separator: ", "))
+    }
+
+    private func editInput(_ name: String, _ value: Value) throws(ReplProblem) -> Input {
         let (view, screen) = try topScreen()
-        let verb = "fill"
         guard let index = program.screens[screen].element(named: name) else {
             if name.contains("[") {
                 throw ReplProblem(
                     message:
-                        "`\(verb)` changes the screen's own \(kind.rawValue)s; one inside a list item is not supported by the runtime yet"
+                        "`fill` changes the screen's own fields; one inside a list item is not supported by the runtime yet"
                 )
             }
-            let ids = elementIDs([kind])
-            let hint =
-                Suggestion.closest(to: name, in: ids).map { "did you mean `\($0)`?" }
-                ?? (ids.isEmpty
-                    ? "this screen has no \(kind.rawValue)s" : "\(kind.rawValue)s here: " + ids.joined(separator: ", "))
-            throw ReplProblem(message: "no \(kind.rawValue) `\(name)` on \(view.screen); \(hint)")
+            throw ReplProblem(
+                message:
+                    "no field `\(name)` on \(view.screen); \(hint(name, among: elementIDs([.field]), kind: "field"))")
         }
-        let element = view.elements[index]
-        guard element.kind == kind else {
-            throw ReplProblem(message: "`\(name)` is a \(element.kind.rawValue), not a \(kind.rawValue)")
+        let input = Input.edit(element: index, value: value)
+        guard let refusal = refusal(of: input) else { return input }
+        throw problem(refusal, name: name, expected: .field)
+    }
+
+    /// Hidden, disabled or the wrong kind, for `fill`, `slide` and `pick`.
+    private func problem(_ refusal: InputRefusal, name: String, expected: ElementProgram.Kind) -> ReplProblem {
+        switch refusal.reason {
+        case .hidden: ReplProblem(message: "`\(name)` is hidden now")
+        case .disabled, .formHasErrors: ReplProblem(message: "`\(name)` is disabled now")
+        case .wrongKind(let kind): ReplProblem(message: "`\(name)` is a \(kind.rawValue), not a \(expected.rawValue)")
+        default: ReplProblem(message: refusal.explanation(in: program, state: driver.state).reason)
         }
-        guard element.visible else { throw ReplProblem(message: "`\(name)` is hidden now") }
-        guard element.enabled else { throw ReplProblem(message: "`\(name)` is disabled now") }
-        return .edit(element: index, value: value)
     }
 
     /// `slide` and `pick`: a slider or picker anywhere on the screen, inside list items too.
     private func changeInput(_ name: String, _ value: Value, kind: ElementProgram.Kind) throws(ReplProblem) -> Input {
         let (view, screen) = try topScreen()
-        guard let path = program.path(name, on: screen), let target = Self.element(at: path, in: view) else {
-            let targets = changeTargets(kind)
-            let hint =
-                Suggestion.closest(to: name, in: targets).map { "did you mean `\($0)`?" }
-                ?? (targets.isEmpty
-                    ? "this screen has no \(kind.rawValue)s"
-                    : "\(kind.rawValue)s here: " + targets.joined(separator: ", "))
-            throw ReplProblem(message: "no \(kind.rawValue) `\(name)` on \(view.screen); \(hint)")
+        let missing = ReplProblem(
+            message: "no \(kind.rawValue) `\(name)` on \(view.screen); "
+                + hint(name, among: changeTargets(kind), kind: kind.rawValue))
+        guard let path = program.path(name, on: screen), let target = program.element(at: path, on: screen) else {
+            throw missing
         }
         guard target.kind == kind else {
             throw ReplProblem(message: "`\(name)` is a \(target.kind.rawValue), not a \(kind.rawValue)")
         }
-        guard target.visible else { throw ReplProblem(message: "`\(name)` is hidden now") }
-        guard target.enabled else { throw ReplProblem(message: "`\(name)` is disabled now") }
-        return .change(path, value)
-    }
-
-    /// The element a path names in the view: a top-level element, an item's part, or a footer element.
-    static func element(at path: ElementPath, in view: ScreenView) -> ElementView? {
-        guard view.elements.indices.contains(path.element) else { return nil }
-        let element = view.elements[path.element]
-        switch (path.item, path.part) {
-        case (nil, nil): return element
-        case (nil, let part?):
-            guard let footer = element.footerElements, footer.indices.contains(part) else { return nil }
-            return footer[part]
-        case (_?, nil): return nil
-        case (let item?, let part?):
-            guard let items = element.items, items.indices.contains(item), items[item].indices.contains(part) else {
-                return nil
-            }
-            return items[item][part]
+        let input = Input.change(path, value)
+        guard let refusal = refusal(of: input) else { return input }
+        switch refusal.reason {
+        case .noSuchItem, .noSuchElement: throw missing
+        default: throw problem(refusal, name: name, expected: kind)
         }
-    }
-
-    /// Sliders or pickers the top screen shows: its own, then each list item's (`character_volumes[0].volume`).
-    func changeTargets(_ kind: ElementProgram.Kind) -> [String] {
-        guard let view = driver.view else { return [] }
-        var targets: [String] = []
-        for element in view.elements where element.visible {
-            if element.kind == kind { targets.append(element.id) }
-            guard element.kind == .list || element.kind == .lines else { continue }
-            for (index, row) in (element.items ?? []).enumerated() {
-                for part in row where part.kind == kind && part.visible {
-                    targets.append("\(element.id)[\(index)].\(part.id)")
-                }
-            }
-        }
-        return targets
     }
 
     private func scrollInput(_ name: String) throws(ReplProblem) -> Input {
         let (view, screen) = try topScreen()
-        let lists = view.elements.filter { $0.hasMore != nil }.map(\.id)
-        guard let index = program.screens[screen].element(named: name), view.elements[index].hasMore != nil else {
+        let elements = program.screens[screen].elements
+        guard let index = elements.firstIndex(where: { $0.name == name }), elements[index].list?.nearEnd != nil else {
+            let lists = elements.filter { $0.list?.nearEnd != nil }.map(\.name)
             let hint =
                 Suggestion.closest(to: name, in: lists).map { "did you mean `\($0)`?" }
                 ?? (lists.isEmpty
                     ? "no list here loads more pages" : "lists with paging: " + lists.joined(separator: ", "))
             throw ReplProblem(message: "no list with paging `\(name)` on \(view.screen); \(hint)")
         }
-        return .scrolledNearEnd(list: index)
+        let input = Input.scrolledNearEnd(list: index)
+        // Scrolling to the end once every page is in is something a person does: the flow says it loads nothing.
+        guard let refusal = refusal(of: input), refusal.reason != .noMorePages else { return input }
+        switch refusal.reason {
+        case .hidden: throw ReplProblem(message: "`\(name)` is hidden now")
+        default: throw ReplProblem(message: refusal.explanation(in: program, state: driver.state).reason)
+        }
     }
 
     private func eventInput(_ name: String, _ payload: String?) throws(ReplProblem) -> Input {

@@ -148,11 +148,11 @@ public final class ReplSession {
         case .stack: return Reply(text: stackText())
         case .trace: return Reply(text: traceText())
         case .history: return Reply(text: historyText())
-        case .undo: return travel(by: -1)
-        case .redo: return travel(by: 1)
+        case .undo: return await travel(by: -1)
+        case .redo: return await travel(by: 1)
         case .save(let path): return save(to: path)
         case .load(let path): return await load(from: path)
-        case .outcome(let call, let result, let payload): return scriptOutcome(call, result, payload)
+        case .outcome(let call, let result, let payload): return await scriptOutcome(call, result, payload)
         case .device(nil): return Reply(text: deviceText())
         case .device(let name?): return await changeDevice(name, line: line)
         case .reset: return await record(line: line) { await self.driver.launch() }
@@ -209,14 +209,14 @@ public final class ReplSession {
     }
 
     /// Undo (`-1`) or redo (`+1`): puts the machine back into a state of the timeline.
-    func travel(by offset: Int) -> Reply {
+    func travel(by offset: Int) async -> Reply {
         let target = position + offset
         guard timeline.indices.contains(target) else {
             return failure(offset < 0 ? "nothing to undo: this is the launch state" : "nothing to redo")
         }
         let what = offset < 0 ? "undid `\(timeline[position].command)`" : "redid `\(timeline[target].command)`"
         position = target
-        driver.restore(timeline[target].state)
+        await driver.restore(timeline[target].state)
         driver.device = timeline[target].device
         return Reply(
             text: ([style.dim("\(what) (\(position) of \(timeline.count - 1))")] + screenLines()).joined(

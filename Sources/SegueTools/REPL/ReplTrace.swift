@@ -64,11 +64,11 @@ extension ReplSession {
             return failure("\(path) is a session of flow `\(trace.flow)`, not `\(program.flowID)`")
         }
         if let device = DeviceProfile.named(trace.device) { driver.device = device }
-        driver.restore(trace.launch)
+        await driver.restore(trace.launch)
         timeline = [Moment(command: "launch", state: trace.launch, device: driver.device, calls: [], steps: [])]
         position = 0
         for (index, command) in trace.commands.enumerated() {
-            for call in command.calls { driver.script(call.name, call.outcome) }
+            for call in command.calls { await driver.script(call.name, call.outcome) }
             let reply = await execute(command.command)
             if reply.failed {
                 return failure("command \(index + 1) of \(path), `\(command.command)`, failed on replay: \(reply.text)")

@@ -30,33 +30,50 @@ struct ScenarioRun {
         } else {
             while driver.state.alert != nil { await driver.send(.dismissAlert) }
         }
+        let failedSaves = driver.persistenceErrors.count
+        try await run(step, driver: driver, embedded: embedded)
+        // Data the flow could not load or save is a failure of the step that needed it, never a silent loss.
+        if let error = driver.persistenceErrors.dropFirst(failedSaves).first {
+            throw failure("persisted data: \(error)", step.range, driver: driver)
+        }
+    }
+
+    private mutating func run(_ step: ScenarioStep, driver: FlowDriver, embedded: EmbeddedServices)
+        async throws(ScenarioFailure)
+    {
         switch step.action {
         case .launch: record(await driver.launch())
         case .restart: record(await driver.restart())
         case .tap(let id):
             let path = try elementPath(id, driver: driver, range: step.range)
-            try checkNotIgnored(record(await driver.send(.tap(path))), id, step.range, driver)
+            try await act(.tap(path), id, step.range, driver)
         case .fill(let fields):
             for (field, text) in fields {
                 let element = try topElement(field, driver: driver, range: step.range)
-                record(await driver.send(.edit(element: element, value: .string(text))))
+                try await act(.edit(element: element, value: .string(text)), field, step.range, driver)
             }
         case .clear(let field):
             let element = try topElement(field, driver: driver, range: step.range)
-            record(await driver.send(.edit(element: element, value: .string(""))))
+            try await act(.edit(element: element, value: .string("")), field, step.range, driver)
         case .slide(let moves):
             for (id, value) in moves {
                 let path = try elementPath(id, driver: driver, range: step.range)
-                try checkNotIgnored(record(await driver.send(.change(path, .number(value)))), id, step.range, driver)
+                try await act(.change(path, .number(value)), id, step.range, driver)
             }
         case .pick(let choices):
             for (id, option) in choices {
                 let path = try elementPath(id, driver: driver, range: step.range)
-                try checkNotIgnored(record(await driver.send(.change(path, .string(option)))), id, step.range, driver)
+                try await act(.change(path, .string(option)), id, step.range, driver)
             }
         case .scrollToEnd(let list):
             let element = try topElement(list, driver: driver, range: step.range)
-            record(await driver.send(.scrolledNearEnd(list: element)))
+            let input = Input.scrolledNearEnd(list: element)
+            // Scrolling to the end again once every page is in is something a person does; it loads nothing.
+            if driver.machine.refusal(of: input, in: driver.state)?.reason == .noMorePages {
+                record(await driver.send(input))
+            } else {
+                try await act(input, list, step.range, driver)
+            }
         case .back: record(await driver.send(.back))
         case .dismiss: record(await driver.send(.swipeToDismiss))
         case .send(let event, let payload):
@@ -68,7 +85,7 @@ struct ScenarioRun {
             }
             record(await driver.send(.event(id, payload: payload)))
         case .tick(let seconds): record(await driver.advance(by: seconds))
-        case .next(let call, let outcome): driver.script(call, outcome)
+        case .next(let call, let outcome): await driver.script(call, outcome)
         case .expect(let expectations):
             var check = ExpectationCheck(
                 driver: driver, embedded: embedded, newCalls: Array(driver.calls[checkedCalls...]))
@@ -97,7 +114,19 @@ struct ScenarioRun {
         return steps
     }
 
-    /// A tap the app ignored (hidden, disabled, a form with errors) fails the step with the app's reason.
+    /// Gives an input the input query accepts; one the app would ignore (hidden, disabled, a form with errors,
+    /// no more pages) fails the step with the app's reason, as does anything the app ignores while handling it.
+    private mutating func act(_ input: Input, _ id: String, _ range: SourceRange, _ driver: FlowDriver)
+        async throws(ScenarioFailure)
+    {
+        if let refusal = driver.machine.refusal(of: input, in: driver.state), !refusal.isFlowError {
+            let (what, reason) = refusal.explanation(in: driver.program, state: driver.state)
+            throw failure("`\(id)` did nothing: \(what): \(reason)", range, driver: driver)
+        }
+        try checkNotIgnored(record(await driver.send(input)), id, range, driver)
+    }
+
+    /// A step the app ignored fails with the app's reason.
     private func checkNotIgnored(_ steps: [Step], _ id: String, _ range: SourceRange, _ driver: FlowDriver)
         throws(ScenarioFailure)
     {
@@ -120,14 +149,20 @@ struct ScenarioRun {
         -> ElementPath
     {
         let screen = try topScreen(driver, range)
-        guard let path = driver.program.path(id, on: screen) else {
+        switch driver.machine.path(id, in: driver.state, for: .tap) {
+        case .success(let path): return path
+        case .failure(let refusal):
+            if case .notOnTopScreen(let below) = refusal.reason {
+                throw failure(
+                    "`\(id)` is on `\(driver.program.screens[below].name)`, not on the top screen "
+                        + "`\(driver.program.screens[screen].name)`", range, driver: driver)
+            }
             let names = driver.program.screens[screen].elements.map(\.name)
             throw failure(
                 "screen `\(driver.program.screens[screen].name)` has no element `\(id)`"
                     + Suggestion.didYouMean(String(id.prefix { $0 != "[" && $0 != "." }), in: names), range,
                 driver: driver)
         }
-        return path
     }
 
     private func topElement(_ id: String, driver: FlowDriver, range: SourceRange) throws(ScenarioFailure) -> Int {

@@ -1,0 +1,14 @@
+/// The kinds of input a user or the clock can give, as the input query lists and refuses them.
+public enum InputAction: String, Sendable, Hashable, Codable, CustomStringConvertible {
+    case tap
+    case edit
+    case change
+    case scroll
+    case back
+    case swipeToDismiss = "swipe to dismiss"
+    case dismissAlert = "dismiss alert"
+    case timer
+    case event
+
+    public var description: String { rawValue }
+}

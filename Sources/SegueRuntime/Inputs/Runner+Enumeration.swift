@@ -1,0 +1,76 @@
+import SegueExpression
+import SegueModel
+
+extension Runner {
+    /// Everything that can be done now, in screen order: each element input the top screen takes (with
+    /// `target(_:for:)`'s rules), then `back`, `swipeToDismiss`, `dismissAlert` and the scheduled timers.
+    func availableInputs() -> [AvailableInput] {
+        guard state.launched, let top = topInstance else { return [] }
+        var inputs: [AvailableInput] = []
+        let frame = Frame(instance: top.id)
+        for (index, element) in program.screens[top.screen].elements.enumerated() {
+            let path = ElementPath(element: index)
+            guard availability(element, frame, form: element.submits ? top.form : nil) == nil else { continue }
+            if let list = element.list {
+                // Items that cannot be evaluated offer none (tapping one routes the error); the footer stays.
+                let items = (try? listItems(list, frame).get()) ?? []
+                for (item, value) in items.enumerated() {
+                    var itemFrame = frame
+                    itemFrame.locals[ImplicitName.item.rawValue] = value
+                    itemFrame.locals[ImplicitName.index.rawValue] = .int(item)
+                    let itemPath = ElementPath(element: index, item: item)
+                    if element.tap != nil { inputs.append(AvailableInput(.tap, path: itemPath)) }
+                    guard case .success(let bound) = bind(list.item, itemFrame) else { continue }
+                    append(list.item.elements, bound, at: itemPath, to: &inputs)
+                }
+                append(element.footer, frame, at: path, to: &inputs)
+                if case .success = pagingEvent(index) {
+                    inputs.append(AvailableInput(.scroll, path: path, domain: .items(count: items.count)))
+                }
+            } else if let component = element.component {
+                if element.tap != nil { inputs.append(AvailableInput(.tap, path: path)) }
+                if case .success(let bound) = bind(component, frame) {
+                    append(component.elements, bound, at: path, to: &inputs)
+                }
+            } else if let input = input(for: element, frame, at: path) {
+                inputs.append(input)
+            }
+        }
+        if navigationRefusal(.back) == nil { inputs.append(AvailableInput(.back)) }
+        if navigationRefusal(.swipeToDismiss) == nil { inputs.append(AvailableInput(.swipeToDismiss)) }
+        if state.alert != nil { inputs.append(AvailableInput(.dismissAlert)) }
+        for timer in state.timers {
+            inputs.append(AvailableInput(.timer, domain: .timer(id: timer.id, deadline: timer.deadline)))
+        }
+        return inputs
+    }
+
+    /// The inputs of the elements inside an item, a component or a script's footer (`parent` with each part).
+    private func append(
+        _ elements: [ElementProgram], _ frame: Frame, at parent: ElementPath, to inputs: inout [AvailableInput]
+    ) {
+        for (part, element) in elements.enumerated() where availability(element, frame, form: nil) == nil {
+            var path = parent
+            path.part = part
+            if let input = input(for: element, frame, at: path) { inputs.append(input) }
+        }
+    }
+
+    /// The one input a shown, enabled element without items takes, with its domain.
+    private func input(for element: ElementProgram, _ frame: Frame, at path: ElementPath) -> AvailableInput? {
+        switch element.kind {
+        case .field:
+            guard path.item == nil, path.part == nil, let field = element.field else { return nil }
+            return AvailableInput(.edit, path: path, domain: .field(field))
+        case .slider, .picker:
+            guard acceptance(of: element, for: .change, listItem: false) == nil else { return nil }
+            if let bounds = element.bounds { return AvailableInput(.change, path: path, domain: .range(bounds)) }
+            let options = element.options.flatMap { try? evaluate($0, frame).get().listValue } ?? []
+            return AvailableInput(.change, path: path, domain: .options(options))
+        default:
+            guard acceptance(of: element, for: .tap, listItem: false) == nil else { return nil }
+            return AvailableInput(.tap, path: path)
+        }
+    }
+
+}
