@@ -37,7 +37,8 @@ let package = Package(
 
         // Stage 2: the typed flow model, decoded from the node tree.
         .target(name: "SegueModel", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueExpression"]),
-        .testTarget(name: "SegueModelTests", dependencies: ["SegueModel", "SegueYAML", "SegueDiagnostics"]),
+        .testTarget(
+            name: "SegueModelTests", dependencies: ["SegueModel", "SegueYAML", "SegueDiagnostics", "SegueExpression"]),
 
         // Stage 3: static checks over the model, and the loader that runs the front end on files and directories.
         .target(
@@ -50,7 +51,8 @@ let package = Package(
         // Stage 4: compile and run flows (pure machine, session) and the service protocols it calls.
         .target(name: "SegueRuntime", dependencies: ["SegueDiagnostics", "SegueExpression", "SegueModel"]),
         .testTarget(
-            name: "SegueRuntimeTests", dependencies: ["SegueRuntime", "SegueModel", "SegueYAML", "SegueExpression"]),
+            name: "SegueRuntimeTests",
+            dependencies: ["SegueRuntime", "SegueModel", "SegueYAML", "SegueExpression", "SegueDiagnostics"]),
         // A runnable example of the runtime as a library: `swift run segue-example`.
         .executableTarget(
             name: "segue-example",
@@ -63,29 +65,34 @@ let package = Package(
             dependencies: ["SegueRuntime", "SegueExpression", "SegueSQLite", "CJPEG", "CPNG", "CImageCodec"]
         ),
         .testTarget(
-            name: "SegueServicesTests", dependencies: ["SegueServices", "SegueRuntime", "SegueExpression", "CSQLite"]),
+            name: "SegueServicesTests",
+            dependencies: ["SegueServices", "SegueRuntime", "SegueExpression", "SegueSQLite", "CSQLite"]),
 
         // Tools over flows: the REPL's session logic, diagrams, scenarios, schema.
         .target(
             name: "SegueTools",
             dependencies: [
                 "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueServices", "SegueAudio", "SegueExpression",
-                "SegueCheck",
+                "SegueCheck", "SegueYAML",
             ]
         ),
         .testTarget(
             name: "SegueToolsTests",
-            dependencies: ["SegueTools", "SegueCheck", "SegueModel", "SegueRuntime", "SegueExpression"]),
+            dependencies: [
+                "SegueTools", "SegueCheck", "SegueModel", "SegueRuntime", "SegueExpression", "SegueDiagnostics",
+                "SegueYAML",
+            ]),
 
         // Audio: WAV files, recording, trim, gain, metering, mixdown, the recordings store (AudioService).
-        .target(name: "SegueAudio", dependencies: ["SegueSQLite", "SegueRuntime"]),
+        .target(name: "SegueAudio", dependencies: ["SegueSQLite", "SegueRuntime", "SegueExpression"]),
         .testTarget(name: "SegueAudioTests", dependencies: ["SegueAudio", "SegueRuntime"]),
 
         // The command-line tool: argument parsing and terminal I/O only.
         .executableTarget(
             name: "segue",
             dependencies: [
-                "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueCheck", "SegueTools", "SegueAudio", "CReadline",
+                "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueCheck", "SegueRuntime", "SegueTools", "SegueAudio",
+                "CReadline",
             ]),
 
         // Benchmarks: `swift run -c release segue-bench audio|load|dispatch [--json]`.
