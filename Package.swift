@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Stages, one direction: SegueYAML → SegueModel → SegueCheck / SegueRuntime → SegueServices, SegueTools → segue.
+// Stages, one direction: SegueYAML → SegueModel → SegueFrontEnd → SegueCheck → SegueRuntime → SegueServices, SegueTools
+// → segue.
 let package = Package(
     name: "Segue",
     platforms: [.macOS(.v14)],
@@ -40,19 +41,30 @@ let package = Package(
         .testTarget(
             name: "SegueModelTests", dependencies: ["SegueModel", "SegueYAML", "SegueDiagnostics", "SegueExpression"]),
 
-        // Stage 3: static checks over the model, and the loader that runs the front end on files and directories.
+        // The front end: read a file → YAML → model → imports, and find the flows under a directory; no checks.
+        .target(name: "SegueFrontEnd", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel"]),
+
+        // Stage 3: static checks over the model, producing the CheckedFlow the compiler takes; the loader that runs
+        // the front end and the checks on files and directories.
         .target(
-            name: "SegueCheck", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel", "SegueExpression"]),
+            name: "SegueCheck",
+            dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel", "SegueExpression", "SegueFrontEnd"]),
         .testTarget(
             name: "SegueCheckTests",
-            dependencies: ["SegueCheck", "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueExpression"],
+            dependencies: [
+                "SegueCheck", "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueExpression", "SegueFrontEnd",
+            ],
             exclude: ["Corpus"]),
 
-        // Stage 4: compile and run flows (pure machine, session) and the service protocols it calls.
-        .target(name: "SegueRuntime", dependencies: ["SegueDiagnostics", "SegueExpression", "SegueModel"]),
+        // Stage 4: compile checked flows and run them (pure machine, session) and the service protocols it calls.
+        .target(
+            name: "SegueRuntime",
+            dependencies: ["SegueDiagnostics", "SegueExpression", "SegueModel", "SegueCheck", "SegueFrontEnd"]),
         .testTarget(
             name: "SegueRuntimeTests",
-            dependencies: ["SegueRuntime", "SegueModel", "SegueYAML", "SegueExpression", "SegueDiagnostics"]),
+            dependencies: [
+                "SegueRuntime", "SegueModel", "SegueYAML", "SegueExpression", "SegueDiagnostics", "SegueCheck",
+            ]),
         // A runnable example of the runtime as a library: `swift run segue-example`.
         .executableTarget(
             name: "segue-example",
@@ -92,7 +104,7 @@ let package = Package(
             name: "segue",
             dependencies: [
                 "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueCheck", "SegueRuntime", "SegueTools", "SegueAudio",
-                "CReadline",
+                "SegueFrontEnd", "CReadline",
             ]),
 
         // Benchmarks: `swift run -c release segue-bench audio|load|dispatch [--json]`.

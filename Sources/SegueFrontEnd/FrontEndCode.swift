@@ -1,0 +1,7 @@
+/// The front end's own codes for file problems; they keep the `C` numbers they have always had (docs/diagnostics.md).
+public enum FrontEndCode {
+    /// A file imports itself, directly or through other files.
+    public static let importCycle = "C001"
+    /// A flow file could not be read (missing, unreadable, a directory): an I/O problem, not a flow problem.
+    public static let unreadableFile = "C003"
+}
