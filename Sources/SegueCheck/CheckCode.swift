@@ -10,6 +10,8 @@ public enum CheckCode {
     public static let duplicateImport = "C002"
     /// A flow file could not be read (missing, unreadable, a directory): an I/O problem, not a flow problem.
     public static let unreadableFile = FrontEndCode.unreadableFile
+    /// A fixture file a service names is missing or cannot be read (relative to the flow file).
+    public static let unreadableFixture = FrontEndCode.unreadableFixture
 
     // MARK: references
 
@@ -104,7 +106,8 @@ public enum CheckCode {
 
     /// Every code above, in order.
     public static let all = [
-        importCycle, duplicateImport, unreadableFile, unknownScreen, unknownState, unhandledEvent, unknownField,
+        importCycle, duplicateImport, unreadableFile, unreadableFixture, unknownScreen, unknownState, unhandledEvent,
+        unknownField,
         unknownComponent, unknownComponentArgument, missingComponentArgument, unknownService, unknownOperation,
         unknownCallArgument, missingCallArgument, unknownScreenArgument, missingScreenArgument, unknownVariable,
         unknownType, unknownEventField, missingEventField, unknownResponseCode, unknownTimer, unknownStyle,

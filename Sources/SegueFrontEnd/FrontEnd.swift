@@ -43,7 +43,8 @@ public struct FrontEnd: Sendable {
         if unit.role == .library { flow.start = Name("", at: flow.range) }
         return ParsedFlow(
             path: file.path, flow: flow, role: unit.role,
-            diagnostics: (unit.diagnostics + imports.diagnostics).sortedBySource(), sources: [file] + imports.sources,
+            diagnostics: (unit.diagnostics + imports.diagnostics + FixtureCheck.diagnostics(flow)).sortedBySource(),
+            sources: [file] + imports.sources,
             imported: imported, libraries: imports.libraries, yamlHadErrors: unit.yamlHadErrors)
     }
 
@@ -52,8 +53,8 @@ public struct FrontEnd: Sendable {
         public var reason: String
     }
 
-    /// The file's bytes, or why not: missing, a directory, not readable.
-    public static func readFile(_ path: String) -> Result<SourceFile, ReadFailure> {
+    /// Whether `path` is a file that can be read, or why not: missing, a directory, not readable.
+    public static func readableFile(_ path: String) -> Result<Void, ReadFailure> {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             return .failure(ReadFailure(reason: "no such file"))
@@ -62,6 +63,12 @@ public struct FrontEnd: Sendable {
         guard FileManager.default.isReadableFile(atPath: path) else {
             return .failure(ReadFailure(reason: "permission denied"))
         }
+        return .success(())
+    }
+
+    /// The file's bytes, or why not: missing, a directory, not readable.
+    public static func readFile(_ path: String) -> Result<SourceFile, ReadFailure> {
+        if case .failure(let failure) = readableFile(path) { return .failure(failure) }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             return .success(SourceFile(path: path, bytes: Array(data)))

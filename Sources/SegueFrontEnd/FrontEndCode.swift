@@ -4,4 +4,6 @@ public enum FrontEndCode {
     public static let importCycle = "C001"
     /// A flow file could not be read (missing, unreadable, a directory): an I/O problem, not a flow problem.
     public static let unreadableFile = "C003"
+    /// A file a service names (`configuration:`, `sample_photo:`, `input:`) is missing or cannot be read.
+    public static let unreadableFixture = "C004"
 }
