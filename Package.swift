@@ -68,7 +68,7 @@ let package = Package(
         // A runnable example of the runtime as a library: `swift run segue-example`.
         .executableTarget(
             name: "segue-example",
-            dependencies: ["SegueRuntime", "SegueModel", "SegueYAML", "SegueExpression", "SegueDiagnostics"],
+            dependencies: ["SegueRuntime", "SegueExpression"],
             path: "examples/library"),
 
         // Services: store (StoreKit configuration), REST API, defaults, photos.

@@ -2,11 +2,8 @@
 //
 //     swift run segue-example [flows/donate.yaml]
 import Foundation
-import SegueDiagnostics
 import SegueExpression
-import SegueModel
 import SegueRuntime
-import SegueYAML
 
 /// Reads, checks and compiles a flow file, printing its errors on failure.
 func compileFlow(at path: String) -> Program? {
