@@ -63,6 +63,20 @@ import Testing
         }
     }
 
+    @Test func aLibraryIsRefusedSayingSo() throws {
+        let directory = try Self.directory(["lib.yaml": Self.library])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("lib.yaml").path
+        #expect {
+            try Compiler.compile(path: path)
+        } throws: { error in
+            (error as? CompileError)?.diagnostics.map { "\($0.code) \($0.message)" } == [
+                "library `\(path)` is a library of components, types and events (no `start`, no `screens`): "
+                    + "import it from a flow"
+            ]
+        }
+    }
+
     @Test func aMissingFileIsItsUnreadableDiagnostic() {
         #expect {
             try Compiler.compile(path: "/no/such/flow.yaml")

@@ -7,6 +7,8 @@ public struct CompileError: Error, Sendable, CustomStringConvertible {
 
     /// The code of a problem the checker should have refused but the compiler met.
     public static let uncheckedCode = "internal"
+    /// The code for a file that is a library, not a flow: it has nothing to run.
+    public static let libraryCode = "library"
 
     public var description: String {
         diagnostics.map { "\($0.range): error[\($0.code)]: \($0.message)" }.joined(separator: "\n")

@@ -38,10 +38,18 @@ public enum Compiler {
         try compile(FlowLoader().load(file))
     }
 
-    /// Compiles what the loader checked, or throws its errors.
+    /// Compiles what the loader checked, or throws its errors (a library, which has no screens to run, is one).
     public static func compile(_ loaded: FlowLoadResult) throws(CompileError) -> Program {
         guard let checked = loaded.checked else {
-            throw CompileError(diagnostics: loaded.diagnostics.filter { $0.severity == .error })
+            let errors = loaded.diagnostics.filter { $0.severity == .error }
+            guard errors.isEmpty, loaded.role == .library else { throw CompileError(diagnostics: errors) }
+            let start = SourceRange(path: loaded.path, at: SourceLocation(line: 1, column: 1, offset: 0))
+            throw CompileError(diagnostics: [
+                .error(
+                    CompileError.libraryCode,
+                    "`\(loaded.path)` is a library of components, types and events (no `start`, no `screens`): "
+                        + "import it from a flow", at: start)
+            ])
         }
         return try compile(checked)
     }
