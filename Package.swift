@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Stages, one direction: SegueYAML → SegueModel → SegueCheck / SegueRuntime → SegueServices, SegueTools → segue.
+// Stages, one direction: SegueYAML → SegueModel → SegueFrontEnd → SegueCheck → SegueRuntime → SegueServices, SegueTools
+// → segue.
 let package = Package(
     name: "Segue",
     platforms: [.macOS(.v14)],
@@ -37,24 +38,37 @@ let package = Package(
 
         // Stage 2: the typed flow model, decoded from the node tree.
         .target(name: "SegueModel", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueExpression"]),
-        .testTarget(name: "SegueModelTests", dependencies: ["SegueModel", "SegueYAML", "SegueDiagnostics"]),
+        .testTarget(
+            name: "SegueModelTests", dependencies: ["SegueModel", "SegueYAML", "SegueDiagnostics", "SegueExpression"]),
 
-        // Stage 3: static checks over the model, and the loader that runs the front end on files and directories.
+        // The front end: read a file → YAML → model → imports, and find the flows under a directory; no checks.
+        .target(name: "SegueFrontEnd", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel"]),
+
+        // Stage 3: static checks over the model, producing the CheckedFlow the compiler takes; the loader that runs
+        // the front end and the checks on files and directories.
         .target(
-            name: "SegueCheck", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel", "SegueExpression"]),
+            name: "SegueCheck",
+            dependencies: ["SegueDiagnostics", "SegueYAML", "SegueModel", "SegueExpression", "SegueFrontEnd"]),
         .testTarget(
             name: "SegueCheckTests",
-            dependencies: ["SegueCheck", "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueExpression"],
+            dependencies: [
+                "SegueCheck", "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueExpression", "SegueFrontEnd",
+            ],
             exclude: ["Corpus"]),
 
-        // Stage 4: compile and run flows (pure machine, session) and the service protocols it calls.
-        .target(name: "SegueRuntime", dependencies: ["SegueDiagnostics", "SegueExpression", "SegueModel"]),
+        // Stage 4: compile checked flows and run them (pure machine, session) and the service protocols it calls.
+        .target(
+            name: "SegueRuntime",
+            dependencies: ["SegueDiagnostics", "SegueExpression", "SegueModel", "SegueCheck", "SegueFrontEnd"]),
         .testTarget(
-            name: "SegueRuntimeTests", dependencies: ["SegueRuntime", "SegueModel", "SegueYAML", "SegueExpression"]),
+            name: "SegueRuntimeTests",
+            dependencies: [
+                "SegueRuntime", "SegueModel", "SegueYAML", "SegueExpression", "SegueDiagnostics", "SegueCheck",
+            ]),
         // A runnable example of the runtime as a library: `swift run segue-example`.
         .executableTarget(
             name: "segue-example",
-            dependencies: ["SegueRuntime", "SegueModel", "SegueYAML", "SegueExpression", "SegueDiagnostics"],
+            dependencies: ["SegueRuntime", "SegueExpression"],
             path: "examples/library"),
 
         // Services: store (StoreKit configuration), REST API, defaults, photos.
@@ -63,29 +77,34 @@ let package = Package(
             dependencies: ["SegueRuntime", "SegueExpression", "SegueSQLite", "CJPEG", "CPNG", "CImageCodec"]
         ),
         .testTarget(
-            name: "SegueServicesTests", dependencies: ["SegueServices", "SegueRuntime", "SegueExpression", "CSQLite"]),
+            name: "SegueServicesTests",
+            dependencies: ["SegueServices", "SegueRuntime", "SegueExpression", "SegueSQLite", "CSQLite"]),
 
         // Tools over flows: the REPL's session logic, diagrams, scenarios, schema.
         .target(
             name: "SegueTools",
             dependencies: [
                 "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueServices", "SegueAudio", "SegueExpression",
-                "SegueCheck",
+                "SegueCheck", "SegueYAML",
             ]
         ),
         .testTarget(
             name: "SegueToolsTests",
-            dependencies: ["SegueTools", "SegueCheck", "SegueModel", "SegueRuntime", "SegueExpression"]),
+            dependencies: [
+                "SegueTools", "SegueCheck", "SegueModel", "SegueRuntime", "SegueExpression", "SegueDiagnostics",
+                "SegueYAML",
+            ]),
 
         // Audio: WAV files, recording, trim, gain, metering, mixdown, the recordings store (AudioService).
-        .target(name: "SegueAudio", dependencies: ["SegueSQLite", "SegueRuntime"]),
+        .target(name: "SegueAudio", dependencies: ["SegueSQLite", "SegueRuntime", "SegueExpression"]),
         .testTarget(name: "SegueAudioTests", dependencies: ["SegueAudio", "SegueRuntime"]),
 
         // The command-line tool: argument parsing and terminal I/O only.
         .executableTarget(
             name: "segue",
             dependencies: [
-                "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueCheck", "SegueTools", "SegueAudio", "CReadline",
+                "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueCheck", "SegueRuntime", "SegueTools", "SegueAudio",
+                "SegueFrontEnd", "CReadline",
             ]),
 
         // Benchmarks: `swift run -c release segue-bench audio|load|dispatch [--json]`.

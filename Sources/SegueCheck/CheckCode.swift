@@ -1,13 +1,17 @@
+import SegueFrontEnd
+
 /// The stable codes of the check stage (C…); docs/diagnostics.md lists each with an example.
 public enum CheckCode {
     // MARK: files and imports
 
     /// A file imports itself, directly or through other files.
-    public static let importCycle = "C001"
+    public static let importCycle = FrontEndCode.importCycle
     /// A component, type or event is defined both here and in an imported file (or in two imported files).
     public static let duplicateImport = "C002"
     /// A flow file could not be read (missing, unreadable, a directory): an I/O problem, not a flow problem.
-    public static let unreadableFile = "C003"
+    public static let unreadableFile = FrontEndCode.unreadableFile
+    /// A fixture file a service names is missing or cannot be read (relative to the flow file).
+    public static let unreadableFixture = FrontEndCode.unreadableFixture
 
     // MARK: references
 
@@ -102,7 +106,8 @@ public enum CheckCode {
 
     /// Every code above, in order.
     public static let all = [
-        importCycle, duplicateImport, unreadableFile, unknownScreen, unknownState, unhandledEvent, unknownField,
+        importCycle, duplicateImport, unreadableFile, unreadableFixture, unknownScreen, unknownState, unhandledEvent,
+        unknownField,
         unknownComponent, unknownComponentArgument, missingComponentArgument, unknownService, unknownOperation,
         unknownCallArgument, missingCallArgument, unknownScreenArgument, missingScreenArgument, unknownVariable,
         unknownType, unknownEventField, missingEventField, unknownResponseCode, unknownTimer, unknownStyle,

@@ -30,13 +30,15 @@ extension CheckRun {
         }
     }
 
-    /// Each variable's type resolves and its default fits it.
+    /// Each variable's type resolves and its default fits it; a default may read the variables declared before it.
     mutating func checkData(_ data: [DataDeclaration], in scope: Scope) {
+        var scope = scope
         for variable in data {
             let type = resolve(variable.type)
             if let initial = variable.initial {
                 check(initial, in: scope, expecting: type, role: "the default of `\(variable.name.text)`", strict: true)
             }
+            scope = scope.binding(variable.name.text, type)
         }
     }
 

@@ -1,19 +1,7 @@
 import SegueDiagnostics
 import SegueExpression
+import SegueFrontEnd
 import SegueModel
-
-/// What a flow takes from the files it imports: components, record types and event declarations.
-public struct ImportedDefinitions: Sendable {
-    public var components: [Component]
-    public var types: [RecordTypeDeclaration]
-    public var events: [EventDeclaration]
-
-    public init(components: [Component] = [], types: [RecordTypeDeclaration] = [], events: [EventDeclaration] = []) {
-        self.components = components
-        self.types = types
-        self.events = events
-    }
-}
 
 /// Validates a decoded flow: references, expression types, navigation legality, reachability and unhandled outcomes.
 ///
@@ -21,10 +9,7 @@ public struct ImportedDefinitions: Sendable {
 ///     let diagnostics = checker.check()   // C… codes, plus the expression language's X… codes
 public struct Checker: Sendable {
     /// A flow has screens and a start; a library only lends components, types and events to the flows importing it.
-    public enum Role: Sendable, Hashable {
-        case flow
-        case library
-    }
+    public typealias Role = FlowRole
 
     public var flow: Flow
     public var imported: ImportedDefinitions
@@ -48,6 +33,17 @@ public struct Checker: Sendable {
         run.checkAll()
         return run.diagnostics.sortedBySource()
     }
+
+    /// Checks the flow; one with no error comes back as a `CheckedFlow`, ready to compile.
+    ///
+    ///     let (checked, diagnostics) = Checker(flow: flow).checkedFlow()
+    public func checkedFlow() -> (checked: CheckedFlow?, diagnostics: [Diagnostic]) {
+        var run = CheckRun(flow: flow, imported: imported, role: role, sources: sources)
+        run.checkAll()
+        let diagnostics = run.diagnostics.sortedBySource()
+        guard role == .flow, !diagnostics.hasErrors else { return (nil, diagnostics) }
+        return (run.checked(sources: sources), diagnostics)
+    }
 }
 
 /// The state of one check: symbol tables built once, and the diagnostics found so far.
@@ -69,6 +65,8 @@ struct CheckRun {
     let baseBindings: [String: ValueType]
     /// For events raised only by `send` and not declared: the fields some `send` passes.
     let sentFields: [String: [String]]
+    /// Events declared in imported files.
+    let importedEvents: [EventDeclaration]
     var diagnostics: [Diagnostic] = []
 
     init(flow: Flow, imported: ImportedDefinitions, role: Checker.Role, sources: [SourceFile]) {
@@ -90,6 +88,7 @@ struct CheckRun {
             events[event.name.text] = event
         }
         self.events = events
+        self.importedEvents = imported.events
         self.index = FlowIndex(screens: flow.screens, components: components)
         self.services = Dictionary(flow.services.map { ($0.name.text, $0) }, uniquingKeysWith: { first, _ in first })
         let resolver = self.types
@@ -164,6 +163,13 @@ struct CheckRun {
         diagnostics += collide("component", flow.components.map(\.name), imported.components.map(\.name))
         diagnostics += collide("type", flow.types.map(\.name), imported.types.map(\.name))
         diagnostics += collide("event", flow.events.map(\.name), imported.events.map(\.name))
+    }
+
+    /// The flow with what this run resolved, for the compiler.
+    func checked(sources: [SourceFile]) -> CheckedFlow {
+        var seen: Set<String> = []
+        let events = (flow.events + importedEvents).filter { seen.insert($0.name.text).inserted }
+        return CheckedFlow(flow: flow, components: components, events: events, sources: sources)
     }
 
     /// The scope of a screen, component or the flow before its own names: flow data, `device`, `theme`.

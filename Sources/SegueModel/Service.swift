@@ -3,7 +3,7 @@ import SegueDiagnostics
 /// A service a flow calls, with the operations it may call on it.
 ///
 ///     services:
-///       store: { kind: store }
+///       store: { kind: store, configuration: ../examples/donate/Products.storekit }
 ///       board: { kind: api, endpoints: { list_entries: { method: GET, path: /board, … } } }
 public struct ServiceDeclaration: Sendable {
     public enum Kind: String, Sendable, CaseIterable {
@@ -25,6 +25,10 @@ public struct ServiceDeclaration: Sendable {
     /// Declared operations (API endpoints, custom operations); built-in kinds add theirs from `BuiltinOperations`.
     public var operations: [Operation]
     public var range: SourceRange
+    /// For `store`: the StoreKit configuration file (`configuration:`); for `photos`: the photo `pick` returns
+    /// headless (`sample_photo:`); for `audio`: the WAV file recordings are taken from (`input:`). Relative to the
+    /// flow file; the command line may override each.
+    public var fixture: FixturePath? = nil
 
     public func operation(named name: String) -> Operation? { operations.first { $0.name.text == name } }
 }

@@ -1,8 +1,6 @@
 import Foundation
 import SegueDiagnostics
-import SegueModel
 import SegueRuntime
-import SegueYAML
 
 /// `segue-bench dispatch`: loads, compiles and drives the peer benchmark machines (ring of 1,000 and 10,000
 /// screens, nested depth 8) with the pattern next, next, back, and checks each ends where the peers end.
@@ -80,13 +78,7 @@ enum DispatchBenchmark {
     static func measure(_ shape: Shape, events: Int, json: Bool) throws -> [String: Double] {
         let loadStart = ContinuousClock.now
         let file = SourceFile(path: "\(shape.name).yaml", text: shape.yaml)
-        let loaded = YAMLLoader().load(file)
-        var decoder = FlowDecoder(file: file)
-        guard let flow = decoder.decodeFlow(loaded.root), loaded.diagnostics.isEmpty, decoder.diagnostics.isEmpty else {
-            throw BenchmarkFailure(
-                description: (loaded.diagnostics + decoder.diagnostics).map(\.message).joined(separator: "; "))
-        }
-        let program = try Compiler.compile(flow)
+        let program = try Compiler.compile(file)
         let loadTime = seconds(ContinuousClock.now - loadStart)
         let machine = Machine(program: program)
         guard let next = program.event(named: "next"), let back = program.event(named: "back") else {

@@ -1,6 +1,7 @@
 import Foundation
 import SegueCheck
 import SegueDiagnostics
+import SegueFrontEnd
 import SegueYAML
 import Testing
 

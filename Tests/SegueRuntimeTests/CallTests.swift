@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test func callSuspendsTheListUntilItsOutcomeThenContinues() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         Self.buy(store)
         let purchase = Value.record(["product": .string("donate.small"), "transaction_id": .string("t1")])
@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func anErrorCodeTakesItsCodeBranch() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         Self.buy(store)
         store.answer(1, .error(ServiceError(service: "store", code: "11", message: "Недостаточно средств"))) {
@@ -132,7 +132,7 @@ import Testing
     }
 
     @Test func cancelledWithAnEmptyBranchContinuesQuietly() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         Self.buy(store)
         store.answer(1, .cancelled) {
@@ -142,7 +142,7 @@ import Testing
     }
 
     @Test func anUnhandledErrorGoesToTheScreensOnErrorAndTheListStops() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         Self.buy(store)
         store.answer(1, .error(ServiceError(service: "store", code: "network", message: "Нет сети"))) {
@@ -153,7 +153,7 @@ import Testing
     }
 
     @Test func withoutAnyHandlerTheDefaultAlertShowsTheMessage() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         Self.leaveAndFail(store)
         store.answer(1, .error(ServiceError(service: "store", code: "network", message: "Нет сети"))) {
@@ -164,7 +164,7 @@ import Testing
     }
 
     @Test func aLateOutcomeForAScreenThatIsGoneIsDropped() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         Self.leaveAndFail(store)
         store.send(.back) { $0.layers[0].stack.removeLast() }
@@ -174,13 +174,13 @@ import Testing
     }
 
     @Test func anOutcomeForAnUnknownCallIsDropped() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         store.send(.outcome(call: 42, .ok(.null)), trace: ["dropped outcome #42: no call #42 is waiting"])
     }
 
     @Test func cancelledWithoutABranchEndsTheList() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         store.tap("unguarded") {
             $0.pendingCalls = [$0.call(1, "store.purchase", on: 1, occurrence: 1)]
@@ -194,7 +194,7 @@ import Testing
     }
 
     @Test func anEmptyOkTakesTheBranchOfACodeDeclaredEmpty() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         store.tap("refresh") {
             $0.pendingCalls = [$0.call(1, "board.list", on: 1)]
@@ -209,7 +209,7 @@ import Testing
     }
 
     @Test func aRunTimeExpressionErrorIsRoutedWithItsPosition() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         store.tap("divide") {
             $0.alert = AlertState(

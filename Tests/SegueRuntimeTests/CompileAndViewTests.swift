@@ -3,7 +3,7 @@ import Testing
 
 @testable import SegueRuntime
 
-/// Compile errors with positions and suggestions; interning; the rendered screen and the device.
+/// The checker's errors stop compilation, with positions and suggestions; interning; the rendered screen and the device.
 @Suite struct CompileAndViewTests {
     static func messages(_ yaml: String) -> [String] {
         do {
@@ -40,15 +40,15 @@ import Testing
             """
         #expect(
             Self.messages(yaml) == [
-                "R001 11:25 `present: detial`: there is no screen `detial`; did you mean `detail`?",
-                "R003 14:24 `set`: there is no variable `cuont`; did you mean `count`?",
-                "R004 16:16 unexpected `}`; expected an expression",
-                "R005 17:14 there is no component `card`",
+                "C101 11:25 unknown screen `detial`; did you mean `detail`?",
+                "C114 14:24 unknown data variable `cuont`; did you mean `count`?",
+                "X005 16:16 unexpected `}`; expected an expression",
+                "C105 17:14 unknown component `card`",
             ])
     }
 
     @Test func namesAreInternedAndEventsHaveDenseTables() throws {
-        let program = try Harness.compile(NavigationTests.flow)
+        let program = try Harness.compileUnchecked(NavigationTests.flow)
         #expect(program.screens.map(\.name) == ["home", "modal", "detail", "other"])
         #expect(program.screen(named: "detail") == 2)
         #expect(program.events == ["noop"])

@@ -101,7 +101,7 @@ import Testing
 /// A state saved from another flow is refused, not run out of bounds.
 @Suite struct StateCheckTests {
     @Test func aStateFromAnotherFlowIsIgnoredWithTheReason() throws {
-        var other = try Harness(NavigationTests.flow)
+        var other = try Harness(NavigationTests.flow, unchecked: true)
         other.launch()
         other.tap("open")
         var harness = try Harness(DataTests.flow)

@@ -18,7 +18,7 @@ import Testing
                 label: Save
                 submits: true
                 tap: [{ set: { saved: "form.name + ' ' + form.url" } }]
-              - button: photo
+              - button: choose_photo
                 label: "${empty(form.photo) ? 'Choose photo' : 'Change photo'}"
                 tap: [{ set: { form.photo: "'/tmp/p.jpg'" } }]
               - field: photo
@@ -86,12 +86,12 @@ import Testing
     @Test func setWritesAFormFieldAndLabelsFollowIt() throws {
         let store = try TestStore(Self.flow)
         store.launch(Self.launched)
-        #expect(store.machine.view(of: store.state)?.element("photo")?.text == "Choose photo")
-        store.tap("photo") {
+        #expect(store.machine.view(of: store.state)?.element("choose_photo")?.text == "Choose photo")
+        store.tap("choose_photo") {
             $0.top.form.fields[0] = FormState.Field(
                 value: .string("/tmp/p.jpg"), initial: .null, touched: false, dirty: true, error: nil)
         }
-        #expect(store.machine.view(of: store.state)?.element("photo")?.text == "Change photo")
+        #expect(store.machine.view(of: store.state)?.element("choose_photo")?.text == "Change photo")
     }
 
     @Test(arguments: [

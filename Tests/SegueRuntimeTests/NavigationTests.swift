@@ -97,19 +97,19 @@ import Testing
     }
 
     @Test func launchShowsTheStartScreenAsRoot() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         #expect(store.trace.prefix(2) == ["root - → home", "enter home #1"])
     }
 
     @Test func presentAddsALayerAndShowPushesInsideANavigationController() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         Self.openModalAndPush(store)
     }
 
     @Test func showWithoutANavigationControllerPresentsModally() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         store.tap("push") {
             // No `with:`: the parameter is null.
@@ -123,7 +123,7 @@ import Testing
     }
 
     @Test func dismissClosesTheTopModalWithItsWholePushStack() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         Self.openModalAndPush(store)
         Self.pushDeeper(store)
@@ -142,7 +142,7 @@ import Testing
     }
 
     @Test func popAtTheRootOfANavigationControllerIsIgnored() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         store.tap("open") {
             $0.layers.append(NavigationLayer(navigation: true, stack: [$0.instance(2, "modal", .present)]))
@@ -152,7 +152,7 @@ import Testing
     }
 
     @Test func popRemovesTheTopScreenAndBackDismissesAtTheRoot() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         Self.openModalAndPush(store)
         store.send(.back, trace: ["detail: set", "exit detail #3", "pop detail → modal"]) {
@@ -167,7 +167,7 @@ import Testing
     }
 
     @Test func popToRootLeavesOnlyTheRoot() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         Self.openModalAndPush(store)
         Self.pushDeeper(store)
@@ -182,7 +182,7 @@ import Testing
     }
 
     @Test func unwindPopsAndDismissesToTheNearestInstance() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         Self.openModalAndPush(store)
         Self.pushDeeper(store)
@@ -209,7 +209,7 @@ import Testing
     }
 
     @Test func unwindToAScreenThatIsNotBelowIsIgnored() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         Self.openModalAndPush(store)
         store.tap("nowhere")
@@ -217,7 +217,7 @@ import Testing
     }
 
     @Test func replaceSwapsTheTopScreen() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         store.tap("swap", trace: ["home: replace", "exit home #1", "replace home → other", "enter other #2"]) {
             $0.layers[0].stack = [$0.instance(2, "other", .replace)]
@@ -226,7 +226,7 @@ import Testing
     }
 
     @Test func dismissWithNothingPresentedIsIgnored() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         store.send(.swipeToDismiss, trace: ["ignored swipe to dismiss: nothing is presented modally"])
     }

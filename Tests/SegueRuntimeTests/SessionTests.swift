@@ -13,6 +13,10 @@ import Testing
         services:
           store: { kind: store }
           defaults: { kind: defaults }
+          board:
+            kind: api
+            endpoints:
+              list_entries: { method: GET, path: /entries, result: list<string> }
         data:
           bought: { type: string?, persist: true }
           user_id: { type: string?, from_defaults: MatimatikProfileID }

@@ -164,14 +164,14 @@ import Testing
             ])
     }
 
-    @Test func gotoToAnUnknownStateIsACompileError() throws {
+    @Test func gotoToAnUnknownStateIsRefusedByTheChecker() throws {
         let broken = Self.flow.replacingOccurrences(
             of: "record: [{ goto: countdown }]", with: "record: [{ goto: countdwn }]")
         #expect {
             try Harness.compile(broken)
         } throws: { error in
             (error as? CompileError)?.diagnostics.map(\.message) == [
-                "`goto: countdwn`: no such nested state here; states: `idle`, `countdown`, `recording`, `level`, `meter`, `clock`"
+                "screen `recorder` has no state `countdwn`; did you mean `countdown`?"
             ]
         }
     }

@@ -27,8 +27,12 @@ final class TestStore {
     private var inFlight: [Int: String] = [:]
     private let createdAt: SourceLocation
 
-    init(_ yaml: String, device: DeviceProfile = .standard, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        machine = Machine(program: try Harness.compile(yaml))
+    /// `unchecked` skips the checker, as `Harness` does, for tests of how the runner copes with what it refuses.
+    init(
+        _ yaml: String, device: DeviceProfile = .standard, unchecked: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        machine = Machine(program: try unchecked ? Harness.compileUnchecked(yaml) : Harness.compile(yaml))
         self.device = device
         createdAt = sourceLocation
     }

@@ -5,6 +5,7 @@ import SegueModel
 import SegueYAML
 import Testing
 
+@testable import SegueCheck
 @testable import SegueRuntime
 
 /// Errors a test helper reports when a flow text does not load.
@@ -19,8 +20,10 @@ struct Harness {
     var state = MachineState()
     var last = Step(state: MachineState(), effects: [], trace: [])
 
-    init(_ yaml: String, device: DeviceProfile = .standard) throws {
-        machine = Machine(program: try Harness.compile(yaml))
+    /// `unchecked` skips the checker, for tests of how the runner copes with what the checker refuses (a `pop` at a
+    /// navigation root, `codes` on a store call): the runner must not rely on the checker to stay safe.
+    init(_ yaml: String, device: DeviceProfile = .standard, unchecked: Bool = false) throws {
+        machine = Machine(program: try unchecked ? Harness.compileUnchecked(yaml) : Harness.compile(yaml))
         self.device = device
     }
 
@@ -37,8 +40,16 @@ struct Harness {
         return flow
     }
 
+    /// Checks and compiles, as every tool does.
     static func compile(_ yaml: String) throws -> Program {
         try Compiler.compile(try flow(yaml))
+    }
+
+    /// Compiles without checking: only a test can make a `CheckedFlow` the checker did not (`@testable`).
+    static func compileUnchecked(_ yaml: String) throws -> Program {
+        let flow = try flow(yaml)
+        let components = Dictionary(flow.components.map { ($0.name.text, $0) }, uniquingKeysWith: { first, _ in first })
+        return try Compiler.compile(CheckedFlow(flow: flow, components: components, events: flow.events, sources: []))
     }
 
     var program: Program { machine.program }

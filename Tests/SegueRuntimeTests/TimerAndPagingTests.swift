@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func startingANamedTimerAgainRestartsIt() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         Self.start(store, id: 1, at: 0)
         store.send(.advanceTime(by: 1.5)) { $0.now = 1.5 }
@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func cancelTimerStopsIt() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         Self.start(store, id: 1, at: 0)
         store.tap("stop") { $0.timers = [] }
@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func aScreensRepeatingTimerStopsWhenTheScreenGoes() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         store.tap("open") {
             $0.layers.append(NavigationLayer(navigation: false, stack: [$0.instance(2, "other", .present)]))
@@ -124,7 +124,7 @@ import Testing
     }
 
     @Test func aRealClockFiresByTimerIdAndUnknownIdsAreIgnored() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         Self.start(store, id: 1, at: 0)
         store.send(.timerFired(id: 1)) {
@@ -136,8 +136,18 @@ import Testing
         store.send(.advanceTime(by: -1), trace: ["ignored advance time by -1.0: time only moves forward"])
     }
 
-    @Test func aDelayThatIsNotANumberIsAnError() throws {
-        let store = try TestStore(Self.flow)
+    @Test func aDelayThatIsNotANumberIsRefusedByTheChecker() throws {
+        #expect {
+            try Harness.compile(Self.flow)
+        } throws: { error in
+            (error as? CompileError)?.diagnostics.map { "\($0.code) \($0.range.start.line) \($0.message)" } == [
+                "C201 20 a timer's delay must be `number`, found `string`"
+            ]
+        }
+    }
+
+    @Test func aDelayThatIsNotANumberIsAnErrorWhenItRuns() throws {
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         store.tap("bad") {
             $0.alert = AlertState(
@@ -147,7 +157,7 @@ import Testing
     }
 
     @Test func scrollingNearTheEndLoadsMoreUntilHasMoreIsFalse() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         let rows = try #require(store.program.screens[0].element(named: "rows"))
         store.send(.scrolledNearEnd(list: rows)) {
@@ -161,7 +171,7 @@ import Testing
     }
 
     @Test func alertsQueueBehindTheOneShown() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         store.tap("alerts") {
             $0.alert = AlertState(image: "done", title: "One", message: nil)
@@ -176,7 +186,7 @@ import Testing
     }
 
     @Test func movingASliderRunsItsChangeWithTheNewValue() throws {
-        let store = try TestStore(Self.flow)
+        let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         let level = try #require(store.program.screens[0].element(named: "level"))
         store.send(.change(ElementPath(element: level), .number(0.8))) { $0[data: "volume"] = .number(0.8) }

@@ -2,29 +2,13 @@
 //
 //     swift run segue-example [flows/donate.yaml]
 import Foundation
-import SegueDiagnostics
 import SegueExpression
-import SegueModel
 import SegueRuntime
-import SegueYAML
 
-/// Loads, decodes and compiles a flow file, printing diagnostics on failure.
+/// Reads, checks and compiles a flow file, printing its errors on failure.
 func compileFlow(at path: String) -> Program? {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-        FileHandle.standardError.write(Data("segue-example: cannot read \(path)\n".utf8))
-        return nil
-    }
-    let file = SourceFile(path: path, text: text)
-    let loaded = YAMLLoader().load(file)
-    var decoder = FlowDecoder(file: file)
-    let flow = decoder.decodeFlow(loaded.root)
-    let problems = loaded.diagnostics + decoder.diagnostics
-    guard let flow, !problems.hasErrors else {
-        for problem in problems { FileHandle.standardError.write(Data("\(problem.range): \(problem.message)\n".utf8)) }
-        return nil
-    }
     do {
-        return try Compiler.compile(flow)
+        return try Compiler.compile(path: path)
     } catch {
         FileHandle.standardError.write(Data("\(error)\n".utf8))
         return nil

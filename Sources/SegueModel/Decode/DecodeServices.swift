@@ -40,13 +40,23 @@ extension FlowDecoder {
                 } else {
                     missing("operations", in: reader)
                 }
-            case .store, .audio, .defaults, .photos:
+            case .store, .audio, .photos:
+                let key = Self.fixtureKeys[kind] ?? ""
+                if let node = reader.take(key), let text = string(node, context: "`\(key)`") {
+                    service.fixture = FixturePath(text, at: node.range)
+                }
+            case .defaults:
                 break
             }
             finish(reader)
             return service
         }
     }
+
+    /// The key naming each service kind's fixture file, relative to the flow file.
+    static let fixtureKeys: [ServiceDeclaration.Kind: String] = [
+        .store: "configuration", .photos: "sample_photo", .audio: "input",
+    ]
 
     mutating func decodeEnvelope(_ node: Node) -> Envelope? {
         guard var reader = mapping(node, at: .envelope, context: "`envelope`") else { return nil }

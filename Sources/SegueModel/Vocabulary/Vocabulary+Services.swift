@@ -47,7 +47,27 @@ extension Vocabulary {
                     KeySpec(
                         "operations", .mapping(of: .object(.operation)), required: true, doc: "name → operation",
                         example: "{ greet: { parameters: { name: string }, result: string } }"))
-            case .store, .audio, .defaults, .photos:
+            case .store:
+                keys.append(
+                    KeySpec(
+                        "configuration", .string,
+                        doc: "the StoreKit configuration file, relative to the flow file (`--storekit` overrides it)",
+                        example: "../examples/donate/Products.storekit"))
+            case .photos:
+                keys.append(
+                    KeySpec(
+                        "sample_photo", .string,
+                        doc:
+                            "the image `pick` returns headless, relative to the flow file (`--sample-photo` overrides it)",
+                        example: "../examples/donate/photo.png"))
+            case .audio:
+                keys.append(
+                    KeySpec(
+                        "input", .string,
+                        doc:
+                            "a WAV file recordings are taken from, relative to the flow file (`--audio-input` overrides it)",
+                        example: "voice.wav"))
+            case .defaults:
                 break
             }
             let spec = serviceKindTable.first { $0.name == kind.rawValue }

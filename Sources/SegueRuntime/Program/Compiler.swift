@@ -1,16 +1,57 @@
+import SegueCheck
 import SegueDiagnostics
 import SegueExpression
+import SegueFrontEnd
 import SegueModel
 
-/// Compiles a decoded `Flow` into a `Program`: names interned, action lists lowered, expressions parsed.
+/// Compiles a checked flow into a `Program`: names interned, action lists lowered, expressions parsed.
 ///
-///     let program = try Compiler.compile(flow)
+/// The checker has resolved every name, so the compiler only numbers them; the conveniences below run the front
+/// end and the checker first, and their errors are the `CompileError`'s diagnostics.
+///
+///     let program = try Compiler.compile(path: "flows/donate.yaml")
 public enum Compiler {
-    public static func compile(_ flow: Flow) throws(CompileError) -> Program {
-        var builder = ProgramBuilder(flow: flow)
+    /// Lowers a checked flow; it throws only when the checker let through something the compiler cannot lower.
+    public static func compile(_ checked: CheckedFlow) throws(CompileError) -> Program {
+        var builder = ProgramBuilder(checked: checked)
         builder.build()
         guard builder.diagnostics.isEmpty else { throw CompileError(diagnostics: builder.diagnostics) }
         return builder.program
+    }
+
+    /// Checks a decoded flow (with what it imports), then compiles it.
+    public static func compile(
+        _ flow: Flow, imported: ImportedDefinitions = ImportedDefinitions(), sources: [SourceFile] = []
+    ) throws(CompileError) -> Program {
+        let (checked, diagnostics) = Checker(flow: flow, imported: imported, sources: sources).checkedFlow()
+        guard let checked else { throw CompileError(diagnostics: diagnostics.filter { $0.severity == .error }) }
+        return try compile(checked)
+    }
+
+    /// Reads, checks and compiles the flow file at `path`, with its imports.
+    public static func compile(path: String) throws(CompileError) -> Program {
+        try compile(FlowLoader().load(path: path))
+    }
+
+    /// Checks and compiles a flow text already in memory (imports are read relative to its path).
+    public static func compile(_ file: SourceFile) throws(CompileError) -> Program {
+        try compile(FlowLoader().load(file))
+    }
+
+    /// Compiles what the loader checked, or throws its errors (a library, which has no screens to run, is one).
+    public static func compile(_ loaded: FlowLoadResult) throws(CompileError) -> Program {
+        guard let checked = loaded.checked else {
+            let errors = loaded.diagnostics.filter { $0.severity == .error }
+            guard errors.isEmpty, loaded.role == .library else { throw CompileError(diagnostics: errors) }
+            let start = SourceRange(path: loaded.path, at: SourceLocation(line: 1, column: 1, offset: 0))
+            throw CompileError(diagnostics: [
+                .error(
+                    CompileError.libraryCode,
+                    "`\(loaded.path)` is a library of components, types and events (no `start`, no `screens`): "
+                        + "import it from a flow", at: start)
+            ])
+        }
+        return try compile(checked)
     }
 }
 
@@ -22,23 +63,29 @@ struct CompileContext {
 
 /// The compiler's working state; one per compilation.
 struct ProgramBuilder {
-    let flow: Flow
+    let checked: CheckedFlow
+    var flow: Flow { checked.flow }
     var program: Program
     var diagnostics: [Diagnostic] = []
     /// Call branches and timer bodies waiting to be emitted after the list they belong to.
     var deferred: [DeferredBlock] = []
     var componentDepth = 0
 
-    init(flow: Flow) {
-        self.flow = flow
+    init(checked: CheckedFlow) {
+        self.checked = checked
+        let flow = checked.flow
         program = Program(
             flowID: flow.id.text, start: 0, screens: [], screenIndex: [:], events: [], eventIndex: [:], data: [],
             dataIndex: [:], code: [], expressions: [], onError: nil, timerNames: [], theme: flow.theme,
             defaultsService: nil, services: [:], emptyCodes: [:])
     }
 
-    mutating func error(_ code: String, _ message: String, at range: SourceRange) {
-        diagnostics.append(.error(code, message, at: range))
+    /// Something the checker should have refused: a bug in segue, reported rather than miscompiled.
+    mutating func unresolved(_ message: String, at range: SourceRange) {
+        diagnostics.append(
+            .error(
+                CompileError.uncheckedCode, message, at: range,
+                notes: [DiagnosticNote("the checker accepted this flow; this is a bug in segue, please report it")]))
     }
 
     mutating func build() {
@@ -48,13 +95,13 @@ struct ProgramBuilder {
             let empty = service.codes.filter { $0.outcome == .empty }.map(\.code.text)
             if !empty.isEmpty { program.emptyCodes[service.name.text] = empty }
         }
-        for declaration in flow.events { _ = event(declaration.name.text) }
+        for declaration in checked.events { _ = event(declaration.name.text) }
         for (index, screen) in flow.screens.enumerated() { program.screenIndex[screen.name.text] = index }
         if let start = program.screenIndex[flow.start.text] {
             program.start = start
         } else {
-            error(
-                RuntimeDiagnosticCode.unknownScreen, "the start screen `\(flow.start.text)` is not defined",
+            unresolved(
+                "the start screen `\(flow.start.text)` is not defined",
                 at: flow.start.range)
         }
         let root = CompileContext(screen: nil)
@@ -139,8 +186,7 @@ struct ProgramBuilder {
         for node in chart.states {
             let id = screen.states.count
             if screen.stateIndex[node.name.text] != nil {
-                error(
-                    RuntimeDiagnosticCode.unknownState,
+                unresolved(
                     "state `\(node.name.text)` is defined twice in screen `\(screen.name)`",
                     at: node.name.range)
             }
@@ -159,8 +205,7 @@ struct ProgramBuilder {
         if chart.parallel { return (children, children) }
         guard let initialName = chart.initial else { return (children, Array(children.prefix(1))) }
         guard let position = chart.states.firstIndex(where: { $0.name.text == initialName.text }) else {
-            error(
-                RuntimeDiagnosticCode.unknownInitialState,
+            unresolved(
                 "the initial state `\(initialName.text)` is not one of "
                     + chart.states.map { "`\($0.name.text)`" }.joined(separator: ", "), at: initialName.range)
             return (children, Array(children.prefix(1)))

@@ -69,11 +69,7 @@ extension ProgramBuilder {
             program.code.append(.navigate(navigate(navigation, context: context, at: action.range)))
         case .goto(let name):
             guard let screen = context.screen, let state = program.screens[screen].stateIndex[name.text] else {
-                let known = context.screen.map { program.screens[$0].states.map { "`\($0.name)`" } } ?? []
-                error(
-                    RuntimeDiagnosticCode.unknownState,
-                    "`goto: \(name.text)`: no such nested state here"
-                        + (known.isEmpty ? "" : "; states: " + known.joined(separator: ", ")), at: name.range)
+                unresolved("`goto: \(name.text)`: no such nested state here", at: name.range)
                 return
             }
             program.code.append(.goto(state: state))
@@ -149,19 +145,13 @@ extension ProgramBuilder {
             return NavigateOperation(kind: kind, target: nil, arguments: [])
         }
         guard let target = program.screenIndex[targetName.text] else {
-            let suggestion = Suggestion.closest(to: targetName.text, in: Array(program.screenIndex.keys))
-            error(
-                RuntimeDiagnosticCode.unknownScreen,
-                "`\(navigation.kind.rawValue): \(targetName.text)`: there is no screen `\(targetName.text)`"
-                    + (suggestion.map { "; did you mean `\($0)`?" } ?? ""), at: targetName.range)
+            unresolved("`\(navigation.kind.rawValue): \(targetName.text)`: no such screen", at: targetName.range)
             return NavigateOperation(kind: kind, target: nil, arguments: [])
         }
         let screen = program.screens[target]
         let arguments = navigation.arguments.compactMap { argument -> (slot: Int, value: Int)? in
             guard let slot = screen.slotIndex[argument.name.text], slot < screen.parameterCount else {
-                error(
-                    RuntimeDiagnosticCode.unknownParameter,
-                    "screen `\(screen.name)` has no parameter `\(argument.name.text)`", at: argument.name.range)
+                unresolved("screen `\(screen.name)` has no parameter `\(argument.name.text)`", at: argument.name.range)
                 return nil
             }
             return (slot: slot, value: expression(argument.value, context: context))
@@ -178,19 +168,15 @@ extension ProgramBuilder {
             if let screen = context.screen, let index = program.screens[screen].fieldIndex[field] {
                 return .field(index)
             }
-            error(
-                RuntimeDiagnosticCode.unknownVariable, "`\(text)`: this screen has no form field `\(field)`",
+            unresolved(
+                "`\(text)`: this screen has no form field `\(field)`",
                 at: name.range)
             return nil
         }
         if let screen = context.screen, let slot = program.screens[screen].slotIndex[text] { return .screen(slot) }
         if let slot = program.dataIndex[text] { return .flow(slot) }
-        var known = Array(program.dataIndex.keys)
-        if let screen = context.screen { known += program.screens[screen].slotIndex.keys }
-        let suggestion = Suggestion.closest(to: text, in: known)
-        error(
-            RuntimeDiagnosticCode.unknownVariable,
-            "`set`: there is no variable `\(text)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? ""),
+        unresolved(
+            "`set`: no such variable `\(text)`",
             at: name.range)
         return nil
     }

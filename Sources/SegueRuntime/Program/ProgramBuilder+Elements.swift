@@ -74,20 +74,18 @@ extension ProgramBuilder {
     /// A component at a use site: its arguments in the caller's scope, its elements with its parameters bound.
     mutating func component(_ use: ComponentUse, context: CompileContext) -> ComponentProgram {
         let arguments = use.arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
-        guard let definition = flow.component(named: use.component.text) else {
-            error(
-                RuntimeDiagnosticCode.unknownComponent, "there is no component `\(use.component.text)`",
+        guard let definition = checked.component(named: use.component.text) else {
+            unresolved(
+                "there is no component `\(use.component.text)`",
                 at: use.component.range)
             return ComponentProgram(name: use.component.text, arguments: arguments, elements: [])
         }
         guard componentDepth < 16 else {
-            error(
-                RuntimeDiagnosticCode.unknownComponent, "component `\(use.component.text)` uses itself", at: use.range)
+            unresolved("component `\(use.component.text)` uses itself", at: use.range)
             return ComponentProgram(name: use.component.text, arguments: arguments, elements: [])
         }
         for argument in use.arguments where !definition.parameters.contains(where: { $0.name == argument.name }) {
-            error(
-                RuntimeDiagnosticCode.unknownParameter,
+            unresolved(
                 "component `\(use.component.text)` has no parameter `\(argument.name.text)`", at: argument.name.range)
         }
         var inner = context
@@ -148,10 +146,9 @@ extension ProgramBuilder {
                 }
             }
         } catch {
-            diagnostics.append(
-                Diagnostic.error(
-                    RuntimeDiagnosticCode.expressionSyntax, error.message,
-                    at: text.sourceRange(ofTextOffset: error.range.start, length: error.range.length, in: nil)))
+            unresolved(
+                error.message,
+                at: text.sourceRange(ofTextOffset: error.range.start, length: error.range.length, in: nil))
         }
         program.expressions.append(
             CompiledExpression(body: body, source: text.text, range: text.range))

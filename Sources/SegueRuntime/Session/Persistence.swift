@@ -37,7 +37,7 @@ public actor MemoryPersistence: Persistence {
     }
 }
 
-/// Persistence in a JSON file, written atomically: a temporary file beside it, flushed, then renamed over it.
+/// Persistence in a JSON file, written atomically by `AtomicFile` (a temporary file beside it, flushed, renamed).
 ///
 ///     let persistence = FilePersistence(path: "~/.segue/donate.json")
 public struct FilePersistence: Persistence {
@@ -67,30 +67,10 @@ public struct FilePersistence: Persistence {
         } catch {
             throw PersistenceError(path: path, reason: "cannot encode: \(error)")
         }
-        let directory = (path as NSString).deletingLastPathComponent
-        let temporary =
-            (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(getpid()).tmp"
         do {
-            if !directory.isEmpty {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            }
-            guard FileManager.default.createFile(atPath: temporary, contents: nil) else {
-                throw PersistenceError(path: temporary, reason: "cannot create the temporary file")
-            }
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
-            try handle.write(contentsOf: data)
-            try handle.synchronize()
-            try handle.close()
-            guard rename(temporary, path) == 0 else {
-                throw PersistenceError(
-                    path: path, reason: "cannot rename the temporary file: \(String(cString: strerror(errno)))")
-            }
-        } catch let error as PersistenceError {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw error
+            try AtomicFile.write(data, to: URL(fileURLWithPath: path))
         } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw PersistenceError(path: path, reason: "cannot write: \(error.localizedDescription)")
+            throw PersistenceError(path: path, reason: error.reason)
         }
     }
 }

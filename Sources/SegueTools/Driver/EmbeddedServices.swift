@@ -11,11 +11,13 @@ public struct ServiceOptions: Sendable {
     /// The data directory (board, transactions, defaults, photos, takes, persisted flow data); nil keeps everything
     /// in memory and in a temporary directory, as tests want.
     public var dataDirectory: String?
-    /// The Xcode StoreKit configuration the store reads; default `examples/donate/Products.storekit`.
+    /// The Xcode StoreKit configuration the store reads, overriding the flow's `configuration:`; with neither, the
+    /// store has no products.
     public var storeKitFile: String?
     /// A real API server; nil uses the local board.
     public var apiURL: String?
-    /// The microphone stand-in: a WAV file to record from; nil records a generated voice-like test signal.
+    /// The microphone stand-in: a WAV file to record from, overriding the flow's `input:`; with neither, recordings
+    /// take a generated voice-like signal.
     public var audioInput: String?
     /// Record and play in real time instead of virtual time.
     public var realTime: Bool
@@ -25,9 +27,10 @@ public struct ServiceOptions: Sendable {
     /// `seedProfileID` is false.
     public var defaults: [String: Value]
     public var seedProfileID: Bool
-    /// The photo `photos.pick` returns when no outcome is scripted.
+    /// The photo `photos.pick` returns when no outcome is scripted, overriding the flow's `sample_photo:`.
     public var samplePhoto: String?
-    /// The project root that relative example paths are resolved against.
+    /// The directory the overrides above are resolved against when relative (the flow's own paths are relative to
+    /// the flow file).
     public var root: String
 
     public init(
@@ -95,7 +98,8 @@ public struct EmbeddedServices: Sendable {
             let name = declaration.name.text
             switch declaration.kind {
             case .store:
-                result.services[name] = try makeStore(options: options, directory: directory, persistent: persistent)
+                result.services[name] = try makeStore(
+                    declaration, options: options, directory: directory, persistent: persistent)
             case .api:
                 result.services[name] = try await makeAPI(
                     declaration, options: options, directory: directory, persistent: persistent, into: &result)
@@ -106,9 +110,9 @@ public struct EmbeddedServices: Sendable {
                 let output = URL(fileURLWithPath: directory + "/photos")
                 result.services[name] = PhotoLibraryService(
                     photos: ImagePhotoService(outputDirectory: output),
-                    samplePhoto: options.samplePhoto ?? (options.root + "/examples/donate/photo.png"))
+                    samplePhoto: fixture(options.samplePhoto, declaration, root: options.root))
             case .audio:
-                let (service, clock) = try await makeAudio(options: options, directory: directory)
+                let (service, clock) = try await makeAudio(declaration, options: options, directory: directory)
                 result.services[name] = service
                 result.audio = service
                 result.audioClock = clock
@@ -119,21 +123,36 @@ public struct EmbeddedServices: Sendable {
         return result
     }
 
-    private static func resolve(_ path: String, root: String) -> String {
-        path.hasPrefix("/") ? path : root + "/" + path
+    /// The file a service reads: the command line's override (relative to `root`), else the flow's own fixture
+    /// (relative to the flow file), else none.
+    private static func fixture(_ override: String?, _ declaration: ServiceDeclaration, root: String) -> String? {
+        if let override { return override.hasPrefix("/") ? override : root + "/" + override }
+        return declaration.fixture?.resolved
     }
 
-    private static func makeStore(options: ServiceOptions, directory: String, persistent: Bool) throws(Failure)
-        -> StoreFlowService
-    {
-        let file = resolve(options.storeKitFile ?? "examples/donate/Products.storekit", root: options.root)
+    /// Why a fixture could not be used, at the key that names it when the flow named it.
+    private static func failure(_ declaration: ServiceDeclaration, override: String?, _ error: any Error) -> Failure {
+        guard override == nil, let fixture = declaration.fixture else { return Failure(description: "\(error)") }
+        return Failure(
+            description: "\(fixture.range.path):\(fixture.range.start.line):\(fixture.range.start.column): "
+                + "error: service `\(declaration.name.text)`: \(error)")
+    }
+
+    private static func makeStore(
+        _ declaration: ServiceDeclaration, options: ServiceOptions, directory: String, persistent: Bool
+    ) throws(Failure) -> StoreFlowService {
+        let data = persistent ? URL(fileURLWithPath: directory) : nil
         do {
-            let store = try ConfigurationStore(
-                storeKitFile: URL(fileURLWithPath: file),
-                dataDirectory: persistent ? URL(fileURLWithPath: directory) : nil)
+            guard let file = fixture(options.storeKitFile, declaration, root: options.root) else {
+                let store = try ConfigurationStore(
+                    configuration: StoreKitConfiguration(products: []),
+                    ledger: data.map(TransactionLedger.inDirectory) ?? .inMemory)
+                return StoreFlowService(store: store)
+            }
+            let store = try ConfigurationStore(storeKitFile: URL(fileURLWithPath: file), dataDirectory: data)
             return StoreFlowService(store: store)
         } catch {
-            throw Failure(description: "\(error)")
+            throw failure(declaration, override: options.storeKitFile, error)
         }
     }
 
@@ -189,12 +208,12 @@ public struct EmbeddedServices: Sendable {
         return DefaultsFlowService(defaults: defaults)
     }
 
-    private static func makeAudio(options: ServiceOptions, directory: String) async throws(Failure)
-        -> (AudioFlowService, SteppedAudioClock?)
+    private static func makeAudio(_ declaration: ServiceDeclaration, options: ServiceOptions, directory: String)
+        async throws(Failure) -> (AudioFlowService, SteppedAudioClock?)
     {
         let format = AudioFormat(sampleRate: 44_100, channels: 1, encoding: .int16)
         let input: RecordingInput =
-            options.audioInput.map { .file(path: resolve($0, root: options.root)) }
+            fixture(options.audioInput, declaration, root: options.root).map { .file(path: $0) }
             ?? .signal(.voice(amplitude: 0.8, seed: 1), format)
         let clock: SteppedAudioClock? = options.realTime ? nil : SteppedAudioClock()
         do {

@@ -65,14 +65,14 @@ public final class ReplSession {
     var timeline: [Moment] = []
     var position = 0
 
-    public init(flow: Flow, embedded: EmbeddedServices, device: DeviceProfile = .standard, style: ReplStyle = .plain)
-        throws(OpenError)
-    {
-        self.flow = flow
+    public init(
+        checked: CheckedFlow, embedded: EmbeddedServices, device: DeviceProfile = .standard, style: ReplStyle = .plain
+    ) throws(OpenError) {
+        self.flow = checked.flow
         self.embedded = embedded
         self.style = style
         do {
-            program = try Compiler.compile(flow)
+            program = try Compiler.compile(checked)
         } catch {
             throw .compile("\(error)")
         }
@@ -84,15 +84,16 @@ public final class ReplSession {
         path: String, options: ServiceOptions, device: DeviceProfile = .standard, style: ReplStyle = .plain
     ) async throws(OpenError) -> ReplSession {
         let result = FlowLoader().load(path: path)
-        guard !result.hasErrors, let flow = result.flow else { throw .invalidFlow(result) }
-        guard result.role == .flow else { throw .notAFlow(path) }
+        guard result.role == .flow || result.hasErrors else { throw .notAFlow(path) }
+        guard let checked = result.checked else { throw .invalidFlow(result) }
+        let flow = checked.flow
         let embedded: EmbeddedServices
         do {
             embedded = try await EmbeddedServices.make(for: flow, options: options)
         } catch {
             throw .services(error.description)
         }
-        return try ReplSession(flow: flow, embedded: embedded, device: device, style: style)
+        return try ReplSession(checked: checked, embedded: embedded, device: device, style: style)
     }
 
     /// The machine's current state.

@@ -74,9 +74,9 @@ public final class ScenarioRunner {
     private func compiled(_ path: String, at range: SourceRange) throws(ScenarioFailure) -> (Flow, Program) {
         if flows[path] == nil {
             let loaded = FlowLoader().load(path: path)
-            if let flow = loaded.flow, !loaded.hasErrors {
+            if let checked = loaded.checked {
                 do {
-                    flows[path] = .success((flow, try Compiler.compile(flow)))
+                    flows[path] = .success((checked.flow, try Compiler.compile(checked)))
                 } catch {
                     flows[path] = .failure(ScenarioError(diagnostics: [.error("T010", "\(error)", at: range)]))
                 }

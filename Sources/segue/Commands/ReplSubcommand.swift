@@ -9,8 +9,9 @@ enum ReplSubcommand: SegueCommand {
     static let name = "repl"
     static let summary = "Step through a flow: tap, fill, tick, undo — with completion and history"
     static let usage = """
-        usage: segue repl FLOW [--data-dir DIR | --fresh] [--storekit FILE] [--api-url URL]
-                               [--audio-input FILE] [--real-time] [--device NAME] [--script FILE]
+        usage: segue repl FLOW [--data-dir DIR | --fresh] [--storekit FILE] [--sample-photo FILE]
+                               [--api-url URL] [--audio-input FILE] [--real-time] [--device NAME]
+                               [--script FILE]
 
         Shows the flow's top screen after every command, with what changed. Type `help` inside
         for the commands; Tab completes commands, element ids, fields, events and services.
@@ -18,9 +19,12 @@ enum ReplSubcommand: SegueCommand {
           --data-dir DIR      where flow data, the local board, purchases, defaults and takes are
                               kept between runs (default .segue/)
           --fresh             use a new temporary data directory (nothing kept)
-          --storekit FILE     the StoreKit configuration (default examples/donate/Products.storekit)
+          --storekit FILE     the StoreKit configuration, instead of the store's `configuration:`
+                              (without either the store has no products)
+          --sample-photo FILE the photo `photos.pick` returns, instead of the service's `sample_photo:`
           --api-url URL       a real wall-of-honor server instead of the local board
-          --audio-input FILE  a WAV file recordings are taken from (default: a generated voice)
+          --audio-input FILE  a WAV file recordings are taken from, instead of the audio service's
+                              `input:` (without either: a generated voice)
           --real-time         record and play in real time instead of virtual time (`tick`)
           --device NAME       a device profile: iphone7, iphonese, iphone15, … (`device` inside lists them)
           --script FILE       read commands from FILE instead of the terminal
@@ -37,7 +41,9 @@ enum ReplSubcommand: SegueCommand {
         do {
             parsed = try ParsedArguments(
                 arguments,
-                valueOptions: ["--data-dir", "--storekit", "--api-url", "--audio-input", "--script", "--device"],
+                valueOptions: [
+                    "--data-dir", "--storekit", "--sample-photo", "--api-url", "--audio-input", "--script", "--device",
+                ],
                 switchOptions: ["--real-time", "--fresh"])
         } catch {
             printError("segue repl: \(error)\n\(usage)")
@@ -64,7 +70,7 @@ enum ReplSubcommand: SegueCommand {
             dataDirectory: parsed.switches.contains("--fresh") ? nil : (parsed.options["--data-dir"] ?? ".segue"),
             storeKitFile: parsed.options["--storekit"], apiURL: parsed.options["--api-url"],
             audioInput: parsed.options["--audio-input"], realTime: parsed.switches.contains("--real-time"),
-            boardEntries: 12)
+            boardEntries: 12, samplePhoto: parsed.options["--sample-photo"])
         let color = isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         let session: ReplSession
         do {

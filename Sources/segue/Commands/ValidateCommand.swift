@@ -1,6 +1,7 @@
 import Foundation
 import SegueCheck
 import SegueDiagnostics
+import SegueFrontEnd
 
 /// `segue validate PATH…`: load and check flow files, printing diagnostics like a compiler.
 enum ValidateCommand: SegueCommand {

@@ -39,7 +39,7 @@ import Testing
         #expect(start.contains("• error \"flow-keep.json: cannot read saved data"))
         #expect(start.contains("→ launched without saved data"))
         let reply = await session.execute("tap bump")
-        #expect(reply.text.contains("• error \"flow-keep.json: cannot rename the temporary file"))
+        #expect(reply.text.contains("• error \"flow-keep.json: it is a directory"))
         #expect(reply.text.contains("→ not saved"))
         #expect(session.state.data == [.int(1)], "the flow goes on with the value in memory")
     }
@@ -64,6 +64,7 @@ import Testing
             }
         }
         #expect(messages.count == 2)
-        #expect(messages.allSatisfy { $0.hasPrefix("persisted data: \(data)/flow-keep.json: cannot ") })
+        #expect(messages.first?.hasPrefix("persisted data: \(data)/flow-keep.json: cannot read saved data") == true)
+        #expect(messages.last == "persisted data: \(data)/flow-keep.json: it is a directory")
     }
 }

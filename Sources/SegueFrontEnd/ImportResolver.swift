@@ -6,7 +6,7 @@ import SegueYAML
 /// One file after YAML and decoding: its flow (if any), whether it is a library, and what went wrong.
 struct DecodedUnit {
     var flow: Flow?
-    var role: Checker.Role
+    var role: FlowRole
     var diagnostics: [Diagnostic]
     /// The YAML stage reported errors, so the tree (and the flow) may be missing parts.
     var yamlHadErrors: Bool
@@ -17,18 +17,20 @@ struct DecodedUnit {
 /// A cycle (`a.yaml` imports `b.yaml` imports `a.yaml`) is `C001` at the import that closes it; a file that cannot
 /// be read is `M008` at its import. Each file is read once, however many files import it.
 struct ImportResolver {
-    let loader: FlowLoader
+    let limits: YAMLLimits
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var sources: [SourceFile] = []
+    /// Every imported file that decoded, in the order first read, for the checker to check as a library.
+    private(set) var libraries: [ImportedLibrary] = []
     private var cache: [String: ImportedDefinitions] = [:]
 
-    init(loader: FlowLoader) {
-        self.loader = loader
+    init(limits: YAMLLimits) {
+        self.limits = limits
     }
 
     /// YAML, then the model; a file with no `flow`, `start` or `screens` is a library of definitions.
     func decode(_ file: SourceFile) -> DecodedUnit {
-        var yaml = YAMLLoader(limits: loader.limits).load(file)
+        var yaml = YAMLLoader(limits: limits).load(file)
         var diagnostics = yaml.diagnostics
         let yamlHadErrors = yaml.diagnostics.hasErrors
         if yaml.root == nil, yamlHadErrors {
@@ -37,7 +39,7 @@ struct ImportResolver {
         var root = yaml.root
         // The decoder gets the only reference to the tree, so it can free each screen's nodes once decoded.
         yaml.root = nil
-        var role = Checker.Role.flow
+        var role = FlowRole.flow
         if let node = root, let entries = node.mapping,
             !entries.contains(where: { ["flow", "start", "screens"].contains($0.name) })
         {
@@ -71,12 +73,12 @@ struct ImportResolver {
                 name.text.hasPrefix("/")
                 ? name.text
                 : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name.text)
-            let key = FlowLoader.canonical(target)
+            let key = FrontEnd.canonical(target)
             if let index = chain.firstIndex(of: key) {
                 let loop = (chain[index...] + [key]).map { ($0 as NSString).lastPathComponent }
                 diagnostics.append(
                     .error(
-                        CheckCode.importCycle, "import cycle: " + loop.joined(separator: " → "), at: name.range,
+                        FrontEndCode.importCycle, "import cycle: " + loop.joined(separator: " → "), at: name.range,
                         notes: [DiagnosticNote("move the shared definitions into a file that imports neither")]))
                 continue
             }
@@ -84,7 +86,7 @@ struct ImportResolver {
                 merge(cached, into: &result)
                 continue
             }
-            switch FlowLoader.read(target) {
+            switch FrontEnd.readFile(target) {
             case .failure(let problem):
                 diagnostics.append(
                     .error(
@@ -101,9 +103,7 @@ struct ImportResolver {
                 }
                 cache[key] = ImportedDefinitions()  // a placeholder while its own imports load
                 let nested = definitions(importedBy: imported, at: target, chain: chain + [key])
-                if !unit.yamlHadErrors {
-                    diagnostics += Checker(flow: imported, imported: nested, role: .library, sources: sources).check()
-                }
+                libraries.append(ImportedLibrary(flow: imported, imported: nested, yamlHadErrors: unit.yamlHadErrors))
                 var definitions = ImportedDefinitions(
                     components: imported.components, types: imported.types, events: imported.events)
                 merge(nested, into: &definitions)
