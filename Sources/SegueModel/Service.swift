@@ -72,6 +72,8 @@ public struct Operation: Sendable {
     public var path: String?
     /// Seconds.
     public var timeout: Double?
+    /// `max_response_bytes`: the largest response body the client reads (APIs only).
+    public var maxResponseBytes: Int?
     public var range: SourceRange
 }
 

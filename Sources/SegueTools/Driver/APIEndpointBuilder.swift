@@ -16,9 +16,11 @@ public enum APIEndpointBuilder {
                 method: APIEndpoint.Method(rawValue: operation.method?.rawValue ?? "GET") ?? .get,
                 path: operation.path ?? "/" + operation.name.text,
                 parameters: operation.parameters.map(parameter), errorField: declaration.envelope?.codeField ?? "Error",
-                dataField: declaration.envelope?.dataField ?? "Data", codes: codes, timeout: operation.timeout ?? 30,
+                dataField: declaration.envelope?.dataField ?? "Data", codes: codes,
+                timeout: operation.timeout ?? APIEndpoint.defaultTimeout,
                 emptyResult: operation.result.map { $0.text.hasPrefix("list") || $0.text.hasPrefix("[") } == true
-                    ? .list([]) : .null)
+                    ? .list([]) : .null,
+                maxResponseBytes: operation.maxResponseBytes ?? APIEndpoint.defaultMaxResponseBytes)
         }
     }
 

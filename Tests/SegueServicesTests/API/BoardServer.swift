@@ -78,6 +78,12 @@ final class BoardServer: @unchecked Sendable {
         _ = try await URLSession.shared.data(for: request)
     }
 
+    /// How many contract requests (not control requests) the server has received.
+    func requestCount() async throws -> Int {
+        let url = URL(string: "http://127.0.0.1:\(port)/_control/requests")!
+        return Int(String(decoding: try await URLSession.shared.data(from: url).0, as: UTF8.self)) ?? -1
+    }
+
     /// The bytes the server received for an uploaded photo.
     func photo(id: String) async throws -> Data {
         let url = URL(string: "http://127.0.0.1:\(port)/_control/photo?id=\(id)")!
