@@ -96,7 +96,7 @@ let package = Package(
             name: "SegueToolsTests",
             dependencies: [
                 "SegueTools", "SegueCheck", "SegueModel", "SegueRuntime", "SegueExpression", "SegueDiagnostics",
-                "SegueYAML",
+                "SegueYAML", "SegueServices",
             ]),
 
         // Audio: WAV files, recording, trim, gain, metering, mixdown, the recordings store (AudioService).

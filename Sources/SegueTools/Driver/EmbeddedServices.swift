@@ -102,7 +102,8 @@ public struct EmbeddedServices: Sendable {
                     declaration, options: options, directory: directory, persistent: persistent)
             case .api:
                 result.services[name] = try await makeAPI(
-                    declaration, options: options, directory: directory, persistent: persistent, into: &result)
+                    declaration, types: flow.types, options: options, directory: directory, persistent: persistent,
+                    into: &result)
             case .defaults:
                 result.services[name] = try await makeDefaults(
                     options: options, directory: directory, persistent: persistent)
@@ -157,11 +158,12 @@ public struct EmbeddedServices: Sendable {
     }
 
     private static func makeAPI(
-        _ declaration: ServiceDeclaration, options: ServiceOptions, directory: String, persistent: Bool,
-        into result: inout EmbeddedServices
+        _ declaration: ServiceDeclaration, types: [RecordTypeDeclaration], options: ServiceOptions, directory: String,
+        persistent: Bool, into result: inout EmbeddedServices
     ) async throws(Failure) -> APIFlowService {
         let name = declaration.name.text
         let endpoints = APIEndpointBuilder.endpoints(of: declaration)
+        let results = APIEndpointBuilder.resultContracts(of: declaration, types: types)
         let address: APIServerAddress?
         do {
             address = try APIServerAddress.resolve(
@@ -173,7 +175,7 @@ public struct EmbeddedServices: Sendable {
         if let address {
             return APIFlowService(
                 endpoints: endpoints, service: HTTPAPIService(baseURL: address.url, serviceName: name),
-                serviceName: name)
+                serviceName: name, results: results)
         }
         do {
             let configuration =
@@ -183,7 +185,7 @@ public struct EmbeddedServices: Sendable {
             let board = try LocalBoard(configuration)
             if options.boardEntries > 0 { _ = try await board.seedDemoEntries(count: options.boardEntries) }
             result.boards[name] = board
-            return APIFlowService(endpoints: endpoints, service: board, serviceName: name)
+            return APIFlowService(endpoints: endpoints, service: board, serviceName: name, results: results)
         } catch {
             throw Failure(description: "the local board: \(error)")
         }

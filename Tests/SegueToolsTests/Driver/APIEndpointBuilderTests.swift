@@ -1,8 +1,10 @@
 import Foundation
 import SegueCheck
 import SegueDiagnostics
+import SegueExpression
 import SegueModel
 import SegueRuntime
+import SegueServices
 import Testing
 
 @testable import SegueTools
@@ -28,6 +30,27 @@ import Testing
         let docs = try String(contentsOf: Self.root.appendingPathComponent("docs/services.md"), encoding: .utf8)
         #expect(docs.contains("(default \(Int(APIEndpoint.defaultTimeout)) s: the board calls;"))
         #expect(docs.contains("default \(APIEndpoint.defaultMaxResponseBytes >> 20) MiB"))
+    }
+
+    @Test func donateResultsAreCheckedAgainstTheFlowsTypesAndLimits() throws {
+        let flow = try #require(
+            FlowLoader().load(path: Self.root.appendingPathComponent("flows/donate.yaml").path).flow)
+        let declaration = try #require(flow.services.first { $0.kind == .api })
+        let contracts = APIEndpointBuilder.resultContracts(of: declaration, types: flow.types)
+        let list = try #require(contracts["list_entries"])
+        #expect(list.type.description == "list<Entry>")
+        #expect(list.fieldLimits["text"] == 550)
+        #expect(list.pageSizeParameter == "count")
+        #expect(contracts["add_entry"]?.type == .any)
+        let entry: Value = .record([
+            "user_id": .string("u"), "name": .string("Анна"), "surname": .string("С"), "text": .null,
+            "url": .null, "photo_url": .null, "created_at": .string("2026-12-01T10:00:00Z"),
+        ])
+        let endpoint = try #require(APIEndpointBuilder.endpoints(of: declaration).first { $0.name == "list_entries" })
+        #expect(list.problem(in: .list([entry]), arguments: [:], endpoint: endpoint) == nil)
+        #expect(
+            list.problem(in: .list(Array(repeating: entry, count: 51)), arguments: [:], endpoint: endpoint)
+                == "Data: 51 items for count=50")
     }
 
     @Test func anEndpointMayLowerItsBodyCap() throws {
