@@ -64,6 +64,8 @@ public struct EmbeddedServices: Sendable {
     public var directory: String
     /// Whether `directory` was made for this run (no data directory given) and may be removed after it.
     public var isTemporary: Bool
+    /// The real servers the `api` services call, by service name (none: every board is local), for banners.
+    public var servers: [String: APIServerAddress] = [:]
 
     /// Removes the temporary directory of a run that kept nothing; a data directory is never touched.
     public func removeTemporaryFiles() {
@@ -173,6 +175,7 @@ public struct EmbeddedServices: Sendable {
             throw Failure(description: "\(error)")
         }
         if let address {
+            result.servers[name] = address
             return APIFlowService(
                 endpoints: endpoints, service: HTTPAPIService(baseURL: address.url, serviceName: name),
                 serviceName: name, results: results)
