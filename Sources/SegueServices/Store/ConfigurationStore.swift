@@ -77,7 +77,8 @@ public actor ConfigurationStore: StoreService {
             return StoreProduct(
                 id: product.id, displayName: name.isEmpty ? product.referenceName : name,
                 description: localization?.description ?? "", displayPrice: formatter.string(for: product.price),
-                price: Self.nearestDouble(product.price), currencyCode: currencyCode, kind: product.kind)
+                price: Self.nearestDouble(product.price), currencyCode: currencyCode, kind: product.kind,
+                familyShareable: product.familyShareable, subscription: subscription(of: product, formatter))
         }
     }
 
@@ -162,6 +163,20 @@ public actor ConfigurationStore: StoreService {
         ServiceError(
             service: "store", code: reason.rawValue, message: message ?? reason.message(language: language),
             details: ["product": .string(productID)])
+    }
+
+    private func subscription(of product: StoreKitConfiguration.Product, _ formatter: StorePriceFormatter)
+        -> StoreSubscription?
+    {
+        guard let period = product.subscriptionPeriod else { return nil }
+        func offer(_ offer: StoreKitConfiguration.Product.Offer) -> StoreSubscription.Offer {
+            .init(
+                id: offer.id, paymentMode: offer.paymentMode, period: offer.period, periods: offer.periods,
+                displayPrice: offer.price.map(formatter.string(for:)))
+        }
+        return StoreSubscription(
+            period: period, group: product.subscriptionGroup, introductoryOffer: product.introductoryOffer.map(offer),
+            promotionalOffers: product.promotionalOffers.map(offer))
     }
 
     /// The double nearest the decimal (`2.99`, not NSDecimalNumber's `2.9899999999999998` on Linux).

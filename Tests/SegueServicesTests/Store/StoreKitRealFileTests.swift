@@ -94,3 +94,48 @@ import Testing
         #expect(await store.transactions().count == 1)
     }
 }
+
+/// A subscription's period, group, offers and family sharing reach `Product` and the flow's record.
+@Suite struct StoreSubscriptionTests {
+    static let file = """
+        {
+          "products": [],
+          "settings": { "_locale": "en_US", "_storefront": "USA" },
+          "subscriptionGroups": [{
+            "id": "21345", "name": "Pro",
+            "subscriptions": [{
+              "adHocOffers": [{"displayPrice": "0.99", "numberOfPeriods": 2, "offerID": "winback",
+                               "paymentMode": "payAsYouGo", "subscriptionPeriod": "P1M"}],
+              "displayPrice": "4.99", "familyShareable": true, "groupNumber": 1, "internalID": "7",
+              "introductoryOffer": {"numberOfPeriods": 1, "paymentMode": "free", "subscriptionPeriod": "P1W"},
+              "localizations": [{"description": "Everything", "displayName": "Pro monthly", "locale": "en_US"}],
+              "productID": "pro.monthly", "recurringSubscriptionPeriod": "P1M", "referenceName": "Pro",
+              "subscriptionGroupID": "21345", "type": "RecurringSubscription"
+            }]
+          }],
+          "version": { "major": 3, "minor": 0 }
+        }
+        """
+
+    @Test func subscriptionFieldsAreKept() async throws {
+        let store = try ConfigurationStore(configuration: StoreKitConfiguration(data: Data(Self.file.utf8)))
+        let product = try #require(try await store.products(ids: ["pro.monthly"]).first)
+        #expect(product.familyShareable)
+        #expect(
+            product.subscription
+                == StoreSubscription(
+                    period: "P1M", group: "Pro",
+                    introductoryOffer: .init(paymentMode: "free", period: "P1W", periods: 1),
+                    promotionalOffers: [
+                        .init(
+                            id: "winback", paymentMode: "payAsYouGo", period: "P1M", periods: 2, displayPrice: "$0.99")
+                    ]))
+        let record = StoreFlowService.record(product)
+        #expect(record["family_shareable"] == .bool(true))
+        #expect(
+            record["subscription"]?.literal
+                == #"{group: "Pro", introductory_offer: {id: null, payment_mode: "free", period: "P1W", periods: 1, "#
+                + #"price: null}, period: "P1M", promotional_offers: [{id: "winback", payment_mode: "payAsYouGo", "#
+                + #"period: "P1M", periods: 2, price: "$0.99"}]}"#)
+    }
+}
