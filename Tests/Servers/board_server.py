@@ -37,6 +37,7 @@ import struct
 import sys
 import threading
 import time
+import unicodedata
 import urllib.parse
 import zlib
 from datetime import datetime, timezone
@@ -75,10 +76,27 @@ def require(fields, name):
     return value
 
 
+def characters(text):
+    """Counts roughly as Swift's String.count (grapheme clusters), as the client and the local board do: combining
+    marks, variation selectors and the part after a zero-width joiner do not start a new character."""
+    count, joined = 0, False
+    for char in text:
+        code = ord(char)
+        extends = unicodedata.category(char).startswith("M") or 0xFE00 <= code <= 0xFE0F or 0xE0020 <= code <= 0xE007F \
+            or 0x1F3FB <= code <= 0x1F3FF
+        if code == 0x200D:
+            joined = True
+            continue
+        if not extends and not joined:
+            count += 1
+        joined = False
+    return count
+
+
 def limit(fields, name):
     value = fields.get(name)
-    if value is not None and len(value) > LIMITS[name]:
-        raise ContractError("01", f"Параметр «{name}» длиннее {LIMITS[name]} символов ({len(value)})")
+    if value is not None and characters(value) > LIMITS[name]:
+        raise ContractError("01", f"Параметр «{name}» длиннее {LIMITS[name]} символов ({characters(value)})")
     return value if value not in (None, "") else None
 
 
