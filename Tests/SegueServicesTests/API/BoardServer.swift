@@ -1,4 +1,6 @@
 import Foundation
+import SegueRuntime
+import Testing
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -102,4 +104,13 @@ func withBoardServer<Result>(_ body: (BoardServer) async throws -> Result) async
         server.stop()
         throw error
     }
+}
+
+/// The outcome's error, recording an issue when the call did not fail.
+func serviceError(of outcome: ServiceOutcome, sourceLocation: SourceLocation = #_sourceLocation) -> ServiceError? {
+    guard case .error(let error) = outcome else {
+        Issue.record("expected an error, got \(outcome)", sourceLocation: sourceLocation)
+        return nil
+    }
+    return error
 }

@@ -13,14 +13,6 @@ import Testing
         "buy_package": .string("donate.small"),
     ]
 
-    private func error(of outcome: ServiceOutcome, sourceLocation: SourceLocation = #_sourceLocation) -> ServiceError? {
-        guard case .error(let error) = outcome else {
-            Issue.record("expected an error, got \(outcome)", sourceLocation: sourceLocation)
-            return nil
-        }
-        return error
-    }
-
     @Test(arguments: [302, 307])
     func postRedirectedToAnotherServerIsNeitherChangedNorReplayed(status: Int) async throws {
         try await withBoardServer { server in
@@ -29,7 +21,7 @@ import Testing
                     "redirect", options: ["status": String(status), "location": "\(other.baseURL)/board/add"])
                 let outcome = await HTTPAPIService(baseURL: server.baseURL).call(
                     WallOfHonorContract.addEntry, arguments: Self.entry)
-                let error = error(of: outcome)
+                let error = serviceError(of: outcome)
                 #expect(error?.code == "redirect")
                 #expect(
                     error?.message
@@ -49,7 +41,7 @@ import Testing
                 try await server.setFault("redirect", options: ["location": "\(other.baseURL)/board/list"])
                 let outcome = await HTTPAPIService(baseURL: server.baseURL).call(
                     WallOfHonorContract.listEntries, arguments: [:])
-                #expect(error(of: outcome)?.code == "redirect")
+                #expect(serviceError(of: outcome)?.code == "redirect")
                 #expect(try await other.requestCount() == 1, "only the add above reached the other server")
             }
         }
@@ -70,7 +62,9 @@ import Testing
             try await server.setFault("redirect", options: ["status": "303", "location": "/board/list"])
             let outcome = await HTTPAPIService(baseURL: server.baseURL).call(
                 WallOfHonorContract.addEntry, arguments: Self.entry)
-            #expect(error(of: outcome)?.message == "Сервер перенаправил запрос POST с ответом 303; запрос не повторён")
+            #expect(
+                serviceError(of: outcome)?.message
+                    == "Сервер перенаправил запрос POST с ответом 303; запрос не повторён")
             #expect(try await server.requestCount() == 1)
         }
     }
@@ -80,7 +74,7 @@ import Testing
             try await server.setFault("redirect", options: ["location": "file:///etc/passwd"])
             let outcome = await HTTPAPIService(baseURL: server.baseURL).call(
                 WallOfHonorContract.listEntries, arguments: [:])
-            #expect(error(of: outcome)?.code == "redirect")
+            #expect(serviceError(of: outcome)?.code == "redirect")
         }
     }
 
@@ -90,7 +84,7 @@ import Testing
             let started = Date()
             let outcome = await HTTPAPIService(baseURL: server.baseURL).call(
                 WallOfHonorContract.addEntry, arguments: Self.entry)
-            #expect(error(of: outcome)?.code == "connection_reset")
+            #expect(serviceError(of: outcome)?.code == "connection_reset")
             #expect(Date().timeIntervalSince(started) < 3, "a reset must not wait for the timeout")
             #expect(try await server.requestCount() == 1, "the POST was sent again")
         }
@@ -102,7 +96,7 @@ import Testing
             let started = Date()
             let outcome = await HTTPAPIService(baseURL: server.baseURL).call(
                 WallOfHonorContract.listEntries, arguments: [:])
-            let error = error(of: outcome)
+            let error = serviceError(of: outcome)
             #expect(error?.code == "http_401")
             #expect(error?.message == "Сервер ответил с ошибкой HTTP 401")
             #expect(Date().timeIntervalSince(started) < 3)
@@ -114,7 +108,7 @@ import Testing
             try await server.setFault("chunked_cut")
             let outcome = await HTTPAPIService(baseURL: server.baseURL).call(
                 WallOfHonorContract.listEntries, arguments: [:])
-            #expect(error(of: outcome)?.code == "connection_reset")
+            #expect(serviceError(of: outcome)?.code == "connection_reset")
         }
     }
 
@@ -127,7 +121,7 @@ import Testing
             let before = peakResidentBytes()
             let outcome = await HTTPAPIService(baseURL: server.baseURL).call(
                 WallOfHonorContract.listEntries, arguments: [:])
-            let error = error(of: outcome)
+            let error = serviceError(of: outcome)
             #expect(error?.code == "response_too_large")
             #expect(error?.message == "Ответ сервера 127.0.0.1:\(server.port) больше 8 МиБ: он не прочитан")
             let grown = peakResidentBytes() - before
@@ -142,7 +136,8 @@ import Testing
             endpoint.maxResponseBytes = 1024
             let outcome = await HTTPAPIService(baseURL: server.baseURL).call(endpoint, arguments: [:])
             #expect(
-                error(of: outcome)?.message == "Ответ сервера 127.0.0.1:\(server.port) больше 1 КиБ: он не прочитан")
+                serviceError(of: outcome)?.message
+                    == "Ответ сервера 127.0.0.1:\(server.port) больше 1 КиБ: он не прочитан")
             try await server.setFault("large", options: ["bytes": "1000"])
             #expect(await HTTPAPIService(baseURL: server.baseURL).call(endpoint, arguments: [:]) == .ok(.list([])))
         }
@@ -166,7 +161,7 @@ import Testing
             try await server.setFault("code", options: ["code": "11", "message": hostile])
             let outcome = await HTTPAPIService(baseURL: server.baseURL).call(
                 WallOfHonorContract.removeEntry, arguments: ["user_id": .string("u1")])
-            let message = error(of: outcome)?.message ?? ""
+            let message = serviceError(of: outcome)?.message ?? ""
             #expect(message.hasPrefix("[2J]0;pwnedОплачено всёtxt.exeЯЯ"))
             #expect(message.count == ServerText.maximumLength + 1 && message.hasSuffix("…"))
         }
