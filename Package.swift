@@ -20,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         // libjpeg and libpng report errors by longjmp, which Swift cannot catch: this C shim turns them into codes.
         .target(name: "CImageCodec", dependencies: ["CJPEG", "CPNG"]),
+        // libcurl, loaded at run time (Foundation ships the library on Linux, not its headers): the API's HTTP client.
+        .target(name: "CHTTPClient", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
 
         // A small SQLite wrapper shared by the services that keep data in SQLite (the local board, the takes store).
         .target(name: "SegueSQLite", dependencies: ["CSQLite"]),
@@ -74,7 +76,9 @@ let package = Package(
         // Services: store (StoreKit configuration), REST API, defaults, photos.
         .target(
             name: "SegueServices",
-            dependencies: ["SegueRuntime", "SegueExpression", "SegueSQLite", "CJPEG", "CPNG", "CImageCodec"]
+            dependencies: [
+                "SegueRuntime", "SegueExpression", "SegueSQLite", "CJPEG", "CPNG", "CImageCodec", "CHTTPClient",
+            ]
         ),
         .testTarget(
             name: "SegueServicesTests",
@@ -92,7 +96,7 @@ let package = Package(
             name: "SegueToolsTests",
             dependencies: [
                 "SegueTools", "SegueCheck", "SegueModel", "SegueRuntime", "SegueExpression", "SegueDiagnostics",
-                "SegueYAML",
+                "SegueYAML", "SegueServices",
             ]),
 
         // Audio: WAV files, recording, trim, gain, metering, mixdown, the recordings store (AudioService).

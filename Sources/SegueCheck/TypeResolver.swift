@@ -6,13 +6,13 @@ import SegueModel
 ///
 ///     let resolver = TypeResolver(types: flow.types)
 ///     resolver.resolve(TypeText("list<Entry>", at: range))  // .success(.list(.record(Entry)))
-struct TypeResolver {
+public struct TypeResolver {
     /// Declared record types by name: the flow's, the imported ones, then the built-in services' ones.
     private var declarations: [String: [(String, String)]] = [:]
     /// Each record type resolved once; a type that refers to itself is `any` where it recurs.
     private var records: [String: ValueType] = [:]
 
-    init(types: [RecordTypeDeclaration]) {
+    public init(types: [RecordTypeDeclaration]) {
         for (name, fields) in BuiltinOperations.recordTypes { declarations[name] = fields }
         for type in types {
             declarations[type.name.text] = type.fields.map { ($0.name.text, $0.type.text) }
@@ -54,7 +54,7 @@ struct TypeResolver {
     }
 
     /// Like `resolve`, but an unknown type is `any` (its declaration reports it once).
-    func lenient(_ text: String) -> ValueType {
+    public func lenient(_ text: String) -> ValueType {
         (try? resolve(text).get()) ?? .any
     }
 }

@@ -72,6 +72,8 @@ public struct Operation: Sendable {
     public var path: String?
     /// Seconds.
     public var timeout: Double?
+    /// `max_response_bytes`: the largest response body the client reads (APIs only).
+    public var maxResponseBytes: Int?
     public var range: SourceRange
 }
 
@@ -164,7 +166,16 @@ public enum BuiltinOperations {
     public static let recordTypes: [String: [(String, String)]] = [
         "Product": [
             ("id", "string"), ("title", "string"), ("description", "string"), ("price", "string"),
-            ("price_value", "number"), ("currency", "string"),
+            ("price_value", "number"), ("currency", "string"), ("family_shareable", "bool?"),
+            ("subscription", "StoreSubscription?"),
+        ],
+        "StoreSubscription": [
+            ("period", "string"), ("group", "string?"), ("introductory_offer", "StoreOffer?"),
+            ("promotional_offers", "list<StoreOffer>"),
+        ],
+        "StoreOffer": [
+            ("id", "string?"), ("payment_mode", "string"), ("period", "string"), ("periods", "int"),
+            ("price", "string?"),
         ],
         "Purchase": [("transaction_id", "string"), ("product", "string")],
         "Photo": [("path", "string"), ("width", "int"), ("height", "int")],

@@ -19,9 +19,14 @@ Faults, for the next request(s) or one request:
     header X-Board-Fault: <mode>[;seconds=S][;code=C]   applies to that request only
     GET  /_control/photo?id=ID   the uploaded photo's bytes (to check uploads byte for byte)
 
+    GET  /_control/requests      how many contract requests arrived (faulted or not), as a number
+
 Modes: slow (answer after `seconds`), http500, truncated (Content-Length longer than the body), non_json,
 no_envelope (JSON without Error), unknown_code (Error "99"), reset (TCP reset, no response),
 code (answer Error `code` with Message `message`, or with Data `message` when in_data=1).
+Hostile modes: redirect (`status`, default 302, to `location`), unauthorized (401 with WWW-Authenticate),
+large (a valid envelope padded to `bytes`), endless (a chunked body that never ends), gzip_bomb (`bytes` of
+spaces gzip-compressed), chunked_cut (a chunked body closed before its last chunk).
 """
 
 import argparse
@@ -32,7 +37,9 @@ import struct
 import sys
 import threading
 import time
+import unicodedata
 import urllib.parse
+import zlib
 from datetime import datetime, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -49,6 +56,7 @@ class Board:
         self.next_entry = 1
         self.next_photo = 1
         self.fault = None  # dict with mode, seconds, code, message, times
+        self.requests = 0
 
 
 BOARD = Board()
@@ -68,10 +76,27 @@ def require(fields, name):
     return value
 
 
+def characters(text):
+    """Counts roughly as Swift's String.count (grapheme clusters), as the client and the local board do: combining
+    marks, variation selectors and the part after a zero-width joiner do not start a new character."""
+    count, joined = 0, False
+    for char in text:
+        code = ord(char)
+        extends = unicodedata.category(char).startswith("M") or 0xFE00 <= code <= 0xFE0F or 0xE0020 <= code <= 0xE007F \
+            or 0x1F3FB <= code <= 0x1F3FF
+        if code == 0x200D:
+            joined = True
+            continue
+        if not extends and not joined:
+            count += 1
+        joined = False
+    return count
+
+
 def limit(fields, name):
     value = fields.get(name)
-    if value is not None and len(value) > LIMITS[name]:
-        raise ContractError("01", f"Параметр «{name}» длиннее {LIMITS[name]} символов ({len(value)})")
+    if value is not None and characters(value) > LIMITS[name]:
+        raise ContractError("01", f"Параметр «{name}» длиннее {LIMITS[name]} символов ({characters(value)})")
     return value if value not in (None, "") else None
 
 
@@ -141,6 +166,57 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
         self.wfile.flush()
 
+    def send_padded(self, total):
+        """A valid `{"Error": "00", "Data": []}` followed by spaces up to `total` bytes, streamed."""
+        head = b'{"Error": "00", "Data": []}'
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(total))
+        self.end_headers()
+        self.wfile.write(head)
+        remaining, block = total - len(head), b" " * 65536
+        try:
+            while remaining > 0:
+                self.wfile.write(block[: min(remaining, len(block))])
+                remaining -= len(block)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        self.close_connection = True
+
+    def send_chunks(self, endless):
+        """A chunked body: forever, or one chunk and then the connection closed without the last chunk."""
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        chunk = b'{"Error": "10", "Data": [' if not endless else b" " * 65536
+        try:
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+            while endless:
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+            self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        self.close_connection = True
+
+    def send_gzip_bomb(self, total):
+        compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+        block, parts = b" " * (1 << 20), []
+        for _ in range(total >> 20):
+            parts.append(compressor.compress(block))
+        parts.append(compressor.flush())
+        body = b"".join(parts)
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        try:
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        self.close_connection = True
+
     def send_envelope(self, code, data=None, message=None, status=200):
         envelope = {"Error": code, "Data": data}
         if message is not None:
@@ -191,6 +267,24 @@ class Handler(BaseHTTPRequestHandler):
             self.send_envelope(fault.get("code", "20"), fault.get("message"))
         elif mode == "code":
             self.send_envelope(fault.get("code", "20"), None, fault.get("message"))
+        elif mode == "redirect":
+            self.send_response(int(fault.get("status", 302)))
+            self.send_header("Location", fault.get("location", "/"))
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif mode == "unauthorized":
+            self.send_response(401)
+            self.send_header("WWW-Authenticate", 'Basic realm="board"')
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif mode == "large":
+            self.send_padded(int(fault.get("bytes", 50_000_000)))
+        elif mode == "endless":
+            self.send_chunks(endless=True)
+        elif mode == "chunked_cut":
+            self.send_chunks(endless=False)
+        elif mode == "gzip_bomb":
+            self.send_gzip_bomb(int(fault.get("bytes", 512 << 20)))
         elif mode == "reset":
             self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             self.connection.close()
@@ -212,6 +306,8 @@ class Handler(BaseHTTPRequestHandler):
         body = self.read_body() if method == "POST" else b""
         if url.path.startswith("/_control/"):
             return self.control(url, body)
+        with BOARD.lock:
+            BOARD.requests += 1
         fault = self.take_fault()
         if fault is not None and self.apply_fault(fault):
             return
@@ -240,7 +336,7 @@ class Handler(BaseHTTPRequestHandler):
         fields = dict(urllib.parse.parse_qsl(body.decode("utf-8") or url.query, keep_blank_values=True))
         if url.path == "/_control/fault":
             fault = {"mode": fields.get("mode", ""), "times": int(fields.get("times", "1"))}
-            for key in ("seconds", "code", "message", "in_data"):
+            for key in ("seconds", "code", "message", "in_data", "status", "location", "bytes"):
                 if key in fields:
                     fault[key] = fields[key]
             with BOARD.lock:
@@ -250,6 +346,10 @@ class Handler(BaseHTTPRequestHandler):
             with BOARD.lock:
                 BOARD.fault = None
             return self.send_body(200, b"ok", "text/plain")
+        if url.path == "/_control/requests":
+            with BOARD.lock:
+                count = BOARD.requests
+            return self.send_body(200, str(count).encode(), "text/plain")
         if url.path == "/_control/photo":
             with BOARD.lock:
                 photo = BOARD.photos.get(fields.get("id", ""))

@@ -150,12 +150,9 @@ private struct BuiltinCall {
         }
     }
 
-    /// An absolute `http`/`https` URL with a host; `javascript:`, `file:`, `data:` and relative ones are not.
+    /// The form's URL rule (`WebURL`), so `is_url()` and `rules: [url]` never disagree.
     static func isWebURL(_ text: String) -> Bool {
-        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
-        else { return false }
-        return !host.contains(where: \.isWhitespace)
+        WebURL.isValid(text)
     }
 
     private func format() throws(EvaluationError) -> String {

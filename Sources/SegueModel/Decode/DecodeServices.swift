@@ -103,7 +103,7 @@ extension FlowDecoder {
             else { return nil }
             var operation = Operation(
                 name: Name(entry.name, at: entry.key.range), parameters: [], result: nil, method: nil, path: nil,
-                timeout: nil, range: entry.value.range)
+                timeout: nil, maxResponseBytes: nil, range: entry.value.range)
             if api {
                 operation.method = reader.take("method").flatMap {
                     keyword($0, as: Operation.Method.self, context: "`method`")
@@ -127,6 +127,9 @@ extension FlowDecoder {
                     } else {
                         operation.timeout = number(timeout, context: "`timeout`")
                     }
+                }
+                if let limit = reader.take("max_response_bytes") {
+                    operation.maxResponseBytes = int(limit, context: "`max_response_bytes`", minimum: 1)
                 }
             }
             if let parameters = reader.take("parameters") {

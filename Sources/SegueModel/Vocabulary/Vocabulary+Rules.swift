@@ -9,19 +9,29 @@ extension Vocabulary {
     public static let bareRuleKinds: [String] = ruleKindTable.filter { $0.keys.first?.type == .yes }.map(\.kind.name)
 
     static let ruleKindTable: [(kind: KindSpec, keys: [KeySpec])] = [
-        ruleKind("required", .yes, doc: "not empty after trimming spaces", example: "`required`"),
         ruleKind(
-            "single_word", .yes, doc: "exactly one word: letters, with a hyphen or apostrophe inside; no spaces",
+            "required", .yes,
+            doc: "something visible: only whitespace, controls or invisible characters (zero-width spaces, "
+                + "U+3164 HANGUL FILLER, tag characters, bidi controls) counts as empty",
+            example: "`required`"),
+        ruleKind(
+            "single_word", .yes,
+            doc: "exactly one word: letters, each with its combining marks, with a hyphen or apostrophe between "
+                + "letters; nothing invisible, not even inside a Character",
             example: "`single_word`"),
         ruleKind(
             "url", .yes,
-            doc: "an absolute `http` or `https` URL with a host (`javascript:`, `file:`, `data:` rejected)",
+            doc: "parsed as browsers do (WHATWG-like): `http://` or `https://`, no controls, invisible characters, "
+                + "spaces, backslashes or user info; an IPv4, [IPv6] or domain host (IDN through punycode, labels "
+                + "≤ 63 bytes); a port ≤ 65535; the same check as `is_url()`",
             example: "`url`"),
         ruleKind(
-            "max_length", .wholeNumber(minimum: 1), doc: "at most N characters (an emoji is one)",
+            "max_length", .wholeNumber(minimum: 1),
+            doc: "at most N Characters (grapheme clusters: an emoji, or `e` + U+0301, is one)",
             example: "`{ max_length: 550 }`"),
         ruleKind(
-            "min_length", .wholeNumber(minimum: 0), doc: "at least N characters (an emoji is one)",
+            "min_length", .wholeNumber(minimum: 0),
+            doc: "at least N Characters (grapheme clusters: an emoji, or `e` + U+0301, is one)",
             example: "`{ min_length: 2 }`"),
         ruleKind(
             "pattern", .string, doc: "the whole value matches the regular expression",

@@ -100,12 +100,21 @@ extension Vocabulary {
                     KeySpec(
                         "path", .matching(pattern: "^/", shape: "path from `/`"), required: true,
                         doc: "the path below the base URL", example: "/entries"),
-                    KeySpec("timeout", .duration, doc: "how long to wait for the answer", example: "10s"),
+                    KeySpec(
+                        "timeout", .duration, default: "15s", doc: "how long to wait for the whole answer",
+                        example: "10s"),
+                    KeySpec(
+                        "max_response_bytes", .wholeNumber(minimum: 1), default: "8388608",
+                        doc: "the largest response body read, on the wire and decompressed (8 MiB)",
+                        example: "1048576"),
                     KeySpec(
                         "parameters", operationParameters,
                         doc: "name → type, or `{ type, … }`; type `file` is a local file sent as multipart",
                         example: "{ page: int }"),
-                    KeySpec("result", .typeText, doc: "the type of the response's data", example: "list<Entry>"),
+                    KeySpec(
+                        "result", .typeText,
+                        doc: "the type of the response's data; data that does not match it is `bad_response`",
+                        example: "list<Entry>"),
                 ]),
             PlaceSpec(
                 .operation, title: "an operation", doc: "one operation of a custom service",

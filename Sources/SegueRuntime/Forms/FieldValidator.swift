@@ -34,15 +34,18 @@ public enum FieldValidator {
 
     /// The first failing rule's message, or nil when every rule holds. Rules other than `required` accept an empty
     /// value, so an optional field may stay empty.
+    /// Any value too heavy to keep (`VisibleText.weightProblem`: UTF-8 bytes, marks on one letter) fails first.
     public static func error(for value: Value, rules: [FieldRuleProgram]) -> String? {
         let text = value.stringValue ?? (value.isNull ? "" : value.description)
+        if let problem = VisibleText.weightProblem(text) { return problem }
         for rule in rules where !holds(rule.check, text) { return rule.message }
         return nil
     }
 
     /// Whether one check holds for a text.
     public static func holds(_ check: FieldRuleProgram.Check, _ text: String) -> Bool {
-        if case .required = check { return !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        // Invisible input (spaces, zero-width characters, Hangul fillers, tag characters) counts as empty.
+        if case .required = check { return !VisibleText.looksBlank(text) }
         if text.isEmpty { return true }
         switch check {
         case .required: return true
@@ -54,12 +57,13 @@ public enum FieldValidator {
         }
     }
 
-    /// Letters only, with a hyphen or an apostrophe between letters: `Анна`, `Jean-Luc`, `O'Brien`.
+    /// Letters (each with its combining marks) only, with a hyphen or an apostrophe between letters: `Анна`,
+    /// `Jean-Luc`, `O'Brien`; nothing invisible, not even inside a Character.
     public static func isSingleWord(_ text: String) -> Bool {
         let joiners: Set<Character> = ["-", "'", "’"]
         var previousWasLetter = false
         for character in text {
-            if character.isLetter {
+            if isLetter(character) {
                 previousWasLetter = true
             } else if joiners.contains(character), previousWasLetter {
                 previousWasLetter = false
@@ -70,13 +74,18 @@ public enum FieldValidator {
         return previousWasLetter
     }
 
-    /// An absolute `http` or `https` URL with a host and no spaces; `javascript:`, `file:`, `data:` are rejected.
-    public static func isWebURL(_ text: String) -> Bool {
-        guard !text.contains(where: { $0.isWhitespace }), let components = URLComponents(string: text),
-            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = components.host, !host.isEmpty, text.lowercased().hasPrefix(scheme + "://")
+    private static func isLetter(_ character: Character) -> Bool {
+        guard let first = character.unicodeScalars.first, first.properties.isAlphabetic, !VisibleText.isMark(first),
+            !VisibleText.isInvisible(first)
         else { return false }
-        return !host.hasPrefix(".") && !host.hasSuffix(".") && !host.contains("..")
+        return character.unicodeScalars.dropFirst().allSatisfy {
+            VisibleText.isMark($0) && !VisibleText.isInvisible($0)
+        }
+    }
+
+    /// A link a browser opens as a web page (`WebURL`: WHATWG-like, http/https, valid host and port).
+    public static func isWebURL(_ text: String) -> Bool {
+        WebURL.isValid(text)
     }
 
     /// The whole text matches the regular expression; an invalid pattern matches nothing.

@@ -78,10 +78,20 @@ public struct APIEndpoint: Sendable, Hashable, Codable {
     public var timeout: Double
     /// What `ok` carries for an `empty` code (`00`): `[]` for endpoints that return a list, else null.
     public var emptyResult: Value
+    /// The largest response body read, in bytes, on the wire and after decompression; more is `response_too_large`.
+    public var maxResponseBytes: Int
+
+    /// Seconds, when a flow's endpoint declares no `timeout` (docs/services.md says the same).
+    public static let defaultTimeout: Double = 15
+
+    /// 8 MiB: far more than any page of the board, far less than a gzip bomb.
+    public static let defaultMaxResponseBytes = 8 << 20
 
     public init(
         name: String, method: Method, path: String, parameters: [Parameter], errorField: String = "Error",
-        dataField: String = "Data", codes: [Code], timeout: Double = 30, emptyResult: Value = .null
+        dataField: String = "Data", codes: [Code], timeout: Double = APIEndpoint.defaultTimeout,
+        emptyResult: Value = .null,
+        maxResponseBytes: Int = APIEndpoint.defaultMaxResponseBytes
     ) {
         self.name = name
         self.method = method
@@ -92,6 +102,7 @@ public struct APIEndpoint: Sendable, Hashable, Codable {
         self.codes = codes
         self.timeout = timeout
         self.emptyResult = emptyResult
+        self.maxResponseBytes = maxResponseBytes
     }
 }
 

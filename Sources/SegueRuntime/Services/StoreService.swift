@@ -17,10 +17,14 @@ public struct StoreProduct: Sendable, Hashable, Codable {
     public var price: Double
     public var currencyCode: String
     public var kind: Kind
+    /// Whether family members share the purchase (Family Sharing).
+    public var familyShareable: Bool
+    /// For an auto-renewable subscription: its period, group and offers; nil for other products.
+    public var subscription: StoreSubscription?
 
     public init(
         id: String, displayName: String, description: String, displayPrice: String, price: Double,
-        currencyCode: String, kind: Kind
+        currencyCode: String, kind: Kind, familyShareable: Bool = false, subscription: StoreSubscription? = nil
     ) {
         self.id = id
         self.displayName = displayName
@@ -29,6 +33,8 @@ public struct StoreProduct: Sendable, Hashable, Codable {
         self.price = price
         self.currencyCode = currencyCode
         self.kind = kind
+        self.familyShareable = familyShareable
+        self.subscription = subscription
     }
 }
 

@@ -5,16 +5,25 @@ import SegueRuntime
 ///
 ///     let api = APIFlowService(endpoints: WallOfHonorContract.endpoints, service: try LocalBoard())
 ///     await api.call("list_entries", arguments: ["count": .int(6)])
+///
+/// With `results`, an endpoint's `ok` data is checked against its declared type and limits: data that breaks them
+/// is the error `bad_response`, with the first problem in `details.problem`.
 public struct APIFlowService: FlowService {
     public let endpoints: [APIEndpoint]
     public let service: any APIService
     /// The name errors carry in `service`.
     public let serviceName: String
+    /// What each endpoint's data must be, by endpoint name; an endpoint without one is not checked.
+    public let results: [String: APIResultContract]
 
-    public init(endpoints: [APIEndpoint], service: any APIService, serviceName: String = "api") {
+    public init(
+        endpoints: [APIEndpoint], service: any APIService, serviceName: String = "api",
+        results: [String: APIResultContract] = [:]
+    ) {
         self.endpoints = endpoints
         self.service = service
         self.serviceName = serviceName
+        self.results = results
     }
 
     public var operations: [String] { endpoints.map(\.name) }
@@ -28,6 +37,17 @@ public struct APIFlowService: FlowService {
                     message: "Операция «\(operation)» не объявлена (есть: \(operations.joined(separator: ", ")))",
                     details: ["operation": .string(operation)]))
         }
-        return await service.call(endpoint, arguments: arguments)
+        let outcome = await service.call(endpoint, arguments: arguments)
+        guard case .ok(let data) = outcome, let contract = results[operation],
+            let problem = contract.problem(in: data, arguments: arguments, endpoint: endpoint)
+        else { return outcome }
+        return .error(
+            ServiceError(
+                service: serviceName, code: "bad_response",
+                message: "Сервер прислал данные не того вида, что ожидались; попробуйте позже",
+                details: [
+                    "endpoint": .string(operation), "expected": .string(contract.type.description),
+                    "problem": .string(ServerText.sanitized(problem)),
+                ]))
     }
 }

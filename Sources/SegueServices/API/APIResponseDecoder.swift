@@ -71,7 +71,9 @@ public enum APIResponseDecoder {
         case .ok: return .ok(data)
         case .empty: return .ok(endpoint.emptyResult)
         case .error:
-            let text = serverMessage(json) ?? data.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+            let text =
+                serverMessage(json)
+                ?? data.stringValue.map { ServerText.sanitized($0) }.flatMap { $0.isEmpty ? nil : $0 }
             details["meaning"] = .string(entry.meaning)
             return .error(ServiceError(service: service, code: code, message: text ?? entry.meaning, details: details))
         }
@@ -79,21 +81,34 @@ public enum APIResponseDecoder {
 
     private static func serverMessage(_ json: Value) -> String? {
         for field in messageFields {
-            if let text = json[field]?.stringValue, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if let text = json[field]?.stringValue.map({ ServerText.sanitized($0) }),
+                !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            {
                 return text
             }
         }
         return nil
     }
 
-    /// The start of a body, for messages and details: text as is, binary as a byte count.
+    /// The start of a body, for messages and details: text made safe to show, binary as a byte count.
     static func excerpt(_ body: Data, limit: Int = 200) -> String {
-        guard let text = String(data: body, encoding: .utf8) else { return "\(body.count) байт двоичных данных" }
-        return text.count > limit ? String(text.prefix(limit)) + "…" : text
+        // Only the start is decoded, so a huge body costs nothing here; a character cut in two is dropped.
+        let start = body.prefix(limit * 4 + 4)
+        guard let text = String(data: start, encoding: .utf8) ?? validPrefix(start) else {
+            return "\(body.count) байт двоичных данных"
+        }
+        let clean = ServerText.sanitized(text, limit: limit)
+        return start.count < body.count && !clean.hasSuffix("…") ? clean + "…" : clean
+    }
+
+    private static func validPrefix(_ data: Data) -> String? {
+        for cut in 1...3 where data.count > cut {
+            if let text = String(data: data.dropLast(cut), encoding: .utf8) { return text }
+        }
+        return nil
     }
 
     private static func excerpt(_ json: Value) -> String {
-        let text = json.literal
-        return text.count > 80 ? String(text.prefix(80)) + "…" : text
+        ServerText.sanitized(String(json.literal.prefix(400)), limit: 80)
     }
 }

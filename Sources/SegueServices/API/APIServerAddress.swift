@@ -50,11 +50,11 @@ public struct APIServerAddress: Sendable, Hashable {
 
     /// The first address given, or nil when none is (use the embedded `LocalBoard` then).
     ///
-    /// Empty values count as not given. A missing config file is fine; an unreadable or malformed one, or an
+    /// Empty values count as not given; a nil `configFile` reads none. A missing config file is fine; an unreadable or malformed one, or an
     /// address that is not an absolute `http`/`https` URL with a host, is a `Problem` naming where it came from.
     public static func resolve(
         commandLine: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
-        configFile: String = APIServerAddress.configFile
+        configFile: String? = APIServerAddress.configFile
     ) throws(Problem) -> APIServerAddress? {
         if let value = nonEmpty(commandLine) {
             return try parse(value, from: .commandLine)
@@ -62,6 +62,7 @@ public struct APIServerAddress: Sendable, Hashable {
         if let value = nonEmpty(environment[environmentVariable]) {
             return try parse(value, from: .environment(variable: environmentVariable))
         }
+        guard let configFile else { return nil }
         let source = Source.configFile(path: configFile)
         guard let contents = FileManager.default.contents(atPath: configFile) else {
             if FileManager.default.fileExists(atPath: configFile) {
@@ -80,6 +81,21 @@ public struct APIServerAddress: Sendable, Hashable {
         case let other?:
             throw Problem(source: source, message: "\"\(configKey)\" must be a string, not \(other.literal)")
         }
+    }
+
+    /// One line for a banner, saying which server a service calls and who chose it; a config file is named as such,
+    /// since a cloned repository can carry one.
+    ///
+    ///     address.banner(service: "board")   // "board → http://127.0.0.1:8080 (from .segue/config.json, a file in
+    ///                                        //  the working directory), not the local board"
+    public func banner(service: String) -> String {
+        let origin: String
+        switch source {
+        case .commandLine: origin = "from --api-url"
+        case .environment(let variable): origin = "from \(variable)"
+        case .configFile(let path): origin = "from \(path), a file in the working directory"
+        }
+        return "\(service) → \(url.absoluteString) (\(origin)), not the local board"
     }
 
     /// Checks that `text` is an absolute http(s) URL with a host.

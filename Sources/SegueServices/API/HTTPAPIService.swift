@@ -12,27 +12,18 @@ import SegueRuntime
 ///     let outcome = await api.call(WallOfHonorContract.listEntries, arguments: ["count": .int(6)])
 ///
 /// Every failure is a `ServiceError` with a stable code: `01` for arguments the server would refuse (no request is
-/// made), `refused`, `timeout`, `connection_reset`, `transport`, `http_<status>`, `malformed_json`,
-/// `missing_envelope`, `unknown_code`, or the API's own error code. A cancelled task ends as `.cancelled`.
+/// made), `refused`, `timeout`, `connection_reset`, `response_too_large`, `redirect`, `transport`, `http_<status>`,
+/// `malformed_json`, `missing_envelope`, `unknown_code`, or the API's own error code. A cancelled task ends as
+/// `.cancelled`. Requests go through `HTTPTransport` (libcurl): redirects only within the same origin, no retries.
 public final class HTTPAPIService: APIService, Sendable {
     public let baseURL: URL
     /// The name errors carry in `service`.
     public let serviceName: String
-    private let session: URLSession
 
     /// - Parameter baseURL: the API's root; each endpoint's path is appended to it.
     public init(baseURL: URL, serviceName: String = "api") {
         self.baseURL = baseURL
         self.serviceName = serviceName
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        self.session = URLSession(configuration: configuration)
-    }
-
-    deinit {
-        session.finishTasksAndInvalidate()
     }
 
     public func call(_ endpoint: APIEndpoint, arguments: [String: Value]) async -> ServiceOutcome {
@@ -44,70 +35,89 @@ public final class HTTPAPIService: APIService, Sendable {
         } catch {
             return .error(error)
         }
-        guard !Task.isCancelled else { return .cancelled }
-        do {
-            let (body, response) = try await send(request, timeout: endpoint.timeout)
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 200
-            return APIResponseDecoder.outcome(status: status, body: body, endpoint: endpoint, service: serviceName)
-        } catch {
-            if Task.isCancelled { return .cancelled }
-            return transportOutcome(error, endpoint: endpoint, url: request.url)
+        guard !Task.isCancelled, let firstURL = request.url else { return .cancelled }
+        let method = request.httpMethod ?? "GET"
+        let deadline = Date().addingTimeInterval(endpoint.timeout)
+        var url = firstURL
+        for _ in 0...HTTPRedirectPolicy.maximumHops {
+            let exchange = HTTPTransport.Request(
+                url: url, method: method,
+                headers: (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map {
+                    "\($0.key): \($0.value)"
+                },
+                body: request.httpBody ?? Data(), timeout: deadline.timeIntervalSinceNow,
+                maxBodyBytes: endpoint.maxResponseBytes)
+            let response: HTTPTransport.Response
+            do {
+                response = try await HTTPTransport.exchange(exchange)
+            } catch {
+                if Task.isCancelled { return .cancelled }
+                return transportOutcome(error, endpoint: endpoint, url: url)
+            }
+            guard HTTPRedirectPolicy.redirectStatuses.contains(response.status) else {
+                return APIResponseDecoder.outcome(
+                    status: response.status, body: response.body, endpoint: endpoint, service: serviceName)
+            }
+            switch HTTPRedirectPolicy.decide(
+                status: response.status, from: url, to: response.redirectURL, method: method)
+            {
+            case .follow(let next):
+                url = next
+            case .refuse(let reason):
+                return redirectError(reason, response: response, endpoint: endpoint, url: url)
+            }
         }
+        return redirectError(
+            "Сервер перенаправил запрос больше \(HTTPRedirectPolicy.maximumHops) раз", response: nil,
+            endpoint: endpoint,
+            url: url)
     }
 
-    /// Sends the request, failing with `URLError(.timedOut)` when no whole response arrives within `timeout`.
-    ///
-    /// URLSession's own `timeoutInterval` only measures idle time between bytes; this bounds the whole exchange.
-    private func send(_ request: URLRequest, timeout: Double) async throws -> (Data, URLResponse) {
-        let session = self.session
-        return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
-            group.addTask { try await session.data(for: request) }
-            group.addTask {
-                try await Task.sleep(nanoseconds: UInt64(max(0, timeout) * 1_000_000_000))
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let result = first else {
-                throw URLError(.timedOut)
-            }
-            return result
+    private func redirectError(_ reason: String, response: HTTPTransport.Response?, endpoint: APIEndpoint, url: URL)
+        -> ServiceOutcome
+    {
+        var details: [String: Value] = ["endpoint": .string(endpoint.name), "url": .string(url.absoluteString)]
+        if let response {
+            details["http_status"] = .int(response.status)
+            details["location"] = .string(ServerText.sanitized(response.headers["location"] ?? ""))
         }
+        return .error(ServiceError(service: serviceName, code: "redirect", message: reason, details: details))
     }
 
-    private func transportOutcome(_ error: any Error, endpoint: APIEndpoint, url: URL?) -> ServiceOutcome {
-        var details: [String: Value] = ["endpoint": .string(endpoint.name)]
-        if let url { details["url"] = .string(url.absoluteString) }
-        let server = url.map { "\($0.host ?? "?")\($0.port.map { ":\($0)" } ?? "")" } ?? baseURL.absoluteString
-        guard let urlError = error as? URLError else {
-            if error is CancellationError { return .cancelled }
-            details["underlying"] = .string(String(describing: error))
-            return .error(
-                ServiceError(
-                    service: serviceName, code: "transport", message: "Ошибка сети: \(error.localizedDescription)",
-                    details: details))
-        }
-        details["url_error"] = .int(urlError.errorCode)
+    private func transportOutcome(_ failure: HTTPTransport.Failure, endpoint: APIEndpoint, url: URL) -> ServiceOutcome {
+        var details: [String: Value] = ["endpoint": .string(endpoint.name), "url": .string(url.absoluteString)]
+        let server = "\(url.host ?? "?")\(url.port.map { ":\($0)" } ?? "")"
         let code: String
         let message: String
-        // On Linux a body shorter than its Content-Length is curl's "transfer closed with N bytes remaining to read",
-        // reported as `.unknown`; Apple platforms report `.networkConnectionLost`.
-        let cutShort = urlError.code == .unknown && urlError.localizedDescription.contains("remaining to read")
-        switch cutShort ? .networkConnectionLost : urlError.code {
+        switch failure {
         case .cancelled:
             return .cancelled
-        case .timedOut:
+        case .timeout:
             code = "timeout"
             message = "Сервер \(server) не ответил за \(Value.number(endpoint.timeout)) с"
-        case .cannotConnectToHost:
+        case .refused:
             code = "refused"
             message = "Сервер \(server) недоступен: соединение отклонено"
-        case .networkConnectionLost:
+        case .connectionReset(let detail):
             code = "connection_reset"
             message = "Соединение с сервером \(server) оборвалось, ответ получен не полностью"
-        default:
+            details["underlying"] = .string(detail)
+        case .tooLarge(let limit):
+            code = "response_too_large"
+            message = "Ответ сервера \(server) больше \(Self.byteCount(limit)): он не прочитан"
+            details["limit_bytes"] = .int(limit)
+        case .transport(let detail):
             code = "transport"
-            message = "Ошибка сети при обращении к \(server): \(urlError.localizedDescription)"
+            message = "Ошибка сети при обращении к \(server): \(detail)"
+            details["underlying"] = .string(detail)
         }
         return .error(ServiceError(service: serviceName, code: code, message: message, details: details))
+    }
+
+    /// `8 МиБ`, `512 КиБ`, `100 байт`.
+    static func byteCount(_ bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) МиБ" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) КиБ" }
+        return "\(bytes) байт"
     }
 }

@@ -10,7 +10,7 @@ import SegueRuntime
 ///     await store.scriptNextPurchase(.failed(.insufficientFunds))
 ///
 /// A purchase ends, checked in this order: `product_not_found` for an unknown product; `already_purchased` for a
-/// non-consumable bought before; the next scripted outcome (`scriptNextPurchase`, the outcomes file's `next`);
+/// non-consumable or auto-renewable subscription bought before; the next scripted outcome (`scriptNextPurchase`, the outcomes file's `next`);
 /// the product's configured outcome; the `.storekit` settings (Ask to Buy → pending, Fail Transactions and an
 /// enabled `Purchase` error → failed); otherwise success with a new transaction, recorded before it is returned.
 public actor ConfigurationStore: StoreService {
@@ -62,20 +62,23 @@ public actor ConfigurationStore: StoreService {
     /// Fails when the `.storekit` settings enable the `Load Products` error.
     public func products(ids: [String]) async throws(ServiceError) -> [StoreProduct] {
         if let simulated = configuration.settings.enabledError(named: "Load Products") {
-            let reason = Self.reason(forSimulated: simulated)
+            // Loading is not buying: whatever Xcode simulates, this is a load error, never `purchase_failed`.
             throw ServiceError(
-                service: "store", code: reason.rawValue, message: reason.message(language: language),
-                details: ["operation": .string("products")])
+                service: "store", code: "load_failed",
+                message: language == "ru" ? "Не удалось загрузить товары" : "The products could not be loaded",
+                details: ["operation": .string("products"), "simulated": .string(simulated.current ?? simulated.name)])
         }
         let formatter = StorePriceFormatter(locale: locale, currencyCode: currencyCode)
         return ids.compactMap { id in
             guard let product = configuration.product(id: id) else { return nil }
             let localization = product.localization(for: locale)
+            // An empty display name would be an empty title: StoreKit's testing falls back to the reference name.
+            let name = localization?.displayName.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             return StoreProduct(
-                id: product.id, displayName: localization?.displayName ?? product.referenceName,
+                id: product.id, displayName: name.isEmpty ? product.referenceName : name,
                 description: localization?.description ?? "", displayPrice: formatter.string(for: product.price),
-                price: NSDecimalNumber(decimal: product.price).doubleValue, currencyCode: currencyCode,
-                kind: product.kind)
+                price: Self.nearestDouble(product.price), currencyCode: currencyCode, kind: product.kind,
+                familyShareable: product.familyShareable, subscription: subscription(of: product, formatter))
         }
     }
 
@@ -83,7 +86,11 @@ public actor ConfigurationStore: StoreService {
         guard let product = configuration.product(id: productID) else {
             return .failed(failure(.productNotFound, message: nil, productID: productID))
         }
-        if product.kind == .nonConsumable, recorded.contains(where: { $0.productID == productID }) {
+        // A non-consumable is owned for good; an auto-renewable subscription bought here is active (no expiry is
+        // simulated), so buying either again is `already_purchased`, not a second transaction.
+        if product.kind == .nonConsumable || product.kind == .autoRenewable,
+            recorded.contains(where: { $0.productID == productID })
+        {
             return .failed(failure(.alreadyPurchased, message: nil, productID: productID))
         }
         let scripted: ScriptedPurchase?
@@ -156,6 +163,25 @@ public actor ConfigurationStore: StoreService {
         ServiceError(
             service: "store", code: reason.rawValue, message: message ?? reason.message(language: language),
             details: ["product": .string(productID)])
+    }
+
+    private func subscription(of product: StoreKitConfiguration.Product, _ formatter: StorePriceFormatter)
+        -> StoreSubscription?
+    {
+        guard let period = product.subscriptionPeriod else { return nil }
+        func offer(_ offer: StoreKitConfiguration.Product.Offer) -> StoreSubscription.Offer {
+            .init(
+                id: offer.id, paymentMode: offer.paymentMode, period: offer.period, periods: offer.periods,
+                displayPrice: offer.price.map(formatter.string(for:)))
+        }
+        return StoreSubscription(
+            period: period, group: product.subscriptionGroup, introductoryOffer: product.introductoryOffer.map(offer),
+            promotionalOffers: product.promotionalOffers.map(offer))
+    }
+
+    /// The double nearest the decimal (`2.99`, not NSDecimalNumber's `2.9899999999999998` on Linux).
+    static func nearestDouble(_ price: Decimal) -> Double {
+        Double(price.description) ?? NSDecimalNumber(decimal: price).doubleValue
     }
 
     /// Numeric like StoreKit's, one more than the largest so far.

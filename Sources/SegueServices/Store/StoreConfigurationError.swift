@@ -48,7 +48,15 @@ public struct StoreConfigurationError: Error, Sendable, Hashable, CustomStringCo
         return try parseJSON(data, file: url.path)
     }
 
+    /// JSON, or an XML property list (older Xcode's `.storekit`), both read as one value tree.
     static func parseJSON(_ data: Data, file: String) throws(StoreConfigurationError) -> JSONPathReader {
+        if PropertyListValue.looksLikeXML(data) {
+            do {
+                return JSONPathReader(root: try PropertyListValue.parse(data))
+            } catch {
+                throw StoreConfigurationError(file: file, message: error.message)
+            }
+        }
         do {
             return JSONPathReader(root: try JSONValueParser.parse(data))
         } catch {

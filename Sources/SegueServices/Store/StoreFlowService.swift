@@ -53,6 +53,23 @@ public struct StoreFlowService: FlowService {
             "id": .string(product.id), "title": .string(product.displayName),
             "description": .string(product.description), "price": .string(product.displayPrice),
             "price_value": .number(product.price), "currency": .string(product.currencyCode),
+            "family_shareable": .bool(product.familyShareable),
+            "subscription": product.subscription.map(record) ?? .null,
+        ])
+    }
+
+    static func record(_ subscription: StoreSubscription) -> Value {
+        func offer(_ offer: StoreSubscription.Offer) -> Value {
+            .record([
+                "id": offer.id.map(Value.string) ?? .null, "payment_mode": .string(offer.paymentMode),
+                "period": .string(offer.period), "periods": .int(offer.periods),
+                "price": offer.displayPrice.map(Value.string) ?? .null,
+            ])
+        }
+        return .record([
+            "period": .string(subscription.period), "group": subscription.group.map(Value.string) ?? .null,
+            "introductory_offer": subscription.introductoryOffer.map(offer) ?? .null,
+            "promotional_offers": .list(subscription.promotionalOffers.map(offer)),
         ])
     }
 

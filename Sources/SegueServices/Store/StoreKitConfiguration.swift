@@ -35,6 +35,28 @@ public struct StoreKitConfiguration: Sendable, Hashable {
         public var localizations: [Localization]
         /// For subscriptions: the name of their group.
         public var subscriptionGroup: String?
+        /// For auto-renewable subscriptions: `recurringSubscriptionPeriod` (`P1M`).
+        public var subscriptionPeriod: String?
+        /// `introductoryOffer`, and `adHocOffers` (promotional offers); their prices unformatted.
+        public var introductoryOffer: Offer?
+        public var promotionalOffers: [Offer] = []
+
+        /// An offer as the file writes it.
+        public struct Offer: Sendable, Hashable {
+            public var id: String?
+            public var paymentMode: String
+            public var period: String
+            public var periods: Int
+            public var price: Decimal?
+
+            public init(id: String?, paymentMode: String, period: String, periods: Int, price: Decimal?) {
+                self.id = id
+                self.paymentMode = paymentMode
+                self.period = period
+                self.periods = periods
+                self.price = price
+            }
+        }
 
         public init(
             id: String, referenceName: String, kind: StoreProduct.Kind, price: Decimal, familyShareable: Bool = false,

@@ -77,12 +77,26 @@ enum StoreKitConfigurationReader {
                     displayName: try item.optional("displayName")?.string() ?? "",
                     description: try item.optional("description")?.string() ?? ""))
         }
-        return StoreKitConfiguration.Product(
+        var product = StoreKitConfiguration.Product(
             id: id, referenceName: try reader.optional("referenceName")?.string() ?? id, kind: kind,
             price: try price(reader.required("displayPrice")),
             familyShareable: try reader.optional("familyShareable")?.bool() ?? false,
             internalID: try internalID(reader.optional("internalID")), localizations: localizations,
             subscriptionGroup: group)
+        product.subscriptionPeriod = try reader.optional("recurringSubscriptionPeriod")?.string()
+        product.introductoryOffer = try reader.optional("introductoryOffer").map(offer)
+        product.promotionalOffers = try (reader.optional("adHocOffers")?.items() ?? []).map(offer)
+        return product
+    }
+
+    /// An `introductoryOffer` or one of `adHocOffers`; a free offer has no price.
+    private static func offer(_ reader: JSONPathReader) throws(JSONShapeError) -> StoreKitConfiguration.Product.Offer {
+        .init(
+            id: try reader.optional("offerID")?.string(),
+            paymentMode: try reader.optional("paymentMode")?.string() ?? "free",
+            period: try reader.required("subscriptionPeriod").string(),
+            periods: try reader.optional("numberOfPeriods")?.int() ?? 1,
+            price: try reader.optional("displayPrice").map(price))
     }
 
     /// `displayPrice` is a decimal string with a dot (`"149.00"`); a plain number is accepted too.

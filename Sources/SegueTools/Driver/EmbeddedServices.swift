@@ -64,6 +64,8 @@ public struct EmbeddedServices: Sendable {
     public var directory: String
     /// Whether `directory` was made for this run (no data directory given) and may be removed after it.
     public var isTemporary: Bool
+    /// The real servers the `api` services call, by service name (none: every board is local), for banners.
+    public var servers: [String: APIServerAddress] = [:]
 
     /// Removes the temporary directory of a run that kept nothing; a data directory is never touched.
     public func removeTemporaryFiles() {
@@ -102,7 +104,8 @@ public struct EmbeddedServices: Sendable {
                     declaration, options: options, directory: directory, persistent: persistent)
             case .api:
                 result.services[name] = try await makeAPI(
-                    declaration, options: options, directory: directory, persistent: persistent, into: &result)
+                    declaration, types: flow.types, options: options, directory: directory, persistent: persistent,
+                    into: &result)
             case .defaults:
                 result.services[name] = try await makeDefaults(
                     options: options, directory: directory, persistent: persistent)
@@ -157,11 +160,12 @@ public struct EmbeddedServices: Sendable {
     }
 
     private static func makeAPI(
-        _ declaration: ServiceDeclaration, options: ServiceOptions, directory: String, persistent: Bool,
-        into result: inout EmbeddedServices
+        _ declaration: ServiceDeclaration, types: [RecordTypeDeclaration], options: ServiceOptions, directory: String,
+        persistent: Bool, into result: inout EmbeddedServices
     ) async throws(Failure) -> APIFlowService {
         let name = declaration.name.text
         let endpoints = APIEndpointBuilder.endpoints(of: declaration)
+        let results = APIEndpointBuilder.resultContracts(of: declaration, types: types)
         let address: APIServerAddress?
         do {
             address = try APIServerAddress.resolve(
@@ -171,9 +175,10 @@ public struct EmbeddedServices: Sendable {
             throw Failure(description: "\(error)")
         }
         if let address {
+            result.servers[name] = address
             return APIFlowService(
                 endpoints: endpoints, service: HTTPAPIService(baseURL: address.url, serviceName: name),
-                serviceName: name)
+                serviceName: name, results: results)
         }
         do {
             let configuration =
@@ -183,7 +188,7 @@ public struct EmbeddedServices: Sendable {
             let board = try LocalBoard(configuration)
             if options.boardEntries > 0 { _ = try await board.seedDemoEntries(count: options.boardEntries) }
             result.boards[name] = board
-            return APIFlowService(endpoints: endpoints, service: board, serviceName: name)
+            return APIFlowService(endpoints: endpoints, service: board, serviceName: name, results: results)
         } catch {
             throw Failure(description: "the local board: \(error)")
         }

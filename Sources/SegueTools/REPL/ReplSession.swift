@@ -112,11 +112,12 @@ public final class ReplSession {
         let intro = style.dim(
             "\(flow.id.text): \(program.screens.count) screens · device \(driver.device.name) · `help` lists the commands, Tab completes"
         )
-        return relative(
-            ([intro]
-                + ChangePrinter(style: style, dataDirectory: embedded.directory).render(
-                    steps: steps, calls: driver.calls) + screenLines())
-                .joined(separator: "\n"))
+        // The servers' lines keep their paths whole: who chose the server matters more than a short line.
+        let servers = embedded.servers.sorted { $0.key < $1.key }.map { style.dim($0.value.banner(service: $0.key)) }
+        let screen = relative(
+            (ChangePrinter(style: style, dataDirectory: embedded.directory).render(steps: steps, calls: driver.calls)
+                + screenLines()).joined(separator: "\n"))
+        return ([relative(intro)] + servers + [screen].filter { !$0.isEmpty }).joined(separator: "\n")
     }
 
     /// Runs one command line; a mistake is a reply with `failed` set, never a thrown error.

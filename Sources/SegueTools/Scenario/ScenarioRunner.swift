@@ -40,6 +40,16 @@ public final class ScenarioRunner {
         self.root = root
     }
 
+    /// The line `segue test` prints first when scenarios would call a real server (`SEGUE_API_URL`; scenarios read
+    /// no config file), so no run talks to one unannounced; nil when every board is local.
+    public static func serverBanner(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        do {
+            return try APIServerAddress.resolve(environment: environment, configFile: nil)?.banner(service: "api")
+        } catch {
+            return "api → \(error)"
+        }
+    }
+
     public func run(_ scenario: Scenario) async -> ScenarioResult {
         let started = ContinuousClock.now
         var run = ScenarioRun(scenario: scenario)

@@ -47,6 +47,7 @@ enum TestCommand: SegueCommand {
             return 2
         }
         let runner = ScenarioRunner(root: parsed.options["--root"] ?? FileManager.default.currentDirectoryPath)
+        if let banner = ScenarioRunner.serverBanner() { print(banner) }
         var results: [ScenarioResult] = []
         var unreadable = 0
         for file in files {

@@ -1,4 +1,6 @@
 import Foundation
+import SegueRuntime
+import Testing
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -78,6 +80,12 @@ final class BoardServer: @unchecked Sendable {
         _ = try await URLSession.shared.data(for: request)
     }
 
+    /// How many contract requests (not control requests) the server has received.
+    func requestCount() async throws -> Int {
+        let url = URL(string: "http://127.0.0.1:\(port)/_control/requests")!
+        return Int(String(decoding: try await URLSession.shared.data(from: url).0, as: UTF8.self)) ?? -1
+    }
+
     /// The bytes the server received for an uploaded photo.
     func photo(id: String) async throws -> Data {
         let url = URL(string: "http://127.0.0.1:\(port)/_control/photo?id=\(id)")!
@@ -96,4 +104,13 @@ func withBoardServer<Result>(_ body: (BoardServer) async throws -> Result) async
         server.stop()
         throw error
     }
+}
+
+/// The outcome's error, recording an issue when the call did not fail.
+func serviceError(of outcome: ServiceOutcome, sourceLocation: SourceLocation = #_sourceLocation) -> ServiceError? {
+    guard case .error(let error) = outcome else {
+        Issue.record("expected an error, got \(outcome)", sourceLocation: sourceLocation)
+        return nil
+    }
+    return error
 }

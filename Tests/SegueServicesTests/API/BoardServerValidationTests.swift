@@ -24,6 +24,21 @@ import Testing
         APIArgument(name: name, kind: .string, value: .string(value))
     }
 
+    @Test func serverCountsCharactersLikeTheClient() async throws {
+        try await withBoardServer { server in
+            let decomposed = String(repeating: "e\u{0301}", count: 550)  // 550 Characters, 1100 code points
+            let base = [text("user_id", "u"), text("name", "Анна"), text("surname", "С"), text("buy_package", "p")]
+            let accepted = try await sendUnchecked(
+                WallOfHonorContract.addEntry, base + [text("text", decomposed)], to: server)
+            #expect(accepted.okValue?["text"] == .string(decomposed))
+            let refused = try await sendUnchecked(
+                WallOfHonorContract.addEntry,
+                [text("user_id", "v")] + base.dropFirst() + [text("text", decomposed + "é")],
+                to: server)
+            #expect(refused.codeAndMessage?.code == "01")
+        }
+    }
+
     @Test func serverRefusesWhatTheClientRefuses() async throws {
         try await withBoardServer { server in
             let cases: [(APIEndpoint, [APIArgument], [String: Value])] = [

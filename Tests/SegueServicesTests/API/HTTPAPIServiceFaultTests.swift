@@ -6,14 +6,6 @@ import Testing
 
 /// How `HTTPAPIService` reports a server or network that misbehaves: each fault ends as one stable code.
 @Suite struct HTTPAPIServiceFaultTests {
-    private func error(of outcome: ServiceOutcome, sourceLocation: SourceLocation = #_sourceLocation) -> ServiceError? {
-        guard case .error(let error) = outcome else {
-            Issue.record("expected an error, got \(outcome)", sourceLocation: sourceLocation)
-            return nil
-        }
-        return error
-    }
-
     @Test func slowServerPastTheTimeoutIsTimeout() async throws {
         try await withBoardServer { server in
             try await server.setFault("slow", options: ["seconds": "3"])
@@ -22,7 +14,7 @@ import Testing
             let started = Date()
             let outcome = await HTTPAPIService(baseURL: server.baseURL).call(endpoint, arguments: [:])
             let elapsed = Date().timeIntervalSince(started)
-            let error = error(of: outcome)
+            let error = serviceError(of: outcome)
             #expect(error?.code == "timeout")
             #expect(error?.message == "Сервер 127.0.0.1:\(server.port) не ответил за 0.5 с")
             #expect(elapsed < 2.5, "the call waited \(elapsed) s; the timeout is 0.5 s")
@@ -45,7 +37,7 @@ import Testing
         server.stop()
         let outcome = await HTTPAPIService(baseURL: URL(string: "http://127.0.0.1:\(port)")!).call(
             WallOfHonorContract.listEntries, arguments: [:])
-        let error = error(of: outcome)
+        let error = serviceError(of: outcome)
         #expect(error?.code == "refused")
         #expect(error?.message == "Сервер 127.0.0.1:\(port) недоступен: соединение отклонено")
         #expect(error?.details["url"] == .string("http://127.0.0.1:\(port)/board/list?offset=0&count=50"))
@@ -56,7 +48,7 @@ import Testing
             try await server.setFault("http500")
             let outcome = await HTTPAPIService(baseURL: server.baseURL).call(
                 WallOfHonorContract.listEntries, arguments: [:])
-            let error = error(of: outcome)
+            let error = serviceError(of: outcome)
             #expect(error?.code == "http_500")
             #expect(error?.message == "Сервер ответил с ошибкой HTTP 500")
             #expect(error?.details["http_status"] == .int(500))
@@ -69,7 +61,7 @@ import Testing
             try await server.setFault("truncated")
             let outcome = await HTTPAPIService(baseURL: server.baseURL).call(
                 WallOfHonorContract.listEntries, arguments: [:])
-            let error = error(of: outcome)
+            let error = serviceError(of: outcome)
             #expect(error?.code == "connection_reset", "\(error?.details ?? [:])")
             #expect(
                 error?.message
@@ -82,7 +74,7 @@ import Testing
             try await server.setFault("reset")
             let outcome = await HTTPAPIService(baseURL: server.baseURL).call(
                 WallOfHonorContract.listEntries, arguments: [:])
-            #expect(error(of: outcome)?.code == "connection_reset")
+            #expect(serviceError(of: outcome)?.code == "connection_reset")
         }
     }
 
@@ -91,7 +83,7 @@ import Testing
             try await server.setFault("non_json")
             let outcome = await HTTPAPIService(baseURL: server.baseURL).call(
                 WallOfHonorContract.listEntries, arguments: [:])
-            let error = error(of: outcome)
+            let error = serviceError(of: outcome)
             #expect(error?.code == "malformed_json")
             #expect(
                 error?.message
@@ -104,7 +96,7 @@ import Testing
             try await server.setFault("no_envelope")
             let outcome = await HTTPAPIService(baseURL: server.baseURL).call(
                 WallOfHonorContract.listEntries, arguments: [:])
-            let error = error(of: outcome)
+            let error = serviceError(of: outcome)
             #expect(error?.code == "missing_envelope")
             #expect(error?.message == "В ответе сервера нет поля «Error»: {Data: []}")
         }
@@ -115,7 +107,7 @@ import Testing
             try await server.setFault("unknown_code")
             let outcome = await HTTPAPIService(baseURL: server.baseURL).call(
                 WallOfHonorContract.listEntries, arguments: [:])
-            let error = error(of: outcome)
+            let error = serviceError(of: outcome)
             #expect(error?.code == "unknown_code")
             #expect(error?.message == "Сервер ответил неизвестным кодом «99»")
             #expect(error?.details["raw_code"] == .string("99"))
@@ -130,7 +122,7 @@ import Testing
             try await server.setFault("code", options: options)
             let outcome = await HTTPAPIService(baseURL: server.baseURL).call(
                 WallOfHonorContract.removeEntry, arguments: ["user_id": .string("u1")])
-            let error = error(of: outcome)
+            let error = serviceError(of: outcome)
             #expect(error?.code == "11")
             #expect(error?.message == "На счёте недостаточно средств для доната")
             #expect(error?.details["meaning"] == .string("Недостаточно средств"))

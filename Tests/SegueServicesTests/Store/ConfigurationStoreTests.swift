@@ -172,8 +172,8 @@ import Testing
         let loadFailing = try store(loadError)
         await #expect(
             throws: ServiceError(
-                service: "store", code: "purchase_failed", message: "The purchase could not be completed",
-                details: ["operation": .string("products")])
+                service: "store", code: "load_failed", message: "The products could not be loaded",
+                details: ["operation": .string("products"), "simulated": .string("Load Products")])
         ) {
             try await loadFailing.products(ids: ["a"])
         }

@@ -23,7 +23,7 @@ import Testing
                             "id": .string("donate.small"), "title": .string("Маленький донат"),
                             "description": .string("Небольшое пожертвование в поддержку приложения"),
                             "price": .string("149,00\u{00A0}₽"), "price_value": .number(149),
-                            "currency": .string("RUB"),
+                            "currency": .string("RUB"), "family_shareable": .bool(false), "subscription": .null,
                         ])
                     ])))
     }

@@ -1,0 +1,41 @@
+/// Text a server sent, made safe to show: no control or bidi-override characters, and a bounded length.
+///
+///     ServerText.sanitized("\u{1B}[2JОплачено\u{202E}")   // "[2JОплачено"
+///
+/// A hostile server must not be able to move the terminal's cursor, reverse how a line reads, or fill the screen.
+public enum ServerText {
+    /// The most Characters of server text shown; longer text ends in `…`.
+    public static let maximumLength = 300
+
+    public static func sanitized(_ text: String, limit: Int = maximumLength) -> String {
+        var kept = String.UnicodeScalarView()
+        var lastWasSpace = false
+        for scalar in text.unicodeScalars {
+            if isLineBreakOrTab(scalar) {
+                // A line break or tab becomes one space, so a message stays on its line.
+                if !lastWasSpace { kept.append(" ") }
+                lastWasSpace = true
+                continue
+            }
+            guard !isHidden(scalar) else { continue }
+            kept.append(scalar)
+            lastWasSpace = scalar == " "
+        }
+        let clean = String(kept)
+        return clean.count > limit ? String(clean.prefix(limit)) + "…" : clean
+    }
+
+    private static func isLineBreakOrTab(_ scalar: Unicode.Scalar) -> Bool {
+        [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(scalar.value)
+    }
+
+    /// Controls (C0, DEL, C1) and the characters that reorder or hide text: bidi embeddings, overrides, isolates
+    /// and marks.
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+}
