@@ -82,6 +82,17 @@ extension Array {
         }
     }
 
+    /// What the system's back gesture performs here: `pop` where it pops, else `dismiss` where it dismisses; nil
+    /// at the root screen, where it does nothing.
+    @inlinable
+    public func backTransition<Entry>() -> TransitionKind? where Element == PresentationLayer<Entry> {
+        for kind in [TransitionKind.pop, .dismiss] {
+            if case .ignored = navigationStep(kind) { continue }
+            return kind
+        }
+        return nil
+    }
+
     /// Brings `entry` on screen the way a forward step does (push, present, replace); `navigation` is whether its
     /// screen starts a navigation controller. Back steps go by `removeTopEntry()`, one entry at a time.
     @inlinable

@@ -80,6 +80,7 @@ extension Runner {
         }
     }
 
+    /// `locate(_:)` as the navigation model's position.
     private func position(of instance: Int) -> StackPosition? {
         locate(instance).map { StackPosition(layer: $0.layer, index: $0.index) }
     }
