@@ -79,9 +79,10 @@ extension TransitionGraph {
             var seen: Set<String> = []
             var queue = [root]
             while let screen = queue.popLast() {
-                // What pushes inside a navigation stack, or replaces a screen in it, keeps the new screen there.
-                for item in found where item.from == screen && Self.staysInLayer(item.kind, inNavigation: true) {
-                    guard let target = item.target, !rootSet.contains(target), !seen.contains(target) else { continue }
+                for item in found where item.from == screen {
+                    guard let target = item.target, !rootSet.contains(target), !seen.contains(target),
+                        Self.keepsInController(item.kind, atRoot: screen == root)
+                    else { continue }
                     seen.insert(target)
                     queue.append(target)
                 }
@@ -129,12 +130,14 @@ extension TransitionGraph {
         return layers.navigationStep(kind)
     }
 
-    /// Whether `kind` brings its target into the layer it runs in: a push, or a replace.
-    private static func staysInLayer(_ kind: TransitionKind, inNavigation: Bool) -> Bool {
-        switch step(kind, inNavigation: inNavigation) {
-        case .push, .replace: true
-        case .present, .back, .ignored: false
-        }
+    /// Whether `kind` from a screen in a navigation controller (its root when `atRoot`) leaves its target, a screen
+    /// that starts no controller of its own, in that controller: a push does; a replace does above the root.
+    private static func keepsInController(_ kind: TransitionKind, atRoot: Bool) -> Bool {
+        var layers: PresentationStack<String> = [
+            PresentationLayer(navigation: true, stack: atRoot ? ["root"] : ["root", "pushed"])
+        ]
+        layers.arrive("target", by: layers.navigationStep(kind), navigation: false)
+        return layers.count == 1 && layers[0].navigation && layers[0].stack.last == "target"
     }
 
     /// The screen and every screen it may have replaced, directly or through a chain of `replace`.
