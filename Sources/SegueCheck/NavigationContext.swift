@@ -25,19 +25,30 @@ struct NavigationContext: Hashable {
 
     /// The context of any stack whose top entry is `top`, cutting it down.
     private init(_ stack: PresentationStack<Int>, top: Int, tracked: Set<Int>) {
-        let below = Set(stack.dropLast().flatMap(\.stack) + (stack.last?.stack.dropLast() ?? []))
-            .filter(tracked.contains).sorted()
+        // Read in place, one pass: exploration cuts down every stack it reaches.
+        var below: [Int] = []
+        if !tracked.isEmpty {
+            for layer in stack.indices {
+                let count = stack[layer].stack.count - (layer == stack.count - 1 ? 1 : 0)
+                for index in 0..<max(count, 0) {
+                    let entry = stack[layer].stack[index]
+                    if tracked.contains(entry), !below.contains(entry) { below.append(entry) }
+                }
+            }
+            below.sort()
+        }
         let navigation = stack.last?.navigation ?? false
         let canPop = (stack.last?.stack.count ?? 0) > 1
-        let filler = [Self.untracked]
         if stack.count > 1 {
             layers = [
-                PresentationLayer(navigation: false, stack: filler + below),
-                PresentationLayer(navigation: navigation, stack: (canPop ? filler : []) + [top]),
+                PresentationLayer(navigation: false, stack: [Self.untracked] + below),
+                PresentationLayer(navigation: navigation, stack: canPop ? [Self.untracked, top] : [top]),
             ]
         } else {
             // Without a modal below, whatever lies below the top is in its own push stack.
-            layers = [PresentationLayer(navigation: navigation, stack: (canPop ? filler + below : []) + [top])]
+            layers = [
+                PresentationLayer(navigation: navigation, stack: canPop ? [Self.untracked] + below + [top] : [top])
+            ]
         }
         screen = top
     }
