@@ -43,11 +43,8 @@ public struct Action: Sendable {
     }
 }
 
-/// A navigation transition, with UIKit's names and rules.
+/// A navigation action as written; what it does is the navigation model's (`navigationStep`, Navigation/).
 public struct Navigation: Sendable {
-    /// The kind, from the one enum the runtime, the checker and the diagrams share.
-    public typealias Kind = TransitionKind
-
     // Stored largest first so the two one-byte fields share the tail: each action's box is a size class smaller.
     /// The target screen for present, show, unwind and replace.
     public var target: Name?
