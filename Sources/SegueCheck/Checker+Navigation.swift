@@ -84,7 +84,7 @@ extension CheckRun {
         for (navigation, action) in navigations {
             switch navigation.kind {
             case .show:
-                guard hasScreen(navigation.target?.text ?? ""), !contexts.contains(where: \.inNavigation)
+                guard hasScreen(navigation.target?.text ?? ""), !contexts.contains(where: { $0.allows(.show) })
                 else { continue }
                 report(
                     .warning(
@@ -97,14 +97,14 @@ extension CheckRun {
                         ]
                     ))
             case .dismiss:
-                guard !contexts.contains(where: \.layerBelow) else { continue }
+                guard !contexts.contains(where: { $0.allows(.dismiss) }) else { continue }
                 report(
                     .error(
                         CheckCode.nothingToDismiss,
                         "`dismiss` on \(place), which is only ever shown in the root layer: there is nothing to dismiss",
                         at: action.range))
             case .pop, .popToRoot:
-                guard !contexts.contains(where: \.canPop) else { continue }
+                guard !contexts.contains(where: { $0.allows(navigation.kind) }) else { continue }
                 report(
                     .error(
                         CheckCode.nothingToPop,
@@ -112,14 +112,14 @@ extension CheckRun {
                         at: action.range))
             case .unwind:
                 guard let target = navigation.target, let targetPosition = index.positions[target.text],
-                    !contexts.contains(where: { $0.below.contains(targetPosition) })
+                    !contexts.contains(where: { $0.allows(.unwind, unwindingTo: targetPosition) })
                 else { continue }
                 report(
                     .error(
                         CheckCode.unwindTargetNeverBelow,
                         "`unwind: \(target.text)` on \(place), where screen `\(target.text)` is never below",
                         at: target.range))
-            case .present, .replace:
+            case .root, .present, .replace:
                 continue
             }
         }

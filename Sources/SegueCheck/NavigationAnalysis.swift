@@ -1,20 +1,5 @@
 import SegueModel
 
-/// What can be true of the presentation stack while a screen is on top, as far as navigation decides it.
-///
-/// Screens are their positions in the flow (the first screen of each name), which hash faster than names.
-struct NavigationContext: Hashable {
-    var screen: Int
-    /// A modal layer lies below this one, so `dismiss` has something to close.
-    var layerBelow: Bool
-    /// The top layer is a navigation controller, so `show` pushes.
-    var inNavigation: Bool
-    /// The screen is above its navigation controller's root, so `pop` has something to pop.
-    var canPop: Bool
-    /// The screens below the top one, in any layer, among those some `unwind` targets (the rest do not matter).
-    var below: Set<Int>
-}
-
 /// Every context each screen can be shown in, explored from `start` over every navigation action.
 ///
 /// Going back (`dismiss`, `pop`, `unwind`) always returns to a stack that was reached before, so only the forward
@@ -37,7 +22,7 @@ struct NavigationAnalysis {
         moves: (Int) -> [Navigation]
     ) {
         // Resolve targets once into one flat list: screen `p`'s moves are `resolved[moveStarts[p]..<moveStarts[p + 1]]`.
-        var resolved: [(kind: Navigation.Kind, target: Int)] = []
+        var resolved: [(kind: TransitionKind, target: Int)] = []
         var moveStarts: [Int] = []
         moveStarts.reserveCapacity(screens.count + 1)
         var tracked = Set<Int>()
@@ -50,15 +35,14 @@ struct NavigationAnalysis {
             }
         }
         moveStarts.append(resolved.count)
-        let first = NavigationContext(
-            screen: start, layerBelow: false, inNavigation: screens[start].navigation, canPop: false, below: [])
+        let first = NavigationContext(start: start, navigation: screens[start].navigation)
         var seen: Set<NavigationContext> = [first]
         var pending = [first]
         while let context = pending.popLast() {
             for (kind, target) in resolved[moveStarts[context.screen]..<moveStarts[context.screen + 1]] {
                 guard
-                    let next = Self.forward(
-                        kind, from: context, to: target, navigation: screens[target].navigation, tracking: tracked)
+                    let next = context.forward(
+                        kind, to: target, navigation: screens[target].navigation, tracking: tracked)
                 else { continue }
                 if seen.insert(next).inserted {
                     if seen.count > limit {
@@ -86,29 +70,4 @@ struct NavigationAnalysis {
 
     /// Every context of every screen.
     var allContexts: ArraySlice<NavigationContext> { grouped[...] }
-
-    /// The context after a forward transition, or nil for the ones that go back.
-    private static func forward(
-        _ kind: Navigation.Kind, from context: NavigationContext, to target: Int, navigation: Bool,
-        tracking tracked: Set<Int>
-    ) -> NavigationContext? {
-        let below = tracked.contains(context.screen) ? context.below.union([context.screen]) : context.below
-        let presented = NavigationContext(
-            screen: target, layerBelow: true, inNavigation: navigation, canPop: false, below: below)
-        switch kind {
-        case .present:
-            return presented
-        case .show:
-            guard context.inNavigation else { return presented }
-            return NavigationContext(
-                screen: target, layerBelow: context.layerBelow, inNavigation: true, canPop: true, below: below)
-        case .replace:
-            return NavigationContext(
-                screen: target, layerBelow: context.layerBelow,
-                inNavigation: context.inNavigation || (!context.canPop && navigation), canPop: context.canPop,
-                below: context.below)
-        case .dismiss, .pop, .popToRoot, .unwind:
-            return nil
-        }
-    }
 }

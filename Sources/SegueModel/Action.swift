@@ -43,33 +43,17 @@ public struct Action: Sendable {
     }
 }
 
-/// A navigation transition, with UIKit's names and rules.
+/// A navigation action as written; what it does is the navigation model's (`navigationStep`, Navigation/).
 public struct Navigation: Sendable {
-    public enum Kind: String, Sendable, CaseIterable {
-        /// Present modally on top of everything.
-        case present
-        /// Push inside the current navigation controller; without one, UIKit presents modally.
-        case show
-        /// Close the top modal layer with its whole push stack.
-        case dismiss
-        /// Pop the top screen of the current navigation controller; ignored at its root.
-        case pop
-        case popToRoot = "pop_to_root"
-        /// Pop and dismiss back to the nearest instance of a screen below.
-        case unwind
-        /// Replace the top screen in place.
-        case replace
-    }
-
     // Stored largest first so the two one-byte fields share the tail: each action's box is a size class smaller.
     /// The target screen for present, show, unwind and replace.
     public var target: Name?
     public var arguments: [Assignment]
-    public var kind: Kind
+    public var kind: TransitionKind
     /// Whether it animates (metadata for renderers).
     public var animated: Bool
 
-    init(kind: Kind, target: Name?, arguments: [Assignment], animated: Bool) {
+    init(kind: TransitionKind, target: Name?, arguments: [Assignment], animated: Bool) {
         self.target = target
         self.arguments = arguments
         self.kind = kind

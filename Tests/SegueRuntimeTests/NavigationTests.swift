@@ -231,3 +231,44 @@ import Testing
         store.send(.swipeToDismiss, trace: ["ignored swipe to dismiss: nothing is presented modally"])
     }
 }
+
+/// `replace` at a navigation controller's root: the layer takes the new screen's navigation, as the checker assumes.
+@Suite struct ReplaceAtANavigationRootTests {
+    static let flow = """
+        segue: 1
+        flow: swap
+        start: main
+        screens:
+          main:
+            navigation: true
+            elements:
+              - button: swap
+                label: Swap
+                tap: { replace: plain }
+          plain:
+            elements:
+              - button: go
+                label: Go
+                tap: { show: detail }
+          detail:
+            elements: []
+        """
+
+    @Test func showAfterReplacingTheNavigationRootPresentsModally() throws {
+        let store = try TestStore(Self.flow)
+        store.launch {
+            $0.launched = true
+            $0.layers = [NavigationLayer(navigation: true, stack: [$0.instance(1, "main", .root)])]
+            $0.nextInstance = 2
+        }
+        store.tap("swap") {
+            $0.layers = [NavigationLayer(navigation: false, stack: [$0.instance(2, "plain", .replace)])]
+            $0.nextInstance = 3
+        }
+        store.tap("go") {
+            $0.layers.append(NavigationLayer(navigation: false, stack: [$0.instance(3, "detail", .present)]))
+            $0.nextInstance = 4
+        }
+        #expect(store.trace.contains("show without a navigation controller presents detail modally"))
+    }
+}

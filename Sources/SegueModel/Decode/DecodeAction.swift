@@ -21,7 +21,7 @@ extension FlowDecoder {
                 unknownAction(scalar.text, at: node.range)
                 return nil
             }
-            if let kind = Navigation.Kind(rawValue: scalar.text) {
+            if let kind = TransitionKind(rawValue: scalar.text) {
                 return Action(
                     kind: .navigate(Navigation(kind: kind, target: nil, arguments: [], animated: true)),
                     range: node.range)
@@ -58,12 +58,12 @@ extension FlowDecoder {
             let arguments =
                 head.name == "unwind" ? [] : reader.take("with").map { assignments($0, context: "`with`") } ?? []
             let animated = reader.take("animated").flatMap { bool($0, context: "`animated`") } ?? true
-            guard let target, let kind = Navigation.Kind(rawValue: head.name) else { return nil }
+            guard let target, let kind = TransitionKind(rawValue: head.name) else { return nil }
             return .navigate(Navigation(kind: kind, target: target, arguments: arguments, animated: animated))
         case "dismiss", "pop", "pop_to_root":
             guard flag(value, context: "`\(head.name)`") else { return nil }
             let animated = reader.take("animated").flatMap { bool($0, context: "`animated`") } ?? true
-            guard let kind = Navigation.Kind(rawValue: head.name) else { return nil }
+            guard let kind = TransitionKind(rawValue: head.name) else { return nil }
             return .navigate(Navigation(kind: kind, target: nil, arguments: [], animated: animated))
         case "goto":
             return name(value, context: "the state of `goto`").map { .goto($0) }

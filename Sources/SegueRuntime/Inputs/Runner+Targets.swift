@@ -141,14 +141,11 @@ extension Runner {
 
     /// Why `back` or `swipeToDismiss` does nothing now; nil when it pops or dismisses.
     func navigationRefusal(_ action: InputAction) -> InputRefusal? {
-        guard let layer = state.layers.last, let top = layer.stack.last else {
-            return InputRefusal(.noScreen, action)
-        }
+        guard let top = state.layers.last?.stack.last else { return InputRefusal(.noScreen, action) }
+        // The navigation model decides: back pops or dismisses, a swipe dismisses.
         if action == .back {
-            guard (layer.navigation && layer.stack.count > 1) || state.layers.count > 1 else {
-                return InputRefusal(.atRoot, action, screen: top.screen)
-            }
-        } else if state.layers.count < 2 {
+            guard state.layers.backTransition() != nil else { return InputRefusal(.atRoot, action, screen: top.screen) }
+        } else if case .ignored = state.layers.navigationStep(TransitionKind.dismiss) {
             return InputRefusal(.nothingPresented, action, screen: top.screen)
         }
         return nil

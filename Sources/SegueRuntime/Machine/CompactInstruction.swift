@@ -1,3 +1,5 @@
+import SegueModel
+
 /// An instruction as plain data, which the run loop reads without retaining anything: `end`, `jump`, `goto` and
 /// navigation without arguments carry everything they need; any other instruction is `other` and is read from
 /// `Program.code` at the same index.

@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueModel
 
 /// Runs a compiled flow: a pure function from a state and an input to the next state, effects and a trace.
 ///
@@ -196,7 +197,8 @@ struct Runner {
         guard program.screens.indices.contains(program.start),
             let instance = makeInstance(program.start, arguments: [], sender: root, transition: .root)
         else { return }
-        state.layers = [NavigationLayer(navigation: program.screens[program.start].navigation, stack: [instance])]
+        state.layers.arrive(
+            instance, by: state.layers.navigationStep(.root), navigation: program.screens[program.start].navigation)
         record(.transition(kind: .root, from: nil, to: program.screens[program.start].name))
         enter(instance.id)
     }

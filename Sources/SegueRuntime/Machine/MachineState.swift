@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueModel
 
 /// The whole state of a running flow, as a value: it can be saved, restored, compared and hashed.
 ///
@@ -82,33 +83,11 @@ public struct MachineState: Sendable, Hashable, Codable {
     }
 }
 
-/// One presentation layer: a single screen, or a navigation controller with its push stack.
-public struct NavigationLayer: Sendable, Hashable, Codable {
-    /// A navigation controller: `show` pushes onto `stack`.
-    public var navigation: Bool
-    /// Bottom first; a layer without a navigation controller holds exactly one screen.
-    public var stack: [ScreenInstance]
+/// One presentation layer of a running flow, holding screen instances (the rules are SegueModel's).
+public typealias NavigationLayer = PresentationLayer<ScreenInstance>
 
-    public init(navigation: Bool, stack: [ScreenInstance]) {
-        self.navigation = navigation
-        self.stack = stack
-    }
-}
-
-extension NavigationLayer {
-    /// Puts `instance` in place of the one at `index`; a layer of one screen takes the new screen's navigation.
-    mutating func replace(at index: Int, with instance: ScreenInstance, navigation: Bool) {
-        stack[index] = instance
-        if stack.count == 1 { self.navigation = navigation }
-    }
-
-    /// `replace(at:with:navigation:)` with a new instance that holds no values, states or fields, written over the
-    /// old one in place.
-    mutating func replace(at index: Int, bare id: Int, screen: Int, navigation: Bool) {
-        stack[index].reset(id: id, screen: screen, transition: .replace)
-        if stack.count == 1 { self.navigation = navigation }
-    }
-}
+/// SegueModel's one kind of navigation, named here too so code that reads machine states needs no other import.
+public typealias TransitionKind = SegueModel.TransitionKind
 
 /// A screen on the navigation stack: its parameters and data, nested states and form.
 public struct ScreenInstance: Sendable, Hashable, Codable {
@@ -304,5 +283,21 @@ public struct LaunchEnvironment: Sendable, Hashable, Codable {
         self.persisted = persisted
         self.defaults = defaults
         self.device = device
+    }
+}
+
+extension TransitionKind {
+    /// A small number per kind, for hashing without the raw string.
+    var ordinal: Int {
+        switch self {
+        case .root: 0
+        case .present: 1
+        case .show: 2
+        case .dismiss: 3
+        case .pop: 4
+        case .popToRoot: 5
+        case .unwind: 6
+        case .replace: 7
+        }
     }
 }

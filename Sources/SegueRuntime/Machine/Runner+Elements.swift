@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueModel
 
 extension Runner {
     /// A tap on an element, a list item or an element inside one: its actions run with `item`, `index` and the
@@ -49,11 +50,8 @@ extension Runner {
 
     mutating func back() {
         if let refusal = navigationRefusal(.back) { return refuse(refusal) }
-        if let layer = state.layers.last, layer.navigation, layer.stack.count > 1 {
-            navigate(.pop, to: nil, frame: Frame(instance: -1))
-        } else {
-            navigate(.dismiss, to: nil, frame: Frame(instance: -1))
-        }
+        guard let kind = state.layers.backTransition() else { return }
+        navigate(kind, to: nil, frame: Frame(instance: -1))
     }
 
     mutating func swipeToDismiss() {

@@ -1,64 +1,41 @@
 import SegueExpression
+import SegueModel
 
 extension Runner {
-    /// Performs a navigation with UIKit's rules: exits first (top-down), then the transition, then the entry.
+    /// Performs a navigation with UIKit's rules (SegueModel's `navigationStep`): exits first (top-down), then the
+    /// transition, then the entry.
     mutating func navigate(
         _ kind: TransitionKind, to target: Int?, arguments: [(slot: Int, value: Int)] = [], frame: Frame
     ) {
         guard exitDepth == 0 else { return ignore(kind.rawValue, "navigation inside on_exit is ignored") }
-        guard let layerIndex = state.layers.indices.last, let topIndex = state.layers[layerIndex].stack.indices.last
-        else { return ignore(kind.rawValue, "no screen is shown") }
+        guard let top = state.layers.topPosition() else { return ignore(kind.rawValue, "no screen is shown") }
+        if kind.hasTarget, target == nil { return }
         // Scalars only: holding a copy of the layer would make the stack's mutation below copy it.
-        let topID = state.layers[layerIndex].stack[topIndex].id
-        let topScreen = state.layers[layerIndex].stack[topIndex].screen
-        let isNavigation = state.layers[layerIndex].navigation
-        let stackCount = topIndex + 1
+        let topID = state.layers[top.layer].stack[top.index].id
+        let topScreen = state.layers[top.layer].stack[top.index].screen
         var from: String { program.screens[topScreen].name }
-        switch kind {
-        case .present, .show:
+        let step = state.layers.navigationStep(kind) { $0.screen == target }
+        switch step {
+        case .ignored(let refusal):
+            let name = target.map { program.screens[$0].name }
+            ignore(name.map { "\(kind.rawValue) to \($0)" } ?? kind.rawValue, refusal.reason(from: from, to: name))
+        case .back(let destination):
+            while state.layers.hasEntries(above: destination), let leaving = state.layers.topPosition() {
+                exitInstance(state.layers[leaving.layer].stack[leaving.index].id)
+                state.layers.removeTopEntry()
+            }
+            record(.transition(kind: kind, from: from, to: topName))
+        case .push, .present:
             guard let target else { return }
-            let pushes = kind == .show && isNavigation
-            guard
-                let instance = makeInstance(
-                    target, arguments: arguments, sender: frame, transition: pushes ? .show : .present)
+            let arrival: TransitionKind = step == .push ? .show : .present
+            guard let instance = makeInstance(target, arguments: arguments, sender: frame, transition: arrival)
             else { return }
-            if pushes {
-                state.layers[state.layers.count - 1].stack.append(instance)
-            } else {
-                if kind == .show {
-                    record(
-                        .note("show without a navigation controller presents \(program.screens[target].name) modally"))
-                }
-                state.layers.append(NavigationLayer(navigation: program.screens[target].navigation, stack: [instance]))
+            if step == .present(fallback: true) {
+                record(.note("show without a navigation controller presents \(program.screens[target].name) modally"))
             }
-            record(.transition(kind: instance.transition, from: from, to: program.screens[target].name))
+            state.layers.arrive(instance, by: step, navigation: program.screens[target].navigation)
+            record(.transition(kind: arrival, from: from, to: program.screens[target].name))
             enter(instance.id)
-        case .dismiss:
-            guard state.layers.count > 1 else { return ignore("dismiss", "nothing is presented modally") }
-            exitLayers(above: state.layers.count - 2)
-            record(.transition(kind: .dismiss, from: from, to: topName))
-        case .pop:
-            guard isNavigation else { return ignore("pop", "\(from) is not in a navigation controller") }
-            guard stackCount > 1 else {
-                return ignore("pop", "\(from) is the root of its navigation controller")
-            }
-            exitStack(layer: layerIndex, above: stackCount - 2)
-            record(.transition(kind: .pop, from: from, to: topName))
-        case .popToRoot:
-            guard isNavigation, stackCount > 1 else {
-                return ignore("pop_to_root", "\(from) is already the root of its navigation controller")
-            }
-            exitStack(layer: state.layers.count - 1, above: 0)
-            record(.transition(kind: .popToRoot, from: from, to: topName))
-        case .unwind:
-            guard let target else { return }
-            let name = program.screens[target].name
-            guard let destination = nearest(target, excludingTop: true) else {
-                return ignore("unwind to \(name)", "no \(name) below \(from)")
-            }
-            exitLayers(above: destination.layer)
-            exitStack(layer: destination.layer, above: destination.index)
-            record(.transition(kind: .unwind, from: from, to: name))
         case .replace:
             guard let target else { return }
             let facts = box.screens[target]
@@ -67,21 +44,20 @@ extension Runner {
                 let id = state.nextInstance
                 state.nextInstance += 1
                 exitInstance(topID)
-                guard let position = locate(topID) else { return }
-                state.layers[position.layer].replace(
-                    at: position.index, bare: id, screen: target, navigation: facts.navigation)
+                guard let position = position(of: topID) else { return }
+                state.layers.replaceEntry(at: position, navigation: facts.navigation) {
+                    $0.reset(id: id, screen: target, transition: .replace)
+                }
                 record(.transition(kind: .replace, from: from, to: program.screens[target].name))
                 return enter(id)
             }
             guard let instance = makeInstance(target, arguments: arguments, sender: frame, transition: .replace)
             else { return }
             exitInstance(topID)
-            guard let position = locate(topID) else { return }
-            state.layers[position.layer].replace(at: position.index, with: instance, navigation: facts.navigation)
+            guard let position = position(of: topID) else { return }
+            state.layers.replaceEntry(at: position, navigation: facts.navigation) { $0 = instance }
             record(.transition(kind: .replace, from: from, to: program.screens[target].name))
             enter(instance.id)
-        case .root:
-            break
         }
     }
 
@@ -90,51 +66,27 @@ extension Runner {
     mutating func replaceTop(with target: Int, frame: Frame) {
         let facts = box.screens[target]
         guard !tracing, exitDepth == 0, facts.bare, facts.onEnter < 0, !facts.hasInitialStates,
-            state.timers.isEmpty, let layer = state.layers.indices.last,
-            let index = state.layers[layer].stack.indices.last
+            state.timers.isEmpty, let top = state.layers.topPosition()
         else { return navigate(.replace, to: target, frame: frame) }
-        let topID = state.layers[layer].stack[index].id
-        guard box.screens[state.layers[layer].stack[index].screen].onExit < 0,
-            state.layers[layer].stack[index].active.isEmpty,
+        let topID = state.layers[top.layer].stack[top.index].id
+        guard box.screens[state.layers[top.layer].stack[top.index].screen].onExit < 0,
+            state.layers[top.layer].stack[top.index].active.isEmpty,
             state.playback?.instance != topID, state.recording?.instance != topID
         else { return navigate(.replace, to: target, frame: frame) }
         let id = state.nextInstance
         state.nextInstance += 1
-        state.layers[layer].replace(at: index, bare: id, screen: target, navigation: facts.navigation)
+        state.layers.replaceEntry(at: top, navigation: facts.navigation) {
+            $0.reset(id: id, screen: target, transition: .replace)
+        }
+    }
+
+    /// `locate(_:)` as the navigation model's position.
+    private func position(of instance: Int) -> StackPosition? {
+        locate(instance).map { StackPosition(layer: $0.layer, index: $0.index) }
     }
 
     private var topName: String? {
         topInstance.map { program.screens[$0.screen].name }
-    }
-
-    /// The nearest instance of a screen from the top down.
-    private func nearest(_ screen: Int, excludingTop: Bool) -> (layer: Int, index: Int)? {
-        for layer in state.layers.indices.reversed() {
-            let stack = state.layers[layer].stack
-            for index in stack.indices.reversed() where stack[index].screen == screen {
-                if excludingTop, layer == state.layers.count - 1, index == stack.count - 1 { continue }
-                return (layer, index)
-            }
-        }
-        return nil
-    }
-
-    /// Closes every layer above `layer`, top-down, each with its whole push stack.
-    private mutating func exitLayers(above layer: Int) {
-        while state.layers.count - 1 > layer {
-            let top = state.layers.count - 1
-            for instance in state.layers[top].stack.reversed() { exitInstance(instance.id) }
-            state.layers.removeLast()
-        }
-    }
-
-    /// Pops every screen above `index` in a layer's stack, top-down.
-    private mutating func exitStack(layer: Int, above index: Int) {
-        while state.layers[layer].stack.count - 1 > index {
-            let top = state.layers[layer].stack.count - 1
-            exitInstance(state.layers[layer].stack[top].id)
-            state.layers[layer].stack.removeLast()
-        }
     }
 
     /// A new screen instance: arguments evaluated where the navigation runs, then defaults and data in its own scope.

@@ -1,3 +1,5 @@
+import SegueModel
+
 /// One thing that happened during a step, in order; names are the flow's own.
 public enum TraceEntry: Sendable, Hashable, Codable, CustomStringConvertible {
     case screenEntered(screen: String, instance: Int)

@@ -1,3 +1,5 @@
+import SegueModel
+
 /// One step of compiled code; integers are interned ids, program counters or indexes into `Program.expressions`.
 public enum Instruction: Sendable {
     case navigate(NavigateOperation)
@@ -40,33 +42,6 @@ public enum Instruction: Sendable {
         case .stopPlayback: "stop_playback"
         case .advancePlayback: "advance_playback"
         case .end: "end"
-        }
-    }
-}
-
-/// The kinds of navigation, with UIKit's names.
-public enum TransitionKind: String, Sendable, Hashable, Codable, CaseIterable {
-    /// The first screen at launch.
-    case root
-    case present
-    case show
-    case dismiss
-    case pop
-    case popToRoot = "pop_to_root"
-    case unwind
-    case replace
-
-    /// A small number per kind, for hashing without the raw string.
-    var ordinal: Int {
-        switch self {
-        case .root: 0
-        case .present: 1
-        case .show: 2
-        case .dismiss: 3
-        case .pop: 4
-        case .popToRoot: 5
-        case .unwind: 6
-        case .replace: 7
         }
     }
 }

@@ -140,7 +140,7 @@ extension ProgramBuilder {
     private mutating func navigate(_ navigation: Navigation, context: CompileContext, at range: SourceRange)
         -> NavigateOperation
     {
-        let kind = TransitionKind(rawValue: navigation.kind.rawValue) ?? .present
+        let kind = navigation.kind
         guard let targetName = navigation.target else {
             return NavigateOperation(kind: kind, target: nil, arguments: [])
         }

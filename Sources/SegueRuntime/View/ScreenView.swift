@@ -1,5 +1,6 @@
 import Foundation
 import SegueExpression
+import SegueModel
 
 /// What the user sees on the top screen, with every expression resolved: a pure function of the state.
 ///

@@ -111,11 +111,11 @@ public struct DOTRenderer: Sendable {
 
     private func attributes(_ edge: TransitionEdge) -> [String] {
         var attributes = ["label=\(quoted(DiagramText.edgeLabel(edge)))"]
-        switch edge.kind {
-        case .present: attributes.append("style=dashed")
-        case .show: attributes.append("style=solid")
-        case .replace: attributes += ["style=solid", "arrowhead=empty"]
-        case .dismiss, .pop, .popToRoot, .unwind: attributes += ["style=dotted", "constraint=false"]
+        if edge.isBackEdge {
+            attributes += ["style=dotted", "constraint=false"]
+        } else {
+            attributes.append(edge.kind == .present ? "style=dashed" : "style=solid")
+            if edge.kind == .replace { attributes.append("arrowhead=empty") }
         }
         switch edge.emphasis {
         case .plain: break

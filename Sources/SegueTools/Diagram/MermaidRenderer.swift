@@ -44,12 +44,7 @@ public struct MermaidRenderer: Sendable {
         if hasStart { links.append(("start_point --> \(ids.screen(graph.start))", nil)) }
         for edge in graph.transitions {
             let target = edge.to.map(ids.screen) ?? ids.nowhere(from: edge.from)
-            let arrow =
-                switch edge.kind {
-                case .present, .show: "-->"
-                case .replace: "==>"
-                case .dismiss, .pop, .popToRoot, .unwind: "-.->"
-                }
+            let arrow = edge.isBackEdge ? "-.->" : edge.kind == .replace ? "==>" : "-->"
             links.append(
                 (
                     "\(ids.screen(edge.from)) \(arrow)|\"\(escaped(DiagramText.edgeLabel(edge)))\"| \(target)",

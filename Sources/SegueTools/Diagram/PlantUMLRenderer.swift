@@ -99,11 +99,12 @@ public struct PlantUMLRenderer: Sendable {
         case .covered: options.append("thickness=3")
         case .uncovered: options.append("#BBBBBB")
         }
-        switch edge.kind {
-        case .present: options.append("dashed")
-        case .show: break
-        case .replace: options.append("bold")
-        case .dismiss, .pop, .popToRoot, .unwind: options.append("dotted")
+        if edge.isBackEdge {
+            options.append("dotted")
+        } else if edge.kind == .present {
+            options.append("dashed")
+        } else if edge.kind == .replace {
+            options.append("bold")
         }
         return options.isEmpty ? "-->" : "-[\(options.joined(separator: ","))]->"
     }

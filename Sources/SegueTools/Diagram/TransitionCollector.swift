@@ -5,7 +5,7 @@ struct TransitionCollector {
     /// A navigation action as written, before dismiss and pop are resolved to where they return.
     struct Found {
         var from: String
-        var kind: Navigation.Kind
+        var kind: TransitionKind
         var target: String?
         var label: String
     }

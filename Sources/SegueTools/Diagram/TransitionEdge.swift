@@ -7,13 +7,13 @@ public struct TransitionEdge: Sendable, Hashable {
     /// Where the user ends up: the target for present, show, replace and unwind; the screen returned to for
     /// dismiss and pop. Nil when a dismiss or pop has nowhere known to return to.
     public var to: String?
-    public var kind: Navigation.Kind
+    public var kind: TransitionKind
     /// What makes it happen: trigger, guards and outcome path, e.g. `on buy / store.purchase ok`.
     public var label: String
     /// Set by an overlay.
     public var emphasis: EdgeEmphasis
 
-    public init(from: String, to: String?, kind: Navigation.Kind, label: String, emphasis: EdgeEmphasis = .plain) {
+    public init(from: String, to: String?, kind: TransitionKind, label: String, emphasis: EdgeEmphasis = .plain) {
         self.from = from
         self.to = to
         self.kind = kind
@@ -22,12 +22,7 @@ public struct TransitionEdge: Sendable, Hashable {
     }
 
     /// Dismiss, pop, pop to root and unwind go back to a screen below; they are drawn dotted.
-    public var isBackEdge: Bool {
-        switch kind {
-        case .dismiss, .pop, .popToRoot, .unwind: true
-        case .present, .show, .replace: false
-        }
-    }
+    public var isBackEdge: Bool { kind.goesBack }
 }
 
 /// How an overlay marks an edge.

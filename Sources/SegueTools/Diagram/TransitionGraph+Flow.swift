@@ -27,7 +27,7 @@ extension TransitionGraph {
         for item in found {
             let targets: [String]
             switch item.kind {
-            case .present, .show, .replace, .unwind:
+            case .root, .present, .show, .replace, .unwind:
                 targets = item.target.map { [$0] } ?? []
             case .dismiss:
                 targets = Self.presenters(of: item.from, roots: roots, reach: reach, found: found)
@@ -79,9 +79,10 @@ extension TransitionGraph {
             var seen: Set<String> = []
             var queue = [root]
             while let screen = queue.popLast() {
-                // A replace inside a navigation stack keeps the new screen in that stack.
-                for item in found where (item.kind == .show || item.kind == .replace) && item.from == screen {
-                    guard let target = item.target, !rootSet.contains(target), !seen.contains(target) else { continue }
+                for item in found where item.from == screen {
+                    guard let target = item.target, !rootSet.contains(target), !seen.contains(target),
+                        Self.keepsInController(item.kind, atRoot: screen == root)
+                    else { continue }
                     seen.insert(target)
                     queue.append(target)
                 }
@@ -116,10 +117,27 @@ extension TransitionGraph {
         for item in found {
             guard let target = item.target, layerRoots.contains(target), !result.contains(item.from) else { continue }
             // A `show` outside any navigation controller falls back to a modal presentation, as in UIKit.
-            let presents = item.kind == .present || (item.kind == .show && !inController.contains(item.from))
-            if presents { result.append(item.from) }
+            if case .present = Self.step(item.kind, inNavigation: inController.contains(item.from)) {
+                result.append(item.from)
+            }
         }
         return result
+    }
+
+    /// What `kind` does from a screen inside a navigation controller or not, by the one navigation model.
+    private static func step(_ kind: TransitionKind, inNavigation: Bool) -> NavigationStep {
+        let layers: PresentationStack<String> = [PresentationLayer(navigation: inNavigation, stack: [""])]
+        return layers.navigationStep(kind)
+    }
+
+    /// Whether `kind` from a screen in a navigation controller (its root when `atRoot`) leaves its target, a screen
+    /// that starts no controller of its own, in that controller: a push does; a replace does above the root.
+    private static func keepsInController(_ kind: TransitionKind, atRoot: Bool) -> Bool {
+        var layers: PresentationStack<String> = [
+            PresentationLayer(navigation: true, stack: atRoot ? ["root"] : ["root", "pushed"])
+        ]
+        layers.arrive("target", by: layers.navigationStep(kind), navigation: false)
+        return layers.count == 1 && layers[0].navigation && layers[0].stack.last == "target"
     }
 
     /// The screen and every screen it may have replaced, directly or through a chain of `replace`.
@@ -136,7 +154,7 @@ extension TransitionGraph {
     }
 
     private static func precedes(_ a: TransitionEdge, _ b: TransitionEdge, order: [String: Int]) -> Bool {
-        let kinds = Navigation.Kind.allCases
+        let kinds = TransitionKind.actions
         func key(_ edge: TransitionEdge) -> (Int, Int, Int) {
             (
                 order[edge.from, default: .max], kinds.firstIndex(of: edge.kind) ?? 0,

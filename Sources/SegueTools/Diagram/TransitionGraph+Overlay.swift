@@ -44,8 +44,8 @@ struct TakenRecord: Decodable {
             let missing = [("from", from), ("to", to), ("kind", kind)].filter { $0.1 == nil }.map { "`\($0.0)`" }
             throw .invalidOverlay(path: path, message: "\(place) has no \(missing.joined(separator: ", "))")
         }
-        guard let parsed = Navigation.Kind(rawValue: kind) else {
-            let kinds = Navigation.Kind.allCases.map(\.rawValue)
+        guard let parsed = TransitionKind(rawValue: kind), parsed != .root else {
+            let kinds = TransitionKind.actions.map(\.rawValue)
             throw .invalidOverlay(
                 path: path,
                 message: "\(place) has unknown kind `\(kind)`\(Suggestion.didYouMean(kind, in: kinds)) "

@@ -7,9 +7,9 @@ import SegueModel
 public struct TakenTransition: Sendable, Hashable {
     public var from: String
     public var to: String
-    public var kind: Navigation.Kind
+    public var kind: TransitionKind
 
-    public init(from: String, to: String, kind: Navigation.Kind) {
+    public init(from: String, to: String, kind: TransitionKind) {
         self.from = from
         self.to = to
         self.kind = kind

@@ -1,5 +1,6 @@
 import SegueDiagnostics
 import SegueExpression
+import SegueModel
 import SegueRuntime
 
 extension ReplSession {
@@ -28,7 +29,7 @@ extension ReplSession {
     private func exampleHere() -> String {
         var examples = tapTargets(includeParts: false).prefix(3).map { "tap \($0)" }
         if let field = fieldTargets().first { examples.append("fill \(field) …") }
-        if driver.state.layers.count > 1 || (driver.state.layers.last?.stack.count ?? 0) > 1 { examples.append("back") }
+        if driver.state.layers.backTransition() != nil { examples.append("back") }
         if position > 0 { examples.append("undo") }
         return examples.isEmpty ? "state" : examples.joined(separator: " · ")
     }

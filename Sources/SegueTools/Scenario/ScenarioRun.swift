@@ -105,9 +105,7 @@ struct ScenarioRun {
             switch entry {
             case .screenEntered(let screen, _): visitedScreens.insert(screen)
             case .transition(let kind, let from?, let to?):
-                if let navigation = Navigation.Kind(rawValue: kind.rawValue) {
-                    transitions[TakenTransition(from: from, to: to, kind: navigation), default: 0] += 1
-                }
+                transitions[TakenTransition(from: from, to: to, kind: kind), default: 0] += 1
             default: break
             }
         }

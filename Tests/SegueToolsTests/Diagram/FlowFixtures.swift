@@ -12,7 +12,7 @@ enum Build {
 
     static func action(_ kind: Action.Kind) -> Action { Action(kind: kind, range: .synthesized) }
 
-    static func navigate(_ kind: Navigation.Kind, _ target: String? = nil) -> Action {
+    static func navigate(_ kind: TransitionKind, _ target: String? = nil) -> Action {
         action(.navigate(Navigation(kind: kind, target: target.map(name), arguments: [], animated: true)))
     }
 
