@@ -17,6 +17,9 @@ extension CheckRun {
             for assignment in assignments { checkAssignment(assignment, in: scope) }
         case .send(let event, let arguments):
             checkSend(event, arguments, in: scope)
+        case .emit(_, let arguments):
+            // Output events leave the flow: no handler to find, only the payload to type.
+            for argument in arguments { check(argument.value, in: scope, role: "`\(argument.name.text)`") }
         case .call(let call):
             checkCall(call, at: action.range, in: scope)
         case .alert(let alert):

@@ -9,6 +9,8 @@ public struct Action: Sendable {
         case set([Assignment])
         /// Raise an event, handled before the next outside input: `send: buy`.
         case send(event: Name, arguments: [Assignment])
+        /// Send an output event out of the machine, to whoever runs the flow: `emit: purchase_completed`.
+        case emit(event: Name, arguments: [Assignment])
         case call(Call)
         case alert(AlertSpec)
         case branch(condition: ExpressionText, then: [Action], otherwise: [Action])
@@ -31,6 +33,7 @@ public struct Action: Sendable {
         case .goto: "goto"
         case .set: "set"
         case .send: "send"
+        case .emit: "emit"
         case .call: "call"
         case .alert: "alert"
         case .branch: "if"

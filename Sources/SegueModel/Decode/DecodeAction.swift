@@ -72,6 +72,9 @@ extension FlowDecoder {
         case "send":
             guard let event = name(value, context: "the event of `send`") else { return nil }
             return .send(event: event, arguments: reader.take("with").map { assignments($0, context: "`with`") } ?? [])
+        case "emit":
+            guard let event = name(value, context: "the event of `emit`") else { return nil }
+            return .emit(event: event, arguments: reader.take("with").map { assignments($0, context: "`with`") } ?? [])
         case "call":
             return decodeCall(value, &reader).map { .call($0) }
         case "alert":

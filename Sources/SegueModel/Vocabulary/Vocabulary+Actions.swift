@@ -66,6 +66,17 @@ extension Vocabulary {
             ]
         ),
         (
+            KindSpec(
+                "emit", place: .action("emit"),
+                doc:
+                    "send an output event to whoever runs the flow (the host app, the REPL, a scenario); no screen handles it",
+                example: "`emit: purchase_completed` + `with: { product: event.item.id }`"),
+            [
+                KeySpec("emit", .name, required: true, doc: "the output event", example: "purchase_completed"),
+                KeySpec("with", assignments, doc: "the event's payload", example: "{ product: event.item.id }"),
+            ]
+        ),
+        (
             KindSpec("call", place: .action("call"), doc: "call a service operation", example: "see below"),
             [
                 KeySpec(

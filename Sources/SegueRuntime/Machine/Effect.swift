@@ -8,6 +8,8 @@ public enum Effect: Sendable, Hashable, Codable {
     case startTimer(id: Int, deadline: Double)
     case cancelTimer(id: Int)
     case openURL(String)
+    /// An output event (`emit:`) for whoever runs the flow: the host app, the REPL, a scenario.
+    case emit(event: String, payload: [String: Value])
     /// Save a `persist: true` variable's new value.
     case persist(name: String, value: Value)
     /// Playback of a script's lines started at `line`, once the audio service gave their timeline: `line` mode

@@ -68,16 +68,12 @@ extension Runner {
                 ignore(program.events[event], "sent outside any screen")
                 return true
             }
-            var fields: [String: Value] = [:]
-            for argument in payload {
-                switch evaluate(argument.value, frame) {
-                case .success(let value): fields[argument.name] = value
-                case .failure(let failure):
-                    routeError(failure.serviceError, frame: frame)
-                    return false
-                }
-            }
+            guard let fields = evaluate(payload, frame) else { return false }
             state.eventQueue.append(RaisedEvent(event: event, payload: .record(fields), instance: frame.instance))
+        case .emit(let event, let payload):
+            guard let fields = evaluate(payload, frame) else { return false }
+            effects.append(.emit(event: event, payload: fields))
+            pc += 1
         case .navigate(let operation):
             navigate(operation.kind, to: operation.target, arguments: operation.arguments, frame: frame)
             pc += 1
@@ -181,6 +177,20 @@ extension Runner {
             guard let location = locate(frame.instance) else { return nil }
             return state.layers[location.layer].stack[location.index].form.fields[field].value
         }
+    }
+
+    /// An event's payload, or nil once a failing argument's error is routed.
+    private mutating func evaluate(_ payload: [(name: String, value: Int)], _ frame: Frame) -> [String: Value]? {
+        var fields: [String: Value] = [:]
+        for argument in payload {
+            switch evaluate(argument.value, frame) {
+            case .success(let value): fields[argument.name] = value
+            case .failure(let failure):
+                routeError(failure.serviceError, frame: frame)
+                return nil
+            }
+        }
+        return fields
     }
 
     /// Writes a value to a flow variable, a screen variable or a form field; persisted variables emit `persist`.

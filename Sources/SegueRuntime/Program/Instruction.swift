@@ -8,6 +8,8 @@ public enum Instruction: Sendable {
     case assign([AssignOperation])
     /// Raise an event for the running screen, handled before the next outside input.
     case send(event: Int, payload: [(name: String, value: Int)])
+    /// Send an output event out of the machine (`Effect.emit`); no screen handles it.
+    case emit(event: String, payload: [(name: String, value: Int)])
     /// Ask a service and suspend until its outcome; the branches jump back to the next instruction.
     case call(CallOperation)
     case alert(AlertOperation)
@@ -31,6 +33,7 @@ public enum Instruction: Sendable {
         case .goto: "goto"
         case .assign: "set"
         case .send: "send"
+        case .emit: "emit"
         case .call: "call"
         case .alert: "alert"
         case .jumpUnless: "if"

@@ -82,6 +82,9 @@ extension ProgramBuilder {
         case .send(let name, let arguments):
             let payload = arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
             program.code.append(.send(event: event(name.text), payload: payload))
+        case .emit(let name, let arguments):
+            let payload = arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
+            program.code.append(.emit(event: name.text, payload: payload))
         case .call(let call):
             let operation = CallOperation(
                 service: call.service.text, operation: call.operation.text,

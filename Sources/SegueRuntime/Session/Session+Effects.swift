@@ -30,6 +30,9 @@ extension Session {
         case .openURL(let url):
             opened(url)
             return .done
+        case .emit(let event, let payload):
+            emitted(event, payload)
+            return .done
         case .stopPlayback:
             played(effect)
             // The engine stops the audio it plays; the machine already ended playback.
@@ -81,6 +84,8 @@ extension Session {
             timers[id] = nil
         case .openURL(let url):
             opened(url)
+        case .emit(let event, let payload):
+            emitted(event, payload)
         case .persist(let name, let value):
             persisted[name] = value
             let snapshot = persisted

@@ -33,6 +33,8 @@ public actor Session {
     public private(set) var calls: [ServiceCallRecord] = []
     /// URLs the flow asked to open.
     public private(set) var openedURLs: [String] = []
+    /// Output events the flow sent with `emit:`, oldest first.
+    public private(set) var emitted: [OutputEvent] = []
     /// Playback effects, for an audio engine to follow.
     public private(set) var playback: [Effect] = []
     /// Every failure to load or save persisted data, oldest first; in stepped mode each is also traced as an
@@ -203,6 +205,9 @@ public actor Session {
     func record(_ call: ServiceCallRecord) { calls.append(call) }
     func record(_ error: PersistenceError) { persistenceErrors.append(error) }
     func opened(_ url: String) { openedURLs.append(url) }
+    func emitted(_ event: String, _ payload: [String: Value]) {
+        emitted.append(OutputEvent(event: event, payload: payload))
+    }
     func played(_ effect: Effect) { playback.append(effect) }
 
     /// The next scripted outcome of `service.operation`, used up.

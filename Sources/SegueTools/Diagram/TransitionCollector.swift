@@ -139,7 +139,7 @@ struct TransitionCollector {
                 AlertNote(
                     screen: place.screen.name.text, image: alert.image, title: alert.title.text,
                     message: alert.message?.text, label: place.label.text))
-        case .set, .send, .cancelTimer, .openURL, .play, .stopPlayback:
+        case .set, .send, .emit, .cancelTimer, .openURL, .play, .stopPlayback:
             break
         }
     }

@@ -17,6 +17,8 @@ public final class FlowDriver {
     /// Every service call made, in order, with its outcome.
     public private(set) var calls: [ServiceCallRecord] = []
     public private(set) var openedURLs: [String] = []
+    /// Output events the flow sent with `emit:`, oldest first.
+    public private(set) var emitted: [OutputEvent] = []
     /// The steps of the last `send`, `advance` or `launch`, the input's own step first.
     public private(set) var lastSteps: [Step] = []
     /// Outcomes scripted but not used yet, by call.
@@ -86,6 +88,7 @@ public final class FlowDriver {
         state = await session.state
         calls = await session.calls
         openedURLs = await session.openedURLs
+        emitted = await session.emitted
         pendingScripts = await session.pendingScripts
         persistenceErrors = await session.persistenceErrors
         lastSteps = steps

@@ -55,6 +55,8 @@ public struct ChangePrinter: Sendable {
         for effect in steps.flatMap(\.effects) {
             switch effect {
             case .openURL(let url): lines.append("• open url \(url)")
+            case .emit(let event, let payload):
+                lines.append("• emit " + Self.short(OutputEvent(event: event, payload: payload).description))
             case .play(let mode, let line): lines.append("• play \(mode) from line \(line)")
             case .stopPlayback: lines.append("• stop playback")
             default: break

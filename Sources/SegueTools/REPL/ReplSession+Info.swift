@@ -121,6 +121,7 @@ extension ReplSession {
         case .startTimer(let id, let deadline): "start timer #\(id) due at \(Value.number(deadline).description)s"
         case .cancelTimer(let id): "cancel timer #\(id)"
         case .openURL(let url): "open url \(url)"
+        case .emit(let event, let payload): "emit \(OutputEvent(event: event, payload: payload))"
         case .persist(let name, let value): "persist \(name) = \(ChangePrinter.short(value.literal))"
         case .play(let mode, let line): "play \(mode) from line \(line)"
         case .stopPlayback: "stop playback"

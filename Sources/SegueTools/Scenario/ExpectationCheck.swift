@@ -56,6 +56,8 @@ struct ExpectationCheck {
             return await checkTakes(expected)
         case "opened_url":
             return compare("opened URL", expected, driver.openedURLs.last.map(Value.string) ?? .null)
+        case "emitted":
+            return checkEmitted(expected)
         case "highlighted":
             return compare("highlighted line", expected, view?.highlightedLine.map(Value.int) ?? .null)
         case "highlight_color":
@@ -195,6 +197,17 @@ struct ExpectationCheck {
             if let problem = check(key, entries[key]!) { return problem }
         }
         return nil
+    }
+
+    /// `emitted: purchase_completed` names the last output event; a mapping also checks its payload:
+    /// `{ event: purchase_completed, with: { product: donate.small } }`.
+    private func checkEmitted(_ expected: Value) -> String? {
+        guard let last = driver.emitted.last else {
+            return "expected an output event \(shown(expected)), none was emitted"
+        }
+        if case .string = expected { return compare("last output event", expected, .string(last.event)) }
+        return compare(
+            "last output event", expected, .record(["event": .string(last.event), "with": .record(last.payload)]))
     }
 
     private func compareFields(_ what: String, _ expected: Value, _ actual: [String: Value], tolerance: Double = 1e-6)
