@@ -103,12 +103,19 @@ let package = Package(
         .target(name: "SegueAudio", dependencies: ["SegueSQLite", "SegueRuntime", "SegueExpression"]),
         .testTarget(name: "SegueAudioTests", dependencies: ["SegueAudio", "SegueRuntime"]),
 
+        // The language server (`segue lsp`): LSP 3.17 over stdio, reading the vocabulary and the checked model.
+        .target(
+            name: "SegueLanguageServer", dependencies: ["SegueDiagnostics", "SegueModel", "SegueCheck"]),
+        .testTarget(
+            name: "SegueLanguageServerTests", dependencies: ["SegueLanguageServer"],
+            exclude: ["Neovim"]),
+
         // The command-line tool: argument parsing and terminal I/O only.
         .executableTarget(
             name: "segue",
             dependencies: [
                 "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueCheck", "SegueRuntime", "SegueTools", "SegueAudio",
-                "SegueFrontEnd", "CReadline",
+                "SegueFrontEnd", "CReadline", "SegueLanguageServer",
             ]),
 
         // Benchmarks: `swift run -c release segue-bench audio|load|dispatch [--json]`.

@@ -1,0 +1,145 @@
+import SegueDiagnostics
+import SegueModel
+
+/// What a name in a flow file names.
+enum SymbolKind: String, Sendable {
+    case screen, event, data, component, state, service, type, element
+}
+
+/// One place a name is written: where it is declared, or where it is used.
+struct SymbolOccurrence: Sendable {
+    var kind: SymbolKind
+    /// Identifies the symbol across files: `screen:donate`, `state:record/recording`, `data:donate/latest`.
+    var key: String
+    var name: String
+    var range: SourceRange
+    var isDeclaration: Bool
+}
+
+/// Every declaration and use of screens, events, data, components, states, services and types in one flow, found
+/// by walking the decoded model (the decoder keeps each name's range).
+struct FlowSymbols {
+    private(set) var occurrences: [SymbolOccurrence] = []
+    private var flowData: Set<String> = []
+
+    init(flow: Flow) {
+        flowData = Set(flow.data.map(\.name.text))
+        add(.screen, "screen", flow.start, declaration: false)
+        for screen in flow.screens { add(.screen, "screen", screen.name, declaration: true) }
+        for event in flow.events { add(.event, "event", event.name, declaration: true) }
+        for type in flow.types { add(.type, "type", type.name, declaration: true) }
+        for service in flow.services { add(.service, "service", service.name, declaration: true) }
+        for variable in flow.data { add(.data, "data", variable.name, declaration: true) }
+        for component in flow.components {
+            add(.component, "component", component.name, declaration: true)
+            walk(component.elements, scope: Scope(owner: component.name.text, data: []))
+        }
+        walk(flow.onError ?? [], scope: Scope(owner: "", data: []))
+        for screen in flow.screens { walk(screen) }
+    }
+
+    /// The names a screen or component's actions resolve against.
+    private struct Scope {
+        var owner: String
+        var data: Set<String>
+    }
+
+    private mutating func add(_ kind: SymbolKind, _ prefix: String, _ name: Name, declaration: Bool) {
+        guard !name.text.isEmpty, name.range != .synthesized else { return }
+        occurrences.append(
+            SymbolOccurrence(
+                kind: kind, key: "\(prefix):\(name.text)", name: name.text, range: name.range,
+                isDeclaration: declaration))
+    }
+
+    private mutating func addData(_ name: Name, scope: Scope, declaration: Bool) {
+        let key =
+            scope.data.contains(name.text) || !flowData.contains(name.text) && !scope.owner.isEmpty
+            ? "data:\(scope.owner)/\(name.text)" : "data:\(name.text)"
+        guard name.range != .synthesized else { return }
+        occurrences.append(
+            SymbolOccurrence(kind: .data, key: key, name: name.text, range: name.range, isDeclaration: declaration))
+    }
+
+    private mutating func walk(_ screen: Screen) {
+        let scope = Scope(owner: screen.name.text, data: Set(screen.data.map(\.name.text)))
+        for variable in screen.data { addData(variable.name, scope: scope, declaration: true) }
+        for element in screen.elements where element.keyword != "use" {
+            add(.element, "element:\(screen.name.text)", element.id, declaration: true)
+        }
+        walk(screen.onEnter + screen.onExit + (screen.onError ?? []), scope: scope)
+        walk(screen.handlers, scope: scope)
+        walk(screen.elements, scope: scope)
+        if let chart = screen.states { walk(chart, scope: scope) }
+    }
+
+    private mutating func walk(_ chart: StateChart, scope: Scope) {
+        let prefix = "state:\(scope.owner)"
+        if let initial = chart.initial { add(.state, prefix, initial, declaration: false) }
+        for state in chart.states {
+            add(.state, prefix, state.name, declaration: true)
+            walk(state.onEnter + state.onExit, scope: scope)
+            walk(state.handlers, scope: scope)
+            if let children = state.children { walk(children, scope: scope) }
+        }
+    }
+
+    private mutating func walk(_ handlers: [Handler], scope: Scope) {
+        for handler in handlers {
+            add(.event, "event", handler.event, declaration: false)
+            for alternative in handler.alternatives { walk(alternative.actions, scope: scope) }
+        }
+    }
+
+    private mutating func walk(_ elements: [Element], scope: Scope) {
+        for element in elements {
+            walk(element.tap ?? [], scope: scope)
+            switch element.kind {
+            case .component(let use): add(.component, "component", use.component, declaration: false)
+            case .list(let list): add(.component, "component", list.item.component, declaration: false)
+            case .lines(let lines):
+                if let item = lines.item { add(.component, "component", item.component, declaration: false) }
+                walk(lines.footer, scope: scope)
+            case .slider(let slider): walk(slider.change ?? [], scope: scope)
+            case .picker(let picker): walk(picker.change ?? [], scope: scope)
+            default: break
+            }
+        }
+    }
+
+    private mutating func walk(_ actions: [Action], scope: Scope) {
+        for action in actions {
+            switch action.kind {
+            case .navigate(let navigation):
+                if let target = navigation.target { add(.screen, "screen", target, declaration: false) }
+            case .goto(let state): add(.state, "state:\(scope.owner)", state, declaration: false)
+            case .set(let assignments):
+                for assignment in assignments { addData(assignment.name, scope: scope, declaration: false) }
+            case .send(let event, _): add(.event, "event", event, declaration: false)
+            case .call(let call):
+                add(.service, "service", call.service, declaration: false)
+                if let result = call.resultVariable { addData(result, scope: scope, declaration: false) }
+                walk((call.ok ?? []) + (call.error ?? []) + (call.cancelled ?? []), scope: scope)
+                for branch in call.codes { walk(branch.actions, scope: scope) }
+            case .branch(_, let then, let otherwise): walk(then + otherwise, scope: scope)
+            case .timer(let timer): walk(timer.actions, scope: scope)
+            default: break
+            }
+        }
+    }
+
+    /// The occurrence whose name holds the byte `offset` of the file at `path`.
+    func occurrence(at offset: Int, in path: String) -> SymbolOccurrence? {
+        occurrences.first { $0.range.path == path && $0.range.start.offset <= offset && offset <= $0.range.end.offset }
+    }
+
+    func occurrences(of key: String) -> [SymbolOccurrence] { occurrences.filter { $0.key == key } }
+
+    /// Declared names of one kind (for completion), in file order, without repeats.
+    func names(_ kind: SymbolKind, keyPrefix: String? = nil, declaredOnly: Bool = false) -> [String] {
+        var seen: Set<String> = []
+        return occurrences.filter {
+            $0.kind == kind && (!declaredOnly || $0.isDeclaration) && (keyPrefix.map($0.key.hasPrefix) ?? true)
+        }.map(\.name).filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,99 @@
+import SegueModel
+
+/// The protocol's CompletionItemKind numbers for what Segue completes.
+enum CompletionKind: Int {
+    case function = 3, variable = 6, screen = 7, component = 9, key = 10, value = 12, keyword = 14, state = 20
+    case event = 23
+}
+
+extension LanguageServer {
+    /// Keys valid at the cursor (from the vocabulary) or the names that fit the value being written.
+    func completion(_ params: JSON) throws -> JSON {
+        let document = try document(params)
+        let location = document.positions.location(params["position"])
+        let lines = document.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasSuffix("\r") ? $0.dropLast() : $0
+        }
+        let lineIndex = location.line - 1
+        guard lineIndex < lines.count else { return ["isIncomplete": false, "items": []] }
+        let before = String(String.UnicodeScalarView(lines[lineIndex].unicodeScalars.prefix(location.column - 1)))
+        let context = CursorContext(lines: lines, line: lineIndex, before: before)
+        let names = document.names
+        var items: [JSON] = []
+        func offer(_ labels: [String], _ kind: CompletionKind, detail: String, doc: (String) -> String? = { _ in nil })
+        {
+            for label in labels where label.hasPrefix(context.prefix) && !label.isEmpty {
+                var item: [String: JSON] = [
+                    "label": .string(label), "kind": JSON(kind.rawValue), "detail": .string(detail),
+                ]
+                if let text = doc(label) { item["documentation"] = ["kind": "markdown", "value": .string(text)] }
+                items.append(.object(item))
+            }
+        }
+        switch context.slot {
+        case .value(let key):
+            switch key {
+            case "present", "show", "replace", "unwind", "start":
+                offer(names.screens, .screen, detail: "screen")
+            case "send": offer(names.events, .event, detail: "event")
+            case "use", "item": offer(names.components, .component, detail: "component")
+            case "goto", "initial_state": offer(names.states(of: context.owner), .state, detail: "state")
+            case "call": offer(names.operations, .function, detail: "service operation")
+            default:
+                let spec = context.place.flatMap { Vocabulary.key(key, at: $0) }
+                switch spec?.type {
+                case .oneOf(let words)?: offer(words, .value, detail: key)
+                case .bool?: offer(["true", "false"], .value, detail: key)
+                case .expression?: offer(names.data(of: context.owner), .variable, detail: "data")
+                default: break
+                }
+            }
+        case .key where context.parentKey == "on":
+            offer(names.events, .event, detail: "event")
+        case .key where context.parentKey == "set":
+            offer(names.data(of: context.owner), .variable, detail: "data")
+        case .key:
+            if case .actions? = context.container {
+                offer(Vocabulary.actionKindNames, .keyword, detail: "action", doc: Self.kindDoc(Vocabulary.actionKinds))
+            } else if case .elements? = context.container {
+                offer(
+                    Vocabulary.elementKindNames, .keyword, detail: "element", doc: Self.kindDoc(Vocabulary.elementKinds)
+                )
+            } else if let place = context.place {
+                let keys = Vocabulary.spec(place).keys.filter { !context.siblings.contains($0.name) }
+                for key in keys where key.name.hasPrefix(context.prefix) {
+                    items.append([
+                        "label": .string(key.name), "kind": JSON(CompletionKind.key.rawValue),
+                        "detail": .string(key.type.summary),
+                        "documentation": ["kind": "markdown", "value": .string(Self.keyDoc(key))],
+                    ])
+                }
+            }
+        case .item:
+            switch context.container {
+            case .elements?:
+                offer(
+                    Vocabulary.elementKindNames, .keyword, detail: "element", doc: Self.kindDoc(Vocabulary.elementKinds)
+                )
+            case .actions?, .either?:
+                offer(Vocabulary.actionKindNames, .keyword, detail: "action", doc: Self.kindDoc(Vocabulary.actionKinds))
+            case .list?:
+                offer(Vocabulary.ruleKindNames, .keyword, detail: "rule", doc: Self.kindDoc(Vocabulary.ruleKinds))
+            default: break
+            }
+        }
+        return ["isIncomplete": false, "items": .array(items)]
+    }
+
+    /// A key's documentation: its type, doc, default and example.
+    static func keyDoc(_ key: KeySpec) -> String {
+        var text = "`\(key.name)`: \(key.type.summary)\(key.required ? " (required)" : "")\n\n\(key.doc)"
+        if let value = key.defaultValue { text += "\n\ndefault: `\(value)`" }
+        text += "\n\nexample: `\(key.name): \(key.example)`"
+        return text
+    }
+
+    static func kindDoc(_ kinds: [KindSpec]) -> (String) -> String? {
+        { name in kinds.first { $0.name == name }.map { "\($0.doc)\n\nexample: \($0.example)" } }
+    }
+}

@@ -1,0 +1,84 @@
+import SegueCheck
+import SegueDiagnostics
+import SegueModel
+
+/// A flow file the editor has open: its text as typed (not as saved) and what the front end made of it.
+final class OpenDocument {
+    let uri: String
+    let path: String
+    private(set) var version: Int
+    private(set) var file: SourceFile
+    private var cachedAnalysis: FlowLoadResult?
+    /// The last flow that decoded, so names still complete while the text is half-typed.
+    private var lastFlow: Flow?
+    private var everAnalyzed = false
+    private var cachedSymbols: (own: FlowSymbols, imported: [FlowSymbols])?
+
+    init(uri: String, text: String, version: Int) {
+        self.uri = uri
+        self.path = DocumentURI.path(of: uri)
+        self.version = version
+        self.file = SourceFile(path: path, text: text)
+    }
+
+    var text: String { String(decoding: file.bytes, as: UTF8.self) }
+
+    var positions: PositionMap { PositionMap(file: file) }
+
+    func replace(text: String, version: Int) {
+        // The text as opened is read once before the first edit, so its names outlive a half-typed edit.
+        if !everAnalyzed { _ = analysis }
+        self.version = version
+        file = SourceFile(path: path, text: text)
+        cachedAnalysis = nil
+    }
+
+    /// The front end's result for the text as it stands, computed once per change: imports are read from disk,
+    /// relative to the file.
+    var analysis: FlowLoadResult {
+        if let cachedAnalysis { return cachedAnalysis }
+        let result = FlowLoader().load(file)
+        cachedAnalysis = result
+        everAnalyzed = true
+        if let flow = result.flow {
+            lastFlow = flow
+            cachedSymbols = nil
+        }
+        return result
+    }
+
+    /// The flow as last decoded (nil when the text has never been a flow).
+    var flow: Flow? {
+        _ = analysis
+        return lastFlow
+    }
+
+    /// The names of this file and of each file it imports (read as libraries).
+    var symbols: (own: FlowSymbols, imported: [FlowSymbols]) {
+        let sources = analysis.sources
+        if let cachedSymbols { return cachedSymbols }
+        guard let flow else {
+            return (
+                FlowSymbols(
+                    flow: Flow(
+                        id: Name("", at: .synthesized), start: Name("", at: .synthesized), path: path,
+                        range: .synthesized)), []
+            )
+        }
+        let imported = sources.filter { $0.path != path }.compactMap { FlowLoader().load($0).flow }.map(
+            FlowSymbols.init)
+        let result = (FlowSymbols(flow: flow), imported)
+        cachedSymbols = result
+        return result
+    }
+
+    var names: DocumentNames {
+        let symbols = symbols
+        return DocumentNames(own: symbols.own, imported: symbols.imported, services: flow?.services ?? [])
+    }
+
+    /// The file a path names: this document's text for its own path, otherwise an imported file as read.
+    func source(_ path: String) -> SourceFile? {
+        path == self.path ? file : analysis.sources.first { $0.path == path }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import SegueLanguageServer
+
+/// `segue lsp`: the language server an editor starts, speaking LSP over standard input and output.
+enum LspCommand: SegueCommand {
+    static let name = "lsp"
+    static let summary = "Run the language server for editors (LSP over stdin/stdout)"
+    static let usage = """
+        usage: segue lsp [--debounce SECONDS]
+
+        Speaks the Language Server Protocol (3.17, JSON-RPC with Content-Length framing) on
+        standard input and output, for an editor to start. Logs go to standard error.
+        It publishes the diagnostics of `segue validate` as you type (after a pause of
+        --debounce seconds, 0.15 by default), including problems in imported files, and
+        answers completion, hover, go to definition, references, rename, document symbols
+        and quick fixes. Set-up for Neovim, Helix, VS Code and Sublime Text: docs/editors.md.
+
+        exit status: 0 after `shutdown` then `exit`, 1 when the input ends without them
+
+        example: nvim's  vim.lsp.start({ name = "segue", cmd = { "segue", "lsp" } })
+        """
+
+    static func run(_ arguments: [String]) async -> Int32 {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ParsedArguments(arguments, valueOptions: ["--debounce"], switchOptions: [])
+        } catch {
+            printError("segue lsp: \(error)\n\(usage)")
+            return 2
+        }
+        guard parsed.positional.isEmpty else {
+            printError("segue lsp: takes no file names (the editor sends the files)\n\(usage)")
+            return 2
+        }
+        var debounce = 0.15
+        if let text = parsed.options["--debounce"] {
+            guard let value = Double(text), value >= 0 else {
+                printError("segue lsp: --debounce takes seconds, like 0.15")
+                return 2
+            }
+            debounce = value
+        }
+        printError("segue lsp: serving on stdin/stdout")
+        return StdioServer(debounce: debounce).run()
+    }
+}

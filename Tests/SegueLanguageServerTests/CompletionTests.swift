@@ -1,0 +1,100 @@
+import Testing
+
+@testable import SegueLanguageServer
+
+/// Completion: keys from the vocabulary with their docs, and names where a name goes.
+struct CompletionTests {
+    /// Completion at the end of `needle` in donate.yaml with `edit` applied first.
+    private func complete(
+        replacing original: String? = nil, with edit: String? = nil, after needle: String, occurrence: Int = 1,
+        file: String = ServerHarness.donatePath
+    ) -> JSON {
+        let harness = ServerHarness()
+        var text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        // Opened as saved, then edited: names still complete from the last text that was a flow.
+        let uri = harness.open(file, text: text)
+        if let original, let edit {
+            precondition(text.contains(original), "`\(original)` is not in the file")
+            text = text.replacingOccurrences(of: original, with: edit)
+            harness.change(uri, to: text)
+        }
+        let position = ServerHarness.position(of: needle, in: text, occurrence: occurrence, offset: needle.utf16.count)
+        return harness.request("textDocument/completion", ServerHarness.document(uri, at: position))
+    }
+
+    @Test func screensAfterPresent() {
+        let labels = complete(after: "tap: { present: ").labels
+        #expect(labels == ["main", "donate", "donate_one_post", "donate_all_post", "donate_form"])
+    }
+
+    @Test func screensFilteredByWhatIsTyped() {
+        let labels = complete(
+            replacing: "tap: { present: donate_form }", with: "tap: { present: donate_a }", after: "present: donate_a"
+        ).labels
+        #expect(labels == ["donate_all_post"])
+    }
+
+    @Test func eventsAfterSendAndUnderOn() {
+        #expect(complete(after: "- send: ").labels.contains("refresh_latest"))
+        let events = complete(
+            replacing: "    on:\n      refresh_latest:", with: "    on:\n      re\n      refresh_latest:",
+            after: "    on:\n      re"
+        ).labels
+        #expect(events == ["refresh_latest", "remove_entry"])
+    }
+
+    @Test func componentsAfterUse() {
+        let labels = complete(after: "item: { use: ").labels
+        #expect(labels.contains("product_option") && labels.contains("donation_card"))
+        #expect(!labels.contains("main"))
+    }
+
+    @Test func serviceOperationsAfterCall() {
+        let labels = complete(after: "- call: ").labels
+        for operation in ["store.products", "store.purchase", "board.list_entries", "board.add_entry"] {
+            #expect(labels.contains(operation), "\(operation)")
+        }
+    }
+
+    @Test func nestedStatesAfterGoto() {
+        let labels = complete(after: "[{ goto: ", file: ServerHarness.root + "/flows/pictone.yaml").labels
+        #expect(labels.contains("recording") && labels.contains("playback"))
+        #expect(!labels.contains("main"))
+    }
+
+    @Test func dataVariablesUnderSet() {
+        let labels = complete(after: "- set: { ").labels
+        #expect(labels.contains("latest") && labels.contains("purchased"))
+    }
+
+    @Test func screenKeysWithTheirDocsFromTheVocabulary() throws {
+        let result = complete(
+            replacing: "    title: Main\n", with: "    title: Main\n    \n", after: "    title: Main\n    ")
+        #expect(result.labels.contains("elements") && result.labels.contains("on_enter"))
+        #expect(!result.labels.contains("title"), "a key already written is not offered again")
+        #expect(!result.labels.contains("label"), "a button's key is not a screen's")
+        let elements = try #require(result["items"]?.array?.first { $0["label"] == "elements" })
+        #expect(elements["documentation"]?["value"]?.string?.contains("what the screen shows") == true)
+    }
+
+    @Test func aButtonsKeysInsideItsListItem() {
+        let labels = complete(
+            replacing: "        label: Поддержать проект\n", with: "        label: Поддержать проект\n        st\n",
+            after: "        st"
+        ).labels
+        #expect(labels == ["style"])
+    }
+
+    @Test func elementKindsStartANewListItem() {
+        let labels = complete(
+            replacing: "      - button: donate\n", with: "      - sl\n      - button: donate\n", after: "      - sl"
+        ).labels
+        #expect(labels == ["slider"])
+    }
+
+    @Test func allowedWordsForAKeyOfFixedValues() {
+        let labels = complete(replacing: "        anchor: top", with: "        anchor: ", after: "        anchor: ")
+            .labels
+        #expect(labels.sorted() == ["bottom", "top"])
+    }
+}
