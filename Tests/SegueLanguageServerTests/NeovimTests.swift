@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// A real client: headless Neovim runs Neovim/lsp_client.lua against `segue lsp` on a copy of flows/donate.yaml.
+@Suite(
+    .enabled(if: SegueBinary.path != nil, "the segue executable is not built next to the tests"),
+    .enabled(if: SegueBinary.neovim != nil, "nvim is not installed (apt-get install neovim); .ci/run installs it"))
+struct NeovimTests {
+    @Test func neovimSeesDiagnosticsCompletesJumpsAndRenames() throws {
+        let directory = try ServerHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let flow = directory + "/donate.yaml"
+        try FileManager.default.copyItem(atPath: ServerHarness.donatePath, toPath: flow)
+        let result = directory + "/result.txt"
+        let script = ServerHarness.root + "/Tests/SegueLanguageServerTests/Neovim/lsp_client.lua"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: SegueBinary.neovim ?? "/usr/bin/nvim")
+        process.arguments = ["--headless", "--clean", "-n", "-c", "luafile \(script)"]
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "SEGUE_BIN": SegueBinary.path ?? "", "SEGUE_FLOW": flow, "SEGUE_RESULT": result,
+        ]) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        let lines = ((try? String(contentsOfFile: result, encoding: .utf8)) ?? "").split(separator: "\n").map(
+            String.init)
+        #expect(process.terminationStatus == 0, "\(lines.joined(separator: "\n"))")
+        #expect(lines.last == "done", "\(lines.joined(separator: "\n"))")
+        #expect(!lines.contains { $0.hasPrefix("FAIL") }, "\(lines.joined(separator: "\n"))")
+        for step in [
+            "ok diagnostic: unknown screen `donat`; did you mean `donate`?", "ok the diagnostic is on `donat`",
+            "ok fixing it clears the diagnostic", "ok rename left no `open_entry`", "ok the renamed flow has no errors",
+        ] {
+            #expect(lines.contains(step), "\(step) in \(lines)")
+        }
+        #expect(lines.contains { $0.hasPrefix("ok definition jumped to line") && $0.hasSuffix(":   donate_form:") })
+        #expect(lines.contains { $0.hasPrefix("ok rename changed all") })
+        #expect(lines.contains { $0.hasPrefix("ok completion after `present: ` offers") && $0.contains("donate_form") })
+    }
+}
