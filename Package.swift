@@ -105,7 +105,8 @@ let package = Package(
 
         // The language server (`segue lsp`): LSP 3.17 over stdio, reading the vocabulary and the checked model.
         .target(
-            name: "SegueLanguageServer", dependencies: ["SegueDiagnostics", "SegueModel", "SegueCheck"]),
+            name: "SegueLanguageServer",
+            dependencies: ["SegueDiagnostics", "SegueExpression", "SegueModel", "SegueCheck"]),
         .testTarget(
             name: "SegueLanguageServerTests", dependencies: ["SegueLanguageServer"],
             exclude: ["Neovim"]),

@@ -22,7 +22,8 @@ struct FlowSymbols {
     private(set) var occurrences: [SymbolOccurrence] = []
     private var flowData: Set<String> = []
 
-    init(flow: Flow) {
+    /// `file` is the flow's source, to place names read inside expressions (without it they are not indexed).
+    init(flow: Flow, file: SourceFile? = nil) {
         flowData = Set(flow.data.map(\.name.text))
         add(.screen, "screen", flow.start, declaration: false)
         for screen in flow.screens { add(.screen, "screen", screen.name, declaration: true) }
@@ -36,6 +37,21 @@ struct FlowSymbols {
         }
         walk(flow.onError ?? [], scope: Scope(owner: "", data: []))
         for screen in flow.screens { walk(screen) }
+        guard let file else { return }
+        let flowScope = Scope(owner: "", data: [])
+        for read in ExpressionNames.reads(in: (flow.data, flow.invariants, flow.onError as Any), file: file)
+        where flowData.contains(read.name) {
+            addData(Name(read.name, at: read.range), scope: flowScope, declaration: false)
+        }
+        for screen in flow.screens {
+            let local = Set(screen.data.map(\.name.text))
+            let parameters = Set(screen.parameters.map(\.name.text))
+            let scope = Scope(owner: screen.name.text, data: local)
+            for read in ExpressionNames.reads(in: screen, file: file)
+            where local.contains(read.name) || flowData.contains(read.name) && !parameters.contains(read.name) {
+                addData(Name(read.name, at: read.range), scope: scope, declaration: false)
+            }
+        }
     }
 
     /// The names a screen or component's actions resolve against.

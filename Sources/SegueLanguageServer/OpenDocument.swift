@@ -12,6 +12,7 @@ final class OpenDocument {
     /// The last flow that decoded, so names still complete while the text is half-typed.
     private var lastFlow: Flow?
     private var everAnalyzed = false
+    private var lastFlowFile: SourceFile?
     private var cachedSymbols: (own: FlowSymbols, imported: [FlowSymbols])?
 
     init(uri: String, text: String, version: Int) {
@@ -42,6 +43,7 @@ final class OpenDocument {
         everAnalyzed = true
         if let flow = result.flow {
             lastFlow = flow
+            lastFlowFile = file
             cachedSymbols = nil
         }
         return result
@@ -58,16 +60,15 @@ final class OpenDocument {
         let sources = analysis.sources
         if let cachedSymbols { return cachedSymbols }
         guard let flow else {
-            return (
-                FlowSymbols(
-                    flow: Flow(
-                        id: Name("", at: .synthesized), start: Name("", at: .synthesized), path: path,
-                        range: .synthesized)), []
-            )
+            let empty = Flow(
+                id: Name("", at: .synthesized), start: Name("", at: .synthesized), path: path, range: .synthesized)
+            return (FlowSymbols(flow: empty), [])
         }
-        let imported = sources.filter { $0.path != path }.compactMap { FlowLoader().load($0).flow }.map(
-            FlowSymbols.init)
-        let result = (FlowSymbols(flow: flow), imported)
+        let imported = sources.filter { $0.path != path }.compactMap { source in
+            FlowLoader().load(source).flow.map { FlowSymbols(flow: $0, file: source) }
+        }
+        // The names of the last flow that decoded are placed in the text it was decoded from.
+        let result = (FlowSymbols(flow: flow, file: lastFlowFile), imported)
         cachedSymbols = result
         return result
     }

@@ -48,12 +48,46 @@ struct NavigationTests {
         #expect(check.diagnostics()[renamedURI] == [], "the renamed flow still validates")
     }
 
-    @Test func renamingADataVariableRenamesItsSets() throws {
+    @Test func renamingADataVariableRenamesItsSetsAndEveryRead() throws {
         let result = harness.request(
             "textDocument/rename", at("set: { latest:", offset: 8).merging(["newName": "newest"]))
         let edits = try #require(result["changes"]?[uri]?.array)
-        #expect(edits.count >= 3, "the declaration and each set")
-        #expect(Self.apply(edits, to: text).contains("set: { newest: result }"))
+        let renamed = Self.apply(edits, to: text)
+        #expect(renamed.contains("set: { newest: result }"))
+        #expect(renamed.contains("items: newest"), "a read in an expression is renamed too")
+        let check = ServerHarness()
+        let renamedURI = check.open(ServerHarness.donatePath, text: renamed)
+        #expect(check.diagnostics()[renamedURI] == [], "the renamed flow still validates")
+    }
+
+    @Test func aVariableReadInsideATemplateIsAReference() throws {
+        let flow = """
+            segue: 1
+            flow: taps
+            start: home
+            data:
+              count: { type: int, default: 0 }
+            screens:
+              home:
+                elements:
+                  - text: label
+                    value: "Taps: ${count} (${count * 2} halves)"
+                  - button: more
+                    label: More
+                    tap: { set: { count: "count + 1" } }
+
+            """
+        let check = ServerHarness()
+        let uri = check.open("/tmp/segue-lsp-taps.yaml", text: flow)
+        let position = ServerHarness.position(of: "${count}", in: flow, offset: 3)
+        let references = check.request("textDocument/references", ServerHarness.document(uri, at: position))
+        #expect(references.array?.count == 5, "the declaration, two reads in the template, the set and its value")
+        let result = check.request(
+            "textDocument/rename", ServerHarness.document(uri, at: position).merging(["newName": "taps"]))
+        let renamed = Self.apply(try #require(result["changes"]?[uri]?.array), to: flow)
+        #expect(renamed.contains(#"value: "Taps: ${taps} (${taps * 2} halves)""#))
+        #expect(renamed.contains(#"tap: { set: { taps: "taps + 1" } }"#))
+        #expect(renamed.contains("  taps: { type: int, default: 0 }"))
     }
 
     @Test func aNameThatIsNotANameIsRefused() {
