@@ -7,10 +7,31 @@ import SegueModel
 /// Every `ExpressionText` in the value is found by reflection, so an element kind or key added to the model later
 /// is covered without a change here.
 enum ExpressionNames {
+    /// The record type names a type annotation uses (`Entry` in `list<Entry>`), where written; a quoted
+    /// annotation, whose range does not match its text byte for byte, is left out.
+    static func types(in value: Any, file: SourceFile) -> [(name: String, range: SourceRange)] {
+        let builtin: Set<String> = ["string", "int", "number", "bool", "list", "any", "file", "map"]
+        var result: [(String, SourceRange)] = []
+        for type in ModelReflection.all(TypeText.self, in: value) {
+            let start = type.range.start.offset
+            let bytes = Array(type.text.utf8)
+            guard type.range.path == file.path, start >= 0, start + bytes.count <= file.bytes.count,
+                Array(file.bytes[start..<(start + bytes.count)]) == bytes
+            else { continue }
+            for match in type.text.matches(of: /[A-Za-z_]\w*/) where !builtin.contains(String(match.output)) {
+                let offset = start + type.text[..<match.range.lowerBound].utf8.count
+                let range = SourceRange(
+                    path: file.path, start: file.location(ofOffset: offset),
+                    end: file.location(ofOffset: offset + match.output.utf8.count))
+                result.append((String(match.output), range))
+            }
+        }
+        return result
+    }
+
     /// Each name an expression reads (`latest` in `items: latest`, `count` in `"${count} left"`), where written.
     static func reads(in value: Any, file: SourceFile?) -> [(name: String, range: SourceRange)] {
-        var texts: [ExpressionText] = []
-        collect(value, into: &texts, depth: 0)
+        let texts = ModelReflection.all(ExpressionText.self, in: value)
         var result: [(String, SourceRange)] = []
         for text in texts where text.node != nil {
             for (name, range) in names(in: text) {
@@ -18,20 +39,6 @@ enum ExpressionNames {
             }
         }
         return result
-    }
-
-    private static func collect(_ value: Any, into texts: inout [ExpressionText], depth: Int) {
-        if let text = value as? ExpressionText {
-            texts.append(text)
-            return
-        }
-        // Leaves that hold no expressions, and the YAML nodes inside names and ranges.
-        if depth > 40 || value is String || value is Name || value is SourceRange || value is TypeText
-            || value is Value
-        {
-            return
-        }
-        for child in Mirror(reflecting: value).children { collect(child.value, into: &texts, depth: depth + 1) }
     }
 
     private static func names(in text: ExpressionText) -> [(String, TextRange)] {

@@ -9,7 +9,7 @@ enum SymbolKind: String, Sendable {
 /// One place a name is written: where it is declared, or where it is used.
 struct SymbolOccurrence: Sendable {
     var kind: SymbolKind
-    /// Identifies the symbol across files: `screen:donate`, `state:record/recording`, `data:donate/latest`.
+    /// Identifies the symbol across files: `screen:donate`, `state:record:recording` (a state of screen `record`), `data:donate/latest`.
     var key: String
     var name: String
     var range: SourceRange
@@ -38,6 +38,11 @@ struct FlowSymbols {
         walk(flow.onError ?? [], scope: Scope(owner: "", data: []))
         for screen in flow.screens { walk(screen) }
         guard let file else { return }
+        for read in ExpressionNames.types(
+            in: (flow.types, flow.events, flow.data, flow.services, flow.components, flow.screens), file: file)
+        {
+            add(.type, "type", Name(read.name, at: read.range), declaration: false)
+        }
         let flowScope = Scope(owner: "", data: [])
         for read in ExpressionNames.reads(in: (flow.data, flow.invariants, flow.onError as Any), file: file)
         where flowData.contains(read.name) {

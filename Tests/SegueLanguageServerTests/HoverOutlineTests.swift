@@ -18,15 +18,16 @@ struct HoverOutlineTests {
 
     @Test func hoveringAKeyShowsItsDocFromTheVocabulary() {
         let doc = hover("        max_lines: 2", offset: 10)
-        #expect(doc?.contains("`max_lines`") == true)
-        #expect(doc?.contains("lines shown") == true || doc?.contains("line") == true)
-        #expect(hover("    navigation: true", offset: 6)?.contains("navigation") == true)
+        #expect(doc?.hasPrefix("`max_lines`: int ≥ 1") == true, "\(doc ?? "nil")")
+        #expect(doc?.contains("lines shown before truncating") == true)
+        #expect(hover("    navigation: true", offset: 6)?.hasPrefix("`navigation`: bool") == true)
+        #expect(hover("      - list: options", offset: 9)?.hasPrefix("`list`:") == true, "an element kind's doc")
     }
 
     @Test func hoveringANameShowsItsDeclaration() {
         let doc = hover("tap: { present: donate_form }", offset: 18)
-        #expect(doc?.contains("screen `donate_form`") == true)
-        #expect(doc?.contains("  donate_form:") == true || doc?.contains("donate_form:") == true)
+        #expect(doc?.hasPrefix("screen `donate_form`, declared at line ") == true, "\(doc ?? "nil")")
+        #expect(doc?.contains("```yaml\ndonate_form:\n```") == true)
     }
 
     @Test func theOutlineListsScreensWithTheirElementsAndStates() throws {

@@ -90,6 +90,18 @@ struct NavigationTests {
         #expect(renamed.contains("  taps: { type: int, default: 0 }"))
     }
 
+    @Test func aRecordTypesReferencesAreItsUsesInTypeAnnotations() throws {
+        let result = harness.request("textDocument/references", at("  Entry:", offset: 3))
+        let lines = (result.array ?? []).compactMap { $0["range"]?["start"]?["line"]?.int }
+        let source = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count >= 4, "the declaration and its uses: \(lines)")
+        for line in lines { #expect(source[line].contains("Entry"), "\(source[line])") }
+        #expect(lines.contains { source[$0].contains("open_entry: { item: Entry }") })
+        let definition = harness.request("textDocument/definition", at("result: list<Entry>", offset: 14))
+        #expect(
+            definition.array?.first?["range"]?["start"] == ServerHarness.position(of: "  Entry:", in: text, offset: 2))
+    }
+
     @Test func aNameThatIsNotANameIsRefused() {
         let reply = harness.send(
             "textDocument/rename", at("send: open_entry", offset: 8).merging(["newName": "two words"]))

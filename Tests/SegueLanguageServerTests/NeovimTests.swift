@@ -9,7 +9,11 @@ struct NeovimTests {
     @Test func neovimSeesDiagnosticsCompletesJumpsAndRenames() throws {
         let directory = try ServerHarness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let flow = directory + "/donate.yaml"
+        // The copy keeps its place beside examples/, where its fixtures (StoreKit file, sample photo) are named.
+        try FileManager.default.createDirectory(atPath: directory + "/flows", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: directory + "/examples", withDestinationPath: ServerHarness.root + "/examples")
+        let flow = directory + "/flows/donate.yaml"
         try FileManager.default.copyItem(atPath: ServerHarness.donatePath, toPath: flow)
         let result = directory + "/result.txt"
         let script = ServerHarness.root + "/Tests/SegueLanguageServerTests/Neovim/lsp_client.lua"

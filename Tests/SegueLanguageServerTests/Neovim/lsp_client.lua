@@ -1,6 +1,6 @@
 -- Drives `segue lsp` from a real Neovim (0.7 or later), headless: open a flow, break a name and see the
 -- diagnostic, complete after `present: `, jump to a screen's definition, rename an event.
--- Environment: SEGUE_BIN (the segue binary), SEGUE_FLOW (a copy of flows/donate.yaml), SEGUE_RESULT (a file the
+-- Environment: SEGUE_BIN (the segue binary), SEGUE_FLOW (a copy of flows/donate.yaml beside examples/), SEGUE_RESULT (a file the
 -- steps are written to, one line each: `ok …` or `FAIL …`, then `done`).
 local out = assert(io.open(os.getenv("SEGUE_RESULT"), "w"))
 local function say(line) out:write(line .. "\n"); out:flush() end

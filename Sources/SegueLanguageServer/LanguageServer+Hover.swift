@@ -1,0 +1,69 @@
+import Foundation
+import SegueDiagnostics
+import SegueModel
+
+extension LanguageServer {
+    /// A key's doc from the vocabulary, or the declaration of the name under the cursor.
+    func hover(_ params: JSON) throws -> JSON {
+        let document = try document(params)
+        let offset = document.positions.offset(params["position"])
+        let symbols = document.symbols
+        if let found = symbols.own.occurrence(at: offset, in: document.path) {
+            let declaration = ([symbols.own] + symbols.imported).flatMap { $0.occurrences(of: found.key) }.first(
+                where: \.isDeclaration)
+            var text = "\(found.kind.rawValue) `\(found.name)`"
+            if let declaration, let file = document.source(declaration.range.path) {
+                let line = file.lineText(declaration.range.start.line).trimmingCharacters(in: .whitespaces)
+                let place =
+                    declaration.range.path == document.path
+                    ? "line \(declaration.range.start.line)"
+                    : "\((declaration.range.path as NSString).lastPathComponent):\(declaration.range.start.line)"
+                text += ", declared at \(place):\n\n```yaml\n\(line)\n```"
+            } else if found.kind == .event {
+                text += ": an event with no payload declared"
+            } else {
+                text += ": not declared"
+            }
+            return [
+                "contents": ["kind": "markdown", "value": .string(text)],
+                "range": document.positions.range(found.range),
+            ]
+        }
+        guard let (word, range) = keyWord(at: offset, in: document) else { return .null }
+        let location = document.file.location(ofOffset: range.lowerBound)
+        let lines = document.text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasSuffix("\r") ? $0.dropLast() : $0
+        }
+        guard location.line - 1 < lines.count else { return .null }
+        let before = String(
+            String.UnicodeScalarView(lines[location.line - 1].unicodeScalars.prefix(location.column - 1)))
+        let context = CursorContext(lines: lines, line: location.line - 1, before: before)
+        var text: String?
+        if let place = context.place, let key = Vocabulary.key(word, at: place) {
+            text = Self.keyDoc(key)
+        } else if context.slot == .item || context.container == .elements || context.container == .actions {
+            let kinds = Vocabulary.elementKinds + Vocabulary.actionKinds
+            text = kinds.first { $0.name == word }.map { "`\($0.name)`: \($0.doc)\n\nexample: \($0.example)" }
+        }
+        guard let text else { return .null }
+        let wordRange = SourceRange(
+            path: document.path, start: location, end: document.file.location(ofOffset: range.upperBound))
+        return [
+            "contents": ["kind": "markdown", "value": .string(text)], "range": document.positions.range(wordRange),
+        ]
+    }
+
+    /// The key (a word followed by `:`) holding `offset`, as byte offsets.
+    private func keyWord(at offset: Int, in document: OpenDocument) -> (String, Range<Int>)? {
+        let bytes = document.file.bytes
+        func isWord(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "_") || (byte >= 48 && byte <= 57) || (byte | 0x20 >= 97 && byte | 0x20 <= 122)
+        }
+        var start = min(offset, bytes.count)
+        var end = start
+        while start > 0, isWord(bytes[start - 1]) { start -= 1 }
+        while end < bytes.count, isWord(bytes[end]) { end += 1 }
+        guard start < end, end < bytes.count, bytes[end] == UInt8(ascii: ":") else { return nil }
+        return (String(decoding: bytes[start..<end], as: UTF8.self), start..<end)
+    }
+}
