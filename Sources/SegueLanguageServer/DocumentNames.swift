@@ -19,6 +19,10 @@ struct DocumentNames {
     /// Declared events and those sent or handled without a declaration.
     var events: [String] { collect(.event, declaredOnly: false) }
     var components: [String] { collect(.component, declaredOnly: true) }
+    /// Record types declared here or in an imported file.
+    var types: [String] { collect(.type, declaredOnly: true) }
+    /// The types every flow has (docs/expressions.md).
+    static let builtinTypes = ["string", "int", "number", "bool", "any", "list"]
 
     func states(of owner: String?) -> [String] {
         collect(.state, keyPrefix: "state:\(owner ?? ""):", declaredOnly: true)

@@ -3,7 +3,7 @@ import SegueModel
 /// The protocol's CompletionItemKind numbers for what Segue completes.
 enum CompletionKind: Int {
     case function = 3, variable = 6, screen = 7, component = 9, key = 10, value = 12, keyword = 14, state = 20
-    case event = 23
+    case event = 23, type = 22
 }
 
 extension LanguageServer {
@@ -39,6 +39,7 @@ extension LanguageServer {
             case "use", "item": offer(names.components, .component, detail: "component")
             case "goto", "initial_state": offer(names.states(of: context.owner), .state, detail: "state")
             case "call": offer(names.operations, .function, detail: "service operation")
+            case "type", "result": offer(names.types + DocumentNames.builtinTypes, .type, detail: "type")
             default:
                 let spec = context.place.flatMap { Vocabulary.key(key, at: $0) }
                 switch spec?.type {

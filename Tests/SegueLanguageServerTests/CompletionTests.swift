@@ -97,4 +97,10 @@ struct CompletionTests {
             .labels
         #expect(labels.sorted() == ["bottom", "top"])
     }
+
+    @Test func typesAfterType() {
+        let labels = complete(after: "products: { type: ").labels
+        #expect(labels.contains("Entry") && labels.contains("string") && labels.contains("list"))
+        #expect(!labels.contains("main"))
+    }
 }

@@ -98,4 +98,36 @@ struct DiagnosticsTests {
         harness.change(uri, to: main + "\n")
         #expect(harness.diagnostics()[libraryURI] == [], "the fixed import's diagnostics are cleared")
     }
+
+    /// Every prefix of the seed flow, as typed from the top: each request answers (a result or a protocol
+    /// error), and none is an internal error.
+    @Test func everyRequestAnswersOnEveryHalfTypedPrefix() {
+        let harness = ServerHarness()
+        let uri = harness.open(ServerHarness.donatePath)
+        let text = Array(ServerHarness.donateText.unicodeScalars)
+        var cut = 0
+        var answered = 0
+        while cut < text.count {
+            let prefix = String(String.UnicodeScalarView(text[..<cut]))
+            harness.change(uri, to: prefix, version: cut + 2)
+            let lines = prefix.split(separator: "\n", omittingEmptySubsequences: false)
+            let end: JSON = ["line": JSON(lines.count - 1), "character": JSON(lines.last?.utf16.count ?? 0)]
+            let middle: JSON = ["line": JSON(lines.count / 2), "character": 6]
+            for position in [end, middle, ["line": 9999, "character": 9999]] {
+                for method in [
+                    "textDocument/completion", "textDocument/hover", "textDocument/definition",
+                    "textDocument/references", "textDocument/prepareRename",
+                ] {
+                    let reply = harness.send(method, ServerHarness.document(uri, at: position))
+                    #expect(reply["error"]?["code"] != -32603, "\(method) at \(position) after \(cut) characters")
+                    if reply["result"] != nil { answered += 1 }
+                }
+            }
+            let symbols = harness.send("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]])
+            #expect(symbols["result"] != nil)
+            _ = harness.diagnostics()
+            cut += max(1, text.count / 30)
+        }
+        #expect(answered > 0)
+    }
 }
