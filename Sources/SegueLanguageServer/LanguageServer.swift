@@ -143,7 +143,8 @@ public final class LanguageServer {
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string else { return }
             documents[uri] = nil
-            pending[uri] = nil
+            // Its diagnostics, and those it published for its imports, are cleared at once.
+            pending[uri] = published[uri] == nil ? nil : now
         default:
             if !method.hasPrefix("$/") { log("segue lsp: notification \(method) ignored") }
         }
@@ -151,7 +152,12 @@ public final class LanguageServer {
 
     /// publishDiagnostics for the document and each file it imports, clearing files that no longer have any.
     private func publications(for uri: String) -> [JSON] {
-        guard let document = documents[uri] else { return [] }
+        guard let document = documents[uri] else {
+            let cleared = (published.removeValue(forKey: uri) ?? []).union([uri])
+            return cleared.sorted().map {
+                Message.notification("textDocument/publishDiagnostics", ["uri": .string($0), "diagnostics": []])
+            }
+        }
         let result = document.analysis
         let files = Dictionary(result.sources.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var byURI: [String: [JSON]] = [uri: []]

@@ -59,7 +59,7 @@ public final class StdioServer: @unchecked Sendable {
 
     /// Handles a batch in order; cancellations in the batch apply to the requests they name.
     private func handle(_ batch: [Data]) {
-        var messages: [JSON?] = batch.map { try? JSON.parse($0) }
+        let messages: [JSON?] = batch.map { try? JSON.parse($0) }
         var cancelled: Set<JSON> = []
         for case let message? in messages where message["method"]?.string == "$/cancelRequest" {
             if let id = message["params"]?["id"] { cancelled.insert(id) }
@@ -69,7 +69,6 @@ public final class StdioServer: @unchecked Sendable {
                 send(server.receive(body: batch[index], now: Self.now()))
                 continue
             }
-            messages[index] = nil
             if let id = message["id"], message["method"] != nil, cancelled.contains(id) {
                 send([server.cancelled(message)])
                 continue

@@ -25,6 +25,17 @@ struct DiagnosticsTests {
         #expect(harness.diagnostics()[uri] == [])
     }
 
+    @Test func closingADocumentClearsItsDiagnostics() {
+        let harness = ServerHarness()
+        let uri = harness.open(
+            ServerHarness.donatePath,
+            text: ServerHarness.donateText.replacingOccurrences(of: "start: main", with: "start: mian"))
+        #expect(harness.diagnostics()[uri]?.isEmpty == false)
+        harness.notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
+        #expect(harness.published()[uri] == [], "cleared at once, without waiting")
+        #expect(harness.diagnostics().isEmpty, "and nothing more is published for it")
+    }
+
     @Test func diagnosticsWaitForTheTypingToPause() {
         let harness = ServerHarness()
         let uri = harness.open(ServerHarness.donatePath)
