@@ -4,7 +4,7 @@ import SegueDiagnostics
 import SegueFrontEnd
 
 /// `segue validate PATH…`: load and check flow files, printing diagnostics like a compiler.
-enum ValidateCommand: SegueCommand {
+enum ValidateCommand: SynchronousCommand {
     static let name = "validate"
     static let summary = "Check flow files and print diagnostics (exit 1 on errors)"
     static let usage = """
@@ -30,7 +30,7 @@ enum ValidateCommand: SegueCommand {
         example: segue validate flows/ examples/
         """
 
-    static func run(_ arguments: [String]) async -> Int32 {
+    static func runSynchronously(_ arguments: [String]) -> Int32 {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
