@@ -1,6 +1,7 @@
 /// What each diagnostic code means, in one sentence, and where docs/diagnostics.md explains it.
 ///
-/// SARIF output names a rule per code from this table; a test keeps it equal to docs/diagnostics.md.
+/// SARIF output names a rule per code from this table, which scripts/gen-diagnostic-catalog.py writes from
+/// docs/diagnostics.md; a test fails when they drift apart.
 ///
 ///     DiagnosticCatalog.summary(of: "C101")  // "`start`, `present`, … names no screen."
 ///     DiagnosticCatalog.anchor(of: "C101")   // "c101"
@@ -44,11 +45,17 @@ public enum DiagnosticCatalog {
         "M004": "A value outside its allowed set or range.",
         "M005": "The file is not a Segue flow, or of a version this tool does not read.",
         "M006": "An element or action written with a kind that does not exist.",
-        "M007": "Two keys that cannot go together (`ok` on a non-call, `then` without `if`).",
+        "M007":
+            "Two keys that cannot go together, or a key without the one it needs (the vocabulary declares both: a slider's or picker's `tap` beside its `change`, `crop` without `kind: photo`).",
         "M008": "A file imported by `imports:` could not be read.",
+        "M009":
+            "A key this place refuses, with why and what to use instead: a screen's or component's parameter cannot `persist` or come `from_defaults` (its caller passes it each time).",
         "C001": "A file imports itself, directly or through other files.",
         "C002": "A component, type or event is defined both here and in an imported file (or in two imported files).",
-        "C003": "A flow file could not be read (missing, unreadable, a directory): an I/O problem, not a flow problem.",
+        "C003":
+            "A flow file could not be read (missing, unreadable, a directory): an I/O problem, not a flow problem.",
+        "C004":
+            "A file a service names — a store's `configuration:`, the photos service's `sample_photo:`, the audio service's `input:` — is missing or cannot be read. Paths are relative to the flow file, so the flow carries its own fixtures.",
         "C101": "`start`, `present`, `show`, `replace` or `unwind` names no screen.",
         "C102": "`goto` or an initial state names no state of the screen's chart.",
         "C103": "An event is sent (or raised by paging or playback) but no handler of the screen answers it.",
