@@ -1,6 +1,6 @@
 import Foundation
 
-/// Renders diagnostics as text for people, JSON for tools, or GitHub workflow annotations.
+/// Renders diagnostics as text for people, JSON for tools, GitHub workflow annotations, or a SARIF 2.1.0 log.
 ///
 ///     let renderer = DiagnosticRenderer(format: .human, color: false, sources: [file])
 ///     print(renderer.render(diagnostics), terminator: "")
@@ -9,10 +9,15 @@ public struct DiagnosticRenderer: Sendable {
         case human
         case json
         case github
+        case sarif
     }
 
     public var format: Format
     public var color: Bool
+    /// The version SARIF logs name for the `segue` tool.
+    public var toolVersion = "unknown"
+    /// docs/diagnostics.md's absolute address, for SARIF rules' `helpUri`; nil leaves the URI out.
+    public var documentationURL: String?
     private var sources: [String: SourceFile]
 
     public init(format: Format, color: Bool = false, sources: [SourceFile] = []) {
@@ -28,6 +33,7 @@ public struct DiagnosticRenderer: Sendable {
         case .human: return diagnostics.map(human).joined()
         case .github: return diagnostics.map(github).joined()
         case .json: return json(diagnostics)
+        case .sarif: return sarif(diagnostics)
         }
     }
 
@@ -118,9 +124,20 @@ public struct DiagnosticRenderer: Sendable {
     // MARK: json
 
     private func json(_ diagnostics: [Diagnostic]) -> String {
+        encode(diagnostics) ?? "[]\n"
+    }
+
+    // MARK: sarif
+
+    private func sarif(_ diagnostics: [Diagnostic]) -> String {
+        let log = SARIFLog(diagnostics, toolVersion: toolVersion, documentationURL: documentationURL)
+        return encode(log) ?? "{}\n"
+    }
+
+    private func encode(_ value: some Encodable) -> String? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(diagnostics) else { return "[]\n" }
+        guard let data = try? encoder.encode(value) else { return nil }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

@@ -11,6 +11,9 @@ let usage = """
       load --stage libyaml|yaml|decode|all [--screens N] [--runs N]
                                                 one stage on one ring, for profilers and per-stage memory
       dispatch [--json] [--events N]            events per second: rings of 1,000 and 10,000 screens, nesting depth 8
+      startup [--json] [--runs N] [--static PATH] [--dynamic PATH]
+                                                start `segue validate flows/donate.yaml` again and again: median
+                                                wall time of the static and the dynamic release builds
     """
 
 switch arguments.first {
@@ -18,6 +21,8 @@ case "audio":
     exit(AudioBenchmark.main(Array(arguments.dropFirst())))
 case "dispatch":
     exit(DispatchBenchmark.main(Array(arguments.dropFirst())))
+case "startup":
+    exit(StartupBenchmark.main(Array(arguments.dropFirst())))
 case "load":
     exit(LoadBenchmark.main(Array(arguments.dropFirst())))
 case nil, "help", "--help", "-h":

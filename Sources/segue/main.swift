@@ -19,4 +19,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print(selected.usage)
     exit(0)
 }
+if let synchronous = selected as? any SynchronousCommand.Type {
+    exit(synchronous.runSynchronously(arguments))
+}
 exit(await selected.run(arguments))

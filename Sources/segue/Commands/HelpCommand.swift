@@ -1,12 +1,12 @@
 let segueVersion = "0.1.0"
 
 /// `segue help [COMMAND]`: the command list, or one command's usage.
-enum HelpCommand: SegueCommand {
+enum HelpCommand: SynchronousCommand {
     static let name = "help"
     static let summary = "Show the commands, or one command's usage"
     static let usage = "usage: segue help [COMMAND]"
 
-    static func run(_ arguments: [String]) async -> Int32 {
+    static func runSynchronously(_ arguments: [String]) -> Int32 {
         if let first = arguments.first {
             guard let selected = CommandList.named(first) else {
                 printError("segue help: unknown command `\(first)`")

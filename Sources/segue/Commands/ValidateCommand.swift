@@ -4,11 +4,11 @@ import SegueDiagnostics
 import SegueFrontEnd
 
 /// `segue validate PATH…`: load and check flow files, printing diagnostics like a compiler.
-enum ValidateCommand: SegueCommand {
+enum ValidateCommand: SynchronousCommand {
     static let name = "validate"
     static let summary = "Check flow files and print diagnostics (exit 1 on errors)"
     static let usage = """
-        usage: segue validate PATH… [--format human|json|github] [--strict] [--quiet]
+        usage: segue validate PATH… [--format human|json|github|sarif] [--strict] [--quiet] [--flows-only]
 
         Checks each flow file; a directory is searched recursively for flow files (YAML files
         that start with `segue:`; scenario files are skipped).
@@ -17,8 +17,12 @@ enum ValidateCommand: SegueCommand {
                            colour on a terminal unless NO_COLOR is set)
           --format json    a JSON array of diagnostics
           --format github  GitHub Actions workflow annotations
+          --format sarif   a SARIF 2.1.0 log for GitHub code scanning (rules are the codes;
+                           SEGUE_DOCS_URL, docs/diagnostics.md's address, links each rule's help)
           --strict         warnings fail too
           --quiet          print only errors and warnings, no summary line
+          --flows-only     skip named files that are not flow files, as directories do (for
+                           pre-commit, which passes every staged YAML file)
 
         exit status: 0 clean (or only warnings), 1 errors (or warnings with --strict),
                      2 usage or I/O trouble
@@ -26,10 +30,11 @@ enum ValidateCommand: SegueCommand {
         example: segue validate flows/ examples/
         """
 
-    static func run(_ arguments: [String]) async -> Int32 {
+    static func runSynchronously(_ arguments: [String]) -> Int32 {
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(arguments, valueOptions: ["--format"], switchOptions: ["--strict", "--quiet"])
+            parsed = try ParsedArguments(
+                arguments, valueOptions: ["--format"], switchOptions: ["--strict", "--quiet", "--flows-only"])
         } catch {
             printError("segue validate: \(error)\n\(usage)")
             return 2
@@ -40,7 +45,7 @@ enum ValidateCommand: SegueCommand {
         }
         let formatName = parsed.options["--format"] ?? "human"
         guard let format = DiagnosticRenderer.Format(rawValue: formatName) else {
-            printError("segue validate: unknown format `\(formatName)`; use human, json or github")
+            printError("segue validate: unknown format `\(formatName)`; use human, json, github or sarif")
             return 2
         }
         var files: [String] = []
@@ -59,12 +64,16 @@ enum ValidateCommand: SegueCommand {
                     printError("segue validate: \(error)")
                     ioTrouble = true
                 }
-            } else {
+            } else if !parsed.switches.contains("--flows-only") || FlowDirectory.isFlow(path) {
                 files.append(path)
             }
         }
         let color = format == .human && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         var renderer = DiagnosticRenderer(format: format, color: color)
+        renderer.toolVersion = segueVersion
+        renderer.documentationURL = ProcessInfo.processInfo.environment["SEGUE_DOCS_URL"].flatMap {
+            $0.isEmpty ? nil : $0
+        }
         var all: [Diagnostic] = []
         let loader = FlowLoader()
         for file in files {
@@ -75,16 +84,12 @@ enum ValidateCommand: SegueCommand {
         }
         let errors = all.filter { $0.severity == .error }.count
         let warnings = all.filter { $0.severity == .warning }.count
-        if format == .json {
-            print(renderer.render(all), terminator: "")
-        } else {
-            print(renderer.render(all), terminator: "")
-            if !parsed.switches.contains("--quiet"), format == .human {
-                let summary =
-                    "\(files.count) flow file\(files.count == 1 ? "" : "s") checked: "
-                    + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
-                printError(summary)
-            }
+        print(renderer.render(all), terminator: "")
+        if !parsed.switches.contains("--quiet"), format == .human {
+            let summary =
+                "\(files.count) flow file\(files.count == 1 ? "" : "s") checked: "
+                + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+            printError(summary)
         }
         if errors > 0 || (parsed.switches.contains("--strict") && warnings > 0) { return 1 }
         return ioTrouble ? 2 : 0

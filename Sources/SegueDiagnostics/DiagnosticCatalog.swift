@@ -1,0 +1,98 @@
+/// What each diagnostic code means, in one sentence, and where docs/diagnostics.md explains it.
+///
+/// SARIF output names a rule per code from this table, which scripts/gen-diagnostic-catalog.py writes from
+/// docs/diagnostics.md; a test fails when they drift apart.
+///
+///     DiagnosticCatalog.summary(of: "C101")  // "`start`, `present`, … names no screen."
+///     DiagnosticCatalog.anchor(of: "C101")   // "c101"
+public enum DiagnosticCatalog {
+    /// docs/diagnostics.md's path in Segue's repository.
+    public static let documentPath = "docs/diagnostics.md"
+
+    /// The sentence docs/diagnostics.md opens the code's section with (for Y codes, what the table's row is about).
+    public static func summary(of code: String) -> String? { summaries[code] }
+
+    /// The anchor of the code's place in docs/diagnostics.md: its own `### C101` heading, or the YAML section's.
+    public static func anchor(of code: String) -> String {
+        code.hasPrefix("Y") ? "yaml-y" : code.lowercased()
+    }
+
+    /// Every code the catalog describes.
+    public static var codes: [String] { summaries.keys.sorted() }
+
+    private static let summaries: [String: String] = [
+        "Y001": "The file is larger than the limit for a flow file.",
+        "Y002": "The file is not valid UTF-8 text.",
+        "Y003": "A control character that YAML does not allow.",
+        "Y004": "A YAML syntax error.",
+        "Y005": "A tab character used for indentation.",
+        "Y006": "A quoted string with no closing quote.",
+        "Y007": "More than one YAML document in a flow file.",
+        "Y008": "Sequences and mappings nested too deeply.",
+        "Y009": "A value longer than the limit for one scalar.",
+        "Y010": "A key appears twice in one mapping.",
+        "Y011": "A mapping key that is a sequence, a mapping or an alias of one.",
+        "Y012": "An alias with no anchor defined before it.",
+        "Y013": "An alias inside the node it refers to.",
+        "Y014": "Aliases that would expand the document beyond the node limit.",
+        "Y015": "A merge key `<<` whose value is not a mapping or a sequence of mappings.",
+        "Y016": "A value that does not match its tag.",
+        "Y017": "An integer that does not fit in 64 bits.",
+        "Y018": "An unknown tag, ignored.",
+        "M001": "A key this place does not allow.",
+        "M002": "A scalar where a mapping belongs, a mapping where a list belongs, …",
+        "M003": "A required key is absent.",
+        "M004": "A value outside its allowed set or range.",
+        "M005": "The file is not a Segue flow, or of a version this tool does not read.",
+        "M006": "An element or action written with a kind that does not exist.",
+        "M007":
+            "Two keys that cannot go together, or a key without the one it needs (the vocabulary declares both: a slider's or picker's `tap` beside its `change`, `crop` without `kind: photo`).",
+        "M008": "A file imported by `imports:` could not be read.",
+        "M009":
+            "A key this place refuses, with why and what to use instead: a screen's or component's parameter cannot `persist` or come `from_defaults` (its caller passes it each time).",
+        "C001": "A file imports itself, directly or through other files.",
+        "C002": "A component, type or event is defined both here and in an imported file (or in two imported files).",
+        "C003":
+            "A flow file could not be read (missing, unreadable, a directory): an I/O problem, not a flow problem.",
+        "C004":
+            "A file a service names — a store's `configuration:`, the photos service's `sample_photo:`, the audio service's `input:` — is missing or cannot be read. Paths are relative to the flow file, so the flow carries its own fixtures.",
+        "C101": "`start`, `present`, `show`, `replace` or `unwind` names no screen.",
+        "C102": "`goto` or an initial state names no state of the screen's chart.",
+        "C103": "An event is sent (or raised by paging or playback) but no handler of the screen answers it.",
+        "C104": "`form.x` in `set:` names no field of the screen.",
+        "C105": "`use:` names no component.",
+        "C106": "A component use passes an argument the component does not declare.",
+        "C107": "A component use omits a parameter that has no default.",
+        "C108": "`call:` names no declared service.",
+        "C109": "`call:` names an operation the service does not have.",
+        "C110": "`call … with:` passes a parameter the operation does not declare.",
+        "C111": "`call …` omits a required parameter.",
+        "C112": "`present`/`show`/`replace … with:` passes an argument the screen does not declare.",
+        "C113": "Navigation to a screen omits a parameter that has no default.",
+        "C114": "`set`, `as`, `current` or `level` names no data variable.",
+        "C115": "A type annotation names no type.",
+        "C116": "`send … with:` passes a field the declared event does not have.",
+        "C117": "`send` of a declared event omits one of its payload fields.",
+        "C118": "A `codes:` branch names a code the API's code table does not list.",
+        "C119": "`cancel_timer` names no timer of the screen.",
+        "C120": "An element's `style` names no style of the theme's `styles`.",
+        "C121": "`play` or `stop_playback` on a screen without `playback`.",
+        "C201": "An expression has the wrong type for where it stands (`visible` must be `bool`).",
+        "C202": "An argument's type does not fit the parameter it is passed to.",
+        "C203": "A value's type does not fit the variable or field it is assigned to.",
+        "C301": "`show` where no navigation controller can be on the stack: UIKit presents modally.",
+        "C302": "`dismiss` where no modal layer can be on top of the root.",
+        "C303": "`pop` or `pop_to_root` where the screen can never be above a navigation controller's root.",
+        "C304": "`unwind` to a screen that is never below.",
+        "C401": "No navigation path from `start` reaches the screen.",
+        "C402": "No `goto` or initial state ever enters the state.",
+        "C403": "A call that can fail has no `error` branch, no enclosing handler and no `on_error`.",
+        "C404": "A call the user can cancel has no `cancelled` branch.",
+        "C501": "Two elements of one screen (or component) share an id.",
+        "C502": "Two fields of one screen share a name.",
+        "C503": "A name declared twice in one scope (a screen's parameter and data, two states).",
+        "C504": "A `pattern` rule's regular expression does not compile.",
+        "C505": "A `submits: true` button on a screen without fields.",
+        "C506": "A component that shows itself, directly or through other components: it would never finish drawing.",
+    ]
+}
