@@ -9,6 +9,7 @@ enum CommandList {
             DiagramCommand.self,
             AudioCommand.self,
             LspCommand.self,
+            ServeCommand.self,
             HelpCommand.self,
         ]
     }
