@@ -45,7 +45,7 @@ final class LoopbackClient {
     }
 
     /// Everything received until the server closes, or until `seconds` pass.
-    func receive(for seconds: Double = 30, until stop: (String) -> Bool = { _ in false }) async -> String {
+    func receive(for seconds: Double = 120, until stop: (String) -> Bool = { _ in false }) async -> String {
         var received = Data()
         let deadline = Date(timeIntervalSinceNow: seconds)
         while Date() < deadline {

@@ -11,6 +11,15 @@ enum ServeFixture {
         return url.path
     }()
 
+    /// The built `segue` binary, when `swift build` has made it.
+    static var binary: String? {
+        let candidates = [
+            root + "/.build/debug/segue",
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("segue").path,
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
     static let options = ServiceOptions(dataDirectory: nil, boardEntries: 12, root: root)
 
     /// `flows/NAME.yaml` served on fresh embedded services.

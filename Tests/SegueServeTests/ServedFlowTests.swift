@@ -83,8 +83,23 @@ import Testing
         #expect(served.screenName == "home")
         #expect(served.snapshot().clock.now == 1.5)
         #expect(!(await served.clock("tick", seconds: -1)))
+    }
+
+    @Test func realTimeFiresTimersWhenTheyComeDue() async throws {
+        let served = try await ServeFixture.served("pictone")
+        await served.beat(2)
+        #expect(served.screenName == "splash")
         #expect(await served.clock("run"))
         #expect(served.snapshot().clock.realTime)
+        await served.beat(1)
+        #expect(served.screenName == "splash")
+        #expect(served.snapshot().timeline.commands == ["launch"])
+        await served.beat(0.5)
+        #expect(served.screenName == "home")
+        #expect(served.snapshot().timeline.commands == ["launch", "tick 1.5"])
+        #expect(await served.clock("pause"))
+        await served.beat(5)
+        #expect(served.snapshot().timeline.commands.count == 2)
     }
 
     @Test func aClickedSessionIsAScenarioThatPasses() async throws {

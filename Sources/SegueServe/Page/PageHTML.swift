@@ -48,6 +48,7 @@ enum PageHTML {
         </main>
         <script>
         \(PageScript.source)
+        \(PageDrawingScript.source)
         </script>
         </body>
         </html>
@@ -65,7 +66,10 @@ enum PageHTML {
           box-sizing: content-box; }
         #status-bar { height: 20px; font-size: 11px; text-align: center; color: #666; }
         #screen-text { margin: 0; padding: 8px; font: 12px/1.35 ui-monospace, monospace; white-space: pre-wrap; }
+        #drawing { position: relative; }
         #drawing svg { display: block; }
+        #drawing .segue-overlay { position: absolute; box-sizing: border-box; font: 17px system-ui, sans-serif;
+          border: 2px solid #007aff; border-radius: 8px; padding: 4px 8px; background: #fff; }
         #drawing .segue-input { cursor: pointer; }
         #alert { position: absolute; left: 50%; top: 40%; transform: translate(-50%, -50%); width: 60%; padding: 16px;
           background: rgba(245,245,245,.97); border-radius: 12px; text-align: center; box-shadow: 0 4px 24px #0003;

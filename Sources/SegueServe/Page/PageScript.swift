@@ -30,14 +30,16 @@ enum PageScript {
           return node;
         }
 
+        function button(item, text, body) {
+          const node = el("button", { "data-kind": item.kind, "data-path": item.path || "" }, text);
+          node.onclick = () => input(body);
+          return node;
+        }
+
         function control(item) {
           const data = { "data-kind": item.kind, "data-path": item.path || "" };
           switch (item.kind) {
-            case "tap": {
-              const button = el("button", data, item.label || item.path);
-              button.onclick = () => input({ kind: "tap", path: item.path });
-              return button;
-            }
+            case "tap": case "select": return button(item, item.label || item.path, { kind: item.kind, path: item.path });
             case "edit": {
               const row = el("label", {}, (item.label || item.path) + " ");
               const field = el(item.multiline ? "textarea" : "input", Object.assign({ type: "text",
@@ -59,28 +61,23 @@ enum PageScript {
             }
             case "change": {
               const row = el("label", {}, item.path + " ");
-              const slider = el("input", Object.assign({ type: "range", min: item.min, max: item.max, step: "any" }, data));
-              slider.value = parseFloat(item.value) || item.min || 0;
-              slider.addEventListener("change", () => input({ kind: "change", path: item.path, value: parseFloat(slider.value) }));
-              row.appendChild(slider);
+              if (item.options) {
+                const select = el("select", data);
+                for (const option of item.options) select.appendChild(el("option", { value: option }, option));
+                select.value = item.value || "";
+                select.addEventListener("change", () => input({ kind: "change", path: item.path, option: select.value }));
+                row.appendChild(select);
+              } else {
+                const slider = el("input", Object.assign({ type: "range", min: item.min, max: item.max, step: "any" }, data));
+                slider.value = parseFloat(item.value) || item.min || 0;
+                slider.addEventListener("change", () => input({ kind: "change", path: item.path, value: parseFloat(slider.value) }));
+                row.appendChild(slider);
+              }
               return row;
             }
-            case "select": {
-              const row = el("label", {}, item.path + " ");
-              const select = el("select", data);
-              for (const option of item.options || []) select.appendChild(el("option", { value: option }, option));
-              select.value = item.value || "";
-              select.addEventListener("change", () => input({ kind: "select", path: item.path, option: select.value }));
-              row.appendChild(select);
-              return row;
-            }
-            case "scroll_end": {
-              const button = el("button", data, "Scroll " + item.path + " to its end");
-              button.onclick = () => input({ kind: "scroll_end", path: item.path });
-              return button;
-            }
-            case "back": { const b = el("button", data, "‹ Back"); b.onclick = () => input({ kind: "back" }); return b; }
-            case "dismiss": { const b = el("button", data, "Swipe down"); b.onclick = () => input({ kind: "dismiss" }); return b; }
+            case "scroll_end": return button(item, "Scroll " + item.path + " to its end", { kind: "scroll_end", path: item.path });
+            case "back": return button(item, "‹ Back", { kind: "back" });
+            case "swipe_dismiss": return button(item, "Swipe down", { kind: "swipe_dismiss" });
             default: return null;
           }
         }
@@ -106,9 +103,11 @@ enum PageScript {
           phone.style.height = state.device.height + "px";
           $("status-bar").textContent = state.device.name + " · " + state.device.os;
           $("device-name").textContent = "· " + state.device.name + " (" + state.device.width + "×" + state.device.height + " pt)";
-          if (state.drawing) { $("drawing").innerHTML = state.drawing; $("screen-text").hidden = true; }
+          $("status-bar").hidden = !!state.drawing;
+          if (state.drawing) { showDrawing(state); $("screen-text").hidden = true; }
           else { $("drawing").replaceChildren(); $("screen-text").hidden = false; $("screen-text").textContent = state.screenText; }
-          const alert = state.screen && state.screen.alert;
+          // The drawing has its own SPAlert; the text view gets this one.
+          const alert = !state.drawing && state.screen && state.screen.alert;
           $("alert").hidden = !alert;
           if (alert) {
             $("alert-image").textContent = alert.image === "done" ? "✓" : alert.image === "error" ? "✕" : alert.image;
@@ -179,16 +178,6 @@ enum PageScript {
           drawDiagram(state);
         }
 
-        $("drawing").addEventListener("click", (event) => {
-          const item = event.target.closest(".segue-input");
-          if (!item) return;
-          const kind = item.dataset.kind, path = item.dataset.path;
-          if (kind === "edit") {
-            const text = window.prompt(item.dataset.placeholder || path, item.dataset.value || "");
-            if (text !== null) input({ kind, path, text });
-          } else if (kind === "tap" || kind === "scroll_end") input({ kind, path });
-          else if (kind === "back" || kind === "dismiss" || kind === "dismiss_alert") input({ kind });
-        });
         $("alert").onclick = () => input({ kind: "dismiss_alert" });
         $("next-timer").onclick = () => post("/clock", { action: "next_timer" });
         $("tick").onclick = () => post("/clock", { action: "tick", seconds: 1 });

@@ -6,8 +6,9 @@ import SegueTools
 ///
 ///     {"kind": "tap", "path": "options[0]"}             → tap options[0]
 ///     {"kind": "edit", "path": "name", "text": "Анна"}   → fill name Анна
+///     {"kind": "select", "path": "options[0]"}          → tap options[0] (a list's item)
 ///     {"kind": "change", "path": "start", "value": 0.25} → slide start 0.25
-///     {"kind": "select", "path": "lines[0].clip", "option": "take"} → pick lines[0].clip take
+///     {"kind": "change", "path": "lines[0].clip", "option": "take"} → pick lines[0].clip take
 public struct PageCommand: Sendable, Decodable, Hashable {
     public var kind: String
     public var path: String?
@@ -29,7 +30,9 @@ public struct PageCommand: Sendable, Decodable, Hashable {
     }
 
     /// The kinds the page's drawing marks on `.segue-input` items (`data-kind`).
-    public static let kinds = ["tap", "edit", "change", "select", "back", "dismiss", "scroll_end", "dismiss_alert"]
+    public static let kinds = [
+        "tap", "select", "edit", "change", "scroll_end", "back", "swipe_dismiss", "dismiss_alert",
+    ]
 
     public static func decode(_ body: Data) throws(Problem) -> PageCommand {
         do {
@@ -52,17 +55,21 @@ public struct PageCommand: Sendable, Decodable, Hashable {
         case "edit":
             let text = self.text ?? ""
             return text.isEmpty ? "clear \(try path())" : "fill \(try path()) \(text)"
+        case "select": return "tap \(try path())"
         case "change":
-            guard let value, value.isFinite else { throw Problem(description: "`change` needs a numeric `value`") }
-            return "slide \(try path()) \(value)"
-        case "select":
-            guard let option, !option.isEmpty, !option.contains(where: \.isWhitespace) else {
-                throw Problem(description: "`select` needs the `option` chosen (a word)")
+            if let option {
+                guard !option.isEmpty, !option.contains(where: \.isWhitespace) else {
+                    throw Problem(description: "a picker's `option` is one word")
+                }
+                return "pick \(try path()) \(option)"
             }
-            return "pick \(try path()) \(option)"
+            guard let value, value.isFinite else {
+                throw Problem(description: "`change` needs a slider's numeric `value` or a picker's `option`")
+            }
+            return "slide \(try path()) \(value)"
         case "scroll_end": return "scroll \(try path())"
         case "back": return "back"
-        case "dismiss": return "dismiss"
+        case "swipe_dismiss": return "dismiss"
         case "dismiss_alert": return nil
         default:
             throw Problem(description: "unknown input kind `\(kind)`; one of: \(Self.kinds.joined(separator: ", "))")

@@ -26,7 +26,10 @@ struct PageInput: Sendable, Encodable, Hashable {
             let found = path.map { find($0, in: view?.elements ?? []) }
             let element = found?.element
             switch input.action {
-            case .tap: return PageInput(kind: "tap", path: path, label: found?.label ?? path)
+            case .tap:
+                // A list's item as a whole is a `select`, as the drawing tags it; anything inside one is a tap.
+                let item = input.path.map { $0.item != nil && $0.part == nil } ?? false
+                return PageInput(kind: item ? "select" : "tap", path: path, label: found?.label ?? path)
             case .edit:
                 let field = element?.field
                 return PageInput(
@@ -40,12 +43,12 @@ struct PageInput: Sendable, Encodable, Hashable {
                     )
                 }
                 if case .options(let values) = input.domain {
-                    return PageInput(kind: "select", path: path, value: element?.text, options: values.map(text))
+                    return PageInput(kind: "change", path: path, value: element?.text, options: values.map(text))
                 }
                 return PageInput(kind: "change", path: path, value: element?.text)
             case .scroll: return PageInput(kind: "scroll_end", path: path, label: element?.id)
             case .back: return PageInput(kind: "back")
-            case .swipeToDismiss: return PageInput(kind: "dismiss")
+            case .swipeToDismiss: return PageInput(kind: "swipe_dismiss")
             case .dismissAlert: return PageInput(kind: "dismiss_alert", label: state.alert?.title)
             case .timer, .event: return nil
             }

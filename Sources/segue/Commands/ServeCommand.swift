@@ -71,10 +71,11 @@ enum ServeCommand: SegueCommand {
             printError("segue serve: \(error.description)")
             return 2
         }
+        let interrupts = Interrupts()
         // Written unbuffered: a script reading the address from a pipe gets it at once.
         FileHandle.standardOutput.write(Data("segue serve: \(path) at \(server.address) (Ctrl-C stops)\n".utf8))
         if parsed.switches.contains("--open") { openBrowser(server.address) }
-        await waitForInterrupt()
+        await interrupts.wait()
         server.stop()
         server.served.removeTemporaryFiles()
         return 0
@@ -96,18 +97,26 @@ enum ServeCommand: SegueCommand {
         }
     }
 
-    /// Returns on Ctrl-C or SIGTERM.
-    private static func waitForInterrupt() async {
-        let (stream, continuation) = AsyncStream<Void>.makeStream()
-        var sources: [DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { continuation.yield() }
-            source.resume()
-            sources.append(source)
+    /// Catches Ctrl-C and SIGTERM from now on; `wait` returns at the first.
+    private struct Interrupts {
+        let stream: AsyncStream<Void>
+        let sources: [DispatchSourceSignal]
+
+        init() {
+            let (stream, continuation) = AsyncStream<Void>.makeStream()
+            self.stream = stream
+            sources = [SIGINT, SIGTERM].map { number in
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler { continuation.yield() }
+                source.resume()
+                return source
+            }
         }
-        for await _ in stream { break }
-        for source in sources { source.cancel() }
+
+        func wait() async {
+            for await _ in stream { break }
+            for source in sources { source.cancel() }
+        }
     }
 }

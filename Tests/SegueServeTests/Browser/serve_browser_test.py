@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 
 try:
     from selenium import webdriver
@@ -80,8 +81,10 @@ def screen_is(driver, name):
 
 
 def control(driver, kind, path):
-    return wait_for(driver, "%s %s" % (kind, path), lambda d: first(
-        d.find_elements(By.CSS_SELECTOR, '#inputs [data-kind="%s"][data-path="%s"]' % (kind, path))))
+    """The control for an input; `tap` also finds a list item's `select`."""
+    kinds = ["tap", "select"] if kind == "tap" else [kind]
+    selector = ", ".join('#inputs [data-kind="%s"][data-path="%s"]' % (k, path) for k in kinds)
+    return wait_for(driver, "%s %s" % (kind, path), lambda d: first(d.find_elements(By.CSS_SELECTOR, selector)))
 
 
 def first(elements):
@@ -156,6 +159,14 @@ def donate(driver, flow):
         shot(driver, "donate-saved")
         steps = int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-step"))
         assert steps == 6, steps
+
+        # The clicked session saved as a scenario passes `segue test`.
+        scenario = os.path.join(os.path.dirname(flow), "clicked.yaml")
+        with urllib.request.urlopen(served.address + "scenario.yaml") as response, open(scenario, "wb") as file:
+            file.write(response.read())
+        tested = subprocess.run([SEGUE, "test", scenario], capture_output=True, text=True)
+        assert tested.returncode == 0, tested.stdout + tested.stderr
+        os.remove(scenario)
 
         # A second tab sees the same session.
         driver.switch_to.new_window("tab")
