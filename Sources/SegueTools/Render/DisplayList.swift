@@ -10,7 +10,8 @@ public struct DisplayList: Sendable, Hashable, Codable {
     public var device: String
     public var width: Double
     public var height: Double
-    /// How tall the screen's scrolling content is; more than `height` when it scrolls.
+    /// How tall the phone would have to be to show all of its content without scrolling; more than `height` when
+    /// the screen scrolls (a page scrolls it by up to the difference).
     public var contentHeight: Double
     /// The screen on top, drawn last.
     public var screen: String

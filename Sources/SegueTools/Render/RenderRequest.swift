@@ -22,6 +22,8 @@ public struct RenderRequest: Sendable {
     public var devices: [DeviceProfile]
     /// Where `examples/` and a scenario's services are found (the project's root).
     public var root: String
+    /// Each phone as tall as its content, so nothing is scrolled out of sight.
+    public var fullLength = false
 
     /// `--all-devices`: the smallest and the largest built-in profile, iOS 12 and iOS 18.
     public static let sideBySide: [DeviceProfile] = [.iPhoneSE, .iPhone16ProMax]
@@ -82,7 +84,9 @@ public struct RenderRequest: Sendable {
             defer { embedded.removeTemporaryFiles() }
             let driver = FlowDriver(program: program, embedded: embedded, device: device)
             for stop in await ScreenTour(driver: driver).explore() where screen == nil || stop.screen == screen {
-                let list = ScreenDrawing(machine: driver.machine, state: stop.state, images: images).draw()
+                let list = ScreenDrawing(
+                    machine: driver.machine, state: stop.state, images: images, fullLength: fullLength
+                ).draw()
                 if drawn[stop.screen] == nil { order.append(stop.screen) }
                 drawn[stop.screen, default: []].append(list)
                 inputs[stop.screen] = inputs[stop.screen] ?? stop.inputs
@@ -120,7 +124,9 @@ public struct RenderRequest: Sendable {
             let runner = ScenarioRunner(root: root)
             var list: DisplayList?
             let result = await runner.run(scenario, steps: step) { driver in
-                list = ScreenDrawing(machine: driver.machine, state: driver.state, images: images).draw()
+                list = ScreenDrawing(
+                    machine: driver.machine, state: driver.state, images: images, fullLength: fullLength
+                ).draw()
             }
             if let failure = result.failure { throw .problem("the scenario fails before step \(step): \(failure)") }
             if let list {

@@ -44,7 +44,7 @@ extension ScreenDrawing {
             "alert-box", frame: box, shape: .box(fill: "rgba(242,242,247,0.97)", stroke: nil, radius: 12),
             children: children)
         return DisplayItem(
-            "alert", frame: Rect(x: 0, y: 0, width: device.width, height: device.height), children: [card],
+            "alert", frame: Rect(x: 0, y: 0, width: device.width, height: self.height), children: [card],
             input: tagged ? InputTag(.dismissAlert) : nil)
     }
 }

@@ -12,14 +12,22 @@ public struct ScreenDrawing: Sendable {
     public var state: MachineState
     /// A picture's `data:` URI by the source a flow names (an image's `source`, a photo field's path).
     public var images: @Sendable (String) -> String?
+    /// Draws the phone as tall as its content, so a scrolling screen shows everything at once (docs/screens/).
+    public var fullLength: Bool
 
     public init(
-        machine: Machine, state: MachineState, images: @escaping @Sendable (String) -> String? = { _ in nil }
+        machine: Machine, state: MachineState, images: @escaping @Sendable (String) -> String? = { _ in nil },
+        fullLength: Bool = false
     ) {
         self.machine = machine
         self.state = state
         self.images = images
+        self.fullLength = fullLength
     }
+
+    /// The phone's height as drawn: the device's, or the content's when drawn full length.
+    var height: Double { tallerHeight ?? device.height }
+    private var tallerHeight: Double? = nil
 
     static let navigationBarHeight = 44.0
     static let cardGap = 10.0
@@ -29,10 +37,17 @@ public struct ScreenDrawing: Sendable {
 
     /// The display list of the state's top screen; a state before launch draws an empty phone.
     public func draw() -> DisplayList {
+        guard fullLength, tallerHeight == nil else { return drawOnce() }
+        var taller = self
+        taller.tallerHeight = max(drawOnce().contentHeight, device.height)
+        return taller.drawOnce()
+    }
+
+    private func drawOnce() -> DisplayList {
         var list = DisplayList(
-            device: device.name, width: device.width, height: device.height, contentHeight: device.height,
+            device: device.name, width: device.width, height: height, contentHeight: height,
             screen: machine.view(of: state)?.screen ?? "")
-        let screenFrame = Rect(x: 0, y: 0, width: device.width, height: device.height)
+        let screenFrame = Rect(x: 0, y: 0, width: device.width, height: height)
         guard let view = machine.view(of: state) else {
             list.items = [
                 DisplayItem(
@@ -47,7 +62,9 @@ public struct ScreenDrawing: Sendable {
             var below = state
             below.layers.removeLast()
             below.alert = nil
-            let presenter = ScreenDrawing(machine: machine, state: below, images: images).draw()
+            var presenting = ScreenDrawing(machine: machine, state: below, images: images)
+            presenting.tallerHeight = tallerHeight
+            let presenter = presenting.drawOnce()
             list.items += presenter.items.map { item in
                 var inert = item
                 inert.role += " presenter"
@@ -56,7 +73,7 @@ public struct ScreenDrawing: Sendable {
             list.items.append(
                 DisplayItem("dim", frame: screenFrame, shape: .box(fill: "rgba(0,0,0,0.4)", stroke: nil, radius: 0)))
             let top = device.safeArea.top + Self.cardGap
-            let sheet = Rect(x: 0, y: top, width: device.width, height: device.height - top)
+            let sheet = Rect(x: 0, y: top, width: device.width, height: height - top)
             let (drawn, height) = screen(view, frame: sheet, statusBar: 0, inputs: inputs, card: true)
             list.items.append(drawn)
             list.contentHeight = height
@@ -123,7 +140,10 @@ public struct ScreenDrawing: Sendable {
         let column = layout.column(view.elements, x: contentX, y: contentTop, width: contentWidth) {
             ElementPath(element: $0)
         }
-        let contentHeight = column.height + (view.layout?.bottomInset ?? 0) + (contentTop - frame.y)
+        // What the phone would need to show it all: everything above the content, the content, its bottom inset,
+        // and the toolbar and home indicator under it.
+        let contentHeight =
+            contentTop + column.height + (view.layout?.bottomInset ?? 0) + (frame.maxY - contentBottom)
         var content = DisplayItem(
             "content",
             frame: Rect(x: frame.x, y: contentTop, width: frame.width, height: max(contentBottom - contentTop, 0)),

@@ -9,7 +9,7 @@ enum RenderCommand: SegueCommand {
     static let summary = "Draw a flow's screens at a device's size (SVG, PNG)"
     static let usage = """
         usage: segue render FLOW [--screen S] [--scenario FILE --step N] [--device P | --all-devices]
-                            [--out DIR] [--format svg|png]
+                            [--out DIR] [--format svg|png] [--full-length]
 
         Draws each screen of FLOW as the user sees it: reached by the shortest run of taps and timers from launch
         on the embedded services (a demo board of 12 entries), with its navigation bar, sheets, lists, fields,
@@ -23,6 +23,7 @@ enum RenderCommand: SegueCommand {
           --all-devices    the smallest and the largest profile side by side in one picture
           --out DIR        the folder to write into (default: the current folder), created if missing
           --format F       svg (default) or png (through rsvg-convert, else headless Chromium)
+          --full-length    draw each phone as tall as its content, so nothing is scrolled out of sight
 
         profiles: \(DeviceProfile.builtIn.map(\.name).joined(separator: ", "))
         See docs/render.md.
@@ -86,7 +87,7 @@ enum RenderCommand: SegueCommand {
     static func parse(_ arguments: [String]) throws -> (RenderRequest, String, String, RenderRequest.Format) {
         let parsed = try ParsedArguments(
             arguments, valueOptions: ["--screen", "--scenario", "--step", "--device", "--out", "--format"],
-            switchOptions: ["--all-devices"])
+            switchOptions: ["--all-devices", "--full-length"])
         guard parsed.positional.count == 1, let flowPath = parsed.positional.first else {
             throw UsageError(parsed.positional.isEmpty ? "name the flow file to draw" : "draw one flow at a time")
         }
@@ -122,7 +123,8 @@ enum RenderCommand: SegueCommand {
         case (nil, _): throw UsageError("--step N needs --scenario FILE")
         case (_, nil): throw UsageError("--scenario FILE needs --step N")
         }
-        let request = RenderRequest(screen: parsed.options["--screen"], scenario: scenario, devices: devices)
+        var request = RenderRequest(screen: parsed.options["--screen"], scenario: scenario, devices: devices)
+        request.fullLength = parsed.switches.contains("--full-length")
         return (request, flowPath, parsed.options["--out"] ?? ".", format)
     }
 
