@@ -24,6 +24,11 @@ extension Inference {
         var call = FunctionCall(function: function, arguments: arguments, types: types)
         let result = call.resultType()
         diagnostics += call.diagnostics
+        if call.diagnostics.isEmpty {
+            for index in call.needed.sorted() {
+                needValue(types[index], arguments[index], for: "`\(function.rawValue)`")
+            }
+        }
         return result
     }
 }
@@ -34,6 +39,8 @@ private struct FunctionCall {
     let arguments: [Expression]
     let types: [ValueType]
     var diagnostics: [ExpressionDiagnostic] = []
+    /// The arguments that must not be null when the function runs (all that `require` checks).
+    var needed: Set<Int> = []
 
     init(function: BuiltinFunction, arguments: [Expression], types: [ValueType]) {
         self.function = function
@@ -45,6 +52,7 @@ private struct FunctionCall {
     @discardableResult
     mutating func require(_ index: Int, _ what: String, _ accepts: (ValueType) -> Bool) -> Bool {
         let type = types[index].unwrapped
+        needed.insert(index)
         if type == .any || accepts(type) { return true }
         let subject =
             arguments.count > 1 ? "argument \(index + 1) of `\(function.rawValue)`" : "`\(function.rawValue)`"
@@ -65,6 +73,7 @@ private struct FunctionCall {
             return .int
         case .empty:
             require(0, "a `string`, list, record or null") { $0 == .string || $0.isList || $0.isRecord || $0 == .null }
+            needed.remove(0)  // `empty(null)` is true
             return .bool
         case .words:
             requireString(0)
