@@ -124,9 +124,14 @@ extension Inference {
                     "X104", "`in` looks for `\(leftType)` in a `\(rightType)`; it is never there", at: left.range)
             }
             return .bool
-        case .record, .string:
+        case .record, .string, .map:
             guard leftType.unwrapped.isAssignable(to: .string) else {
-                let what = rightType.unwrapped == .string ? "substring" : "field name"
+                let what =
+                    switch rightType.unwrapped {
+                    case .string: "substring"
+                    case .map: "key"
+                    default: "field name"
+                    }
                 return error(
                     "X104", "`in` on a `\(rightType)` needs a `string` \(what) on the left, not `\(leftType)`",
                     at: left.range)
@@ -135,7 +140,7 @@ extension Inference {
             return .bool
         default:
             return error(
-                "X104", "`in` needs a list, record or string on the right, not `\(rightType)`", at: right.range)
+                "X104", "`in` needs a list, map, record or string on the right, not `\(rightType)`", at: right.range)
         }
     }
 }

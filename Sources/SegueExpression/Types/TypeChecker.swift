@@ -161,6 +161,11 @@ struct Inference {
             let suggestion = Suggestion.closest(to: name, in: record.fields.map(\.name))
             let hint = suggestion.map { "; did you mean `\($0)`?" } ?? ""
             return error("X102", "`\(record)` has no field `\(name)`\(hint)", at: range, replacement: suggestion)
+        case .map(let element):
+            return error(
+                "X103",
+                "`\(base)` has no fields, so `.\(name)` cannot be read; read a key with `[…]`, which gives "
+                    + "`\(element.madeOptional)`", at: range)
         case let other:
             let hint = other == .string || other.isList ? "; use `len(…)` for its length" : ""
             return error("X103", "`\(base)` has no fields, so `.\(name)` cannot be read\(hint)", at: range)
@@ -187,6 +192,12 @@ struct Inference {
                 return error("X105", "a string index must be `int`, not `\(indexType)`", at: index.range)
             }
             return .string
+        case .map(let element):
+            guard indexType.unwrapped.isAssignable(to: .string) else {
+                return error("X105", "a map key must be `string`, not `\(indexType)`", at: index.range)
+            }
+            // The key may be absent: `takes[line.id]` is `Take?`, so `takes[line.id] ?? …` or a check is needed.
+            return element.madeOptional
         case .record(let record):
             guard indexType.unwrapped.isAssignable(to: .string) else {
                 return error("X105", "a record key must be `string`, not `\(indexType)`", at: index.range)
@@ -197,7 +208,8 @@ struct Inference {
             let types = record.fields.map(\.type)
             return types.dropFirst().reduce(types.first ?? .any) { $0.joined(with: $1) ?? .any }.madeOptional
         default:
-            return error("X105", "`\(baseType)` cannot be indexed; only lists, strings and records can", at: base.range)
+            return error(
+                "X105", "`\(baseType)` cannot be indexed; only lists, strings, maps and records can", at: base.range)
         }
     }
 
