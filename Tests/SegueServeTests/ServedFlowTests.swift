@@ -11,6 +11,9 @@ import Testing
     @Test func theDonateHappyPath() async throws {
         let served = try await ServeFixture.served("donate")
         #expect(served.screenName == "main")
+        let drawing = served.snapshot().drawing
+        #expect(drawing.hasPrefix("<svg"))
+        #expect(drawing.contains(#"data-kind="tap" data-path="donate""#))
         #expect(await served.tap("donate"))
         #expect(await served.tap("options[0]"))
         #expect(served.snapshot().screen?.alert?.title == "Отлично")

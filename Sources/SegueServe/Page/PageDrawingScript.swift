@@ -24,14 +24,19 @@ enum PageDrawingScript {
 
         function applyScroll(delta) {
           scroll.offset = Math.min(Math.max(scroll.offset + delta, 0), scrollRange());
-          for (const group of $("drawing").querySelectorAll("g.segue-scroll")) {
-            group.setAttribute("transform", "translate(0," + (-scroll.offset) + ")");
-          }
+          const group = topScroll();
+          if (group) group.setAttribute("transform", "translate(0," + (-scroll.offset) + ")");
+        }
+
+        /// The top screen's scrolling content (a presenter under a card has its own, which stays put).
+        function topScroll() {
+          const groups = $("drawing").querySelectorAll("g.segue-scroll");
+          return groups.length ? groups[groups.length - 1] : null;
         }
 
         /// An input's frame on screen, in points: scrolled with the content when it is inside it.
         function frame(item) {
-          const inside = !!item.closest("g.segue-scroll");
+          const inside = !!topScroll() && item.closest("g.segue-scroll") === topScroll();
           const y = parseFloat(item.dataset.y) - (inside ? scroll.offset : 0);
           return { x: parseFloat(item.dataset.x), y, w: parseFloat(item.dataset.w), h: parseFloat(item.dataset.h) };
         }

@@ -17,9 +17,7 @@ enum PageHTML {
         <header><b id="flow-name">\(escape(title))</b> <span id="device-name"></span> <span id="connection">connecting…</span></header>
         <main>
           <section id="left">
-            <div id="phone"><div id="status-bar"></div><div id="drawing"></div><pre id="screen-text"></pre>
-              <div id="alert" hidden><div id="alert-image"></div><b id="alert-title"></b><p id="alert-message"></p></div>
-            </div>
+            <div id="phone"><div id="drawing"></div></div>
             <div id="inputs" aria-label="what can be done now"></div>
           </section>
           <section id="right">
@@ -39,6 +37,7 @@ enum PageHTML {
               <a id="save-trace" href="/session.json" download>Save as REPL trace</a> · <a id="save-scenario" href="/scenario.yaml" download>Save as scenario</a>
               <ol id="commands" start="0"></ol>
             </fieldset>
+            <details><summary>The screen as text</summary><pre id="screen-text"></pre></details>
             <details open><summary>Navigation stack</summary><pre id="stack"></pre></details>
             <details open><summary>Data</summary><pre id="data"></pre></details>
             <details><summary>Trace of the last step</summary><pre id="trace"></pre></details>
@@ -62,19 +61,13 @@ enum PageHTML {
         main { display: flex; gap: 16px; padding: 16px; align-items: flex-start; }
         #left { flex: none; }
         #right { flex: 1; min-width: 320px; }
-        #phone { position: relative; background: #fff; border: 10px solid #1c1c1e; border-radius: 36px; overflow: auto;
+        #phone { position: relative; background: #fff; border: 10px solid #1c1c1e; border-radius: 36px; overflow: hidden;
           box-sizing: content-box; }
-        #status-bar { height: 20px; font-size: 11px; text-align: center; color: #666; }
-        #screen-text { margin: 0; padding: 8px; font: 12px/1.35 ui-monospace, monospace; white-space: pre-wrap; }
         #drawing { position: relative; }
         #drawing svg { display: block; }
         #drawing .segue-overlay { position: absolute; box-sizing: border-box; font: 17px system-ui, sans-serif;
           border: 2px solid #007aff; border-radius: 8px; padding: 4px 8px; background: #fff; }
         #drawing .segue-input { cursor: pointer; }
-        #alert { position: absolute; left: 50%; top: 40%; transform: translate(-50%, -50%); width: 60%; padding: 16px;
-          background: rgba(245,245,245,.97); border-radius: 12px; text-align: center; box-shadow: 0 4px 24px #0003;
-          cursor: pointer; }
-        #alert-image { font-size: 36px; }
         #inputs { margin-top: 12px; display: flex; flex-direction: column; gap: 6px; max-width: 400px; }
         #inputs label { display: flex; gap: 6px; align-items: center; }
         #inputs textarea, #inputs input[type=text] { flex: 1; }

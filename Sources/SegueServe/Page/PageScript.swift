@@ -101,19 +101,9 @@ enum PageScript {
           const phone = $("phone");
           phone.style.width = state.device.width + "px";
           phone.style.height = state.device.height + "px";
-          $("status-bar").textContent = state.device.name + " · " + state.device.os;
-          $("device-name").textContent = "· " + state.device.name + " (" + state.device.width + "×" + state.device.height + " pt)";
-          $("status-bar").hidden = !!state.drawing;
-          if (state.drawing) { showDrawing(state); $("screen-text").hidden = true; }
-          else { $("drawing").replaceChildren(); $("screen-text").hidden = false; $("screen-text").textContent = state.screenText; }
-          // The drawing has its own SPAlert; the text view gets this one.
-          const alert = !state.drawing && state.screen && state.screen.alert;
-          $("alert").hidden = !alert;
-          if (alert) {
-            $("alert-image").textContent = alert.image === "done" ? "✓" : alert.image === "error" ? "✕" : alert.image;
-            $("alert-title").textContent = alert.title;
-            $("alert-message").textContent = alert.message || "";
-          }
+          $("device-name").textContent = "· " + state.device.name + " (" + state.device.width + "×" + state.device.height + " pt, " + state.device.os + ")";
+          showDrawing(state);
+          $("screen-text").textContent = state.screenText;
         }
 
         function drawOutcomes(outcomes) {
@@ -178,7 +168,6 @@ enum PageScript {
           drawDiagram(state);
         }
 
-        $("alert").onclick = () => input({ kind: "dismiss_alert" });
         $("next-timer").onclick = () => post("/clock", { action: "next_timer" });
         $("tick").onclick = () => post("/clock", { action: "tick", seconds: 1 });
         $("run-clock").onclick = () => post("/clock", { action: page && page.clock.realTime ? "pause" : "run" });

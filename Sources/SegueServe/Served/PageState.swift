@@ -44,7 +44,9 @@ struct PageState: Sendable, Encodable {
     var version: Int
     var device: Device
     var screen: ScreenView?
-    /// The REPL's drawing of the top screen: what the phone shows until the SVG drawing exists.
+    /// The top screen drawn as `segue render` draws it (SVG), its inputs tagged `.segue-input` (docs/render.md).
+    var drawing: String
+    /// The REPL's drawing of the top screen, as text (shown with the page's "as text" switch).
     var screenText: String
     var inputs: [PageInput]
     var message: String

@@ -81,13 +81,21 @@ public final class ServedFlow: @unchecked Sendable {
             device: PageState.Device(
                 name: device.name, width: device.width, height: device.height,
                 os: "iOS \(device.osMajor).\(device.osMinor)"),
-            screen: view, screenText: session.screenText,
+            screen: view,
+            drawing: SVGWriter().write(ScreenDrawing(machine: machine, state: state, images: images).draw()),
+            screenText: session.screenText,
             inputs: PageInput.available(machine: machine, state: state, view: view), message: message,
             failed: failed, stack: "", data: "", trace: "", state: "",
             clock: PageState.Clock(now: state.now, nextTimer: nextTimer, realTime: realTime),
             timeline: PageState.Timeline(
                 position: session.timelinePosition, commands: session.timelineEntries.map(\.command)),
             outcomes: PageState.outcomes(of: session), diagnostics: diagnostics, reload: reloadNote)
+    }
+
+    /// Pictures the drawing inlines: sources the flow names, next to it, and the photos the services keep.
+    var images: @Sendable (String) -> String? {
+        let folder = (path as NSString).deletingLastPathComponent
+        return ImageFiles(roots: [folder.isEmpty ? "." : folder, session.embedded.directory]).resolver
     }
 
     /// The snapshot with the REPL's inspector texts filled in (they run commands, so they are asked here).

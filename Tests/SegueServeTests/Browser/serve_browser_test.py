@@ -22,6 +22,7 @@ try:
     from selenium.webdriver.chrome.service import Service
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
 except ImportError:
@@ -91,34 +92,79 @@ def first(elements):
     return elements[0] if elements else None
 
 
-def tap(driver, path):
+def drawn(driver, kind, path=None):
+    """The drawing's `.segue-input` item for an input (`tap` also finds a list item's `select`), or None."""
+    kinds = ["tap", "select"] if kind == "tap" else [kind]
+    where = '[data-path="%s"]' % path if path else ""
+    selector = ", ".join('#drawing .segue-input[data-kind="%s"]%s' % (k, where) for k in kinds)
+    return first(driver.find_elements(By.CSS_SELECTOR, selector))
+
+
+def click_drawn(driver, item):
+    driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", item)
+
+
+def retrying(what, body):
+    # The page redraws with every state, so an element found a moment ago may have been replaced: find it again.
     for attempt in range(5):
         try:
-            control(driver, "tap", path).click()
-            return
+            return body()
         except StaleElementReferenceException:
             time.sleep(0.2)
-    raise AssertionError("the button %s kept being redrawn" % path)
+    raise AssertionError("%s kept being redrawn" % what)
+
+
+def tap(driver, path):
+    """A click on the drawn item; the control under the phone only where the drawing has none."""
+    def body():
+        wait_for(driver, "tap " + path, lambda d: drawn(d, "tap", path) or first(
+            d.find_elements(By.CSS_SELECTOR, '#inputs [data-kind="tap"][data-path="%s"], #inputs [data-kind="select"][data-path="%s"]' % (path, path))))
+        item = drawn(driver, "tap", path)
+        if item is not None:
+            click_drawn(driver, item)
+        else:
+            control(driver, "tap", path).click()
+    retrying("tap " + path, body)
+
+
+def dismiss_alert(driver):
+    retrying("the alert", lambda: click_drawn(driver, wait_for(driver, "the alert", lambda d: drawn(d, "dismiss_alert"))))
+    wait_for(driver, "the alert to close", lambda d: not d.find_elements(By.CSS_SELECTOR, "#drawing .segue-alert"))
 
 
 def type_into(driver, path, text):
-    # The controls are redrawn with every state, so a field found a moment ago may have been replaced: find it
-    # again. Select-all then type replaces the text without a separate `clear` input.
-    for attempt in range(5):
-        try:
-            field = control(driver, "edit", path)
-            field.send_keys(Keys.CONTROL + "a")
-            field.send_keys(text + Keys.ENTER)
-            return
-        except StaleElementReferenceException:
-            time.sleep(0.2)
-    raise AssertionError("the field %s kept being redrawn" % path)
+    """Clicks the drawn field, types into the box laid over its frame and presses Enter."""
+    def body():
+        click_drawn(driver, wait_for(driver, "field " + path, lambda d: drawn(d, "edit", path)))
+        box = wait_for(driver, "the typing box", lambda d: first(d.find_elements(By.CSS_SELECTOR, "#drawing .segue-overlay")))
+        assert box.get_attribute("data-path") == path
+        box.send_keys(Keys.CONTROL + "a")
+        box.send_keys(text + Keys.ENTER)
+    retrying("field " + path, body)
+    wait_for(driver, "the typing box to close", lambda d: not d.find_elements(By.CSS_SELECTOR, "#drawing .segue-overlay"))
+
+
+def drawn_text(driver, selector):
+    return " ".join(e.get_attribute("textContent") for e in driver.find_elements(By.CSS_SELECTOR, "#drawing " + selector))
+
+
+def alert_says(driver, title):
+    wait_for(driver, "the alert " + title, lambda d: title in drawn_text(d, ".segue-alert"))
 
 
 def slide(driver, path, value):
-    slider = control(driver, "change", path)
-    driver.execute_script(
-        "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change'));", slider, value)
+    """Drags on the drawn slider to `value` (between its bounds); the range control where none is drawn."""
+    item = drawn(driver, "change", path)
+    if item is None:
+        slider = control(driver, "change", path)
+        driver.execute_script(
+            "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change'));", slider, value)
+        return
+    low, high = float(item.get_attribute("data-min")), float(item.get_attribute("data-max"))
+    hit = item.find_element(By.CSS_SELECTOR, "rect.segue-hit")
+    width = hit.rect["width"]
+    offset = int((value - low) / (high - low) * width - width / 2)
+    ActionChains(driver).move_to_element_with_offset(hit, offset, 0).click_and_hold().release().perform()
 
 
 def text_of(driver, element_id):
@@ -136,7 +182,9 @@ def donate(driver, flow):
         screen_is(driver, "main")
         phone = driver.find_element(By.ID, "phone")
         assert phone.value_of_css_property("width") == "393px", phone.value_of_css_property("width")
-        assert "iPhone 15" in text_of(driver, "status-bar")
+        svg = driver.find_element(By.CSS_SELECTOR, "#drawing svg.segue-screen")
+        assert svg.get_attribute("data-device") == "iPhone 15" and svg.get_attribute("width") == "393"
+        assert "Поддержать проект" in drawn_text(driver, '.segue-input[data-path="donate"]')
         wait_for(driver, "the diagram", lambda d: d.find_elements(By.CSS_SELECTOR, "#diagram g.node.current"))
         shot(driver, "donate-main")
         tap(driver, "donate")
@@ -144,18 +192,19 @@ def donate(driver, flow):
         assert "main › donate (present)" in text_of(driver, "stack") or "donate" in text_of(driver, "stack")
         tap(driver, "options[0]")
         screen_is(driver, "donate_form")
-        wait_for(driver, "the purchase alert", lambda d: d.find_element(By.ID, "alert-title").text == "Отлично")
+        alert_says(driver, "Отлично")
         shot(driver, "donate-bought")
+        dismiss_alert(driver)
         type_into(driver, "name", "Анна Мария")
-        wait_for(driver, "the rule's message", lambda d: first(
-            [e for e in d.find_elements(By.CSS_SELECTOR, '[data-error-for="name"]') if e.text == "Имя — одно слово"]))
+        wait_for(driver, "the rule's message", lambda d: "Имя — одно слово" in drawn_text(d, ".segue-field-error"))
+        assert "Имя — одно слово" in driver.find_element(By.CSS_SELECTOR, '[data-error-for="name"]').text
         shot(driver, "donate-two-word-name")
         type_into(driver, "name", "Анна")
-        wait_for(driver, "the message to go", lambda d: not d.find_elements(By.CSS_SELECTOR, '[data-error-for="name"]'))
+        wait_for(driver, "the message to go", lambda d: "Имя — одно слово" not in drawn_text(d, ".segue-field-error"))
         type_into(driver, "surname", "Петрова")
         tap(driver, "save")
-        wait_for(driver, "Поздравляем", lambda d: d.find_element(By.ID, "alert-title").text == "Поздравляем")
-        assert driver.find_element(By.ID, "alert-message").text == "Вы попали на доску почета"
+        alert_says(driver, "Поздравляем")
+        assert "Вы попали на доску почета" in drawn_text(driver, ".segue-alert")
         shot(driver, "donate-saved")
         steps = int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-step"))
         assert steps == 6, steps
@@ -190,7 +239,7 @@ def donate(driver, flow):
         driver.execute_script(
             "const t = document.getElementById('timeline'); t.value = 0; t.dispatchEvent(new Event('change'));")
         screen_is(driver, "main")
-        wait_for(driver, "the edited label", lambda d: control(d, "tap", "donate").text == "Поддержать нас")
+        wait_for(driver, "the edited label", lambda d: "Поддержать нас" in drawn_text(d, '.segue-input[data-path="donate"]'))
         shot(driver, "donate-edited")
     finally:
         served.stop()
