@@ -60,4 +60,37 @@ import Testing
         #expect(page.screen?.screen == "ask_name")
         #expect(page.timeline.commands == ["launch", "tap start"])
     }
+
+    @Test func anEditOfAnImportReloadsTheFlow() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "segue-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let library = directory.appendingPathComponent("cards.yaml").path
+        try """
+        segue: 1
+        components:
+          card:
+            elements:
+              - text: title
+                value: Shared
+        """.write(toFile: library, atomically: true, encoding: .utf8)
+        let flow = directory.appendingPathComponent("flow.yaml").path
+        try """
+        segue: 1
+        flow: imported
+        start: main
+        imports: [cards.yaml]
+        screens:
+          main:
+            elements:
+              - use: card
+        """.write(toFile: flow, atomically: true, encoding: .utf8)
+        let served = try await ServedFlow.open(path: flow, options: ServeFixture.options, hub: EventHub())
+        #expect(served.snapshot().screenText.contains("Shared"))
+        try ServeFixture.edit(library) { $0.replacingOccurrences(of: "value: Shared", with: "value: Changed") }
+        #expect(await served.reloadIfChanged())
+        #expect(served.snapshot().version == 1)
+        #expect(served.snapshot().screenText.contains("Changed"))
+        #expect(served.snapshot().drawing.contains("Changed"))
+    }
 }
