@@ -108,6 +108,14 @@ public final class ServedFlow: @unchecked Sendable {
         return page
     }
 
+    /// Shows why a request did nothing, and answers false.
+    func refuse(_ reason: String) async -> Bool {
+        message = reason
+        failed = true
+        await publish()
+        return false
+    }
+
     /// Publishes the state to every open page.
     func publish() async {
         hub.publish("state", data: String(decoding: await fullSnapshot().encoded(), as: UTF8.self))
@@ -130,19 +138,13 @@ public final class ServedFlow: @unchecked Sendable {
             guard let line = try command.line() else { return await dismissAlert() }
             return await run(line)
         } catch {
-            message = error.description
-            failed = true
-            await publish()
-            return false
+            return await refuse(error.description)
         }
     }
 
     private func dismissAlert() async -> Bool {
         guard session.state.alert != nil else {
-            message = "no alert is shown"
-            failed = true
-            await publish()
-            return false
+            return await refuse("no alert is shown")
         }
         await session.dismissAlert()
         message = "alert dismissed"
@@ -155,10 +157,7 @@ public final class ServedFlow: @unchecked Sendable {
     @discardableResult
     public func choose(call: String, result: String, code: String?) async -> Bool {
         guard ["ok", "error", "cancelled"].contains(result), !call.contains(where: \.isWhitespace) else {
-            message = "an outcome is ok, error or cancelled"
-            failed = true
-            await publish()
-            return false
+            return await refuse("an outcome is ok, error or cancelled")
         }
         var line = "outcome \(call) \(result)"
         if result == "error" {
@@ -191,18 +190,12 @@ public final class ServedFlow: @unchecked Sendable {
         switch action {
         case "next_timer":
             guard let next = snapshot().clock.nextTimer else {
-                message = "no timer is scheduled"
-                failed = true
-                await publish()
-                return false
+                return await refuse("no timer is scheduled")
             }
             return await run("tick \(Value.number(next).description)")
         case "tick":
             guard let seconds, seconds > 0, seconds.isFinite, seconds <= 3600 else {
-                message = "`tick` takes 0 < seconds ≤ 3600"
-                failed = true
-                await publish()
-                return false
+                return await refuse("`tick` takes 0 < seconds ≤ 3600")
             }
             return await run("tick \(Value.number(seconds).description)")
         case "run", "pause":
@@ -213,10 +206,7 @@ public final class ServedFlow: @unchecked Sendable {
             await publish()
             return true
         default:
-            message = "unknown clock action `\(action)`: next_timer, tick, run or pause"
-            failed = true
-            await publish()
-            return false
+            return await refuse("unknown clock action `\(action)`: next_timer, tick, run or pause")
         }
     }
 
