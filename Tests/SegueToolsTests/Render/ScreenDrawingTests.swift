@@ -81,6 +81,21 @@ import Testing
         #expect(card.inputs.contains { $0.input?.kind == .swipeDismiss })
     }
 
+    @Test func aScrollingScreenScrollsOrIsDrawnFullLength() async throws {
+        let fixture = try await RenderFixture.make("donate", device: .iPhoneSE)
+        defer { fixture.embedded.removeTemporaryFiles() }
+        try await fixture.tap("donate")
+        let phone = fixture.draw()
+        #expect(phone.height == 568)
+        #expect(phone.contentHeight > 1000, "six cards and three options do not fit")
+        #expect(phone.allItems.contains { $0.role == "scroll-indicator" })
+        let full = ScreenDrawing(machine: fixture.driver.machine, state: fixture.driver.state, fullLength: true).draw()
+        #expect(full.height == phone.contentHeight)
+        #expect(!full.allItems.contains { $0.role == "scroll-indicator" })
+        let all = try #require(full.inputs.first { $0.input?.path == "all" })
+        #expect(all.frame.maxY <= full.height)
+    }
+
     @Test func aCardsTextIsCutAtItsMaxLinesWithAnEllipsisAndItsMoreButton() async throws {
         let layout = TextLayout(width: 120, textScale: 1)
         let text = "To be, or not to be, that is the question: whether 'tis nobler in the mind to suffer"
