@@ -89,12 +89,12 @@ import Testing
 
     @Test(arguments: ["donate", "pictone"])
     func plantUMLAcceptsTheSeedDiagrams(flow: String) async throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/plantuml") else {
+        guard let plantuml = Graphviz.executable(named: "plantuml", path: ProcessInfo.processInfo.environment["PATH"])
+        else {
             print("skipped: PlantUML is not installed (apt-get install plantuml)")
             return
         }
-        let result = try await run(
-            URL(fileURLWithPath: "/usr/bin/plantuml"), ["-syntax"], input: PlantUMLRenderer().render(try seed(flow)))
+        let result = try await run(plantuml, ["-syntax"], input: PlantUMLRenderer().render(try seed(flow)))
         #expect(result.output.hasPrefix("STATE"), "plantuml -syntax: \(result.output)")
         #expect(!result.output.contains("ERROR"))
     }

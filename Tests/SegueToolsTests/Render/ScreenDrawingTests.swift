@@ -81,6 +81,26 @@ import Testing
         #expect(card.inputs.contains { $0.input?.kind == .swipeDismiss })
     }
 
+    @Test func theChosenPhotoIsEmbeddedInItsCropFrame() async throws {
+        let fixture = try await form(on: .iPhone15)
+        defer { fixture.embedded.removeTemporaryFiles() }
+        let empty = try #require(fixture.draw().allItems.first { $0.role == "field photo" })
+        #expect(!empty.children.contains { if case .picture = $0.shape { true } else { false } })
+        await fixture.driver.script(
+            "photos.pick",
+            .ok(.record(["path": .string("examples/donate/photo.png"), "width": .int(640), "height": .int(480)])))
+        try await fixture.tap("choose_photo")
+        let photo = try #require(fixture.draw().allItems.first { $0.role == "field photo" })
+        #expect(photo.frame.width == photo.frame.height, "aspect 1")
+        #expect(photo.input?.crop == CropFrame(aspect: 1, minZoom: 1, maxZoom: 4))
+        guard case .picture(let uri) = photo.children.first?.shape else {
+            Issue.record("no picture in the crop frame")
+            return
+        }
+        #expect(uri.hasPrefix("data:image/png;base64,iVBOR"))
+        #expect(ImageFiles(roots: [repository.path]).dataURI(for: "flows/donate.yaml") == nil, "not a picture")
+    }
+
     @Test func aScrollingScreenScrollsOrIsDrawnFullLength() async throws {
         let fixture = try await RenderFixture.make("donate", device: .iPhoneSE)
         defer { fixture.embedded.removeTemporaryFiles() }
