@@ -81,6 +81,19 @@ import Testing
         #expect(card.inputs.contains { $0.input?.kind == .swipeDismiss })
     }
 
+    @Test func aHeadlineTextIsSemiboldAndABodyTextIsNot() async throws {
+        let fixture = try await RenderFixture.make("donate")
+        defer { fixture.embedded.removeTemporaryFiles() }
+        try await fixture.tap("donate")
+        let card = try #require(fixture.draw().allItems.first { $0.input?.path == "latest[1]" })
+        let runs = card.children.compactMap { item -> (String, Bool)? in
+            guard case .text(let run) = item.shape, let element = item.element else { return nil }
+            return (element, run.bold)
+        }
+        #expect(runs.first { $0.0 == "name" }?.1 == true)
+        #expect(runs.first { $0.0 == "body" }?.1 == false)
+    }
+
     @Test func theChosenPhotoIsEmbeddedInItsCropFrame() async throws {
         let fixture = try await form(on: .iPhone15)
         defer { fixture.embedded.removeTemporaryFiles() }
