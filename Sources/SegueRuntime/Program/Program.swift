@@ -188,6 +188,8 @@ public struct ElementProgram: Sendable {
     public var options: Int? = nil
     /// An image's symbol drawn while its source is empty or cannot be loaded (`person.crop.circle`).
     public var placeholder: String? = nil
+    /// A text's style in the device's type scale (`headline`, `body`).
+    public var font: String? = nil
 }
 
 /// A list or collection: items, the component each item is drawn by, paging.
