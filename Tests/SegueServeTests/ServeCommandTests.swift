@@ -3,7 +3,8 @@ import Testing
 
 /// `segue serve` as a person starts it: the address printed, usage mistakes and flows with errors refused with
 /// their exit status, the warning for a non-loopback host.
-@Suite(.enabled(if: ServeFixture.binary != nil, "build `segue` first (swift build) to run the binary tests"))
+@Suite(
+    .serialized, .enabled(if: ServeFixture.binary != nil, "build `segue` first (swift build) to run the binary tests"))
 struct ServeCommandTests {
     /// Starts `segue serve`, reads until `stop` says enough (or 20 seconds pass), then stops it.
     static func run(_ arguments: [String], until stop: @escaping @Sendable (String) -> Bool = { _ in false })

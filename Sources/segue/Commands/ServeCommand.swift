@@ -97,26 +97,37 @@ enum ServeCommand: SegueCommand {
         }
     }
 
-    /// Catches Ctrl-C and SIGTERM from now on; `wait` returns at the first.
+    /// Catches Ctrl-C and SIGTERM from the moment it is made (a plain signal handler writing to a pipe: a
+    /// dispatch source starts listening a moment later, and a signal in between would be lost); `wait` returns at
+    /// the first.
     private struct Interrupts {
-        let stream: AsyncStream<Void>
-        let sources: [DispatchSourceSignal]
+        let reader: Int32
 
         init() {
-            let (stream, continuation) = AsyncStream<Void>.makeStream()
-            self.stream = stream
-            sources = [SIGINT, SIGTERM].map { number in
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { continuation.yield() }
-                source.resume()
-                return source
+            var ends: [Int32] = [-1, -1]
+            _ = pipe(&ends)
+            reader = ends[0]
+            interruptWriter = ends[1]
+            for number in [SIGINT, SIGTERM] {
+                signal(number) { _ in
+                    var byte: UInt8 = 1
+                    _ = write(interruptWriter, &byte, 1)
+                }
             }
         }
 
         func wait() async {
-            for await _ in stream { break }
-            for source in sources { source.cancel() }
+            let reader = self.reader
+            await withCheckedContinuation { (resume: CheckedContinuation<Void, Never>) in
+                Thread {
+                    var byte: UInt8 = 0
+                    _ = read(reader, &byte, 1)
+                    resume.resume()
+                }.start()
+            }
         }
     }
 }
+
+/// Where the signal handler writes; set once, before the handler is installed.
+nonisolated(unsafe) private var interruptWriter: Int32 = -1
