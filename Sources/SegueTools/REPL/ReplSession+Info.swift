@@ -36,7 +36,7 @@ extension ReplSession {
 
     func stateText() -> String {
         let state = driver.state
-        var lines = ["time \(state.now) · \(state.launched ? "running" : "not launched")"]
+        var lines = ["time \(state.now) · \(state.ended ? "ended" : state.launched ? "running" : "not launched")"]
         lines.append(contentsOf: stackLines())
         if let top = state.topInstance {
             let screen = program.screens[top.screen]
