@@ -1,3 +1,4 @@
+import SegueDiagnostics
 import SegueExpression
 import Testing
 
@@ -298,5 +299,16 @@ import Testing
             $0.topStates = ["broken"]
             $0[data: "log"] = Self.log("divisionByZero")
         }
+    }
+
+    @Test func aHandEditedHistoryIsRefusedNotFollowed() throws {
+        let machine = Machine(program: try Compiler.compile(SourceFile(path: "player.yaml", text: Self.player)))
+        var state = machine.step(MachineState(), .launch(LaunchEnvironment())).state
+        state.layers[0].stack[0].history = [0: [99]]
+        #expect(throws: StateMismatch(reason: "main remembers a history that is not its chart's")) {
+            try machine.check(state)
+        }
+        let step = machine.step(state, .event(machine.program.event(named: "hang_up") ?? -1, payload: .null))
+        #expect(step.state == state)
     }
 }
