@@ -311,4 +311,17 @@ import Testing
         let step = machine.step(state, .event(machine.program.event(named: "hang_up") ?? -1, payload: .null))
         #expect(step.state == state)
     }
+
+    @Test func anEndedFlowOffersNoInputButRestart() throws {
+        let machine = Machine(program: try Compiler.compile(SourceFile(path: "job.yaml", text: Self.job)))
+        var state = machine.step(MachineState(), .launch(LaunchEnvironment())).state
+        let next = Input.event(machine.program.event(named: "next") ?? -1, payload: .null)
+        #expect(machine.refusal(of: next, in: state) == nil)
+        state = machine.step(state, next).state
+        #expect(state.ended)
+        #expect(machine.inputs(in: state).isEmpty)
+        #expect(machine.refusal(of: next, in: state)?.reason == .ended)
+        #expect(machine.refusal(of: .restart, in: state) == nil)
+        #expect(machine.step(state, .restart).state.topInstance?.states.count == 2)
+    }
 }
