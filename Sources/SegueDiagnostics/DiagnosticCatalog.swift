@@ -94,5 +94,21 @@ public enum DiagnosticCatalog {
         "C504": "A `pattern` rule's regular expression does not compile.",
         "C505": "A `submits: true` button on a screen without fields.",
         "C506": "A component that shows itself, directly or through other components: it would never finish drawing.",
+        "I001":
+            "The file is not well-formed XML (or is over 8 MiB, or holds no element); libxml2's message, at the line and column it stopped.",
+        "I002":
+            "An element SCXML does not define, one that cannot stand where it is written (a `<transition>` inside `<final>`), or a W3C suite `conf:` element the importer does not map.",
+        "I003":
+            "An attribute the element does not take (with did-you-mean), a required one missing, or a value outside its choices (`type` of a history or a transition).",
+        "I004":
+            "A transition's `target`, an `initial`, a history default or `In('…')` names no state of the document.",
+        "I005":
+            "A construct SCXML defines that has no Segue translation: `<invoke>`, `<script>`, `<foreach>`, `<donedata>`, `<content>`, `idlocation`, values computed at run time (`eventexpr`, `targetexpr`, `delayexpr` other than a quoted literal), several targets or initial states, late binding, other datamodels.",
+        "I006":
+            "An expression outside the subset Segue shares with SCXML's null and ECMAScript datamodels: `typeof`, assignment, function and method calls other than `In(…)`, system variables other than `_event.data`, hexadecimal numbers (docs/import.md lists the subset).",
+        "I007":
+            "Eventless transitions without `cond` that, once taken, always come back to a state they left: the chart would never settle. Reported at the first transition of the cycle; a guarded transition, a history or a parallel entry on the way ends the search (they may settle).",
+        "I008":
+            "A state id declared twice, two ids that become the same Segue name (`s-1` and `s_1`), or a data id that is not a name expressions can use.",
     ]
 }
