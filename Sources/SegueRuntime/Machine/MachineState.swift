@@ -27,6 +27,8 @@ public struct MachineState: Sendable, Hashable, Codable {
     public var playback: PlaybackState?
     /// A take being recorded, if any.
     public var recording: RecordingState?
+    /// A final state at the top of a screen's states was entered: the flow is over and takes no more input.
+    public var ended: Bool = false
 
     public init() {}
 
@@ -37,6 +39,7 @@ public struct MachineState: Sendable, Hashable, Codable {
         if alert != nil { present |= 2 }
         if playback != nil { present |= 4 }
         if recording != nil { present |= 8 }
+        if ended { present |= 16 }
         hasher.combine(present)
         hasher.combine(layers.count)
         for layer in layers {
@@ -101,6 +104,8 @@ public struct ScreenInstance: Sendable, Hashable, Codable {
     public var form: FormState
     /// How the screen came on screen.
     public var transition: TransitionKind
+    /// What each history state remembers (history state id → the states it re-enters); empty until one is left.
+    public var history: [Int: [Int]] = [:]
 
     public init(id: Int, screen: Int, values: [Value], states: [Int], form: FormState, transition: TransitionKind) {
         self.init(id: id, screen: screen, values: values, active: StateSet(states), form: form, transition: transition)
@@ -123,6 +128,7 @@ public struct ScreenInstance: Sendable, Hashable, Codable {
         if !values.isEmpty { values = [] }
         if !active.isEmpty { active = StateSet() }
         if !form.fields.isEmpty || form.submitted { form = FormState() }
+        if !history.isEmpty { history = [:] }
     }
 
     /// Hashes the fields a screen without data changes in two words, the rest only when present.
@@ -133,6 +139,7 @@ public struct ScreenInstance: Sendable, Hashable, Codable {
         if let outside = active.outside { hasher.combine(outside) }
         if !values.isEmpty { hasher.combine(values) }
         if !form.fields.isEmpty || form.submitted { hasher.combine(form) }
+        if !history.isEmpty { hasher.combine(history) }
     }
 
     /// The active nested states, ascending (document order).
@@ -142,7 +149,7 @@ public struct ScreenInstance: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, screen, values, states, form, transition
+        case id, screen, values, states, form, transition, history
     }
 
     public init(from decoder: any Decoder) throws {
@@ -153,6 +160,7 @@ public struct ScreenInstance: Sendable, Hashable, Codable {
             states: try container.decode([Int].self, forKey: .states),
             form: try container.decode(FormState.self, forKey: .form),
             transition: try container.decode(TransitionKind.self, forKey: .transition))
+        history = try container.decodeIfPresent([Int: [Int]].self, forKey: .history) ?? [:]
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -163,6 +171,7 @@ public struct ScreenInstance: Sendable, Hashable, Codable {
         try container.encode(states, forKey: .states)
         try container.encode(form, forKey: .form)
         try container.encode(transition, forKey: .transition)
+        if !history.isEmpty { try container.encode(history, forKey: .history) }
     }
 }
 

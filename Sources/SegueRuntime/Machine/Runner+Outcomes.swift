@@ -56,6 +56,7 @@ extension Runner {
     ///
     /// The action list that failed does not continue. An error inside an error handler goes to the default alert.
     mutating func routeError(_ error: ServiceError, frame: Frame) {
+        if error.service == "expression", raiseExecutionError(error, frame: frame) { return }
         let handlerFrame = Frame(
             instance: frame.instance, owner: frame.owner, locals: [ImplicitName.error.rawValue: error.value])
         if errorDepth == 0, let instance = findInstance(frame.instance),
@@ -74,6 +75,22 @@ extension Runner {
             record(.error(message: error.message, handledBy: "default alert"))
             showAlert(AlertState(image: "error", title: "Error", message: error.message))
         }
+    }
+
+    /// SCXML's `error.execution`: a run-time evaluation error on a screen with a handler for it (`error`,
+    /// `error.execution`, `*`, in an active state or the screen's `on:`) is raised there as that event, with the
+    /// error as its payload, instead of going to `on_error`. True when it was raised.
+    private mutating func raiseExecutionError(_ error: ServiceError, frame: Frame) -> Bool {
+        let event = program.executionErrorEvent
+        guard event >= 0, errorDepth == 0, let instance = findInstance(frame.instance) else { return false }
+        let screen = program.screens[instance.screen]
+        let handled =
+            screen.handlers.handler(for: event) != nil
+            || instance.active.contains { screen.states[$0].handlers.handler(for: event) != nil }
+        guard handled else { return false }
+        record(.error(message: error.message, handledBy: "raised as \(program.events[event])"))
+        state.eventQueue.append(RaisedEvent(event: event, payload: error.value, instance: frame.instance))
+        return true
     }
 
     // MARK: timers
