@@ -108,10 +108,10 @@ let package = Package(
         // `segue import scxml`: SCXML documents (read with libxml2, with positions) → flows, and the W3C suite's runner.
         .target(
             name: "SegueImport",
-            dependencies: ["CLibXML2", "SegueDiagnostics", "SegueRuntime", "SegueTools"]),
+            dependencies: ["CLibXML2", "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueTools"]),
         .testTarget(
             name: "SegueImportTests",
-            dependencies: ["SegueImport", "SegueDiagnostics", "SegueRuntime", "SegueTools"],
+            dependencies: ["SegueImport", "SegueDiagnostics", "SegueRuntime", "SegueTools", "SegueCheck"],
             exclude: ["Fixtures"]),
 
         // The language server (`segue lsp`): LSP 3.17 over stdio, reading the vocabulary and the checked model.

@@ -63,15 +63,35 @@ import Testing
             ))
     }
 
-    @Test func sendsToUnreachableTargetsRaiseTheErrorSCXMLRaises() throws {
+    @Test func sendsToUnreachableTargetsRaiseTheErrorSCXMLRaisesAndEndTheirBlock() throws {
         let xml = """
-            <scxml xmlns="http://www.w3.org/2005/07/scxml"><state id="a"><onentry>
-            <send event="e" target="baz"/><send event="e" target="#_scxml_nobody"/><send event="e" type="27"/>
-            </onentry></state></scxml>
+            <scxml xmlns="http://www.w3.org/2005/07/scxml"><state id="a">
+            <onentry><send event="e" target="baz"/><raise event="e"/></onentry>
+            <onentry><send event="e" target="#_scxml_nobody"/></onentry><onentry><send event="e" type="27"/></onentry>
+            <transition event="error" target="a"/><transition event="e" target="a"/></state></scxml>
             """
-        let yaml = try #require(SCXMLImporter.translate(SourceFile(path: "t.scxml", text: xml)).yaml)
+        let result = SCXMLImporter.translate(SourceFile(path: "t.scxml", text: xml))
+        let yaml = try #require(result.yaml)
         #expect(
             yaml.contains(
-                "- send: error.execution\n          - send: error.communication\n          - send: error.execution\n"))
+                "on_enter:\n          - send: error.execution\n          - send: error.communication\n"
+                    + "          - send: error.execution\n        on:"))
+        #expect(result.diagnostics.map(\.code) == ["I009", "I009", "I009"])
+        #expect(
+            result.diagnostics.first?.message
+                == "`baz` is not a target SCXML can send to; SCXML raises error.execution here, and so does the flow")
     }
+
+    @Test func eventsNoTransitionTakesAreNotRaised() throws {
+        let xml = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml"><state id="a">
+            <onentry><raise event="unheard"/><raise event="done.x"/></onentry>
+            <transition event="done" target="a"/></state></scxml>
+            """
+        let result = SCXMLImporter.translate(SourceFile(path: "t.scxml", text: xml))
+        let yaml = try #require(result.yaml)
+        #expect(yaml.contains("on_enter:\n          - send: done.x\n"))
+        #expect(result.diagnostics.map(\.code) == ["I009"])
+    }
+
 }

@@ -32,17 +32,25 @@ public enum SCXMLTestRunner {
     public static func tests(in directory: String, only: Set<String>? = nil) throws -> [String] {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory)
         return names.filter { $0.hasSuffix(".txml") || $0.hasSuffix(".scxml") }
-            .filter { only?.contains(testNumber($0)) ?? true }
-            .sorted { (Int(testNumber($0)) ?? .max, $0) < (Int(testNumber($1)) ?? .max, $1) }
+            .filter { name in
+                let test = testNumber(name)
+                // test403a, b and c are the three files of test 403; test216sub1 is a document test 216 invokes.
+                let number = String(test.prefix { $0.isNumber })
+                let part = test.count == number.count + 1 && test.last?.isLetter == true
+                return only.map { $0.contains(test) || part && $0.contains(number) } ?? true
+            }
+            .sorted { (leadingNumber(testNumber($0)), $0) < (leadingNumber(testNumber($1)), $1) }
             .map { directory.hasSuffix("/") ? directory + $0 : directory + "/" + $0 }
     }
 
-    /// `test144.txml` → `144`; a name without digits is its own name.
+    /// `test144.txml` → `144`, `test403a.txml` → `403a`; another name is its own.
     public static func testNumber(_ path: String) -> String {
         let base = SCXMLImporter.defaultName(path)
-        let digits = base.filter(\.isNumber)
-        return digits.isEmpty ? base : digits
+        guard base.hasPrefix("test"), base.dropFirst(4).first?.isNumber == true else { return base }
+        return String(base.dropFirst(4))
     }
+
+    private static func leadingNumber(_ test: String) -> Int { Int(test.prefix { $0.isNumber }) ?? .max }
 
     public static func run(path: String) async -> Outcome {
         let test = testNumber(path)

@@ -13,7 +13,14 @@ enum ConformanceRewriter {
     static func rewrite(_ element: XMLElement) -> XMLElement {
         var element = element
         element.attributes = element.attributes.map(rewrite)
-        element.children = element.children.compactMap(rewriteChild)
+        // Inline values stand for text in their parent (`<data><conf:array123/></data>`).
+        for child in element.children where child.namespace == namespace {
+            if child.name == "array123" { element.text += "[1, 2, 3]" }
+            if child.name == "someInlineVal" { element.text += "123" }
+        }
+        element.children = element.children.filter {
+            !($0.namespace == namespace && ($0.name == "array123" || $0.name == "someInlineVal"))
+        }.compactMap(rewriteChild)
         return element
     }
 
@@ -107,14 +114,17 @@ enum ConformanceRewriter {
         case "nameVarVal": return plain("cond", "_name === '\(value)'")
         case "inState": return plain("cond", "In('\(value)')")
         case "nonBoolean": return plain("cond", "return")
-        case "isBound": return plain("cond", "Var" + value)
-        case "unboundVar": return plain("cond", "typeof Var\(value) === 'undefined'")
+        // "has a value" / "has none", datamodel-neutral (confEcma.xsl relies on ECMAScript's truthiness instead).
+        case "isBound": return plain("cond", "Var\(value) != null")
+        case "unboundVar": return plain("cond", "Var\(value) == null")
         case "systemVarIsBound": return plain("cond", value)
-        case "noValue": return plain("cond", "!Var" + value)
+        case "noValue": return plain("cond", "Var\(value) == null")
         case "true": return plain("cond", "true")
         case "false": return plain("cond", "false")
         case "eventFieldHasNoValue": return plain("cond", "typeof _event.\(value) === 'undefined'")
         case "eventFieldsAreBound": return plain("cond", "'name' in _event")
+        case "scxmlEventIOLocation":
+            return plain("expr", "_ioprocessors['http://www.w3.org/TR/scxml/#SCXMLEventProcessor'].location")
         case "originTypeEq": return plain("cond", "_event.origintype == '\(value)'")
         case "arrayVar": return plain("array", "Var" + value)
         case "item": return plain("item", "Var" + value)

@@ -19,9 +19,16 @@ public enum ImportCode: String, Sendable, CaseIterable {
     case eventlessCycle = "I007"
     /// A state or data id that is declared twice or cannot become a Segue name.
     case badIdentifier = "I008"
+    /// A warning: what SCXML does here at run time is known from the document alone (an event no transition takes
+    /// is discarded; assigning to a location no `<data>` declares raises `error.execution`), and the flow does it.
+    case decidedStatically = "I009"
 }
 
 extension Diagnostic {
+    static func warning(_ code: ImportCode, _ message: String, at range: SourceRange) -> Diagnostic {
+        .warning(code.rawValue, message, at: range)
+    }
+
     static func error(_ code: ImportCode, _ message: String, at range: SourceRange, notes: [DiagnosticNote] = [])
         -> Diagnostic
     {

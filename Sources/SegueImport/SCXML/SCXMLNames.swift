@@ -33,7 +33,7 @@ enum SCXMLNames {
         var trimmed = Substring(text)
         if trimmed.hasSuffix(".*") { trimmed = trimmed.dropLast(2) }
         while trimmed.hasSuffix(".") { trimmed = trimmed.dropLast() }
-        return event(String(trimmed))
+        return trimmed.isEmpty ? "*" : event(String(trimmed))  // `.*` reads as `*`
     }
 
     /// SCXML's CSS2 duration (`1s`, `.5s`, `500ms`, `2m`) in Segue's syntax, or nil.

@@ -1,4 +1,5 @@
 import SegueDiagnostics
+import SegueModel
 
 /// The document's states before translation: each SCXML id with its Segue name, kind, parent, children and
 /// eventless transitions, so targets can be checked and eventless cycles found before any YAML is written.
@@ -22,10 +23,20 @@ struct StateOutline {
     private(set) var nodes: [String: Node] = [:]
     private(set) var order: [String] = []
     private(set) var diagnostics: [Diagnostic] = []
+    /// Every transition's event descriptors, as handler keys: an event none matches is discarded by SCXML.
+    private(set) var descriptors: Set<String> = []
     private var names: [String: String] = [:]
     private var generated = 0
 
+    /// Every `<data>` id, wherever it is declared (SCXML binds them all at start-up).
+    private(set) var dataIDs: Set<String> = []
+
     init(root: XMLElement) {
+        func collect(_ element: XMLElement) {
+            if element.name == "data", let id = element["id"] { dataIDs.insert(id) }
+            element.children.forEach(collect)
+        }
+        collect(root)
         for child in root.children where Self.stateElements.contains(child.name) { _ = add(child, parent: nil) }
     }
 
@@ -73,6 +84,11 @@ struct StateOutline {
         if node.initial == nil, let initialElement = element.children.first(where: { $0.name == "initial" }) {
             node.initial = initialElement.children.first { $0.name == "transition" }?["target"]
         }
+        for transition in element.children where transition.name == "transition" {
+            for descriptor in (transition["event"] ?? "").split(whereSeparator: \.isWhitespace) {
+                descriptors.insert(SCXMLNames.descriptor(String(descriptor)))
+            }
+        }
         for transition in element.children where transition.name == "transition" && transition["event"] == nil {
             node.eventless.append((transition["cond"] != nil, transition["target"], transition.range))
         }
@@ -83,6 +99,11 @@ struct StateOutline {
             if let childID = add(child, parent: id) { nodes[id]?.children.append(childID) }
         }
         return id
+    }
+
+    /// Whether some transition of the document takes `event` (`done.state.x` too, by the same matching).
+    func handles(_ event: String) -> Bool {
+        descriptors.contains { EventDescriptor.matches($0, event) }
     }
 
     /// The state a compound state enters by default: its `initial`, else its first child that is not history.

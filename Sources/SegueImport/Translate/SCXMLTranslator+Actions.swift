@@ -36,15 +36,24 @@ extension SCXMLTranslator {
                 fields.append(("type", .scalar("internal")))
             }
         }
-        let body = actions(element.children)
+        let body = block(element.children)
         if !body.isEmpty || !fields.contains(where: { $0.0 == "goto" }) { fields.append(("do", .sequence(body))) }
         return .map(fields)
     }
 
-    /// Executable content as Segue actions, in order.
+    /// One block of executable content (an `<onentry>`, `<onexit>` or transition).
+    mutating func block(_ elements: [XMLElement]) -> [YAMLTree] {
+        abandonsBlock = false
+        defer { abandonsBlock = false }
+        return actions(elements)
+    }
+
+    /// Executable content as Segue actions, in order; after one that is known to fail, the rest of the block would
+    /// never run (SCXML stops a block at its first error), so it is left out.
     mutating func actions(_ elements: [XMLElement]) -> [YAMLTree] {
         var out: [YAMLTree] = []
         for element in elements {
+            if abandonsBlock { break }
             guard element.namespace == ConformanceRewriter.scxml || element.namespace.isEmpty,
                 SCXMLVocabulary.executable.contains(element.name), element.name != "elseif", element.name != "else"
             else {
@@ -58,7 +67,7 @@ extension SCXMLTranslator {
                     diagnostics.append(.error(.badAttribute, "`<raise>` needs an `event`", at: element.range))
                     continue
                 }
-                out.append(.map([("send", .scalar(SCXMLNames.event(event)))]))
+                if let raised = raise(SCXMLNames.event(event), at: element) { out.append(raised) }
             case "send": out += send(element)
             case "cancel": out += cancel(element)
             case "assign": out += assign(element)
@@ -79,6 +88,17 @@ extension SCXMLTranslator {
         guard let expr = element.attribute("expr") else {
             unsupported(element, "`<assign>` with inline content instead of `expr` is not translated")
             return []
+        }
+        let written = location.value.trimmingCharacters(in: .whitespaces)
+        let root = String(written.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" })
+        guard outline.dataIDs.contains(root) else {
+            diagnostics.append(
+                .warning(
+                    .decidedStatically,
+                    "no `<data>` declares `\(root)`; SCXML raises error.execution here, and so does the flow",
+                    at: location.valueRange))
+            abandonsBlock = true
+            return raise("error.execution", at: element).map { [$0] } ?? []
         }
         guard let path = expression(location, construct: "`location`"),
             let value = expression(expr, construct: "`expr`")
@@ -105,7 +125,9 @@ extension SCXMLTranslator {
             return []
         }
         var result: [YAMLTree] = []
+        defer { abandonsBlock = false }  // which branch runs, and so whether the block stops, is known only then
         for branch in branches.reversed() {
+            abandonsBlock = false
             let body = actions(branch.body)
             guard let cond = branch.cond else {
                 result = body

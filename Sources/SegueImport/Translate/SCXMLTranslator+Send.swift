@@ -4,8 +4,8 @@ extension SCXMLTranslator {
     static let scxmlProcessor = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"
     static let httpProcessor = "http://www.w3.org/TR/scxml/#BasicHTTPEventProcessor"
 
-    /// `<send>`: to `#_internal` a `send:`; to the chart's own external queue an `after:` timer (`0s` when there
-    /// is no delay) whose `id` is the send's, so `<cancel>` can stop it. A target or type SCXML says cannot be
+    /// `<send>`: to `#_internal` a `send:`; to the chart's own external queue an `after:` timer (`0s` without a
+    /// delay) whose `id` is the send's, so `<cancel>` can stop it, its `<param>` values kept from when it was sent. A target or type SCXML says cannot be
     /// delivered becomes the error event SCXML raises instead (`error.execution`, `error.communication`).
     mutating func send(_ element: XMLElement) -> [YAMLTree] {
         var failed = false
@@ -59,19 +59,21 @@ extension SCXMLTranslator {
                 unsupported(element, "the Basic HTTP Event I/O Processor is not translated")
                 return []
             }
-            return [Self.raise("error.execution")]  // an unknown type: SCXML raises error.execution
+            return raise("error.execution", at: element, because: "the send type `\(type)` is not supported").map {
+                [$0]
+            } ?? []
         }
-        var toInternalQueue = false
-        if let target {
-            if target == "#_internal" {
-                toInternalQueue = true
-            } else if target == "#_parent" || target.hasPrefix("#_") && !target.hasPrefix("#_scxml_") {
+        let toInternalQueue = target == "#_internal"
+        if let target, !toInternalQueue {
+            if target == "#_parent" || target.hasPrefix("#_") && !target.hasPrefix("#_scxml_") {
                 unsupported(element, "sending to `\(target)` needs `<invoke>`d sessions, which are not translated")
                 return []
             } else if target.hasPrefix("#_scxml_") {
-                return [Self.raise("error.communication")]  // no other session is reachable
+                return raise("error.communication", at: element, because: "no other session is reachable").map { [$0] }
+                    ?? []
             } else {
-                return [Self.raise("error.execution")]  // not a target SCXML's processor can send to
+                return raise("error.execution", at: element, because: "`\(target)` is not a target SCXML can send to")
+                    .map { [$0] } ?? []
             }
         }
         var payload: [(String, YAMLTree)] = []
@@ -88,13 +90,50 @@ extension SCXMLTranslator {
                 payload.append((name, .scalar(value)))
             }
         }
-        var raised: [(String, YAMLTree)] = [("send", .scalar(SCXMLNames.event(event)))]
+        let name = SCXMLNames.event(event)
+        guard outline.handles(name) else {
+            _ = raise(name, at: element)
+            return []
+        }
+        var actions: [YAMLTree] = []
+        if !toInternalQueue || delayText != nil, !payload.isEmpty {
+            // SCXML evaluates a send's data when it sends, not when the event arrives: keep the values until then.
+            delayedSends += 1
+            payload = payload.map { key, value in
+                let kept = "_send\(delayedSends)_\(key)"
+                data.append((kept, .map([("type", .scalar("any"))])))
+                actions.append(.map([("set", .map([(kept, value)]))]))
+                return (key, .scalar(kept))
+            }
+        }
+        var raised: [(String, YAMLTree)] = [("send", .scalar(name))]
         if !payload.isEmpty { raised.append(("with", .map(payload))) }
-        if toInternalQueue, delayText == nil { return [.map(raised)] }
+        if toInternalQueue, delayText == nil { return actions + [.map(raised)] }
+        // The external queue: a timer, due at once without a delay, fires after the chart has settled.
         var timer: [(String, YAMLTree)] = [("after", .scalar(delayText ?? "0s"))]
         if let id = element["id"] { timer.append(("id", .scalar(SCXMLNames.identifier(id)))) }
         timer.append(("do", .sequence([.map(raised)])))
-        return [.map(timer)]
+        return actions + [.map(timer)]
+    }
+
+    /// `send: event`, or nothing (with a warning) when no transition takes it: SCXML would discard it.
+    mutating func raise(_ event: String, at element: XMLElement, because reason: String? = nil) -> YAMLTree? {
+        if let reason {
+            abandonsBlock = true
+            diagnostics.append(
+                .warning(
+                    .decidedStatically, "\(reason); SCXML raises \(event) here, and so does the flow",
+                    at: element.range))
+        }
+        guard outline.handles(event) else {
+            diagnostics.append(
+                .warning(
+                    .decidedStatically,
+                    "no transition takes `\(event)`; SCXML discards it, so the flow does not raise it",
+                    at: element.range))
+            return nil
+        }
+        return .map([("send", .scalar(event))])
     }
 
     private mutating func param(_ element: XMLElement) -> (String, YAMLTree)? {
@@ -111,5 +150,4 @@ extension SCXMLTranslator {
         return (SCXMLNames.identifier(name), .scalar(value))
     }
 
-    static func raise(_ event: String) -> YAMLTree { .map([("send", .scalar(event))]) }
 }

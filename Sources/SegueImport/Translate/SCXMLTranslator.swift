@@ -9,6 +9,10 @@ struct SCXMLTranslator {
     var diagnostics: [Diagnostic] = []
     /// Flow data from every `<datamodel>`, in document order (SCXML's early binding).
     var data: [(String, YAMLTree)] = []
+    /// Delayed sends with parameters so far, to name the variables that keep their values.
+    var delayedSends = 0
+    /// Set when an action is known to raise an error: SCXML abandons the rest of its block.
+    var abandonsBlock = false
 
     init(file: SourceFile, root: XMLElement) {
         self.file = file
@@ -100,10 +104,10 @@ struct SCXMLTranslator {
             switch child.name {
             case "onentry":
                 checkAttributes(child)
-                onEntry += actions(child.children)
+                onEntry += block(child.children)
             case "onexit":
                 checkAttributes(child)
-                onExit += actions(child.children)
+                onExit += block(child.children)
             case "transition" where node.kind != .final:
                 guard let alternative = transition(child) else { continue }
                 guard let events = child["event"] else {
@@ -148,16 +152,27 @@ struct SCXMLTranslator {
                         at: attribute.valueRange))
                 return nil
             }
-            return targetName(ids[0], at: attribute.valueRange)
+            return childName(ids[0], of: children, at: attribute.valueRange)
         }
         if let element = children.first(where: { $0.name == "initial" }),
             let transition = element.children.first(where: { $0.name == "transition" }),
             let target = transition["target"]
         {
-            return targetName(target, at: transition.attribute("target")?.valueRange ?? transition.range)
+            return childName(target, of: children, at: transition.attribute("target")?.valueRange ?? transition.range)
         }
         let first = children.first { StateOutline.stateElements.contains($0.name) && $0.name != "history" }
         return first.flatMap { outline.id(of: $0) }.flatMap { outline.name(ofID: $0) }
+    }
+
+    /// An initial state must be a child: Segue's `initial` names one, and a deeper SCXML target is refused.
+    private mutating func childName(_ id: String, of children: [XMLElement], at range: SourceRange) -> String? {
+        guard let name = targetName(id, at: range) else { return nil }
+        guard children.contains(where: { outline.id(of: $0) == id }) else {
+            diagnostics.append(
+                .error(.unsupported, "an initial state deeper than a child (`\(id)`) is not translated", at: range))
+            return nil
+        }
+        return name
     }
 
     private mutating func initialElement(_ element: XMLElement) {
