@@ -8,6 +8,7 @@ enum CommandList {
             SchemaCommand.self,
             DiagramCommand.self,
             ImportCommand.self,
+            RenderCommand.self,
             AudioCommand.self,
             LspCommand.self,
             HelpCommand.self,
