@@ -171,10 +171,8 @@ struct Runner {
         let extras = program.hasStatechartExtras
         while true {
             if state.ended { return finishEndedFlow() }
-            let eventless = extras && takeEventlessTransitions()
-            if !eventless {
-                guard !state.eventQueue.isEmpty else { return }
-            }
+            let eventless = extras ? enabledEventlessTransitions() : nil
+            guard eventless != nil || !state.eventQueue.isEmpty else { return }
             handled += 1
             if handled > Self.eventLimit {
                 let cause = extras ? "a send loop, or `always:` transitions that never settle?" : "a send loop?"
@@ -184,7 +182,10 @@ struct Runner {
                 state.eventQueue.removeAll()
                 return
             }
-            if eventless { continue }
+            if let eventless {
+                microstep(eventless.transitions, instance: eventless.instance)
+                continue
+            }
             let raised = state.eventQueue.removeFirst()
             dispatch(raised.event, raised.payload, to: raised.instance)
         }

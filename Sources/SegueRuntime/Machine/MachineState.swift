@@ -12,8 +12,8 @@ public struct MachineState: Sendable, Hashable, Codable {
     public var data: [Value] = []
     public var pendingCalls: [PendingCall] = []
     public var timers: [ScheduledTimer] = []
-    /// Seconds on the machine's clock since launch (virtual: it moves only with time inputs).
-    public var now: Double = 0
+    /// The machine's clock since launch, in whole nanoseconds (virtual: it moves only with time inputs).
+    public var now: ClockDuration = .zero
     public var alert: AlertState?
     public var alertQueue: [AlertState] = []
     /// Raised events waiting to run, before the next outside input.
@@ -91,6 +91,9 @@ public typealias NavigationLayer = PresentationLayer<ScreenInstance>
 
 /// SegueModel's one kind of navigation, named here too so code that reads machine states needs no other import.
 public typealias TransitionKind = SegueModel.TransitionKind
+
+/// SegueModel's exact span of clock time, named here too for the machine's clock, timers and followers.
+public typealias ClockDuration = SegueModel.ClockDuration
 
 /// A screen on the navigation stack: its parameters and data, nested states and form.
 public struct ScreenInstance: Sendable, Hashable, Codable {
@@ -253,9 +256,9 @@ public struct PendingCall: Sendable, Hashable, Codable {
 public struct ScheduledTimer: Sendable, Hashable, Codable {
     public var id: Int
     public var name: Int?
-    public var deadline: Double
+    public var deadline: ClockDuration
     /// The period of an `every` timer; nil for `after`.
-    public var interval: Double?
+    public var interval: ClockDuration?
     public var entry: Int
     public var frame: Frame
 }

@@ -97,11 +97,12 @@ extension Runner {
 
     /// Schedules `after`/`every`; a named timer restarts (the old one is cancelled). False when the delay is bad.
     mutating func startTimer(_ operation: TimerOperation, frame: Frame) -> Bool {
-        let seconds: Double
+        let delay: ClockDuration
         switch evaluate(operation.delay, frame) {
         case .success(let value):
+            // Whole nanoseconds from here on: re-arming an `every` adds integers, so nothing drifts.
             guard let number = value.numberValue, number >= 0, number.isFinite,
-                !operation.repeats || number > 0
+                !operation.repeats || ClockDuration(seconds: number) > .zero
             else {
                 let source = program.expressions[operation.delay]
                 routeError(
@@ -113,7 +114,7 @@ extension Runner {
                     ).serviceError, frame: frame)
                 return false
             }
-            seconds = number
+            delay = ClockDuration(seconds: number)
         case .failure(let failure):
             routeError(failure.serviceError, frame: frame)
             return false
@@ -123,10 +124,10 @@ extension Runner {
         }
         let id = state.nextTimer
         state.nextTimer += 1
-        let deadline = state.now + seconds
+        let deadline = state.now + delay
         state.timers.append(
             ScheduledTimer(
-                id: id, name: operation.name, deadline: deadline, interval: operation.repeats ? seconds : nil,
+                id: id, name: operation.name, deadline: deadline, interval: operation.repeats ? delay : nil,
                 entry: operation.entry, frame: frame))
         effects.append(.startTimer(id: id, deadline: deadline))
         return true
@@ -139,11 +140,13 @@ extension Runner {
     }
 
     /// Moves the clock; due timers fire one at a time in deadline order, each run to completion.
-    mutating func advanceTime(by seconds: Double) {
-        guard seconds >= 0, seconds.isFinite else {
-            return ignore("advance time by \(seconds)", "time only moves forward")
+    ///
+    /// Timers due at the same instant fire in the order they were started (timer ids ascend with each start).
+    mutating func advanceTime(by span: ClockDuration) {
+        guard span >= .zero else {
+            return ignore("advance time by \(span)", "time only moves forward")
         }
-        let end = state.now + seconds
+        let end = state.now + span
         while let next = state.timers.indices.filter({ state.timers[$0].deadline <= end }).min(by: {
             (state.timers[$0].deadline, state.timers[$0].id) < (state.timers[$1].deadline, state.timers[$1].id)
         }) {

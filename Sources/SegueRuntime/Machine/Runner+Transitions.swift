@@ -123,19 +123,17 @@ extension Runner {
 
     /// The eventless transitions of one screen instance, bottom layer first, that are enabled now: from each active
     /// atomic state in document order up through its ancestors, the first `always:` transition whose guard holds.
-    /// True when a microstep ran.
-    mutating func takeEventlessTransitions() -> Bool {
+    /// Nil when none is enabled anywhere.
+    mutating func enabledEventlessTransitions() -> (instance: Int, transitions: [SelectedTransition])? {
         for layer in state.layers.indices {
             for index in state.layers[layer].stack.indices {
                 let instance = state.layers[layer].stack[index]
                 guard !instance.active.isEmpty, box.screens[instance.screen].extras else { continue }
                 let selected = selectEventless(in: instance)
-                guard !selected.isEmpty else { continue }
-                microstep(selected, instance: instance.id)
-                return true
+                if !selected.isEmpty { return (instance.id, selected) }
             }
         }
-        return false
+        return nil
     }
 
     private mutating func selectEventless(in instance: ScreenInstance) -> [SelectedTransition] {
