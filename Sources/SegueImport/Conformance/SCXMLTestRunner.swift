@@ -1,5 +1,6 @@
 import Foundation
 import SegueDiagnostics
+import SegueModel
 import SegueRuntime
 import SegueTools
 
@@ -11,7 +12,7 @@ import SegueTools
 ///     outcome.line  // "pass 144"
 public enum SCXMLTestRunner {
     /// Virtual seconds a test may wait for timers (the suite's longest timeout is a few seconds).
-    public static let timeLimit = 60.0
+    public static let timeLimit = ClockDuration(seconds: 60)
     /// Clock advances per test, so a chart re-arming a timer forever still ends.
     public static let advanceLimit = 1000
 
@@ -87,9 +88,9 @@ public enum SCXMLTestRunner {
             }
             guard next <= timeLimit else {
                 return Outcome(
-                    test: test, status: .fail, reason: "timeout: nothing happened within \(Int(timeLimit)) s")
+                    test: test, status: .fail, reason: "timeout: nothing happened within \(timeLimit)")
             }
-            steps = await driver.advance(by: max(0, next - driver.state.now))
+            steps = await driver.advance(by: max(.zero, next - driver.state.now))
         }
         return Outcome(test: test, status: .fail, reason: "still running after \(advanceLimit) clock advances")
     }
