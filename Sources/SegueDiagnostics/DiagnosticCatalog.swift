@@ -98,6 +98,7 @@ public enum DiagnosticCatalog {
         "C504": "A `pattern` rule's regular expression does not compile.",
         "C505": "A `submits: true` button on a screen without fields.",
         "C506": "A component that shows itself, directly or through other components: it would never finish drawing.",
+        "C507": "Named values (`let:`) that depend on each other in a cycle: none of them could ever be computed.",
         "C601":
             "A state name that is not an identifier, or an `on:` key that is not an event descriptor (identifiers joined by dots, `*`): no expression, `goto` or REPL command could name it, so it could never be entered or fire.",
         "C602":
