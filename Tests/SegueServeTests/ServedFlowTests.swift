@@ -99,7 +99,7 @@ import Testing
         #expect(served.snapshot().timeline.commands == ["launch"])
         await served.beat(0.5)
         #expect(served.screenName == "home")
-        #expect(served.snapshot().timeline.commands == ["launch", "tick 1.5"])
+        #expect(served.snapshot().timeline.commands == ["launch", "tick 1.5s"])
         #expect(await served.clock("pause"))
         await served.beat(5)
         #expect(served.snapshot().timeline.commands.count == 2)

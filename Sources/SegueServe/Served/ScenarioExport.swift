@@ -60,7 +60,7 @@ struct ScenarioExport {
         case .back: return "back"
         case .dismiss: return "dismiss"
         case .send(let event, let payload): return "{ send: \(q(event)), with: \(payload ?? "{}") }"
-        case .tick(let seconds): return "tick: \(q("\(Value.number(seconds).description)s"))"
+        case .tick(let duration): return "tick: \(q(duration.description))"
         case .reset: return "restart"
         case .device:
             throw Problem(description: "the session changed the device; a scenario runs on one device")

@@ -74,7 +74,7 @@ public final class ServedFlow: @unchecked Sendable {
         let machine = Machine(program: session.program)
         let state = session.state
         let view = session.view
-        let nextTimer = state.timers.map(\.deadline).min().map { max(0, $0 - state.now) }
+        let nextTimer = nextTimerDue.map(\.seconds)
         let device = session.device
         return PageState(
             flow: session.program.flowID, file: path, version: version,
@@ -86,7 +86,7 @@ public final class ServedFlow: @unchecked Sendable {
             screenText: session.screenText,
             inputs: PageInput.available(machine: machine, state: state, view: view), message: message,
             failed: failed, stack: "", data: "", trace: "", state: "",
-            clock: PageState.Clock(now: state.now, nextTimer: nextTimer, realTime: realTime),
+            clock: PageState.Clock(now: state.now.seconds, nextTimer: nextTimer, realTime: realTime),
             timeline: PageState.Timeline(
                 position: session.timelinePosition, commands: session.timelineEntries.map(\.command)),
             outcomes: PageState.outcomes(of: session), diagnostics: diagnostics, reload: reloadNote)
@@ -189,15 +189,13 @@ public final class ServedFlow: @unchecked Sendable {
     public func clock(_ action: String, seconds: Double? = nil) async -> Bool {
         switch action {
         case "next_timer":
-            guard let next = snapshot().clock.nextTimer else {
-                return await refuse("no timer is scheduled")
-            }
-            return await run("tick \(Value.number(next).description)")
+            guard let next = nextTimerDue else { return await refuse("no timer is scheduled") }
+            return await run("tick \(next.description)")
         case "tick":
             guard let seconds, seconds > 0, seconds.isFinite, seconds <= 3600 else {
                 return await refuse("`tick` takes 0 < seconds ≤ 3600")
             }
-            return await run("tick \(Value.number(seconds).description)")
+            return await run("tick \(ClockDuration(seconds: seconds).description)")
         case "run", "pause":
             realTime = action == "run"
             unticked = 0
@@ -210,6 +208,12 @@ public final class ServedFlow: @unchecked Sendable {
         }
     }
 
+    /// How long until the next timer is due on the machine's clock, when one is scheduled.
+    var nextTimerDue: ClockDuration? {
+        let state = session.state
+        return state.timers.map(\.deadline).min().map { max($0 - state.now, .zero) }
+    }
+
     /// One beat of real time (called every `interval` seconds): a timer due by now fires, and a take recording or
     /// playing moves on; otherwise nothing is recorded, so the timeline only grows when something happens.
     func beat(_ interval: Double) async {
@@ -217,13 +221,13 @@ public final class ServedFlow: @unchecked Sendable {
         unticked += interval
         let state = session.state
         let busy = state.recording != nil || state.playback != nil
-        if let due = state.timers.map(\.deadline).min().map({ $0 - state.now }), due <= unticked {
+        if let due = nextTimerDue, due.seconds <= unticked {
             unticked = 0
-            await run("tick \(Value.number(max(due, 0.001)).description)")
+            await run("tick \(max(due, ClockDuration(nanoseconds: 1)).description)")
         } else if busy {
             let seconds = unticked
             unticked = 0
-            await run("tick \(Value.number(seconds).description)")
+            await run("tick \(ClockDuration(seconds: seconds).description)")
         }
     }
 
