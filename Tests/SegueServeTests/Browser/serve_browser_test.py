@@ -70,7 +70,8 @@ def browser():
 
 def wait_for(driver, what, condition):
     try:
-        return WebDriverWait(driver, WAIT).until(lambda d: condition(d))
+        return WebDriverWait(driver, WAIT, ignored_exceptions=[StaleElementReferenceException]).until(
+            lambda d: condition(d))
     except Exception:
         shot(driver, "failed")
         message = driver.find_element(By.ID, "message").text
@@ -145,7 +146,10 @@ def type_into(driver, path, text):
 
 
 def drawn_text(driver, selector):
-    return " ".join(e.get_attribute("textContent") for e in driver.find_elements(By.CSS_SELECTOR, "#drawing " + selector))
+    # Read in one script call: the drawing may be replaced between finding an element and reading it.
+    return driver.execute_script(
+        "return [...document.querySelectorAll('#drawing ' + arguments[0])].map((e) => e.textContent).join(' ');",
+        selector)
 
 
 def alert_says(driver, title):
