@@ -1,0 +1,52 @@
+import SegueExpression
+import SegueModel
+
+/// A few values of a declared type that stand for all of them: what `segue check` answers a call's `ok` with.
+///
+/// A list is empty, one item or a full page; a record comes with every optional field set and with none.
+///
+///     SampleValues(flow: flow).values(of: "list<Entry>")  // [[], [entry], [entry, entry without url, …]]
+struct SampleValues {
+    /// Record types by name: the flow's own and the built-in services' (`Product`, `Take`, …).
+    let records: [String: [(String, String)]]
+    /// How many items a full page has.
+    var pageSize = 3
+
+    init(flow: Flow) {
+        var records = BuiltinOperations.recordTypes
+        for type in flow.types { records[type.name.text] = type.fields.map { ($0.name.text, $0.type.text) } }
+        self.records = records
+    }
+
+    /// The representative values of `type`, at most a handful, the simplest first.
+    func values(of type: String, depth: Int = 0) -> [Value] {
+        let text = type.trimmingCharacters(in: .whitespaces)
+        if text.hasSuffix("?") { return [.null] + values(of: String(text.dropLast()), depth: depth) }
+        if text.hasPrefix("list<"), text.hasSuffix(">") {
+            let element = String(text.dropFirst(5).dropLast())
+            let items = depth > 2 ? [] : values(of: element, depth: depth + 1)
+            guard let first = items.last else { return [.list([])] }
+            let page = (0..<pageSize).map { items[$0 % items.count] }
+            return [.list([]), .list([first]), .list(page)]
+        }
+        switch text {
+        case "string", "file": return [.string("sample")]
+        case "int": return [.int(1)]
+        case "number": return [.number(1.5)]
+        case "bool": return [.bool(true), .bool(false)]
+        case "null": return [.null]
+        case "any": return [.null]
+        default: break
+        }
+        guard let fields = records[text], depth <= 2 else { return [.null] }
+        // Every optional field set, then none (the first value of a field's samples is its simplest).
+        var full: [String: Value] = [:]
+        var bare: [String: Value] = [:]
+        for (name, fieldType) in fields {
+            let samples = values(of: fieldType, depth: depth + 1)
+            full[name] = samples.last ?? .null
+            bare[name] = samples.first ?? .null
+        }
+        return full == bare ? [.record(full)] : [.record(full), .record(bare)]
+    }
+}
