@@ -1,5 +1,6 @@
 import Foundation
 import SegueCheck
+import SegueFrontEnd
 import SegueDiagnostics
 import SegueRuntime
 import SegueTools
