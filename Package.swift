@@ -97,7 +97,8 @@ let package = Package(
             dependencies: [
                 "SegueTools", "SegueCheck", "SegueModel", "SegueRuntime", "SegueExpression", "SegueDiagnostics",
                 "SegueYAML", "SegueServices",
-            ]),
+            ],
+            exclude: ["Check/Fixtures"]),
 
         // Audio: WAV files, recording, trim, gain, metering, mixdown, the recordings store (AudioService).
         .target(name: "SegueAudio", dependencies: ["SegueSQLite", "SegueRuntime", "SegueExpression"]),

@@ -27,6 +27,7 @@ extension CheckRun {
             flow.data, in: Scope.base(flowData: [:], owner: .flow).binding(ImplicitName.device.rawValue, Scope.device))
         checkNamedValues(flow.lets, in: flowScope, taken: flowNamesTaken(), owner: "the flow")
         let propertyScope = flowScope.binding(ImplicitName.screen.rawValue, .string)
+            .binding(ImplicitName.state.rawValue, .any)
         for (role, properties) in [
             ("invariant", flow.invariants), ("reachable", flow.reachable), ("always_possible", flow.alwaysPossible),
         ] {

@@ -70,7 +70,7 @@ struct FindingCollector {
 
     /// One new state: invariants, the properties that hold in it, the screens and nested states it shows.
     mutating func inspect(state id: Int32, graph: StateGraph) {
-        let state = graph.states[Int(id)]
+        let state = graph.states[Int(id)].machine
         for (index, property) in properties.enumerated() {
             switch property.holds(in: state, program: program) {
             case .success(let value):

@@ -3,17 +3,6 @@ import SegueExpression
 import SegueModel
 import SegueRuntime
 
-/// How far an exploration may go.
-public struct ExplorationBounds: Sendable {
-    public var maxStates: Int
-    public var maxDepth: Int?
-
-    public init(maxStates: Int = 1_000_000, maxDepth: Int? = nil) {
-        self.maxStates = maxStates
-        self.maxDepth = maxDepth
-    }
-}
-
 /// Where an exploration stands, for a progress line.
 public struct ExplorationProgress: Sendable {
     public var states: Int
@@ -30,6 +19,10 @@ public struct Exploration: Sendable {
     public var stoppedBy: String?
     public var depth: Int
     public var seconds: Double
+    /// Steps not followed because they left too many copies of one call pending (`ExplorationBounds.maxSameCall`).
+    public var prunedCalls: Int
+    /// How much the resident memory grew while exploring, in bytes.
+    public var memoryGrowth: Int
 }
 
 /// Explores every state a flow can reach from launch, breadth first, over every input the input query offers and
@@ -51,21 +44,28 @@ public struct FlowExplorer: Sendable {
         shouldStop: () -> Bool = { false }
     ) -> Exploration {
         let started = Date()
+        let baseline = ResidentMemory.current()
+        var memoryGrowth = 0
         let program = machine.program
         let inputs = InputSampler(machine: machine)
         let outcomes = OutcomeSampler(flow: flow, program: program)
         var findings = FindingCollector(flow: flow, program: program)
         var graph = StateGraph()
         let launch = machine.step(MachineState(), .launch(LaunchEnvironment()))
-        let (first, _) = graph.add(CanonicalState.of(launch.state), from: -1, label: "launch")
+        let launched = CheckState(
+            machine: CanonicalState.of(launch.state),
+            pages: PageRequest.pages(
+                after: launch.effects, in: launch.state, from: CheckState(machine: MachineState(), pages: [])))
+        let (first, _) = graph.add(launched, from: -1, label: "launch")
         findings.observe(launch, by: "launch", from: -1, graph: graph)
         findings.inspect(state: first, graph: graph)
         var head = 0
         var stoppedBy: String?
+        var pruned = 0
         var lastReport = Date()
         while head < graph.count {
             if shouldStop() {
-                stoppedBy = "interrupted"
+                stoppedBy = "an interrupt"
                 break
             }
             let current = Int32(head)
@@ -74,14 +74,24 @@ public struct FlowExplorer: Sendable {
                 stoppedBy = stoppedBy ?? "the depth bound (\(limit) steps)"
                 continue
             }
-            let state = graph.states[Int(current)]
-            findings.offered(machine.inputs(in: state), in: state)
-            var moves = inputs.moves(in: state).map { ($0.label, $0.input) }
-            for call in state.pendingCalls {
-                for choice in outcomes.outcomes(service: call.service, operation: call.operation, pc: call.pc) {
+            let from = graph.states[Int(current)]
+            let state = from.machine
+            let available = machine.inputs(in: state)
+            findings.offered(available, in: state)
+            // A system sheet (the purchase sheet, the photo picker) covers the app: only its answer, time and a
+            // restart can happen while it shows.
+            let covered = state.pendingCalls.contains { outcomes.showsSystemSheet($0) }
+            var moves = inputs.moves(in: state, available: covered ? [] : available).map { ($0.label, $0.input) }
+            for (index, call) in state.pendingCalls.enumerated() {
+                let page = index < from.pages.count ? from.pages[index] : .first
+                let twin = state.pendingCalls.filter { $0.service == call.service && $0.operation == call.operation }
+                let which = twin.count > 1 ? " (call \(index + 1))" : ""
+                for choice in outcomes.outcomes(for: call, page: page) {
                     moves.append(
-                        ("\(call.service).\(call.operation) → \(choice.label)", .outcome(call: call.id, choice.outcome))
-                    )
+                        (
+                            "\(call.service).\(call.operation)\(which) → \(choice.label)",
+                            .outcome(call: call.id, choice.outcome)
+                        ))
                 }
             }
             if let playback = state.playback, let call = playback.call {
@@ -92,12 +102,28 @@ public struct FlowExplorer: Sendable {
             for (label, input) in moves {
                 let step = machine.step(state, input)
                 findings.observe(step, by: label, from: current, graph: graph)
-                let (next, isNew) = graph.add(CanonicalState.of(step.state), from: current, label: label)
-                if isNew { findings.inspect(state: next, graph: graph) }
+                let next = CheckState(
+                    machine: CanonicalState.of(step.state),
+                    pages: PageRequest.pages(after: step.effects, in: step.state, from: from))
+                if Self.repeatsACall(next.machine, more: bounds.maxSameCall) {
+                    pruned += 1
+                    continue
+                }
+                let (id, isNew) = graph.add(next, from: current, label: label)
+                if isNew { findings.inspect(state: id, graph: graph) }
             }
             if graph.count >= bounds.maxStates {
                 stoppedBy = "the state bound (\(bounds.maxStates) states)" + Self.growth(in: graph, program: program)
                 break
+            }
+            if head & 255 == 0 {
+                memoryGrowth = max(memoryGrowth, ResidentMemory.current() - baseline)
+                if memoryGrowth > bounds.maxMemory {
+                    stoppedBy =
+                        "the memory bound (\(bounds.maxMemory >> 20) MiB, \(graph.count) states)"
+                        + Self.growth(in: graph, program: program)
+                    break
+                }
             }
             if let progress, Date().timeIntervalSince(lastReport) >= 0.5 {
                 lastReport = Date()
@@ -107,18 +133,32 @@ public struct FlowExplorer: Sendable {
                         seconds: Date().timeIntervalSince(started)))
             }
         }
+        memoryGrowth = max(memoryGrowth, ResidentMemory.current() - baseline)
         let complete = stoppedBy == nil
         let depth = (0..<graph.count).map { graph.depth(of: Int32($0)) }.max() ?? 0
         return Exploration(
             graph: graph, findings: findings.finish(graph: graph, complete: complete), stoppedBy: stoppedBy,
-            depth: depth, seconds: Date().timeIntervalSince(started))
+            depth: depth, seconds: Date().timeIntervalSince(started), prunedCalls: pruned, memoryGrowth: memoryGrowth)
+    }
+
+    /// Whether more than `limit` pending calls were started by the same `call` instruction.
+    static func repeatsACall(_ state: MachineState, more limit: Int) -> Bool {
+        guard state.pendingCalls.count > limit else { return false }
+        var counts: [Int: Int] = [:]
+        for call in state.pendingCalls {
+            counts[call.pc, default: 0] += 1
+            if counts[call.pc, default: 0] > limit { return true }
+        }
+        return false
     }
 
     /// Which data variable took the most values: the one that keeps growing when a bound stops the exploration.
     static func growth(in graph: StateGraph, program: Program) -> String {
         var distinct = [Set<Value>](repeating: [], count: program.data.count)
         for state in graph.states {
-            for (slot, value) in state.data.enumerated() where slot < distinct.count { distinct[slot].insert(value) }
+            for (slot, value) in state.machine.data.enumerated() where slot < distinct.count {
+                distinct[slot].insert(value)
+            }
         }
         guard let slot = distinct.indices.max(by: { distinct[$0].count < distinct[$1].count }),
             distinct[slot].count > 1

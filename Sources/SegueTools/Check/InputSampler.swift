@@ -14,10 +14,10 @@ struct InputSampler {
         var input: Input
     }
 
-    func moves(in state: MachineState) -> [Move] {
+    /// The moves for `available` (what the input query offers in `state`), the next due timer and restart.
+    func moves(in state: MachineState, available: [AvailableInput]) -> [Move] {
         guard let top = state.topInstance else { return [] }
         let program = machine.program
-        let available = machine.inputs(in: state)
         // A list's items are represented by its first and its last one.
         var lastItem: [Int: Int] = [:]
         for input in available { if let path = input.path, let item = path.item { lastItem[path.element] = item } }

@@ -24,14 +24,31 @@ struct OutcomeSampler {
         var outcome: ServiceOutcome
     }
 
-    func outcomes(service: String, operation: String, pc: Int) -> [Choice] {
+    /// Whether `call` shows a system sheet over the app while it is pending (a purchase, a photo pick): the ones
+    /// the user can cancel.
+    func showsSystemSheet(_ call: PendingCall) -> Bool {
+        guard let declaration = flow.service(named: call.service), declaration.kind != .api,
+            declaration.kind != .custom
+        else { return false }
+        return BuiltinOperations.signatures(for: declaration.kind).first { $0.name == call.operation }?.cancellable
+            ?? false
+    }
+
+    func outcomes(for call: PendingCall, page: PageRequest) -> [Choice] {
+        outcomes(service: call.service, operation: call.operation, pc: call.pc, page: page)
+    }
+
+    func outcomes(service: String, operation: String, pc: Int, page: PageRequest = .first) -> [Choice] {
         let declaration = flow.service(named: service)
         let kind = declaration?.kind ?? .custom
         let signature = declaration.flatMap {
             BuiltinOperations.signatures(for: $0.kind).first { $0.name == operation }
         }
         let resultType = declaration?.operation(named: operation)?.result?.text ?? signature?.result ?? "any"
-        var choices = samples.values(of: resultType).map { Choice(label: "ok \($0.literal)", outcome: .ok($0)) }
+        let results = samples.values(of: resultType, page: page)
+        var choices = results.enumerated().map { index, value in
+            Choice(label: Self.okLabel(value, index: index, of: results.count), outcome: .ok(value))
+        }
         var codes: [String] = []
         if pc >= 0, pc < program.code.count, case .call(let call) = program.code[pc] { codes = call.codes.map(\.code) }
         for code in declaration?.codes ?? [] where code.outcome != .ok && !codes.contains(code.code.text) {
@@ -50,6 +67,13 @@ struct OutcomeSampler {
             choices.append(Choice(label: "cancelled", outcome: .cancelled))
         }
         return choices
+    }
+
+    /// How a step names an ok outcome: a list by its length, a short value by itself, a long one by its number.
+    static func okLabel(_ value: Value, index: Int, of count: Int) -> String {
+        if case .list(let items) = value { return items.count == 1 ? "ok, 1 item" : "ok, \(items.count) items" }
+        let literal = value.literal
+        return literal.count <= 60 ? "ok \(literal)" : "ok, sample \(index + 1) of \(count)"
     }
 
     /// The audio timeline of `lines` lines: each a second long, or an error.

@@ -4,7 +4,8 @@ import SegueModel
 import SegueRuntime
 
 /// The names a property (`invariants`, `reachable`, `always_possible`) sees in a state: the flow's data, `screen`
-/// (the name of the screen on top, or null before launch), `device` and `theme`.
+/// (the name of the screen on top, or null before launch), `state` (the top screen's nested states, one bool each),
+/// `device` and `theme`.
 struct PropertyScope: ValueScope {
     let program: Program
     let state: MachineState
@@ -13,6 +14,14 @@ struct PropertyScope: ValueScope {
         if let slot = program.dataIndex[name] { return slot < state.data.count ? state.data[slot] : .null }
         switch ImplicitName(rawValue: name) {
         case .screen: return state.topInstance.map { .string(program.screens[$0.screen].name) } ?? .null
+        case .state:
+            guard let top = state.topInstance else { return .record([:]) }
+            let active = Set(top.states)
+            var record: [String: Value] = [:]
+            for (id, nested) in program.screens[top.screen].states.enumerated() {
+                record[nested.name] = .bool(active.contains(id))
+            }
+            return .record(record)
         case .device: return state.environment.device.value
         case .theme: return program.theme
         default: return nil

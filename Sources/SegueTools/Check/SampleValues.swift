@@ -9,8 +9,10 @@ import SegueModel
 struct SampleValues {
     /// Record types by name: the flow's own and the built-in services' (`Product`, `Take`, …).
     let records: [String: [(String, String)]]
-    /// How many items a full page has.
+    /// How many items a full page has when the call does not say (`count:`, `limit:`, …).
     var pageSize = 3
+    /// The most items a sampled page has, whatever the call asks for.
+    static let largestPage = 200
 
     init(flow: Flow) {
         var records = BuiltinOperations.recordTypes
@@ -18,16 +20,21 @@ struct SampleValues {
         self.records = records
     }
 
-    /// The representative values of `type`, at most a handful, the simplest first.
-    func values(of type: String, depth: Int = 0) -> [Value] {
+    /// The representative values of `type`, at most a handful, the simplest first. A list answering the first
+    /// page is empty, one item or a full page (`page.size` items); a page after the first is empty or one item, so
+    /// every page after a full one ends the list (docs/check.md, "Paging").
+    func values(of type: String, depth: Int = 0, page: PageRequest = .first) -> [Value] {
         let text = type.trimmingCharacters(in: .whitespaces)
-        if text.hasSuffix("?") { return [.null] + values(of: String(text.dropLast()), depth: depth) }
+        if text.hasSuffix("?") { return [.null] + values(of: String(text.dropLast()), depth: depth, page: page) }
         if text.hasPrefix("list<"), text.hasSuffix(">") {
             let element = String(text.dropFirst(5).dropLast())
             let items = depth > 2 ? [] : values(of: element, depth: depth + 1)
             guard let first = items.last else { return [.list([])] }
-            let page = (0..<pageSize).map { items[$0 % items.count] }
-            return [.list([]), .list([first]), .list(page)]
+            guard depth > 0 || !page.later else { return [.list([]), .list([first])] }
+            let size = depth == 0 ? min(page.size ?? pageSize, Self.largestPage) : pageSize
+            guard size > 1 else { return [.list([]), .list([first])] }
+            let full = (0..<size).map { items[$0 % items.count] }
+            return [.list([]), .list([first]), .list(full)]
         }
         switch text {
         case "string", "file": return [.string("sample")]

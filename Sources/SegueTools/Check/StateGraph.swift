@@ -4,8 +4,8 @@ import SegueRuntime
 ///
 ///     graph.path(to: 7)  // ["launch", "tap donate", "store.purchase → cancelled"]
 public struct StateGraph: Sendable {
-    public private(set) var states: [MachineState] = []
-    private var index: [MachineState: Int32] = [:]
+    public private(set) var states: [CheckState] = []
+    private var index: [CheckState: Int32] = [:]
     /// The state each one was first reached from (-1 for the launch state), and the step taken.
     private(set) var parent: [Int32] = []
     private(set) var step: [Int32] = []
@@ -24,7 +24,7 @@ public struct StateGraph: Sendable {
     public var transitionCount: Int { edges.count }
 
     /// Adds `state` reached from `from` by `label`; returns its number and whether it is new.
-    mutating func add(_ state: MachineState, from: Int32, label: String) -> (Int32, Bool) {
+    mutating func add(_ state: CheckState, from: Int32, label: String) -> (Int32, Bool) {
         let labelID = intern(label)
         if let known = index[state] {
             if from >= 0, labelID != restartLabel { edges.append((from, known)) }

@@ -1,17 +1,20 @@
 import Foundation
 import SegueCheck
-import SegueFrontEnd
 import SegueDiagnostics
+import SegueFrontEnd
 import SegueRuntime
 import SegueTools
+
+/// Set by Ctrl-C while `segue check` explores, so it stops and reports what it found so far.
+nonisolated(unsafe) private var interruptRequested: sig_atomic_t = 0
 
 /// `segue check FLOW…`: explore every reachable state of each flow and report what breaks, with the shortest run.
 enum CheckCommand: SegueCommand {
     static let name = "check"
     static let summary = "Explore every reachable state of a flow and prove its properties (exit 1 on findings)"
     static let usage = """
-        usage: segue check FLOW… [--format human|json|github] [--allow CODE[,CODE…]] [--max-states N]
-                                 [--max-depth N] [--quiet]
+        usage: segue check FLOW… [--format human|json|github|sarif] [--allow CODE[,CODE…]] [--max-states N]
+                                 [--max-depth N] [--max-memory SIZE] [--quiet]
 
         Explores every state each flow can reach from launch, over every input and every outcome of
         every service call (docs/check.md), and reports broken invariants, unreachable `reachable:`
@@ -19,10 +22,11 @@ enum CheckCommand: SegueCommand {
         docs/diagnostics.md), each with the shortest run that shows it. A directory is searched for
         flow files.
 
-          --format FORMAT    human (default), json or github, as in `segue validate`
+          --format FORMAT    human (default), json, github or sarif, as in `segue validate`
           --allow CODES      accept these finding codes on purpose (comma-separated)
           --max-states N     stop after N distinct states (default 1000000)
           --max-depth N      do not go beyond N steps from launch
+          --max-memory SIZE  stop when the explorer has grown by SIZE (512M, 2G; default 2G)
           --quiet            no progress line and no summary
 
         exit status: 0 explored completely, no finding; 1 findings (or the flow does not validate);
@@ -32,10 +36,11 @@ enum CheckCommand: SegueCommand {
         """
 
     static func run(_ arguments: [String]) async -> Int32 {
+        signal(SIGINT) { _ in interruptRequested = 1 }
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                arguments, valueOptions: ["--format", "--allow", "--max-states", "--max-depth"],
+                arguments, valueOptions: ["--format", "--allow", "--max-states", "--max-depth", "--max-memory"],
                 switchOptions: ["--quiet"])
         } catch {
             printError("segue check: \(error)\n\(usage)")
@@ -46,7 +51,7 @@ enum CheckCommand: SegueCommand {
             return 2
         }
         guard let format = DiagnosticRenderer.Format(rawValue: parsed.options["--format"] ?? "human") else {
-            printError("segue check: unknown format; use human, json or github")
+            printError("segue check: unknown format; use human, json, github or sarif")
             return 2
         }
         var bounds = ExplorationBounds()
@@ -60,6 +65,13 @@ enum CheckCommand: SegueCommand {
                 return 2
             }
             apply(value)
+        }
+        if let text = parsed.options["--max-memory"] {
+            guard let bytes = ExplorationBounds.bytes(text) else {
+                printError("segue check: --max-memory takes a size such as 512M or 2G, not `\(text)`")
+                return 2
+            }
+            bounds.maxMemory = bytes
         }
         let allowed = Set((parsed.options["--allow"] ?? "").split(separator: ",").map(String.init))
         let unknown = allowed.filter { CheckFinding.Code(rawValue: $0) == nil }
@@ -101,20 +113,26 @@ enum CheckCommand: SegueCommand {
                 return 2
             }
             let showProgress = !quiet && isatty(2) == 1
-            let exploration = FlowExplorer(flow: flow, program: program).explore(bounds) { progress in
-                guard showProgress else { return }
-                let rate = Int(Double(progress.states) / max(progress.seconds, 0.001))
-                FileHandle.standardError.write(
-                    Data(
-                        "\r\(file): \(progress.states) states, frontier \(progress.frontier), depth \(progress.depth), \(rate) states/s"
-                            .utf8))
-            }
+            let exploration = FlowExplorer(flow: flow, program: program).explore(
+                bounds,
+                progress: { progress in
+                    guard showProgress else { return }
+                    let rate = Int(Double(progress.states) / max(progress.seconds, 0.001))
+                    FileHandle.standardError.write(
+                        Data(
+                            ("\r\(file): \(progress.states) states, frontier \(progress.frontier), "
+                                + "depth \(progress.depth), \(rate) states/s").utf8))
+                }, shouldStop: { interruptRequested != 0 })
             if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             all += exploration.findings.filter { !allowed.contains($0.code.rawValue) }.map(\.diagnostic)
             if !quiet {
+                let pruned =
+                    exploration.prunedCalls == 0
+                    ? "" : ", \(exploration.prunedCalls) steps repeating a pending call not followed"
                 printError(
                     "\(file): \(exploration.graph.count) states, \(exploration.graph.transitionCount) transitions, "
-                        + "depth \(exploration.depth), \(String(format: "%.1f", exploration.seconds)) s")
+                        + "depth \(exploration.depth), \(String(format: "%.1f", exploration.seconds)) s"
+                        + ", \(exploration.memoryGrowth >> 20) MiB\(pruned)")
             }
             if let reason = exploration.stoppedBy {
                 stopped = true

@@ -10,7 +10,7 @@ import Testing
     /// Loads, checks and explores a flow given as text.
     static func explore(_ text: String, bounds: ExplorationBounds = ExplorationBounds()) throws -> Exploration {
         let loaded = FlowLoader().load(SourceFile(path: "test.yaml", text: text))
-        #expect(!loaded.hasErrors, "\(loaded.diagnostics)")
+        #expect(!loaded.hasErrors, "\(loaded.diagnostics.map(\.message))")
         let flow = try #require(loaded.flow)
         return FlowExplorer(flow: flow, program: try Compiler.compile(flow)).explore(bounds)
     }
@@ -20,7 +20,7 @@ import Testing
         let finding = try #require(exploration.findings.first { $0.code == .invariantBroken })
         #expect(finding.message == "invariant `purchase_kept` does not hold: a charge without its coins")
         #expect(finding.path == ["launch", "tap buy", "store.purchase → error"])
-        #expect(finding.range.start.line == 10)
+        #expect(finding.range.start.line == 11)
         #expect(exploration.stoppedBy == nil)
     }
 
@@ -29,7 +29,7 @@ import Testing
         let codes = exploration.findings.map(\.code)
         #expect(codes == [.screenNeverEntered, .deadElement])
         #expect(exploration.findings[0].message == "screen `vault` is never entered by any run")
-        #expect(exploration.findings[0].range.start.line == 13)
+        #expect(exploration.findings[0].range.start.line == 14)
         #expect(exploration.findings[1].message == "`main.secret` is never visible and enabled in any run")
     }
 
