@@ -9,14 +9,34 @@ public struct CheckState: Sendable, Hashable {
     public var machine: MachineState
     /// One per pending call, in the order `machine.pendingCalls` lists them.
     var pages: [PageRequest]
+    /// The text arguments of the `record` call of each audio service while its recording lasts.
+    var recordingEcho: [String: [String: Value]] = [:]
+
+    init(machine: MachineState, pages: [PageRequest], recordingEcho: [String: [String: Value]] = [:]) {
+        self.machine = machine
+        self.pages = pages
+        self.recordingEcho = recordingEcho
+    }
+
+    /// The state `effects` led to from this one (`raw` before its ids are renumbered, `canonical` after).
+    func next(_ raw: MachineState, canonical: MachineState, effects: [Effect]) -> CheckState {
+        var echo = raw.recording == nil ? [:] : recordingEcho
+        for case .callService(_, let service, "record", let arguments) in effects {
+            echo[service] = PageRequest(arguments: arguments).echo
+        }
+        return CheckState(
+            machine: canonical, pages: PageRequest.pages(after: effects, in: raw, from: self), recordingEcho: echo)
+    }
 }
 
 /// The page a call asked for, read from its arguments when it started: how many items make a full page (`count`,
 /// `limit`, `size`, `page_size`, `per_page`) and whether it asks for a page after the first (`offset`, `page`,
-/// `cursor`, `after` not zero or empty).
+/// `cursor`, `after` not zero or empty); and its text arguments, which a record result echoes (a take's `line` is
+/// the line recorded).
 struct PageRequest: Sendable, Hashable {
     var size: Int?
     var later: Bool
+    var echo: [String: Value] = [:]
 
     static let first = PageRequest(size: nil, later: false)
 
@@ -26,6 +46,7 @@ struct PageRequest: Sendable, Hashable {
     }
 
     init(arguments: [String: Value]) {
+        echo = arguments.filter { if case .string = $0.value { true } else { false } }
         size = nil
         for name in ["count", "limit", "size", "page_size", "per_page"] {
             if case .int(let value)? = arguments[name], value > 0 {
@@ -51,7 +72,13 @@ struct PageRequest: Sendable, Hashable {
         var known: [Int: PageRequest] = [:]
         for (call, page) in zip(previous.machine.pendingCalls, previous.pages) { known[call.id] = page }
         for effect in effects {
-            if case .callService(let id, _, _, let arguments) = effect { known[id] = PageRequest(arguments: arguments) }
+            guard case .callService(let id, let service, let operation, let arguments) = effect else { continue }
+            var page = PageRequest(arguments: arguments)
+            // Stopping a recording answers the take of the line `record` started.
+            if operation == "stop_recording", page.echo.isEmpty {
+                page.echo = previous.recordingEcho[service] ?? [:]
+            }
+            known[id] = page
         }
         return raw.pendingCalls.map { known[$0.id] ?? .first }
     }

@@ -9,11 +9,11 @@ public struct ExplorationBounds: Sendable {
     public var maxDepth: Int?
     /// Bytes the process may grow by while it explores (resident memory, measured): 2 GiB unless told.
     public var maxMemory: Int
-    /// A step that leaves more pending calls started by the same `call` than this is not followed: a double tap
-    /// is explored, a triple tap is not (docs/check.md, "Calls").
+    /// A step that leaves more pending calls started by the same `call` than this is not followed: by default a
+    /// button tapped again while its request is in flight is not explored (docs/check.md, "Calls").
     public var maxSameCall: Int
 
-    public init(maxStates: Int = 1_000_000, maxDepth: Int? = nil, maxMemory: Int = 2 << 30, maxSameCall: Int = 2) {
+    public init(maxStates: Int = 1_000_000, maxDepth: Int? = nil, maxMemory: Int = 2 << 30, maxSameCall: Int = 1) {
         self.maxStates = maxStates
         self.maxDepth = maxDepth
         self.maxMemory = maxMemory

@@ -20,19 +20,7 @@ struct FindingCollector {
     init(flow: Flow, program: Program) {
         self.flow = flow
         self.program = program
-        var properties: [FlowProperty] = []
-        for (kind, list) in [
-            (FlowProperty.Kind.invariant, flow.invariants), (.reachable, flow.reachable),
-            (.alwaysPossible, flow.alwaysPossible),
-        ] {
-            for property in list {
-                properties.append(
-                    FlowProperty(
-                        kind: kind, name: property.name.text, message: property.message,
-                        expression: try? Expression.parse(property.condition.text), range: property.range))
-            }
-        }
-        self.properties = properties
+        properties = FlowProperty.all(of: flow)
         holds = Array(repeating: [], count: properties.count)
     }
 
@@ -50,7 +38,7 @@ struct FindingCollector {
                     report(
                         "runtime \(message)", .runtimeError, "a run-time error: \(message)",
                         at: flow.range, path())
-                } else if handledBy == "default alert" {
+                } else if handledBy == "default alert", !label.hasPrefix(ExplorerMoves.timeline) {
                     report(
                         "alert \(label)", .defaultErrorAlert,
                         "an error outcome nobody handles reaches the default error alert: \(label)", at: flow.range,

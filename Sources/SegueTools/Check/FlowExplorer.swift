@@ -47,15 +47,12 @@ public struct FlowExplorer: Sendable {
         let baseline = ResidentMemory.current()
         var memoryGrowth = 0
         let program = machine.program
-        let inputs = InputSampler(machine: machine)
-        let outcomes = OutcomeSampler(flow: flow, program: program)
+        let explorerMoves = ExplorerMoves(machine: machine, outcomes: OutcomeSampler(flow: flow, program: program))
         var findings = FindingCollector(flow: flow, program: program)
         var graph = StateGraph()
         let launch = machine.step(MachineState(), .launch(LaunchEnvironment()))
-        let launched = CheckState(
-            machine: CanonicalState.of(launch.state),
-            pages: PageRequest.pages(
-                after: launch.effects, in: launch.state, from: CheckState(machine: MachineState(), pages: [])))
+        let launched = CheckState(machine: MachineState(), pages: []).next(
+            launch.state, canonical: CanonicalState.of(launch.state), effects: launch.effects)
         let (first, _) = graph.add(launched, from: -1, label: "launch")
         findings.observe(launch, by: "launch", from: -1, graph: graph)
         findings.inspect(state: first, graph: graph)
@@ -78,38 +75,16 @@ public struct FlowExplorer: Sendable {
             let state = from.machine
             let available = machine.inputs(in: state)
             findings.offered(available, in: state)
-            // A system sheet (the purchase sheet, the photo picker) covers the app: only its answer, time and a
-            // restart can happen while it shows.
-            let covered = state.pendingCalls.contains { outcomes.showsSystemSheet($0) }
-            var moves = inputs.moves(in: state, available: covered ? [] : available).map { ($0.label, $0.input) }
-            for (index, call) in state.pendingCalls.enumerated() {
-                let page = index < from.pages.count ? from.pages[index] : .first
-                let twin = state.pendingCalls.filter { $0.service == call.service && $0.operation == call.operation }
-                let which = twin.count > 1 ? " (call \(index + 1))" : ""
-                for choice in outcomes.outcomes(for: call, page: page) {
-                    moves.append(
-                        (
-                            "\(call.service).\(call.operation)\(which) → \(choice.label)",
-                            .outcome(call: call.id, choice.outcome)
-                        ))
-                }
-            }
-            if let playback = state.playback, let call = playback.call {
-                for choice in outcomes.timelineOutcomes(lines: playback.lines.count) {
-                    moves.append(("the audio timeline → \(choice.label)", .outcome(call: call, choice.outcome)))
-                }
-            }
-            for (label, input) in moves {
-                let step = machine.step(state, input)
-                findings.observe(step, by: label, from: current, graph: graph)
-                let next = CheckState(
-                    machine: CanonicalState.of(step.state),
-                    pages: PageRequest.pages(after: step.effects, in: step.state, from: from))
+            let moves = explorerMoves.moves(in: from, available: available)
+            for move in moves {
+                let step = machine.step(state, move.input)
+                findings.observe(step, by: move.label, from: current, graph: graph)
+                let next = from.next(step.state, canonical: CanonicalState.of(step.state), effects: step.effects)
                 if Self.repeatsACall(next.machine, more: bounds.maxSameCall) {
                     pruned += 1
                     continue
                 }
-                let (id, isNew) = graph.add(next, from: current, label: label)
+                let (id, isNew) = graph.add(next, from: current, label: move.label)
                 if isNew { findings.inspect(state: id, graph: graph) }
             }
             if graph.count >= bounds.maxStates {

@@ -55,13 +55,13 @@ struct OutcomeSampler {
             codes.append(code.code.text)
         }
         for code in codes {
-            choices.append(Choice(label: "code \(code)", outcome: .error(error(service, code, "code \(code)"))))
+            choices.append(Choice(label: "code \(code)", outcome: .error(error(service, code))))
         }
-        choices.append(Choice(label: "error", outcome: .error(error(service, "failed", "it failed"))))
+        choices.append(Choice(label: "error", outcome: .error(error(service, "failed"))))
         if kind == .api || kind == .custom {
-            choices.append(Choice(label: "timeout", outcome: .error(error(service, "timeout", "timed out"))))
+            choices.append(Choice(label: "timeout", outcome: .error(error(service, "timeout"))))
             choices.append(
-                Choice(label: "transport failure", outcome: .error(error(service, "refused", "cannot connect"))))
+                Choice(label: "transport failure", outcome: .error(error(service, "refused"))))
         }
         if signature?.cancellable ?? (kind == .custom) {
             choices.append(Choice(label: "cancelled", outcome: .cancelled))
@@ -81,14 +81,16 @@ struct OutcomeSampler {
         let durations = Value.list(Array(repeating: .number(1), count: lines))
         return [
             Choice(label: "ok timeline", outcome: .ok(.record(["durations": durations]))),
-            Choice(label: "error", outcome: .error(error(program.audioService ?? "audio", "failed", "it failed"))),
+            Choice(label: "error", outcome: .error(error(program.audioService ?? "audio", "failed"))),
         ]
     }
 
     /// Ends the message of every error the explorer injects, so errors the flow causes itself can be told apart.
     static let marker = " (segue check)"
 
-    private func error(_ service: String, _ code: String, _ message: String) -> ServiceError {
-        ServiceError(service: service, code: code, message: "\(service) \(message)" + Self.marker)
+    /// One message for every injected error, so outcomes a flow handles alike (an alert with `error.message`) are
+    /// one state; they still differ in `error.code`.
+    private func error(_ service: String, _ code: String) -> ServiceError {
+        ServiceError(service: service, code: code, message: "\(service) failed" + Self.marker)
     }
 }

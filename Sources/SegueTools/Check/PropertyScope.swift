@@ -30,7 +30,7 @@ struct PropertyScope: ValueScope {
 }
 
 /// A named condition of the flow, parsed once, with where it was written.
-struct FlowProperty {
+struct FlowProperty: Sendable {
     enum Kind: String {
         case invariant
         case reachable
@@ -42,6 +42,22 @@ struct FlowProperty {
     var message: String?
     var expression: Expression?
     var range: SourceRange
+
+    /// The flow's invariants, then its `reachable` and `always_possible` conditions, in the order written.
+    static func all(of flow: Flow) -> [FlowProperty] {
+        var properties: [FlowProperty] = []
+        for (kind, list) in [
+            (Kind.invariant, flow.invariants), (.reachable, flow.reachable), (.alwaysPossible, flow.alwaysPossible),
+        ] {
+            for property in list {
+                properties.append(
+                    FlowProperty(
+                        kind: kind, name: property.name.text, message: property.message,
+                        expression: try? Expression.parse(property.condition.text), range: property.range))
+            }
+        }
+        return properties
+    }
 
     /// True, false, or why it cannot be evaluated in `state`.
     func holds(in state: MachineState, program: Program) -> Result<Bool, Unevaluable> {

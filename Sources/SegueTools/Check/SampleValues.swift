@@ -24,6 +24,9 @@ struct SampleValues {
     /// page is empty, one item or a full page (`page.size` items); a page after the first is empty or one item, so
     /// every page after a full one ends the list (docs/check.md, "Paging").
     func values(of type: String, depth: Int = 0, page: PageRequest = .first) -> [Value] {
+        if depth == 0, !page.echo.isEmpty, !type.hasPrefix("list<") {
+            return values(of: type, depth: 1, page: page).map { Self.echoing(page.echo, in: $0) }
+        }
         let text = type.trimmingCharacters(in: .whitespaces)
         if text.hasSuffix("?") { return [.null] + values(of: String(text.dropLast()), depth: depth, page: page) }
         if text.hasPrefix("list<"), text.hasSuffix(">") {
@@ -55,5 +58,12 @@ struct SampleValues {
             bare[name] = samples.first ?? .null
         }
         return full == bare ? [.record(full)] : [.record(full), .record(bare)]
+    }
+
+    /// A sampled record with the call's text arguments in the fields of the same name (`line`, `character`).
+    static func echoing(_ echo: [String: Value], in value: Value) -> Value {
+        guard case .record(var fields) = value else { return value }
+        for (name, argument) in echo where fields[name] != nil { fields[name] = argument }
+        return .record(fields)
     }
 }

@@ -14,7 +14,7 @@ enum CheckCommand: SegueCommand {
     static let summary = "Explore every reachable state of a flow and prove its properties (exit 1 on findings)"
     static let usage = """
         usage: segue check FLOW… [--format human|json|github|sarif] [--allow CODE[,CODE…]] [--max-states N]
-                                 [--max-depth N] [--max-memory SIZE] [--quiet]
+                                 [--max-depth N] [--max-memory SIZE] [--trace-out DIR] [--quiet]
 
         Explores every state each flow can reach from launch, over every input and every outcome of
         every service call (docs/check.md), and reports broken invariants, unreachable `reachable:`
@@ -27,6 +27,8 @@ enum CheckCommand: SegueCommand {
           --max-states N     stop after N distinct states (default 1000000)
           --max-depth N      do not go beyond N steps from launch
           --max-memory SIZE  stop when the explorer has grown by SIZE (512M, 2G; default 2G)
+          --trace-out DIR    write each finding's run as a REPL trace (load FILE) and, for a broken
+                             invariant, a scenario that fails until the bug is fixed
           --quiet            no progress line and no summary
 
         exit status: 0 explored completely, no finding; 1 findings (or the flow does not validate);
@@ -40,7 +42,8 @@ enum CheckCommand: SegueCommand {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                arguments, valueOptions: ["--format", "--allow", "--max-states", "--max-depth", "--max-memory"],
+                arguments,
+                valueOptions: ["--format", "--allow", "--max-states", "--max-depth", "--max-memory", "--trace-out"],
                 switchOptions: ["--quiet"])
         } catch {
             printError("segue check: \(error)\n\(usage)")
@@ -124,7 +127,18 @@ enum CheckCommand: SegueCommand {
                                 + "depth \(progress.depth), \(rate) states/s").utf8))
                 }, shouldStop: { interruptRequested != 0 })
             if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-            all += exploration.findings.filter { !allowed.contains($0.code.rawValue) }.map(\.diagnostic)
+            let findings = exploration.findings.filter { !allowed.contains($0.code.rawValue) }
+            all += findings.map(\.diagnostic)
+            if let directory = parsed.options["--trace-out"], !findings.isEmpty {
+                do {
+                    let written = try CounterexampleFiles.write(
+                        findings, flow: flow, program: program, flowPath: file, to: directory)
+                    if !quiet { written.forEach { printError("wrote \($0)") } }
+                } catch {
+                    printError("segue check: --trace-out \(directory): \(error.localizedDescription)")
+                    return 2
+                }
+            }
             if !quiet {
                 let pruned =
                     exploration.prunedCalls == 0
