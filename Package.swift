@@ -120,10 +120,12 @@ let package = Package(
                 "SegueFrontEnd", "CReadline", "SegueLanguageServer",
             ]),
 
-        // Benchmarks: `swift run -c release segue-bench audio|load|dispatch [--json]`.
+        // Benchmarks: `swift run -c release segue-bench audio|load|dispatch|check [--json]`.
         .executableTarget(
             name: "segue-bench",
-            dependencies: ["SegueAudio", "SegueYAML", "SegueModel", "SegueCheck", "SegueDiagnostics", "SegueRuntime"]),
+            dependencies: [
+                "SegueAudio", "SegueYAML", "SegueModel", "SegueCheck", "SegueDiagnostics", "SegueRuntime", "SegueTools",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,10 @@ import SegueRuntime
 /// Makes two states that differ only in ids or in where the clock stands one state, so exploration ends.
 ///
 /// Screen instances, calls and timers are renumbered in the order the state lists them, and the clock is moved to
-/// 0 with every deadline kept relative to it: no behaviour depends on the numbers or on the absolute time.
+/// 0 with every deadline kept relative to it: no behaviour depends on the numbers or on the absolute time. What only
+/// the user sees and no behaviour or property reads is dropped too: shown and queued alerts (an SPAlert goes away by
+/// itself; `segue check` looks at each when it appears) and whether a field was touched (it only decides whether its
+/// error is drawn).
 ///
 ///     CanonicalState.of(state).nextInstance  // the number of instances shown + 1
 enum CanonicalState {
@@ -15,8 +18,13 @@ enum CanonicalState {
                 let id = state.layers[layer].stack[index].id
                 instances[id] = instances.count + 1
                 state.layers[layer].stack[index].id = instances.count
+                for field in state.layers[layer].stack[index].form.fields.indices {
+                    state.layers[layer].stack[index].form.fields[field].touched = false
+                }
             }
         }
+        state.alert = nil
+        state.alertQueue = []
         var calls: [Int: Int] = [:]
         for call in state.pendingCalls { calls[call.id] = calls.count + 1 }
         if let id = state.playback?.call, calls[id] == nil { calls[id] = calls.count + 1 }

@@ -20,7 +20,9 @@ public struct Counterexample: Sendable {
     /// Replays `path` (launch first, as `CheckFinding.path`); nil when a step is no longer offered (the flow changed).
     public static func replay(_ path: [String], flow: Flow, program: Program) -> Counterexample? {
         let machine = Machine(program: program)
-        let moves = ExplorerMoves(machine: machine, outcomes: OutcomeSampler(flow: flow, program: program))
+        // Every input offered, so a run found with or without `--interleave` replays.
+        let moves = ExplorerMoves(
+            machine: machine, outcomes: OutcomeSampler(flow: flow, program: program), interleave: true)
         let launch = machine.step(MachineState(), .launch(LaunchEnvironment()))
         var current = CheckState(machine: MachineState(), pages: []).next(
             launch.state, canonical: launch.state, effects: launch.effects)

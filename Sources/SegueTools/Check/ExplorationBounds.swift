@@ -13,11 +13,19 @@ public struct ExplorationBounds: Sendable {
     /// button tapped again while its request is in flight is not explored (docs/check.md, "Calls").
     public var maxSameCall: Int
 
-    public init(maxStates: Int = 1_000_000, maxDepth: Int? = nil, maxMemory: Int = 2 << 30, maxSameCall: Int = 1) {
+    /// Whether every input is tried while a call is pending (`--interleave`), or only leaving the screen (back,
+    /// swipe to dismiss), the next due timer and restart (docs/check.md, "Calls").
+    public var interleave: Bool
+
+    public init(
+        maxStates: Int = 1_000_000, maxDepth: Int? = nil, maxMemory: Int = 2 << 30, maxSameCall: Int = 1,
+        interleave: Bool = false
+    ) {
         self.maxStates = maxStates
         self.maxDepth = maxDepth
         self.maxMemory = maxMemory
         self.maxSameCall = maxSameCall
+        self.interleave = interleave
     }
 
     /// Reads a size such as `512M`, `2G` or `1500000000` (bytes); nil when it is not one.

@@ -11,10 +11,14 @@ struct ExplorerMoves {
     let inputs: InputSampler
     let outcomes: OutcomeSampler
 
-    init(machine: Machine, outcomes: OutcomeSampler) {
+    /// Every input while calls are pending, or only leaving the screen.
+    let interleave: Bool
+
+    init(machine: Machine, outcomes: OutcomeSampler, interleave: Bool) {
         self.machine = machine
         inputs = InputSampler(machine: machine)
         self.outcomes = outcomes
+        self.interleave = interleave
     }
 
     /// How a step answering playback's audio timeline starts: the runtime's own call, which no `error:` can handle,
@@ -26,7 +30,16 @@ struct ExplorerMoves {
         // A system sheet (the purchase sheet, the photo picker) covers the app: only its answer, time and a
         // restart can happen while it shows.
         let covered = state.pendingCalls.contains { outcomes.showsSystemSheet($0) }
-        var moves = inputs.moves(in: state, available: covered ? [] : available)
+        let offered: [AvailableInput]
+        if covered {
+            offered = []
+        } else if !interleave, !state.pendingCalls.isEmpty {
+            // While the app waits for an answer, the user can still leave the screen.
+            offered = available.filter { $0.action == .back || $0.action == .swipeToDismiss }
+        } else {
+            offered = available
+        }
+        var moves = inputs.moves(in: state, available: offered)
         for (index, call) in state.pendingCalls.enumerated() {
             let page = index < from.pages.count ? from.pages[index] : .first
             let twins = state.pendingCalls.filter { $0.service == call.service && $0.operation == call.operation }

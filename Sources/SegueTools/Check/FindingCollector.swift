@@ -28,6 +28,15 @@ struct FindingCollector {
     /// default alert.
     mutating func observe(_ step: Step, by label: String, from: Int32, graph: StateGraph) {
         let path = { (from >= 0 ? graph.path(to: from) : []) + [label] }
+        // Every alert shown or queued, since the stored states drop them (CanonicalState).
+        for alert in [step.state.alert].compactMap({ $0 }) + step.state.alertQueue {
+            let texts = [alert.title, alert.message].compactMap { $0 }
+            if texts.contains(where: { $0.split(separator: " ").contains("null") }) {
+                report(
+                    "null \(texts)", .rendersNull, "an alert shows `null`: \(texts.joined(separator: " — "))",
+                    at: flow.range, path())
+            }
+        }
         for entry in step.trace {
             switch entry {
             case .note(let text) where text.hasPrefix("stopped after"):
@@ -43,13 +52,6 @@ struct FindingCollector {
                         "alert \(label)", .defaultErrorAlert,
                         "an error outcome nobody handles reaches the default error alert: \(label)", at: flow.range,
                         path())
-                }
-            case .alertShown:
-                let texts = [step.state.alert?.title, step.state.alert?.message].compactMap { $0 }
-                if texts.contains(where: { $0.split(separator: " ").contains("null") }) {
-                    report(
-                        "null \(texts)", .rendersNull, "an alert shows `null`: \(texts.joined(separator: " — "))",
-                        at: flow.range, path())
                 }
             default: continue
             }

@@ -47,7 +47,8 @@ public struct FlowExplorer: Sendable {
         let baseline = ResidentMemory.current()
         var memoryGrowth = 0
         let program = machine.program
-        let explorerMoves = ExplorerMoves(machine: machine, outcomes: OutcomeSampler(flow: flow, program: program))
+        let explorerMoves = ExplorerMoves(
+            machine: machine, outcomes: OutcomeSampler(flow: flow, program: program), interleave: bounds.interleave)
         var findings = FindingCollector(flow: flow, program: program)
         var graph = StateGraph()
         let launch = machine.step(MachineState(), .launch(LaunchEnvironment()))

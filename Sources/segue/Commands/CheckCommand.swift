@@ -14,7 +14,7 @@ enum CheckCommand: SegueCommand {
     static let summary = "Explore every reachable state of a flow and prove its properties (exit 1 on findings)"
     static let usage = """
         usage: segue check FLOW… [--format human|json|github|sarif] [--allow CODE[,CODE…]] [--max-states N]
-                                 [--max-depth N] [--max-memory SIZE] [--trace-out DIR] [--quiet]
+                                 [--max-depth N] [--max-memory SIZE] [--trace-out DIR] [--interleave] [--quiet]
 
         Explores every state each flow can reach from launch, over every input and every outcome of
         every service call (docs/check.md), and reports broken invariants, unreachable `reachable:`
@@ -29,6 +29,8 @@ enum CheckCommand: SegueCommand {
           --max-memory SIZE  stop when the explorer has grown by SIZE (512M, 2G; default 2G)
           --trace-out DIR    write each finding's run as a REPL trace (load FILE) and, for a broken
                              invariant, a scenario that fails until the bug is fixed
+          --interleave       try every input while a call is pending (default: only back and
+                             swipe to dismiss), for races between the user and a request
           --quiet            no progress line and no summary
 
         exit status: 0 explored completely, no finding; 1 findings (or the flow does not validate);
@@ -44,7 +46,7 @@ enum CheckCommand: SegueCommand {
             parsed = try ParsedArguments(
                 arguments,
                 valueOptions: ["--format", "--allow", "--max-states", "--max-depth", "--max-memory", "--trace-out"],
-                switchOptions: ["--quiet"])
+                switchOptions: ["--quiet", "--interleave"])
         } catch {
             printError("segue check: \(error)\n\(usage)")
             return 2
@@ -76,6 +78,7 @@ enum CheckCommand: SegueCommand {
             }
             bounds.maxMemory = bytes
         }
+        bounds.interleave = parsed.switches.contains("--interleave")
         let allowed = Set((parsed.options["--allow"] ?? "").split(separator: ",").map(String.init))
         let unknown = allowed.filter { CheckFinding.Code(rawValue: $0) == nil }
         guard unknown.isEmpty else {

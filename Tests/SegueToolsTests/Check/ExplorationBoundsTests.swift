@@ -71,14 +71,18 @@ import Testing
                     label: Ping
                     tap: [{ call: board.ping, ok: [], error: [] }]
             """
-        let twice = try FlowExplorerTests.explore(text, bounds: ExplorationBounds(maxSameCall: 2))
+        let twice = try FlowExplorerTests.explore(text, bounds: ExplorationBounds(maxSameCall: 2, interleave: true))
         #expect(twice.stoppedBy == nil)
         #expect(twice.graph.states.map(\.machine.pendingCalls.count).max() == 2)
         #expect(twice.prunedCalls > 0)
-        // By default a tap while its request is in flight is not followed.
+        // By default the button cannot be tapped again while its request is in flight.
         let once = try FlowExplorerTests.explore(text)
         #expect(once.graph.states.map(\.machine.pendingCalls.count).max() == 1)
         #expect(once.stoppedBy == nil)
+        #expect(once.prunedCalls == 0)
+        let interleaved = try FlowExplorerTests.explore(text, bounds: ExplorationBounds(interleave: true))
+        #expect(interleaved.graph.states.map(\.machine.pendingCalls.count).max() == 1)
+        #expect(interleaved.prunedCalls > 0)
     }
 
     @Test func thePurchaseSheetCoversTheAppWhileItIsPending() throws {

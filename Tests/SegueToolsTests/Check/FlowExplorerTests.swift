@@ -98,4 +98,25 @@ import Testing
         #expect(exploration.graph.count == 2)
         #expect(exploration.stoppedBy == nil)
     }
+
+    @Test func alertsAreLookedAtWhenShownButNotStored() throws {
+        let text = """
+            segue: 1
+            flow: alerts
+            start: main
+            data:
+              note: { type: "string?" }
+            screens:
+              main:
+                elements:
+                  - button: warn
+                    label: Warn
+                    tap: [{ alert: { image: error, title: Note, message: "${note}" } }]
+            """
+        let exploration = try Self.explore(text)
+        #expect(exploration.graph.states.allSatisfy { $0.machine.alert == nil && $0.machine.alertQueue.isEmpty })
+        let finding = try #require(exploration.findings.first { $0.code == .rendersNull })
+        #expect(finding.message == "an alert shows `null`: Note — null")
+        #expect(finding.path == ["launch", "tap warn"])
+    }
 }
