@@ -99,7 +99,8 @@ let package = Package(
             dependencies: [
                 "SegueTools", "SegueCheck", "SegueModel", "SegueRuntime", "SegueExpression", "SegueDiagnostics",
                 "SegueYAML", "SegueServices",
-            ]),
+            ],
+            exclude: ["Check/Fixtures"]),
 
         // Audio: WAV files, recording, trim, gain, metering, mixdown, the recordings store (AudioService).
         .target(name: "SegueAudio", dependencies: ["SegueSQLite", "SegueRuntime", "SegueExpression"]),
@@ -130,10 +131,12 @@ let package = Package(
                 "SegueFrontEnd", "CReadline", "SegueLanguageServer", "SegueImport",
             ]),
 
-        // Benchmarks: `swift run -c release segue-bench audio|load|dispatch [--json]`.
+        // Benchmarks: `swift run -c release segue-bench audio|load|dispatch|check [--json]`.
         .executableTarget(
             name: "segue-bench",
-            dependencies: ["SegueAudio", "SegueYAML", "SegueModel", "SegueCheck", "SegueDiagnostics", "SegueRuntime"]),
+            dependencies: [
+                "SegueAudio", "SegueYAML", "SegueModel", "SegueCheck", "SegueDiagnostics", "SegueRuntime", "SegueTools",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

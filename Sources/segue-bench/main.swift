@@ -14,6 +14,8 @@ let usage = """
       startup [--json] [--runs N] [--static PATH] [--dynamic PATH]
                                                 start `segue validate flows/donate.yaml` again and again: median
                                                 wall time of the static and the dynamic release builds
+      check [--json]                            segue check's states/s and bytes/state: 6 counters of 10 (10^6
+                                                states) and a ring of 10,000 screens; SPIN's ratio where installed
     """
 
 switch arguments.first {
@@ -25,6 +27,8 @@ case "startup":
     exit(StartupBenchmark.main(Array(arguments.dropFirst())))
 case "load":
     exit(LoadBenchmark.main(Array(arguments.dropFirst())))
+case "check":
+    exit(CheckBenchmark.main(Array(arguments.dropFirst())))
 case nil, "help", "--help", "-h":
     print(usage)
     exit(arguments.isEmpty ? 2 : 0)
