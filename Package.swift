@@ -119,10 +119,13 @@ let package = Package(
                 "SegueFrontEnd", "CReadline", "SegueLanguageServer",
             ]),
 
-        // Benchmarks: `swift run -c release segue-bench audio|load|dispatch [--json]`.
+        // Benchmarks: `swift run -c release segue-bench audio|load|dispatch|startup|lsp [--json]`.
         .executableTarget(
             name: "segue-bench",
-            dependencies: ["SegueAudio", "SegueYAML", "SegueModel", "SegueCheck", "SegueDiagnostics", "SegueRuntime"]),
+            dependencies: [
+                "SegueAudio", "SegueYAML", "SegueModel", "SegueCheck", "SegueDiagnostics", "SegueRuntime",
+                "SegueLanguageServer",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

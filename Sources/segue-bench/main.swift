@@ -14,6 +14,8 @@ let usage = """
       startup [--json] [--runs N] [--static PATH] [--dynamic PATH]
                                                 start `segue validate flows/donate.yaml` again and again: median
                                                 wall time of the static and the dynamic release builds
+      lsp [--json] [--edits N] [--flow FILE]    replay edits of flows/donate.yaml through `segue lsp`: median and
+                                                95th percentile from didChange to publishDiagnostics
     """
 
 switch arguments.first {
@@ -23,6 +25,8 @@ case "dispatch":
     exit(DispatchBenchmark.main(Array(arguments.dropFirst())))
 case "startup":
     exit(StartupBenchmark.main(Array(arguments.dropFirst())))
+case "lsp":
+    exit(LSPBenchmark.main(Array(arguments.dropFirst())))
 case "load":
     exit(LoadBenchmark.main(Array(arguments.dropFirst())))
 case nil, "help", "--help", "-h":
