@@ -66,6 +66,10 @@ public enum CheckCode {
     public static let argumentTypeMismatch = "C202"
     /// A value's type does not fit the variable or field it is assigned to.
     public static let assignmentTypeMismatch = "C203"
+    /// A value that may be null is interpolated inside other text without a fallback: it would show as nothing.
+    public static let optionalInText = "C204"
+    /// A value that may be null is used where a value is needed: an operand, a function's argument, a field read.
+    public static let optionalOperand = "C205"
 
     // MARK: navigation
 
@@ -112,7 +116,8 @@ public enum CheckCode {
         unknownCallArgument, missingCallArgument, unknownScreenArgument, missingScreenArgument, unknownVariable,
         unknownType, unknownEventField, missingEventField, unknownResponseCode, unknownTimer, unknownStyle,
         playWithoutPlayback, typeMismatch,
-        argumentTypeMismatch, assignmentTypeMismatch, showWithoutNavigation, nothingToDismiss, nothingToPop,
+        argumentTypeMismatch, assignmentTypeMismatch, optionalInText, optionalOperand, showWithoutNavigation,
+        nothingToDismiss, nothingToPop,
         unwindTargetNeverBelow, unreachableScreen, unreachableState, unhandledFailure, unhandledCancel,
         duplicateElement, duplicateField, duplicateDeclaration, invalidPattern, submitWithoutFields,
         recursiveComponent,

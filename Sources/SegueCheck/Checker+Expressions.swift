@@ -14,24 +14,25 @@ extension CheckRun {
         code: String = CheckCode.typeMismatch, strict: Bool = false
     ) -> ValueType? {
         let checker = TypeChecker(scope: scope.typeScope)
-        let result: Result<ValueType, ExpressionDiagnostics>
+        let analysis: TypeChecker.Analysis
         switch text.kind {
         case .expression:
             do throws(ExpressionDiagnostic) {
-                result = checker.check(try Expression.parse(text.text))
+                analysis = checker.analyze(try Expression.parse(text.text))
             } catch {
                 report(place(error, in: text))
                 return nil
             }
         case .template:
             do throws(ExpressionDiagnostic) {
-                result = checker.check(try Template.parse(text.text))
+                analysis = checker.analyze(try Template.parse(text.text))
             } catch {
                 report(place(error, in: text))
                 return nil
             }
         }
-        switch result {
+        for warning in analysis.warnings { report(place(warning, in: text)) }
+        switch analysis.type {
         case .failure(let problems):
             for problem in problems.items { report(place(problem, in: text)) }
             return nil
@@ -44,6 +45,18 @@ extension CheckRun {
             }
             return type
         }
+    }
+
+    /// An expression warning at its exact place in the file, with the check stage's code for its kind.
+    func place(_ warning: ExpressionWarning, in text: ExpressionText) -> Diagnostic {
+        let code =
+            switch warning.kind {
+            case .optionalInText: CheckCode.optionalInText
+            case .optionalOperand: CheckCode.optionalOperand
+            }
+        let range = text.sourceRange(
+            ofTextOffset: warning.range.start, length: warning.range.length, in: file(text.range))
+        return .warning(code, warning.message, at: range)
     }
 
     /// An expression problem at its exact place in the file.

@@ -80,6 +80,10 @@ public enum DiagnosticCatalog {
         "C201": "An expression has the wrong type for where it stands (`visible` must be `bool`).",
         "C202": "An argument's type does not fit the parameter it is passed to.",
         "C203": "A value's type does not fit the variable or field it is assigned to.",
+        "C204":
+            "A value that may be null is interpolated inside other text without a fallback: it would show as nothing.",
+        "C205":
+            "A value that may be null is used where a value is needed: an operand, a function's argument, a field read.",
         "C301": "`show` where no navigation controller can be on the stack: UIKit presents modally.",
         "C302": "`dismiss` where no modal layer can be on top of the root.",
         "C303": "`pop` or `pop_to_root` where the screen can never be above a navigation controller's root.",

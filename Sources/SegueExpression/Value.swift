@@ -59,8 +59,19 @@ extension Value: CustomStringConvertible {
         case .string(let value): return value
         case .list(let items): return "[" + items.map(\.literal).joined(separator: ", ") + "]"
         case .record(let fields):
-            return "{" + fields.keys.sorted().map { "\($0): \(fields[$0]!.literal)" }.joined(separator: ", ") + "}"
+            return "{"
+                + fields.sorted { $0.key < $1.key }.map { "\(Value.key($0.key)): \($0.value.literal)" }
+                .joined(separator: ", ") + "}"
         }
+    }
+
+    /// A record's or map's key as a record literal writes it: bare when it is a name (`Hamlet`), else quoted
+    /// (`"two words"`, `"donate.small"`), so what the REPL prints can be typed back.
+    static func key(_ text: String) -> String {
+        let isName =
+            text.first.map { $0 == "_" || $0.isLetter } == true
+            && text.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
+        return isName && !["true", "false", "null", "in"].contains(text) ? text : Value.string(text).literal
     }
 
     /// Like `description`, but strings are quoted and escaped as an expression would write them.

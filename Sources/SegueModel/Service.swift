@@ -154,7 +154,10 @@ public enum BuiltinOperations {
                 Signature(name: "stop", parameters: [], result: "null", cancellable: false, canFail: false),
                 Signature(
                     name: "mixdown",
-                    parameters: [("lines", "list<any>", true), ("clips", "any", false), ("volumes", "any", false)],
+                    parameters: [
+                        ("lines", "list<any>", true), ("clips", "map<string, string>", false),
+                        ("volumes", "map<string, number>", false),
+                    ],
                     result: "string", cancellable: false, canFail: true),
             ]
         case .api, .custom:

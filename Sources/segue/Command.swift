@@ -28,8 +28,10 @@ struct UsageError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Writes to standard error.
+/// Writes to standard error, after whatever standard output still buffers, so the two never interleave mid-line
+/// when both go to one terminal or file (a summary after the last caret line, not glued to it).
 func printError(_ text: String) {
+    fflush(nil)  // every output stream: standard output is the one that buffers
     FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
 }
 

@@ -95,8 +95,8 @@ import Testing
 
     /// (source, kind, message, start, end)
     @Test(arguments: [
-        ("len(data)", EvaluationError.Kind.typeMismatch, "`len` needs a string, list or record, not an int", 4, 8),
-        ("len(user.age)", .nullValue, "`len` needs a string, list or record, not null", 4, 12),
+        ("len(data)", EvaluationError.Kind.typeMismatch, "`len` needs a string, list, map or record, not an int", 4, 8),
+        ("len(user.age)", .nullValue, "`len` needs a string, list, map or record, not null", 4, 12),
         ("empty(data)", .typeMismatch, "`empty` needs a string, list, record or null, not an int", 6, 10),
         ("trim(data)", .typeMismatch, "`trim` needs a string, not an int", 5, 9),
         ("matches('a', '[')", .invalidArgument, "invalid regular expression `[`", 13, 16),

@@ -45,8 +45,8 @@ import Testing
 
     /// (source, code, message, start, end)
     @Test(arguments: [
-        ("len(3)", "X108", "`len` needs a `string`, list or record, not `int`", 4, 5),
-        ("empty(count)", "X108", "`empty` needs a `string`, list, record or null, not `int`", 6, 11),
+        ("len(3)", "X108", "`len` needs a `string`, list, map or record, not `int`", 4, 5),
+        ("empty(count)", "X108", "`empty` needs a `string`, list, map, record or null, not `int`", 6, 11),
         ("words(items)", "X108", "`words` needs a `string`, not `list<Profile>`", 6, 11),
         ("is_url(1)", "X108", "`is_url` needs a `string`, not `int`", 7, 8),
         ("matches(title, 1)", "X108", "argument 2 of `matches` needs a `string`, not `int`", 15, 16),
@@ -61,7 +61,7 @@ import Testing
         ("int(flag)", "X108", "`int` needs an `int`, `number` or numeric `string`, not `bool`", 4, 8),
         ("lenght(title)", "X106", "unknown function `lenght`; did you mean `len`?", 0, 6),
         ("count(1)", "X106", "`count` is a variable, not a function", 0, 5),
-        ("len(title, 2)", "X107", "`len` takes 1 argument, got 2: len(string | list | record) -> int", 0, 13),
+        ("len(title, 2)", "X107", "`len` takes 1 argument, got 2: len(string | list | map | record) -> int", 0, 13),
         (
             "matches(title)", "X107", "`matches` takes 2 arguments, got 1: matches(string, pattern: string) -> bool", 0,
             14

@@ -33,7 +33,7 @@ private struct BuiltinCall {
     }
 
     func record(_ index: Int) throws(EvaluationError) -> [String: Value] {
-        guard case .record(let fields) = values[index] else { throw mismatch(index, "a record") }
+        guard case .record(let fields) = values[index] else { throw mismatch(index, "a map or record") }
         return fields
     }
 
@@ -49,7 +49,7 @@ private struct BuiltinCall {
             case .string(let text): return .int(text.count)
             case .list(let items): return .int(items.count)
             case .record(let fields): return .int(fields.count)
-            default: throw mismatch(0, "a string, list or record")
+            default: throw mismatch(0, "a string, list, map or record")
             }
         case .empty:
             switch values[0] {
@@ -122,6 +122,9 @@ private struct BuiltinCall {
             return .record(fields)
         case .keys:
             return .list(try record(0).keys.sorted().map(Value.string))
+        case .values:
+            let fields = try record(0)
+            return .list(fields.keys.sorted().compactMap { fields[$0] })
         case .indexBy:
             guard case .list(let items) = values[0] else { throw mismatch(0, "a list of records") }
             let field = try string(1)

@@ -23,6 +23,10 @@ extension Evaluator {
             let decided = try bool(left, for: "the left side of `\(op.rawValue)`")
             if decided == (op == .or) { return .bool(decided) }
             return .bool(try bool(right, for: "the right side of `\(op.rawValue)`"))
+        case .coalesce:
+            // The fallback is evaluated only when it is needed.
+            let first = try value(of: left)
+            return first.isNull ? try value(of: right) : first
         default: break
         }
         let (a, b) = (try value(of: left), try value(of: right))

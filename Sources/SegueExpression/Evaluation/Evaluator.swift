@@ -15,14 +15,16 @@ public struct Evaluator<Scope: ValueScope> {
         Result { () throws(EvaluationError) -> Value in try value(of: expression) }
     }
 
-    /// The template's text, each expression's value written as `Value.description` (strings bare).
+    /// The template's text, each expression's value written as `Value.description` (strings bare), `null` as nothing.
     public func evaluate(_ template: Template) -> Result<String, EvaluationError> {
         Result { () throws(EvaluationError) -> String in
             var text = ""
             for segment in template.segments {
                 switch segment {
                 case .text(let part, _): text += part
-                case .expression(let expression, _): text += try value(of: expression).description
+                case .expression(let expression, _):
+                    let part = try value(of: expression)
+                    if !part.isNull { text += part.description }
                 }
             }
             return text

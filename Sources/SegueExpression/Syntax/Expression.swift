@@ -70,20 +70,29 @@ public enum BinaryOperator: String, Sendable, Hashable, CaseIterable {
     case equal = "=="
     case notEqual = "!="
     case contains = "in"
+    /// `a ?? b`: `a` unless it is null, then `b` (evaluated only then).
+    case coalesce = "??"
     case and = "&&"
     case or = "||"
 
-    /// Binding strength: higher binds tighter. The conditional `?:` is 1, unary operators 8.
+    /// Binding strength: higher binds tighter. The conditional `?:` is 1, unary operators 9.
+    ///
+    /// `??` sits between comparison and arithmetic, as in Swift: `a ?? 0 + 1` is `a ?? (0 + 1)` and
+    /// `name ?? '' == ''` is `(name ?? '') == ''`.
     public var precedence: Int {
         switch self {
         case .or: 2
         case .and: 3
         case .equal, .notEqual: 4
         case .less, .lessOrEqual, .greater, .greaterOrEqual, .contains: 5
-        case .add, .subtract: 6
-        case .multiply, .divide, .remainder: 7
+        case .coalesce: 6
+        case .add, .subtract: 7
+        case .multiply, .divide, .remainder: 8
         }
     }
+
+    /// Whether `a op b op c` groups to the right: only `??` (`a ?? b ?? c` is `a ?? (b ?? c)`).
+    public var isRightAssociative: Bool { self == .coalesce }
 }
 
 extension Expression.Kind {

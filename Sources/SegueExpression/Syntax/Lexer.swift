@@ -191,7 +191,7 @@ struct Lexer: Sendable {
         case ",": return take(1, .comma)
         case ".": return take(1, .dot)
         case ":": return take(1, .colon)
-        case "?": return take(1, .question)
+        case "?": return next == UInt8(ascii: "?") ? take(2, .questionQuestion) : take(1, .question)
         case "-": return take(1, .minus)
         case "+": return take(1, .plus)
         case "*": return take(1, .star)

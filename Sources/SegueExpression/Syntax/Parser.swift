@@ -56,7 +56,8 @@ struct Parser {
             }
             guard let op = Parser.binaryOperator(current.kind), op.precedence >= minimumPrecedence else { break }
             try advance()
-            let right = try parseExpression(minimumPrecedence: op.precedence + 1)
+            let right = try parseExpression(
+                minimumPrecedence: op.isRightAssociative ? op.precedence : op.precedence + 1)
             left = try build(.binary(op, left, right), at: left.range.union(right.range))
         }
         return left
@@ -76,6 +77,7 @@ struct Parser {
         case .equalEqual: .equal
         case .bangEqual: .notEqual
         case .inKeyword: .contains
+        case .questionQuestion: .coalesce
         case .andAnd: .and
         case .orOr: .or
         default: nil

@@ -11,7 +11,7 @@ struct Token: Sendable, Hashable {
         case identifier(String)
         case trueKeyword, falseKeyword, nullKeyword, inKeyword
         case leftParen, rightParen, leftBracket, rightBracket, leftBrace, rightBrace
-        case comma, dot, colon, question
+        case comma, dot, colon, question, questionQuestion
         case bang, minus, plus, star, slash, percent
         case less, lessEqual, greater, greaterEqual, equalEqual, bangEqual
         case andAnd, orOr
@@ -41,6 +41,7 @@ extension Token.Kind {
         case .dot: return "."
         case .colon: return ":"
         case .question: return "?"
+        case .questionQuestion: return "??"
         case .bang: return "!"
         case .minus: return "-"
         case .plus: return "+"

@@ -8,15 +8,15 @@ public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
     case endsWith = "ends_with"
     case min, max, abs, floor, ceil, round
     case int, number, string
-    case put, remove, keys
+    case put, remove, keys, values
     case indexBy = "index_by"
     case lineCount = "line_count"
 
     /// How the function is called, as shown in messages and docs.
     public var signature: String {
         switch self {
-        case .len: "len(string | list | record) -> int"
-        case .empty: "empty(string | list | record | null) -> bool"
+        case .len: "len(string | list | map | record) -> int"
+        case .empty: "empty(string | list | map | record | null) -> bool"
         case .words: "words(string) -> list<string>"
         case .isURL: "is_url(string) -> bool"
         case .matches: "matches(string, pattern: string) -> bool"
@@ -36,10 +36,11 @@ public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
         case .int: "int(int | number | string) -> int"
         case .number: "number(int | number | string) -> number"
         case .string: "string(any) -> string"
-        case .put: "put(record, key: string, value) -> record"
-        case .remove: "remove(record, key: string) -> record"
-        case .keys: "keys(record) -> list<string>"
-        case .indexBy: "index_by(list<record>, field: string) -> record"
+        case .put: "put(map<string, T> | record, key: string, value: T) -> map<string, T> | record"
+        case .remove: "remove(map<string, T> | record, key: string) -> map<string, T> | record"
+        case .keys: "keys(map | record) -> list<string>"
+        case .values: "values(map<string, T>) -> list<T>"
+        case .indexBy: "index_by(list<T>, field: string) -> map<string, T>"
         case .lineCount: "line_count(text: string, width: number, font_size: number = 17) -> int"
         }
     }

@@ -24,6 +24,11 @@ extension Inference {
         var call = FunctionCall(function: function, arguments: arguments, types: types)
         let result = call.resultType()
         diagnostics += call.diagnostics
+        if call.diagnostics.isEmpty {
+            for index in call.needed.sorted() {
+                needValue(types[index], arguments[index], for: "`\(function.rawValue)`")
+            }
+        }
         return result
     }
 }
@@ -34,6 +39,8 @@ private struct FunctionCall {
     let arguments: [Expression]
     let types: [ValueType]
     var diagnostics: [ExpressionDiagnostic] = []
+    /// The arguments that must not be null when the function runs (all that `require` checks).
+    var needed: Set<Int> = []
 
     init(function: BuiltinFunction, arguments: [Expression], types: [ValueType]) {
         self.function = function
@@ -45,6 +52,7 @@ private struct FunctionCall {
     @discardableResult
     mutating func require(_ index: Int, _ what: String, _ accepts: (ValueType) -> Bool) -> Bool {
         let type = types[index].unwrapped
+        needed.insert(index)
         if type == .any || accepts(type) { return true }
         let subject =
             arguments.count > 1 ? "argument \(index + 1) of `\(function.rawValue)`" : "`\(function.rawValue)`"
@@ -61,10 +69,13 @@ private struct FunctionCall {
     mutating func resultType() -> ValueType {
         switch function {
         case .len:
-            require(0, "a `string`, list or record") { $0 == .string || $0.isList || $0.isRecord }
+            require(0, "a `string`, list, map or record") { $0 == .string || $0.isList || $0.isKeyed }
             return .int
         case .empty:
-            require(0, "a `string`, list, record or null") { $0 == .string || $0.isList || $0.isRecord || $0 == .null }
+            require(0, "a `string`, list, map, record or null") {
+                $0 == .string || $0.isList || $0.isKeyed || $0 == .null
+            }
+            needed.remove(0)  // `empty(null)` is true
             return .bool
         case .words:
             requireString(0)
@@ -102,15 +113,35 @@ private struct FunctionCall {
         case .string:
             return .string
         case .put, .remove:
-            require(0, "a record") { $0.isRecord }
+            require(0, "a map or record") { $0.isKeyed }
             requireString(1)
-            return types[0].unwrapped.isRecord ? .any : types[0].unwrapped
+            guard case .map(let element) = types[0].unwrapped else {
+                return types[0].unwrapped.isRecord ? .any : types[0].unwrapped
+            }
+            if function == .put, !types[2].isAssignable(to: element) {
+                diagnostics.append(
+                    ExpressionDiagnostic(
+                        code: "X108", "argument 3 of `put` must fit the map's `\(element)`, not `\(types[2])`",
+                        at: arguments[2].range))
+            }
+            return .map(element)
         case .keys:
-            require(0, "a record") { $0.isRecord }
+            require(0, "a map or record") { $0.isKeyed }
             return .list(.string)
+        case .values:
+            require(0, "a map or record") { $0.isKeyed }
+            switch types[0].unwrapped {
+            case .map(let element): return .list(element)
+            case .record(let record):
+                let fields = record.fields.map(\.type)
+                return .list(fields.dropFirst().reduce(fields.first ?? .any) { $0.joined(with: $1) ?? .any })
+            default: return .list(.any)
+            }
         case .indexBy:
             require(0, "a list of records") { $0.isList }
             requireString(1)
+            // Keyed by the field's value as text: `index_by(takes, 'line')` is `map<string, Take>`.
+            if case .list(let element) = types[0].unwrapped, element != .any { return .map(element) }
             return .any
         case .lineCount:
             requireString(0)
@@ -188,5 +219,13 @@ extension ValueType {
     var isRecord: Bool {
         if case .record = self { return true }
         return false
+    }
+
+    /// A map or a record: what `keys`, `values`, `put`, `remove` and `in` take.
+    var isKeyed: Bool {
+        switch self {
+        case .record, .map: true
+        default: false
+        }
     }
 }

@@ -10,6 +10,7 @@ extension Inference {
             guard type.unwrapped.isNumeric else {
                 return error("X104", "`-` needs an `int` or `number`, not `\(type)`", at: operand.range)
             }
+            needValue(type, operand, for: "`-`")
             return type.unwrapped
         }
     }
@@ -18,8 +19,10 @@ extension Inference {
         switch op {
         case .and, .or:
             requireBool(left, for: "the left side of `\(op.rawValue)`")
-            requireBool(right, for: "the right side of `\(op.rawValue)`")
+            assuming(left, is: op == .and) { $0.requireBool(right, for: "the right side of `\(op.rawValue)`") }
             return .bool
+        case .coalesce:
+            return inferCoalesce(left, right)
         case .equal, .notEqual:
             let (leftType, rightType) = (infer(left), infer(right))
             if !leftType.isAssignable(to: rightType), !rightType.isAssignable(to: leftType),
@@ -31,9 +34,16 @@ extension Inference {
             }
             return .bool
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
-            let (leftType, rightType) = (infer(left).unwrapped, infer(right).unwrapped)
-            if leftType.isNumeric, rightType.isNumeric { return .bool }
-            if leftType.isAssignable(to: .string), rightType.isAssignable(to: .string) { return .bool }
+            let (leftRaw, rightRaw) = (infer(left), infer(right))
+            let (leftType, rightType) = (leftRaw.unwrapped, rightRaw.unwrapped)
+            let comparable =
+                (leftType.isNumeric && rightType.isNumeric)
+                || (leftType.isAssignable(to: .string) && rightType.isAssignable(to: .string))
+            if comparable {
+                needValue(leftRaw, left, for: "`\(op.rawValue)`")
+                needValue(rightRaw, right, for: "`\(op.rawValue)`")
+                return .bool
+            }
             let culprit = leftType.isNumeric || leftType == .string ? right : left
             return error(
                 "X104", "`\(op.rawValue)` compares two numbers or two strings, not `\(leftType)` and `\(rightType)`",
@@ -43,11 +53,14 @@ extension Inference {
         case .add:
             return inferAdd(left, right)
         case .subtract, .multiply, .divide, .remainder:
-            let (leftType, rightType) = (infer(left).unwrapped, infer(right).unwrapped)
+            let (leftRaw, rightRaw) = (infer(left), infer(right))
+            let (leftType, rightType) = (leftRaw.unwrapped, rightRaw.unwrapped)
             for (type, side) in [(leftType, left), (rightType, right)] where !type.isNumeric {
                 return error(
                     "X104", "`\(op.rawValue)` needs numbers (`int` or `number`), not `\(type)`", at: side.range)
             }
+            needValue(leftRaw, left, for: "`\(op.rawValue)`")
+            needValue(rightRaw, right, for: "`\(op.rawValue)`")
             return Inference.arithmeticResult(leftType, rightType)
         }
     }
@@ -59,7 +72,20 @@ extension Inference {
     }
 
     private mutating func inferAdd(_ left: Expression, _ right: Expression) -> ValueType {
-        let (leftType, rightType) = (infer(left).unwrapped, infer(right).unwrapped)
+        let (leftRaw, rightRaw) = (infer(left), infer(right))
+        let (leftType, rightType) = (leftRaw.unwrapped, rightRaw.unwrapped)
+        let errors = diagnostics.count
+        let result = addedType(leftType, rightType, left, right)
+        if diagnostics.count == errors {
+            needValue(leftRaw, left, for: "`+`")
+            needValue(rightRaw, right, for: "`+`")
+        }
+        return result
+    }
+
+    private mutating func addedType(
+        _ leftType: ValueType, _ rightType: ValueType, _ left: Expression, _ right: Expression
+    ) -> ValueType {
         if leftType.isNumeric, rightType.isNumeric { return Inference.arithmeticResult(leftType, rightType) }
         if leftType.isAssignable(to: .string), rightType.isAssignable(to: .string) {
             return leftType == .any && rightType == .any ? .any : .string
@@ -86,6 +112,7 @@ extension Inference {
 
     private mutating func inferContains(_ left: Expression, _ right: Expression) -> ValueType {
         let (leftType, rightType) = (infer(left), infer(right))
+        needValue(rightType, right, for: "`in`")
         switch rightType.unwrapped {
         case .any:
             return .bool
@@ -97,17 +124,23 @@ extension Inference {
                     "X104", "`in` looks for `\(leftType)` in a `\(rightType)`; it is never there", at: left.range)
             }
             return .bool
-        case .record, .string:
+        case .record, .string, .map:
             guard leftType.unwrapped.isAssignable(to: .string) else {
-                let what = rightType.unwrapped == .string ? "substring" : "field name"
+                let what =
+                    switch rightType.unwrapped {
+                    case .string: "substring"
+                    case .map: "key"
+                    default: "field name"
+                    }
                 return error(
                     "X104", "`in` on a `\(rightType)` needs a `string` \(what) on the left, not `\(leftType)`",
                     at: left.range)
             }
+            needValue(leftType, left, for: "`in`")
             return .bool
         default:
             return error(
-                "X104", "`in` needs a list, record or string on the right, not `\(rightType)`", at: right.range)
+                "X104", "`in` needs a list, map, record or string on the right, not `\(rightType)`", at: right.range)
         }
     }
 }

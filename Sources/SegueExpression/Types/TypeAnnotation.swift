@@ -1,11 +1,12 @@
 import SegueDiagnostics
 
-/// Parses type annotations as written in flow YAML: `string`, `int?`, `list<Photo>`, `[string]`.
+/// Parses type annotations as written in flow YAML: `string`, `int?`, `list<Photo>`, `[string]`,
+/// `map<string, Take>`.
 ///
 ///     try TypeAnnotation.parse("list<int>?") { _ in nil }  // .optional(.list(.int))
 public enum TypeAnnotation {
     /// The built-in type names.
-    public static let builtinNames = ["any", "bool", "int", "number", "string", "list"]
+    public static let builtinNames = ["any", "bool", "int", "number", "string", "list", "map"]
 
     /// Parses `text`, asking `resolve` for any other name (a record type declared in the flow).
     ///
@@ -81,6 +82,23 @@ public enum TypeAnnotation {
                 let element = try parseType()
                 guard take(">") else { throw error("expected `>` to close `list<`", length: 1) }
                 return .list(element)
+            case "map":
+                guard take("<") else { return .map(.any) }
+                skipSpaces()
+                let keyStart = offset
+                let key = try parseType()
+                guard key == .string else {
+                    throw ExpressionDiagnostic(
+                        code: "X051", "map keys are always `string`, not `\(key)`: write `map<string, T>`",
+                        at: TextRange(keyStart, offset))
+                }
+                guard take(",") else {
+                    throw error(
+                        "expected `,` and the value type after `map<string`, as in `map<string, int>`", length: 1)
+                }
+                let element = try parseType()
+                guard take(">") else { throw error("expected `>` to close `map<`", length: 1) }
+                return .map(element)
             default:
                 if let resolved = resolve(name) { return resolved }
                 let candidates = TypeAnnotation.builtinNames + knownNames

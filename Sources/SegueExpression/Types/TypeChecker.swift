@@ -15,6 +15,22 @@ public struct TypeChecker: Sendable {
     public func check(_ expression: Expression, expecting expected: ValueType? = nil) -> Result<
         ValueType, ExpressionDiagnostics
     > {
+        analyze(expression, expecting: expected).type
+    }
+
+    /// Checks every interpolated expression; a template is always a `string`.
+    public func check(_ template: Template) -> Result<ValueType, ExpressionDiagnostics> {
+        analyze(template).type
+    }
+
+    /// The type (or the errors) of one check, and the warnings found along the way.
+    public struct Analysis: Sendable {
+        public var type: Result<ValueType, ExpressionDiagnostics>
+        public var warnings: [ExpressionWarning]
+    }
+
+    /// Like `check`, also collecting warnings: optional values used where a value is needed.
+    public func analyze(_ expression: Expression, expecting expected: ValueType? = nil) -> Analysis {
         var inference = Inference(scope: scope)
         let type = inference.infer(expression)
         if inference.diagnostics.isEmpty, let expected, !type.isAssignable(to: expected) {
@@ -25,15 +41,31 @@ public struct TypeChecker: Sendable {
                 : "expected `\(expected)`, found `\(type)`"
             inference.diagnostics.append(ExpressionDiagnostic(code: "X110", message, at: expression.range))
         }
-        return inference.diagnostics.isEmpty ? .success(type) : .failure(ExpressionDiagnostics(inference.diagnostics))
+        return Analysis(
+            type: inference.diagnostics.isEmpty
+                ? .success(type) : .failure(ExpressionDiagnostics(inference.diagnostics)),
+            warnings: inference.warnings)
     }
 
-    /// Checks every interpolated expression; a template is always a `string`.
-    public func check(_ template: Template) -> Result<ValueType, ExpressionDiagnostics> {
+    /// Like `check` of a template, also warning where a value that may be null stands inside other text (it
+    /// would show as nothing there); a template that is one `${…}` alone may be empty.
+    public func analyze(_ template: Template) -> Analysis {
         var inference = Inference(scope: scope)
-        for expression in template.expressions { _ = inference.infer(expression) }
-        return inference.diagnostics.isEmpty
-            ? .success(.string) : .failure(ExpressionDiagnostics(inference.diagnostics))
+        let alone = template.segments.count == 1
+        for expression in template.expressions {
+            let type = inference.infer(expression)
+            if !alone, case .optional = type {
+                inference.warnings.append(
+                    ExpressionWarning(
+                        .optionalInText,
+                        "`\(expression)` may be null (it is `\(type)`) and would show as nothing in this text; "
+                            + "give a fallback with `??`, e.g. `${\(expression) ?? '…'}`", at: expression.range))
+            }
+        }
+        return Analysis(
+            type: inference.diagnostics.isEmpty
+                ? .success(.string) : .failure(ExpressionDiagnostics(inference.diagnostics)),
+            warnings: inference.warnings)
     }
 }
 
@@ -41,6 +73,10 @@ public struct TypeChecker: Sendable {
 struct Inference {
     let scope: any TypeScope
     var diagnostics: [ExpressionDiagnostic] = []
+    var warnings: [ExpressionWarning] = []
+    /// Names, fields and indexes (as written, `entry.text`) known not to be null here: inside `x != null && …`,
+    /// the `then` of `x != null ? … : …`, after `!empty(x) &&`, or `m[k]` after `k in m &&`.
+    var narrowed: Set<String> = []
 
     init(scope: any TypeScope) {
         self.scope = scope
@@ -58,15 +94,17 @@ struct Inference {
         case .literal(let value):
             return ValueType(of: value)
         case .name(let name):
-            return inferName(name, at: expression.range)
+            return narrowing(expression, inferName(name, at: expression.range))
         case .list(let items):
             return inferList(items)
         case .record(let fields):
             return .record(RecordType(fields: fields.map { RecordType.Field(name: $0.name, type: infer($0.value)) }))
         case .member(let base, let name, let nameRange):
-            return inferMember(of: infer(base), name: name, at: nameRange)
+            let baseType = infer(base)
+            needValue(baseType, base, for: "reading `.\(name)`")
+            return narrowing(expression, inferMember(of: baseType, name: name, at: nameRange))
         case .index(let base, let index):
-            return inferIndex(base: base, index: index)
+            return narrowing(expression, inferIndex(base: base, index: index))
         case .call(let function, let functionRange, let arguments):
             return inferCall(function, at: functionRange, arguments: arguments, call: expression.range)
         case .unary(let op, let operand):
@@ -75,8 +113,8 @@ struct Inference {
             return inferBinary(op, left, right)
         case .conditional(let condition, let then, let otherwise):
             requireBool(condition, for: "the condition of `?:`")
-            let thenType = infer(then)
-            let otherwiseType = infer(otherwise)
+            let thenType = infer(then, knowing: condition, is: true)
+            let otherwiseType = infer(otherwise, knowing: condition, is: false)
             guard let joined = thenType.joined(with: otherwiseType) else {
                 return error(
                     "X111", "the branches of `?:` have different types: `\(thenType)` and `\(otherwiseType)`",
@@ -123,6 +161,11 @@ struct Inference {
             let suggestion = Suggestion.closest(to: name, in: record.fields.map(\.name))
             let hint = suggestion.map { "; did you mean `\($0)`?" } ?? ""
             return error("X102", "`\(record)` has no field `\(name)`\(hint)", at: range, replacement: suggestion)
+        case .map(let element):
+            return error(
+                "X103",
+                "`\(base)` has no fields, so `.\(name)` cannot be read; read a key with `[…]`, which gives "
+                    + "`\(element.madeOptional)`", at: range)
         case let other:
             let hint = other == .string || other.isList ? "; use `len(…)` for its length" : ""
             return error("X103", "`\(base)` has no fields, so `.\(name)` cannot be read\(hint)", at: range)
@@ -132,6 +175,7 @@ struct Inference {
     private mutating func inferIndex(base: Expression, index: Expression) -> ValueType {
         let baseType = infer(base)
         let indexType = infer(index)
+        needValue(baseType, base, for: "indexing")
         switch baseType.unwrapped {
         case .any:
             if !(indexType.unwrapped.isAssignable(to: .int) || indexType.unwrapped.isAssignable(to: .string)) {
@@ -148,6 +192,12 @@ struct Inference {
                 return error("X105", "a string index must be `int`, not `\(indexType)`", at: index.range)
             }
             return .string
+        case .map(let element):
+            guard indexType.unwrapped.isAssignable(to: .string) else {
+                return error("X105", "a map key must be `string`, not `\(indexType)`", at: index.range)
+            }
+            // The key may be absent: `takes[line.id]` is `Take?`, so `takes[line.id] ?? …` or a check is needed.
+            return element.madeOptional
         case .record(let record):
             guard indexType.unwrapped.isAssignable(to: .string) else {
                 return error("X105", "a record key must be `string`, not `\(indexType)`", at: index.range)
@@ -158,7 +208,8 @@ struct Inference {
             let types = record.fields.map(\.type)
             return types.dropFirst().reduce(types.first ?? .any) { $0.joined(with: $1) ?? .any }.madeOptional
         default:
-            return error("X105", "`\(baseType)` cannot be indexed; only lists, strings and records can", at: base.range)
+            return error(
+                "X105", "`\(baseType)` cannot be indexed; only lists, strings, maps and records can", at: base.range)
         }
     }
 
@@ -167,6 +218,8 @@ struct Inference {
         let type = infer(expression)
         if !type.unwrapped.isAssignable(to: .bool) {
             _ = error("X104", "\(role) must be `bool`, not `\(type)`", at: expression.range)
+        } else {
+            needValue(type, expression, for: role)
         }
     }
 }

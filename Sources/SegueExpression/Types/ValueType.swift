@@ -10,6 +10,8 @@ public indirect enum ValueType: Sendable, Hashable {
     case string
     case list(ValueType)
     case record(RecordType)
+    /// `map<string, T>`: any number of `string` keys, each holding a `T`; at run time a record value.
+    case map(ValueType)
     case optional(ValueType)
 
     /// Whether a value of this type may be used where `target` is expected.
@@ -23,6 +25,10 @@ public indirect enum ValueType: Sendable, Hashable {
         case (_, .optional(let wrapped)): return isAssignable(to: wrapped)
         case (.list(let element), .list(let targetElement)): return element.isAssignable(to: targetElement)
         case (.record(let record), .record(let targetRecord)): return record.isAssignable(to: targetRecord)
+        case (.map(let element), .map(let targetElement)): return element.isAssignable(to: targetElement)
+        // A literal `{Hamlet: 0.5}` (an anonymous record) is a map when every field fits.
+        case (.record(let record), .map(let targetElement)):
+            return record.name == nil && record.fields.allSatisfy { $0.type.isAssignable(to: targetElement) }
         default: return self == target
         }
     }
@@ -38,6 +44,20 @@ public indirect enum ValueType: Sendable, Hashable {
         switch self {
         case .any, .null, .optional: true
         default: false
+        }
+    }
+
+    /// What a variable of this type holds when it declares no default: `0`, `""`, `false`, `[]`, `{}`; `null` for
+    /// optionals, records and `any`.
+    public var emptyValue: Value {
+        switch self {
+        case .int: .int(0)
+        case .number: .number(0)
+        case .string: .string("")
+        case .bool: .bool(false)
+        case .list: .list([])
+        case .map: .record([:])
+        case .any, .null, .record, .optional: .null
         }
     }
 
@@ -63,6 +83,9 @@ public indirect enum ValueType: Sendable, Hashable {
         case (.optional(let a), let b), (let b, .optional(let a)): return a.joined(with: b.unwrapped)?.madeOptional
         case (.int, .number), (.number, .int): return .number
         case (.list(let a), .list(let b)): return a.joined(with: b).map { .list($0) }
+        case (.map(let a), .map(let b)): return a.joined(with: b).map { .map($0) }
+        case (.map(let element), .record(let record)), (.record(let record), .map(let element)):
+            return ValueType.record(record).isAssignable(to: .map(element)) ? .map(element) : nil
         case (.record(let a), .record(let b)):
             if a.isAssignable(to: b) { return .record(b) }
             if b.isAssignable(to: a) { return .record(a) }
@@ -103,6 +126,7 @@ extension ValueType: CustomStringConvertible {
         case .string: "string"
         case .list(let element): "list<\(element)>"
         case .record(let record): record.description
+        case .map(let element): "map<string, \(element)>"
         case .optional(let wrapped): "\(wrapped)?"
         }
     }

@@ -54,7 +54,7 @@ extension Vocabulary {
                 KeySpec("type", .typeText, required: true, doc: "the variable's type", example: "int"),
                 KeySpec(
                     "default", .either([.expression, .list(of: .any), .mapping(of: .any)]),
-                    doc: "the initial value (otherwise `null`, `0`, `\"\"`, `false`, `[]` by type)", example: "0"),
+                    doc: "the initial value (otherwise `null`, `0`, `\"\"`, `false`, `[]`, `{}` by type)", example: "0"),
                 KeySpec(
                     "persist", .bool, default: "false", doc: "saved after every change and restored at launch",
                     example: "true"),

@@ -135,9 +135,14 @@ struct ProgramBuilder {
         VariableProgram(
             name: declaration.name.text, type: declaration.type.text,
             initial: declaration.initial.map { expression($0, context: context) }
-                ?? declaration.literal.map { constant($0) },
+                ?? constant(declaration.literal ?? Self.emptyValue(of: declaration.type)),
             persist: declaration.persist,
             defaultsKey: declaration.defaultsKey?.text)
+    }
+
+    /// A variable's value without a default, by its type (record names need not resolve: a record is `null`).
+    static func emptyValue(of type: TypeText) -> Value {
+        ((try? TypeAnnotation.parse(type.text) { _ in .any }) ?? .any).emptyValue
     }
 
     // MARK: screens

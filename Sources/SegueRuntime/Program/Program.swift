@@ -174,6 +174,8 @@ public struct ElementProgram: Sendable {
     public var bounds: ClosedRange<Double>? = nil
     /// A picker's options expression.
     public var options: Int? = nil
+    /// An image's symbol drawn while its source is empty or cannot be loaded (`person.crop.circle`).
+    public var placeholder: String? = nil
 }
 
 /// A list or collection: items, the component each item is drawn by, paging.
@@ -211,6 +213,8 @@ public struct FieldProgram: Sendable {
     public var grows: Bool
     /// For a multiline field that grows: the most lines it grows to.
     public var maxLines: Int? = nil
+    /// For a photo field: the frame the user pans and zooms the picture in.
+    public var crop: CropFrame? = nil
 }
 
 /// A compiled field rule: what it checks and the message shown when it fails.

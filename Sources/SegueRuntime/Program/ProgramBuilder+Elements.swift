@@ -19,6 +19,7 @@ extension ProgramBuilder {
         case .image(let image):
             compiled.kind = .image
             compiled.content = expression(image.source, context: context)
+            compiled.placeholder = image.placeholder
         case .button(let button):
             compiled.kind = .button
             compiled.content = expression(button.label, context: context)
@@ -112,7 +113,10 @@ extension ProgramBuilder {
                     label: field.label.map { expression($0, context: context) },
                     initial: field.initial.map { expression($0, context: context) },
                     rules: field.rules.map(FieldValidator.compile), minLines: field.multiline?.minLines,
-                    grows: field.multiline?.grows ?? false, maxLines: field.multiline?.maxLines))
+                    grows: field.multiline?.grows ?? false, maxLines: field.multiline?.maxLines,
+                    crop: field.crop.map {
+                        CropFrame(aspect: $0.aspect, minZoom: $0.minZoom, maxZoom: $0.maxZoom)
+                    }))
         }
         return fields
     }

@@ -96,9 +96,22 @@ struct ScreenRenderer {
             enabled: flag(element.enabled, default: true), style: string(element.style), anchor: element.anchor)
         if element.submits { view.enabled = view.enabled && form.isValid }
         view.icon = string(element.icon)
+        view.placeholder = element.placeholder
+        view.bounds = element.bounds
+        if let options = element.options {
+            switch value(options, frame) {
+            case .success(.list(let values)): view.options = values.map(\.description)
+            case .success(let other): problems.append("the options are \(other.literal), not a list")
+            case .failure(let failure): problems.append(failure.description)
+            }
+        }
         if element.kind == .text, let text = view.text {
             var textLayout = layout
-            if let width = element.width.flatMap({ number($0, frame) }) { textLayout.width = width }
+            if let width = element.width.flatMap({ number($0, frame) }) {
+                textLayout.width = width
+                view.measuredWidth = width
+            }
+            view.maxLines = element.maxLines
             let shown = textLayout.text(text, maxLines: element.maxLines)
             view.lines = shown.lines
             if element.maxLines != nil { view.truncated = shown.truncated }
@@ -114,6 +127,7 @@ struct ScreenRenderer {
                 label: string(field.label), error: state.touched || form.submitted ? state.error : nil,
                 touched: state.touched,
                 dirty: state.dirty, minLines: field.minLines, grows: field.grows)
+            view.field?.crop = field.crop
             if let minLines = field.minLines {
                 let text = state.value == .null ? "" : state.value.description
                 view.field?.lines = layout.field(text, minLines: minLines, grows: field.grows, maxLines: field.maxLines)

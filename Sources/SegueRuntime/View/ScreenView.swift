@@ -86,6 +86,15 @@ public struct ElementView: Sendable, Hashable, Codable {
     public var highlightColor: String? = nil
     /// The message of an expression that failed while rendering this element.
     public var problem: String?
+    /// For an image: the symbol shown while it has no picture (`person.crop.circle`).
+    public var placeholder: String? = nil
+    /// For a picker: its options as they are now, as text.
+    public var options: [String]? = nil
+    /// For a slider: the bounds its value moves between.
+    public var bounds: ClosedRange<Double>? = nil
+    /// For a text: its `max_lines`, and the width it is measured in when it names one (`width:`).
+    public var maxLines: Int? = nil
+    public var measuredWidth: Double? = nil
 }
 
 /// A form field as shown: its value, placeholder (visible while empty), and error once the user has edited it.
@@ -102,6 +111,22 @@ public struct FieldView: Sendable, Hashable, Codable {
     public var grows: Bool
     /// For a multiline field: the lines it is tall now, `min_lines` until its text needs more when it grows (D13).
     public var lines: Int? = nil
+    /// For a photo field: its crop frame.
+    public var crop: CropFrame? = nil
+}
+
+/// A photo field's crop frame (D14): a fixed aspect the user pans and pinch-zooms the picture in, never rotates.
+public struct CropFrame: Sendable, Hashable, Codable {
+    /// Width / height.
+    public var aspect: Double
+    public var minZoom: Double
+    public var maxZoom: Double
+
+    public init(aspect: Double, minZoom: Double, maxZoom: Double) {
+        self.aspect = aspect
+        self.minZoom = minZoom
+        self.maxZoom = maxZoom
+    }
 }
 
 /// A level meter as drawn: `segments` bars, of which the first `bars` are lit. Like a recording app's meter (and

@@ -50,6 +50,12 @@ public struct APIResultContract: Sendable, Hashable {
                 if let problem = problem(item, element, path: "\(path)[\(index)]") { return problem }
             }
             return nil
+        case (.map(let element), .record(let fields)):
+            for key in fields.keys.sorted() {
+                guard let fieldValue = fields[key] else { continue }
+                if let problem = problem(fieldValue, element, path: "\(path).\(key)") { return problem }
+            }
+            return nil
         case (.record(let record), .record(let fields)):
             for field in record.fields {
                 guard let fieldValue = fields[field.name] else {

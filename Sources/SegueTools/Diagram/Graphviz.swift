@@ -21,8 +21,13 @@ public struct Graphviz: Sendable {
 
     /// The `dot` found on `PATH`, or nil when Graphviz is not installed.
     public static func locate(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> URL? {
+        executable(named: "dot", path: path)
+    }
+
+    /// An executable by name in the `:`-separated `path`, or nil.
+    static func executable(named name: String, path: String?) -> URL? {
         for directory in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("dot")
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
         return nil
@@ -45,8 +50,9 @@ public struct Graphviz: Sendable {
         return result.output
     }
 
-    /// Runs a process with `input` on its standard input, collecting both outputs without blocking a thread.
-    private static func run(_ executable: URL, arguments: [String], input: Data) async throws
+    /// Runs a process with `input` on its standard input, collecting both outputs without blocking a thread (the
+    /// screen drawing's PNG converter runs `rsvg-convert` with it too).
+    static func run(_ executable: URL, arguments: [String], input: Data) async throws
         -> (status: Int32, output: Data, errors: Data)
     {
         let process = Process()

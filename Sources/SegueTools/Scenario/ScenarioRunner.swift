@@ -51,6 +51,12 @@ public final class ScenarioRunner {
     }
 
     public func run(_ scenario: Scenario) async -> ScenarioResult {
+        await run(scenario, steps: nil) { _ in }
+    }
+
+    /// Runs the first `limit` steps (all when nil), then hands the driver to `inspect` before the services go
+    /// away: `segue render --scenario FILE --step N` draws the screen there.
+    public func run(_ scenario: Scenario, steps limit: Int?, inspect: (FlowDriver) -> Void) async -> ScenarioResult {
         let started = ContinuousClock.now
         var run = ScenarioRun(scenario: scenario)
         do throws(ScenarioFailure) {
@@ -67,9 +73,10 @@ public final class ScenarioRunner {
                 device = profile
             }
             let driver = FlowDriver(program: program, embedded: embedded, device: device)
-            for step in scenario.steps {
+            for step in scenario.steps.prefix(limit ?? scenario.steps.count) {
                 try await run.perform(step, driver: driver, embedded: embedded)
             }
+            inspect(driver)
         } catch {
             run.failure = error
         }

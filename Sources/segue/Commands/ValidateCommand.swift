@@ -89,7 +89,8 @@ enum ValidateCommand: SynchronousCommand {
             let summary =
                 "\(files.count) flow file\(files.count == 1 ? "" : "s") checked: "
                 + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
-            printError(summary)
+            // A blank line after the last caret line, so the summary never reads as part of that excerpt.
+            printError((all.isEmpty ? "" : "\n") + summary)
         }
         if errors > 0 || (parsed.switches.contains("--strict") && warnings > 0) { return 1 }
         return ioTrouble ? 2 : 0

@@ -19,6 +19,18 @@ struct CommandLineTests {
         #expect(!result.output.contains("\u{1B}["))
     }
 
+    @Test func theSummaryStandsOnItsOwnLineAfterTheLastCaret() throws {
+        // Many diagnostics overflow standard output's buffer; the summary on standard error must still come last.
+        let result = try segueInterleaved(["validate", corpus])
+        #expect(result.status == 1)
+        let lines = result.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let summary = lines.filter { $0.contains("flow files checked:") }
+        #expect(summary.count == 1)
+        let pattern = #"^\d+ flow files checked: \d+ errors, \d+ warnings$"#
+        #expect(summary.first?.range(of: pattern, options: .regularExpression) != nil, "\(summary)")
+        #expect(lines.suffix(3) == ["", summary.first ?? "", ""])
+    }
+
     @Test func warningsFailOnlyWithStrict() throws {
         let file = corpus + "c301_show_without_navigation.yaml"
         #expect(try segue(["validate", file]).status == 0)

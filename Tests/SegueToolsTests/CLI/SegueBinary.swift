@@ -31,3 +31,19 @@ func segue(_ arguments: [String], environment: [String: String] = [:]) throws ->
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
 }
+
+/// Runs `segue` like `segue(_:)` with standard output and error in one pipe, as a terminal or `2>&1` sees them.
+func segueInterleaved(_ arguments: [String]) throws -> (status: Int32, text: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: segueExecutable!)
+    process.arguments = arguments
+    process.currentDirectoryURL = repository
+    process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let text = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: text, as: UTF8.self))
+}

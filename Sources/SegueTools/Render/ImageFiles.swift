@@ -1,0 +1,48 @@
+import Foundation
+
+/// Pictures a drawing embeds: an image's `source` or a photo field's path, read from the flow's folder (or an
+/// absolute path) and inlined as a `data:` URI, so a rendered SVG stands alone.
+///
+///     let images = ImageFiles(roots: ["flows"]).resolver
+///     images("../examples/donate/photo.png")  // "data:image/png;base64,iVBOR…"
+public struct ImageFiles: Sendable {
+    /// Folders a relative source is looked up in, first match wins.
+    public var roots: [String]
+    /// Larger files are not inlined (the placeholder shows instead).
+    public var byteLimit: Int
+
+    public init(roots: [String], byteLimit: Int = 4 << 20) {
+        self.roots = roots
+        self.byteLimit = byteLimit
+    }
+
+    /// The lookup as the drawing takes it.
+    public var resolver: @Sendable (String) -> String? {
+        let files = self
+        return { files.dataURI(for: $0) }
+    }
+
+    /// The picture's `data:` URI, or nil when the source is no readable PNG or JPEG file.
+    public func dataURI(for source: String) -> String? {
+        if source.hasPrefix("data:image/") { return source }
+        let candidates =
+            source.hasPrefix("/") ? [source] : roots.map { ($0 as NSString).appendingPathComponent(source) }
+        for path in candidates {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                attributes[.type] as? FileAttributeType == .typeRegular,
+                let size = attributes[.size] as? Int, size <= byteLimit,
+                let data = FileManager.default.contents(atPath: path), let type = Self.mediaType(of: data)
+            else { continue }
+            return "data:\(type);base64,\(data.base64EncodedString())"
+        }
+        return nil
+    }
+
+    /// PNG or JPEG by their magic bytes; anything else is not drawn.
+    static func mediaType(of data: Data) -> String? {
+        let bytes = [UInt8](data.prefix(4))
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return "image/png" }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
+        return nil
+    }
+}

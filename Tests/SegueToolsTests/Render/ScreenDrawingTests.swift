@@ -1,0 +1,156 @@
+import Foundation
+import SegueExpression
+import SegueRuntime
+import Testing
+
+@testable import SegueTools
+
+@Suite struct ScreenDrawingTests {
+    /// The donate form on a device, after buying the first option.
+    func form(on device: DeviceProfile) async throws -> RenderFixture {
+        let fixture = try await RenderFixture.make("donate", device: device)
+        try await fixture.tap("donate")
+        try await fixture.tap("options[0]")
+        #expect(fixture.driver.view?.screen == "donate_form")
+        return fixture
+    }
+
+    @Test func aFieldSitsInsideTheMarginsTheFlowComputesForEachDevice() async throws {
+        for (device, margins) in [(DeviceProfile.iPhoneSE, 16.0), (DeviceProfile.iPhone16ProMax, 20.0)] {
+            let fixture = try await form(on: device)
+            defer { fixture.embedded.removeTemporaryFiles() }
+            let name = try #require(fixture.draw().allItems.first { $0.role == "field" && $0.element == "name" })
+            #expect(name.frame.x == margins, "\(device.name)")
+            #expect(name.frame.width == device.width - 2 * margins, "\(device.name)")
+            #expect(name.frame.height == 44)
+            #expect(name.input?.kind == .edit)
+            #expect(name.input?.path == "name")
+            #expect(name.input?.placeholder == "Имя")
+            #expect(name.input?.value == "")
+        }
+    }
+
+    @Test func aFieldShowsItsValueAndTheRulesMessageUnderIt() async throws {
+        let fixture = try await form(on: .iPhone15)
+        defer { fixture.embedded.removeTemporaryFiles() }
+        try await fixture.edit("name", "Анна Мария")
+        let items = fixture.draw().allItems
+        let field = try #require(items.first { $0.role == "field" && $0.element == "name" })
+        #expect(field.input?.value == "Анна Мария")
+        let error = try #require(items.first { $0.role == "field-error" })
+        #expect(error.frame.y > field.frame.maxY)
+        guard case .text(let run) = error.shape else {
+            Issue.record("the error is not text")
+            return
+        }
+        #expect(run.lines == ["Имя — одно слово"])
+        #expect(run.color == "#FF3B30")
+        // The submit button is disabled while the form has errors, so it carries no input.
+        let save = try #require(items.first { $0.role == "button" && $0.element == "save" })
+        #expect(!save.enabled && save.input == nil)
+    }
+
+    @Test func aMultilineFieldGrowsWithItsText() async throws {
+        let fixture = try await form(on: .iPhone15)
+        defer { fixture.embedded.removeTemporaryFiles() }
+        let before = try #require(fixture.draw().allItems.first { $0.element == "text" && $0.role == "field" })
+        try await fixture.edit("text", String(repeating: "Спасибо за проект! ", count: 20))
+        let after = try #require(fixture.draw().allItems.first { $0.element == "text" && $0.role == "field" })
+        #expect(before.frame.height == 5 * 22 + 22, "five lines to start")
+        #expect(after.frame.height > before.frame.height)
+    }
+
+    @Test func aModalIsACardOverItsPresenterFromIOS13AndFullScreenBefore() async throws {
+        let old = try await RenderFixture.make("donate", device: .iPhoneSE)
+        defer { old.embedded.removeTemporaryFiles() }
+        try await old.tap("donate")
+        let full = old.draw()
+        #expect(!full.allItems.contains { $0.role.hasSuffix("presenter") })
+        let oldScreen = try #require(full.items.last { $0.role.hasPrefix("screen") })
+        #expect(oldScreen.frame == Rect(x: 0, y: 0, width: 320, height: 568))
+
+        let new = try await RenderFixture.make("donate", device: .iPhone15)
+        defer { new.embedded.removeTemporaryFiles() }
+        try await new.tap("donate")
+        let card = new.draw()
+        #expect(card.items.contains { $0.role == "screen presenter" && $0.element == "main" })
+        let sheet = try #require(card.items.last { $0.role == "screen sheet" })
+        #expect(sheet.frame == Rect(x: 0, y: 59 + 10, width: 393, height: 852 - 69))
+        // The presenter under the card takes no input; the grabber swipes the sheet down.
+        #expect(!card.inputs.contains { $0.input?.path == "donate" })
+        #expect(card.inputs.contains { $0.input?.kind == .swipeDismiss })
+    }
+
+    @Test func aCardsTextIsCutAtItsMaxLinesWithAnEllipsisAndItsMoreButton() async throws {
+        let layout = TextLayout(width: 120, textScale: 1)
+        let text = "To be, or not to be, that is the question: whether 'tis nobler in the mind to suffer"
+        let lines = layout.wrap(text, maxLines: 2)
+        #expect(lines.count == 2)
+        #expect(lines[1].hasSuffix("…"))
+        #expect(layout.advance(of: lines[1]) <= 120)
+        #expect(layout.wrap(text).count == TextMeasure.lineCount(text, width: 120))
+    }
+
+    @Test func wrappingBreaksWhereLineCountCounts() {
+        let texts = [
+            "Спасибо!", "", "one", "a very long wordwithoutanyspacesthatmustbreakinsideitselfmanytimesover end",
+            "Two\nparagraphs here\n\nand a blank one", "   leading and trailing   ", "日本語のテキストはとても幅が広い",
+        ]
+        for width in [40.0, 80, 120, 200, 353] {
+            for text in texts where !text.isEmpty {
+                let layout = TextLayout(width: width, textScale: 1)
+                #expect(
+                    layout.wrap(text).count == TextMeasure.lineCount(text, width: width), "\(text) at \(width)")
+            }
+        }
+    }
+
+    @Test func anAlertIsDrawnOnTopWithItsImageTitleAndMessage() async throws {
+        let fixture = try await form(on: .iPhone15)
+        defer { fixture.embedded.removeTemporaryFiles() }
+        let list = fixture.draw()
+        let alert = try #require(list.items.last)
+        #expect(alert.role == "alert")
+        #expect(alert.input?.kind == .dismissAlert)
+        let items = list.allItems
+        #expect(items.contains { $0.role == "alert-icon done" })
+        let title = try #require(items.first { $0.role == "alert-title" })
+        if case .text(let run) = title.shape { #expect(run.lines == ["Отлично"]) }
+    }
+
+    @Test func aCollectionIsAGridOfTheComputedColumnsAndCellWidths() async throws {
+        for (device, columns) in [(DeviceProfile.iPhone15, 2), (DeviceProfile.iPhone16ProMax, 3)] {
+            let fixture = try await RenderFixture.make("donate", device: device)
+            defer { fixture.embedded.removeTemporaryFiles() }
+            try await fixture.tap("donate")
+            try await fixture.tap("all")
+            let cells = fixture.draw().allItems.filter { $0.role == "cell" && $0.input?.kind == .select }
+            let cellWidth = (device.width - 40 - Double(columns - 1) * 8) / Double(columns)
+            #expect(cells.count == 12)
+            #expect(cells.first?.frame.width == cellWidth)
+            #expect(cells.first?.frame.height == 220)
+            #expect(Set(cells.prefix(columns).map(\.frame.y)).count == 1, "one row of \(columns)")
+            #expect(cells[columns].frame.y == cells[0].frame.y + 228)
+            #expect(cells.first?.input?.path == "wall[0]")
+        }
+    }
+
+    @Test func theScriptHighlightsTheLineBeingPlayedAndMarksItsEnd() async throws {
+        let fixture = try await RenderFixture.make("pictone")
+        defer { fixture.embedded.removeTemporaryFiles() }
+        await fixture.driver.advance(by: 1.5)
+        try await fixture.tap("featured")
+        try await fixture.tap("lines[1].play")
+        let items = fixture.draw().allItems
+        let highlighted = items.filter { $0.role == "line highlighted" }
+        #expect(highlighted.count == 1)
+        if case .box(let fill, _, _, _) = highlighted.first?.shape { #expect(fill == "#CFE8FF") }
+        #expect(highlighted.first?.children.contains { $0.input?.path == "lines[1].play" } == true)
+        #expect(items.contains { $0.role == "end-marker" })
+        #expect(items.contains { $0.input?.path == "share" })
+        let slider = try #require(items.first { $0.role == "slider" })
+        #expect(slider.input?.minimum == 0 && slider.input?.maximum == 2)
+        let picker = try #require(items.first { $0.role == "picker" })
+        #expect(picker.input?.options == ["sample"])
+    }
+}
