@@ -107,6 +107,8 @@ public enum CheckCode {
     public static let submitWithoutFields = "C505"
     /// A component that shows itself, directly or through other components: it would never finish drawing.
     public static let recursiveComponent = "C506"
+    /// Named values (`let:`) that depend on each other in a cycle: none of them could ever be computed.
+    public static let namedValueCycle = "C507"
 
     /// Every code above, in order.
     public static let all = [
@@ -120,6 +122,6 @@ public enum CheckCode {
         nothingToDismiss, nothingToPop,
         unwindTargetNeverBelow, unreachableScreen, unreachableState, unhandledFailure, unhandledCancel,
         duplicateElement, duplicateField, duplicateDeclaration, invalidPattern, submitWithoutFields,
-        recursiveComponent,
+        recursiveComponent, namedValueCycle,
     ]
 }

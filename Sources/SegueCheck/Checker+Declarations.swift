@@ -25,6 +25,7 @@ extension CheckRun {
         }
         checkData(
             flow.data, in: Scope.base(flowData: [:], owner: .flow).binding(ImplicitName.device.rawValue, Scope.device))
+        checkNamedValues(flow.lets, in: flowScope, taken: flowNamesTaken(), owner: "the flow")
         for invariant in flow.invariants {
             check(invariant.condition, in: flowScope, expecting: .bool, role: "invariant `\(invariant.name.text)`")
         }

@@ -55,6 +55,14 @@ extension CheckRun {
                 RecordType(name: "Form", fields: uniqued(fields.texts).map { .init(name: $0, type: .string) }))
         }
         if let state = Self.stateType(screen.states) { scope.bindings[ImplicitName.state.rawValue] = state }
+        if !screen.lets.isEmpty {
+            var taken = flowNamesTaken()
+            for named in flow.lets where taken[named.name.text] == nil { taken[named.name.text] = named.name }
+            for declared in screen.parameters.map(\.name) + screen.data.map(\.name) { taken[declared.text] = declared }
+            let types = Self.namedValueTypes(screen.lets, in: scope.bindings).types
+            scope.bindings.merge(types) { existing, _ in existing }
+            checkNamedValues(screen.lets, in: scope, taken: taken, owner: "screen `\(name)`")
+        }
         scope.errorHandled = screen.onError != nil || flow.onError != nil
         if let title = screen.title { check(title, in: scope, role: "`title`") }
         if let layout = screen.layout { checkLayout(layout, in: scope) }

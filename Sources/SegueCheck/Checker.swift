@@ -94,7 +94,10 @@ struct CheckRun {
         let resolver = self.types
         self.flowData = Dictionary(
             flow.data.map { ($0.name.text, resolver.lenient($0.type.text)) }, uniquingKeysWith: { first, _ in first })
-        self.baseBindings = Scope.baseBindings(flowData)
+        var bindings = Scope.baseBindings(flowData)
+        // Named values after data, `device` and `theme`: a name they already have keeps its meaning (C503 reports it).
+        bindings.merge(Self.namedValueTypes(flow.lets, in: bindings).types) { existing, _ in existing }
+        self.baseBindings = bindings
         self.sentFields = Self.sentFields(flow: flow, components: components, index: index)
         reportImportCollisions(imported)
     }

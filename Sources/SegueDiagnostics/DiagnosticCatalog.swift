@@ -98,5 +98,6 @@ public enum DiagnosticCatalog {
         "C504": "A `pattern` rule's regular expression does not compile.",
         "C505": "A `submits: true` button on a screen without fields.",
         "C506": "A component that shows itself, directly or through other components: it would never finish drawing.",
+        "C507": "Named values (`let:`) that depend on each other in a cycle: none of them could ever be computed.",
     ]
 }

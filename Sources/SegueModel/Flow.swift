@@ -14,6 +14,8 @@ public struct Flow: Sendable {
     public var types: [RecordTypeDeclaration]
     public var events: [EventDeclaration]
     public var data: [DataDeclaration]
+    /// Named values every expression of the flow may read, computed where they are used.
+    public var lets: [NamedValue]
     public var components: [Component]
     public var screens: [Screen]
     /// Colours, icons, images and other design tokens, readable as `theme.*`.
@@ -35,6 +37,7 @@ public struct Flow: Sendable {
         self.types = []
         self.events = []
         self.data = []
+        self.lets = []
         self.components = []
         self.screens = []
         self.theme = .record([:])

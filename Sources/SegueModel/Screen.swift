@@ -33,6 +33,11 @@ public struct Screen: Sendable {
         get { optional?.recording }
         set { changeOptional { $0.recording = newValue } }
     }
+    /// Named values the screen's expressions may read, computed where they are used.
+    public var lets: [NamedValue] {
+        get { optional?.lets ?? [] }
+        set { changeOptional { $0.lets = newValue } }
+    }
     public var range: SourceRange
     /// The large parts many screens leave out, boxed (nil when all are absent) to keep a screen small.
     private var optional: OptionalParts?
@@ -67,8 +72,11 @@ private final class OptionalParts: Sendable {
         var states: StateChart?
         var playback: Playback?
         var recording: Recording?
+        var lets: [NamedValue] = []
 
-        var isEmpty: Bool { title == nil && layout == nil && states == nil && playback == nil && recording == nil }
+        var isEmpty: Bool {
+            title == nil && layout == nil && states == nil && playback == nil && recording == nil && lets.isEmpty
+        }
     }
 
     let values: Values
@@ -82,6 +90,7 @@ private final class OptionalParts: Sendable {
     var states: StateChart? { values.states }
     var playback: Playback? { values.playback }
     var recording: Recording? { values.recording }
+    var lets: [NamedValue] { values.lets }
 }
 
 /// How a screen answers one event: alternatives tried in order, the first whose guard holds runs.

@@ -35,7 +35,7 @@ struct MappingReaderTests {
         #expect(diagnostics.first?.message == "unknown key `zzzzzzzz` in screen `main`")
         #expect(
             diagnostics.first?.notes.map(\.message) == [
-                "allowed here: data, elements, initial_state, layout, navigation, on, on_enter, on_error, on_exit, "
+                "allowed here: data, elements, initial_state, layout, let, navigation, on, on_enter, on_error, on_exit, "
                     + "parallel, parameters, playback, recording, states, title"
             ])
     }

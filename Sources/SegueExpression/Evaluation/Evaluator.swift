@@ -37,10 +37,13 @@ public struct Evaluator<Scope: ValueScope> {
         case .literal(let value):
             return value
         case .name(let name):
-            guard let value = scope.value(of: name) else {
-                throw EvaluationError(.unknownName, "unknown name `\(name)`", at: expression.range)
+            if let value = scope.value(of: name) { return value }
+            switch scope.computedValue(of: name) {
+            case .success(let value): return value
+            case .failure(let inner):
+                throw EvaluationError(inner.kind, "computing `\(name)`: \(inner.message)", at: expression.range)
+            case nil: throw EvaluationError(.unknownName, "unknown name `\(name)`", at: expression.range)
             }
-            return value
         case .list(let items):
             var values: [Value] = []
             values.reserveCapacity(items.count)

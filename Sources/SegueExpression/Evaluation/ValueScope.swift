@@ -4,6 +4,12 @@
 public protocol ValueScope {
     /// The current value of a variable, or nil when there is no such variable.
     func value(of name: String) -> Value?
+    /// A named value (`let:`) computed now, or nil when `name` is not one; asked only after `value(of:)`.
+    func computedValue(of name: String) -> Result<Value, EvaluationError>?
+}
+
+extension ValueScope {
+    public func computedValue(of name: String) -> Result<Value, EvaluationError>? { nil }
 }
 
 /// A `ValueScope` backed by a dictionary.

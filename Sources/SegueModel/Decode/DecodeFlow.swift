@@ -64,6 +64,7 @@ extension FlowDecoder {
         if let node = reader.take("events") { flow.events = decodeEvents(node) }
         if let node = reader.take("services") { flow.services = decodeServices(node) }
         if let node = reader.take("data") { flow.data = decodeData(node, context: "flow data") }
+        if let node = reader.take("let") { flow.lets = decodeNamedValues(node) }
         if let node = reader.take("theme") { flow.theme = node.plainValue }
         if let node = reader.take("components") { flow.components = decodeComponents(node) }
         if let node = reader.take("screens") {
@@ -166,6 +167,19 @@ extension FlowDecoder {
             return DataDeclaration(
                 name: name, type: type, initial: initial, literal: literal, persist: persist, defaultsKey: key,
                 range: entry.value.range)
+        }
+    }
+
+    /// `let: { name: expr, … }`.
+    mutating func decodeNamedValues(_ node: Node) -> [NamedValue] {
+        guard let entries = node.mapping else {
+            typeMismatch(node, expected: "a mapping of names to expressions", context: "`let`")
+            return []
+        }
+        return entries.compactMap { entry in
+            expression(entry.value, context: "named value `\(entry.name)`").map {
+                NamedValue(name: Name(entry.name, at: entry.key.range), value: $0, range: entry.value.range)
+            }
         }
     }
 

@@ -38,6 +38,7 @@ extension FlowDecoder {
         screen.navigation = reader.take("navigation").flatMap { bool($0, context: "`navigation`") } ?? false
         screen.parameters = reader.take("parameters").map { decodeParameters($0, context: "`parameters`") } ?? []
         screen.data = reader.take("data").map { decodeData($0, context: "screen data") } ?? []
+        screen.lets = reader.take("let").map { decodeNamedValues($0) } ?? []
         screen.layout = reader.take("layout").flatMap { decodeLayout($0) }
         screen.elements = reader.take("elements").map { decodeElements($0) } ?? []
         screen.onEnter = reader.take("on_enter").map { actions($0, context: "`on_enter`") } ?? []

@@ -33,6 +33,10 @@ extension Vocabulary {
                     "data", .mapping(of: variableDeclaration), doc: "flow-wide variables (below)",
                     example: "{ count: int }"),
                 KeySpec(
+                    "let", .mapping(of: .expression),
+                    doc: "named values every expression may read, computed where they are used (below)",
+                    example: "{ margin: \"device.os_major >= 13 ? 20 : 16\" }"),
+                KeySpec(
                     "theme", .any, doc: "design tokens (colours, icons, assets, styles) readable as `theme.*`",
                     example: "{ styles: { primary: { background: blue } } }"),
                 KeySpec(
@@ -104,6 +108,10 @@ extension Vocabulary {
                     doc: "values passed by `present`/`show`/`replace` `with:`", example: "{ entry: Entry }"),
                 KeySpec(
                     "data", .mapping(of: variableDeclaration), doc: "screen-local variables", example: "{ n: int }"),
+                KeySpec(
+                    "let", .mapping(of: .expression),
+                    doc: "named values the screen's expressions may read, computed where they are used",
+                    example: "{ columns: \"device.width >= 414 ? 3 : 2\" }"),
                 KeySpec("layout", .object(.layout), doc: "how the elements are laid out", example: "{ scroll: true }"),
                 KeySpec(
                     "elements", .elements, doc: "what the screen shows, in order",

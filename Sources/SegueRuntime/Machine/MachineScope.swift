@@ -37,6 +37,28 @@ struct MachineScope: ValueScope {
         }
     }
 
+    /// The top screen's named value, else the flow's, computed in the scope it was declared in: a screen's sees
+    /// the screen (never the locals of where it is read), the flow's only flow-level names.
+    func computedValue(of name: String) -> Result<Value, EvaluationError>? {
+        if let instance {
+            let screen = program.program.screens[instance.screen]
+            if let slot = screen.letIndex[name] { return compute(screen.lets[slot].value, on: instance) }
+        }
+        guard let slot = program.program.letIndex[name] else { return nil }
+        return compute(program.program.lets[slot].value, on: nil)
+    }
+
+    private func compute(_ expression: Int, on instance: ScreenInstance?) -> Result<Value, EvaluationError> {
+        let declared = MachineScope(
+            program: program, data: data, instance: instance, frame: Frame(instance: instance?.id ?? -1),
+            device: device)
+        return program.program.expressions[expression].evaluate(in: declared).mapError { failure in
+            EvaluationError(
+                EvaluationError.Kind(rawValue: failure.kind) ?? .typeMismatch, failure.message,
+                at: TextRange(failure.offset, failure.offset + failure.length))
+        }
+    }
+
     /// `state.<name>` for every nested state of the screen, from the instance's active ids (ascending).
     static func states(of instance: ScreenInstance, in screen: ScreenProgram) -> Value {
         guard !screen.states.isEmpty else { return .record([:]) }

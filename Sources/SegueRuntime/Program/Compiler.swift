@@ -109,6 +109,7 @@ struct ProgramBuilder {
             program.dataIndex[declaration.name.text] = program.data.count
             program.data.append(variable(declaration, context: root))
         }
+        (program.lets, program.letIndex) = namedValues(flow.lets, context: root)
         program.screens = flow.screens.map { skeleton($0) }
         for index in flow.screens.indices { compileScreen(index) }
         program.onError = flow.onError.map { list($0, context: root) }
@@ -138,6 +139,19 @@ struct ProgramBuilder {
                 ?? constant(declaration.literal ?? Self.emptyValue(of: declaration.type)),
             persist: declaration.persist,
             defaultsKey: declaration.defaultsKey?.text)
+    }
+
+    /// Named values compiled in declaration order, with their index by name (the first of a name wins).
+    mutating func namedValues(
+        _ lets: [NamedValue], context: CompileContext
+    ) -> ([NamedValueProgram], [String: Int]) {
+        var compiled: [NamedValueProgram] = []
+        var index: [String: Int] = [:]
+        for named in lets where index[named.name.text] == nil {
+            index[named.name.text] = compiled.count
+            compiled.append(NamedValueProgram(name: named.name.text, value: expression(named.value, context: context)))
+        }
+        return (compiled, index)
     }
 
     /// A variable's value without a default, by its type (record names need not resolve: a record is `null`).
@@ -228,6 +242,7 @@ struct ProgramBuilder {
         for (offset, declaration) in screen.data.enumerated() {
             compiled.slots[screen.parameters.count + offset] = variable(declaration, context: context)
         }
+        (compiled.lets, compiled.letIndex) = namedValues(screen.lets, context: context)
         compiled.title = screen.title.map { expression($0, context: context) }
         compiled.layout = screen.layout.map { layout in
             LayoutProgram(

@@ -34,6 +34,9 @@ public struct Program: Sendable {
     public var emptyCodes: [String: [String]]
     /// The code a playback timer runs when a line ends (`advancePlayback`); -1 when no screen plays lines.
     public var playbackEntry: Int = -1
+    /// The flow's named values (`let:`), computed when an expression reads them.
+    public var lets: [NamedValueProgram] = []
+    public var letIndex: [String: Int] = [:]
 
     /// The id of a screen by name, for tools at the edge (REPL, tests); the machine itself never looks names up.
     public func screen(named name: String) -> Int? { screenIndex[name] }
@@ -41,6 +44,12 @@ public struct Program: Sendable {
 
     /// The first declared service of kind `audio` (by name), which playback asks for line timelines.
     public var audioService: String? { services.filter { $0.value == "audio" }.keys.min() }
+}
+
+/// A named value: the expression computed each time it is read.
+public struct NamedValueProgram: Sendable {
+    public var name: String
+    public var value: Int
 }
 
 /// A data variable: a slot with a default, optionally persisted or read from the defaults service.
@@ -80,6 +89,9 @@ public struct ScreenProgram: Sendable {
     public var playback: PlaybackProgram? = nil
     /// The screen's `recording:` of takes, if any.
     public var recording: RecordingProgram? = nil
+    /// The screen's named values (`let:`), computed when its expressions read them.
+    public var lets: [NamedValueProgram] = []
+    public var letIndex: [String: Int] = [:]
 
     public func element(named name: String) -> Int? { elements.firstIndex { $0.name == name } }
 }
@@ -176,6 +188,8 @@ public struct ElementProgram: Sendable {
     public var options: Int? = nil
     /// An image's symbol drawn while its source is empty or cannot be loaded (`person.crop.circle`).
     public var placeholder: String? = nil
+    /// A text's style in the device's type scale (`headline`, `body`).
+    public var font: String? = nil
 }
 
 /// A list or collection: items, the component each item is drawn by, paging.

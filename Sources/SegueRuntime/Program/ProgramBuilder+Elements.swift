@@ -16,6 +16,7 @@ extension ProgramBuilder {
             compiled.content = expression(text.value, context: context)
             compiled.maxLines = text.maxLines
             compiled.width = text.width.map { expression($0, context: context) }
+            compiled.font = text.font?.text
         case .image(let image):
             compiled.kind = .image
             compiled.content = expression(image.source, context: context)

@@ -112,6 +112,7 @@ struct ScreenRenderer {
                 view.measuredWidth = width
             }
             view.maxLines = element.maxLines
+            view.font = element.font
             let shown = textLayout.text(text, maxLines: element.maxLines)
             view.lines = shown.lines
             if element.maxLines != nil { view.truncated = shown.truncated }

@@ -95,6 +95,8 @@ public struct ElementView: Sendable, Hashable, Codable {
     /// For a text: its `max_lines`, and the width it is measured in when it names one (`width:`).
     public var maxLines: Int? = nil
     public var measuredWidth: Double? = nil
+    /// For a text: its `font:` in the type scale (`headline` is drawn semibold), nil for the body style.
+    public var font: String? = nil
 }
 
 /// A form field as shown: its value, placeholder (visible while empty), and error once the user has edited it.

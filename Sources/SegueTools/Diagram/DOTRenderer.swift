@@ -3,15 +3,16 @@
 ///     let dot = DOTRenderer().render(TransitionGraph(flow: flow))
 ///
 /// Present is dashed, show solid, replace solid with a hollow arrow; dismiss, pop, pop to root and unwind are dotted
-/// back-edges that do not pull the layout. Each navigation controller is a cluster; nested states sit in a cluster
-/// with their screen.
+/// back-edges that do not pull the layout; parallel transitions are one edge listing their triggers. Each navigation
+/// controller is a cluster; a screen with nested states is a labelled box around them, compound states labelled
+/// boxes inside it; a legend explains the edge styles.
 public struct DOTRenderer: Sendable {
     public init() {}
 
     public func render(_ graph: TransitionGraph) -> String {
         let ids = DiagramIdentifiers(graph)
         var out = ["// " + DiagramText.banner(graph), "digraph \(quoted(graph.flowID)) {"]
-        var graphAttributes = ["rankdir=LR", "fontname=\"Helvetica\"", "newrank=true"]
+        var graphAttributes = ["rankdir=LR", "fontname=\"Helvetica\"", "newrank=true", "compound=true"]
         if let title = graph.title { graphAttributes += ["label=\(quoted(title))", "labelloc=t"] }
         out.append("    graph [\(graphAttributes.joined(separator: ", "))];")
         out.append("    node [shape=box, style=rounded, fontname=\"Helvetica\"];")
@@ -49,22 +50,63 @@ public struct DOTRenderer: Sendable {
         }
 
         if let start = graph.screen(named: graph.start) { out.append("    __start -> \(ids.screen(start.name));") }
-        for edge in graph.transitions {
+        let boxed = Set(graph.screens.filter { !$0.states.isEmpty }.map(\.name))
+        for edge in graph.mergedTransitions {
             let target = edge.to.map(ids.screen) ?? ids.nowhere(from: edge.from)
-            out.append("    \(ids.screen(edge.from)) -> \(target) [\(attributes(edge).joined(separator: ", "))];")
+            var attributes = attributes(edge)
+            // A screen with nested states is a box: its arrows end at the box's edge.
+            if boxed.contains(edge.from) { attributes.append("ltail=cluster_\(ids.screen(edge.from))") }
+            if let to = edge.to, boxed.contains(to) { attributes.append("lhead=cluster_\(ids.screen(to))") }
+            out.append("    \(ids.screen(edge.from)) -> \(target) [\(attributes.joined(separator: ", "))];")
         }
-        for edge in graph.stateTransitions {
+        let compound = Set(
+            graph.screens.flatMap { screen in
+                DiagramIdentifiers.flattened(screen.states).filter { !$0.children.isEmpty }.map {
+                    ids.state(screen.name, $0.path)
+                }
+            })
+        for edge in graph.mergedStateTransitions {
             let source = edge.from.map { ids.state(edge.screen, $0) } ?? ids.screen(edge.screen)
-            out.append(
-                "    \(source) -> \(ids.state(edge.screen, edge.to)) [label=\(quoted(edge.label)), color=grey40];")
+            let target = ids.state(edge.screen, edge.to)
+            var attributes = ["label=\(quoted(edge.labels.joined(separator: "\n")))", "color=grey40"]
+            if let from = edge.from, compound.contains(source), !edge.to.hasPrefix(from + ".") {
+                attributes.append("ltail=cluster_\(source)")
+            }
+            if compound.contains(target), !(edge.from ?? "").hasPrefix(edge.to + ".") {
+                attributes.append("lhead=cluster_\(target)")
+            }
+            out.append("    \(source) -> \(target) [\(attributes.joined(separator: ", "))];")
         }
         for (index, alert) in graph.alerts.enumerated() {
             out.append(
                 "    \(ids.screen(alert.screen)) -> \(DiagramIdentifiers.alert(index)) "
                     + "[label=\(quoted(alert.label)), style=dotted, arrowhead=none, color=grey50];")
         }
+        out += legend()
         out.append("}")
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The key to the edge styles: a sample arrow of each, in a box of its own.
+    private func legend() -> [String] {
+        var lines = [
+            "    subgraph cluster_legend {", "        label=\"legend\"; style=rounded; color=grey70; fontsize=10;",
+        ]
+        for (index, entry) in DiagramLegend.entries.enumerated() {
+            lines.append("        legend_\(index)a [shape=point, width=0.05, label=\"\"];")
+            lines.append("        legend_\(index)b [shape=plaintext, fontsize=10, label=\(quoted(entry.meaning))];")
+            let style: String
+            switch entry.style {
+            case .solid: style = "style=solid"
+            case .dashed: style = "style=dashed"
+            case .bold: style = "style=solid, arrowhead=empty"
+            case .dotted: style = "style=dotted"
+            case .state: style = "color=grey40"
+            }
+            lines.append("        legend_\(index)a -> legend_\(index)b [\(style)];")
+        }
+        lines.append("    }")
+        return lines
     }
 
     private func screenBlock(_ screen: ScreenNode, ids: DiagramIdentifiers, indent: Int) -> [String] {
@@ -74,9 +116,16 @@ public struct DOTRenderer: Sendable {
         if screen.visited { attributes += ["color=\"#D62728\"", "penwidth=2"] }
         let node = "\(pad)\(ids.screen(screen.name)) [\(attributes.joined(separator: ", "))];"
         guard !screen.states.isEmpty else { return [node] }
+        // The screen is the box its nested states are drawn in, labelled like a screen node; its arrows end at
+        // the box (ltail/lhead) through an invisible anchor.
+        var box = [
+            "label=\"\(DiagramText.screenLines(screen).map(escaped).joined(separator: "\\n"))\"", "style=rounded",
+        ]
+        box.append(screen.visited ? "color=\"#D62728\"" : "color=black")
+        if screen.isNavigationRoot || screen.visited { box.append("penwidth=2") }
         var lines = ["\(pad)subgraph cluster_\(ids.screen(screen.name)) {"]
-        lines.append("\(pad)    label=\"\"; style=rounded; color=grey70;")
-        lines.append("    " + node)
+        lines.append("\(pad)    \(box.joined(separator: "; "));")
+        lines.append("\(pad)    \(ids.screen(screen.name)) [shape=point, style=invis, width=0.01, label=\"\"];")
         lines += stateBlock(
             screen.states, parallel: screen.parallelStates, screen: screen.name, ids: ids, indent: indent + 1)
         lines.append("\(pad)}")
@@ -99,9 +148,15 @@ public struct DOTRenderer: Sendable {
                 lines.append(node)
                 continue
             }
+            // A compound state is a labelled box around its children.
             lines.append("\(pad)subgraph cluster_\(ids.state(screen, state.path)) {")
-            lines.append("\(pad)    label=\"\"; style=rounded; color=grey80;")
-            lines.append("    " + node)
+            var box = [
+                "label=\(quoted(state.name))", "style=\(parallel ? "\"rounded,dashed\"" : "rounded")", "color=grey50",
+            ]
+            if state.isInitial { box.append("penwidth=2") }
+            lines.append("\(pad)    \(box.joined(separator: "; "));")
+            lines.append(
+                "\(pad)    \(ids.state(screen, state.path)) [shape=point, style=invis, width=0.01, label=\"\"];")
             lines += stateBlock(
                 state.children, parallel: state.parallelChildren, screen: screen, ids: ids, indent: indent + 1)
             lines.append("\(pad)}")
@@ -109,8 +164,8 @@ public struct DOTRenderer: Sendable {
         return lines
     }
 
-    private func attributes(_ edge: TransitionEdge) -> [String] {
-        var attributes = ["label=\(quoted(DiagramText.edgeLabel(edge)))"]
+    private func attributes(_ edge: MergedTransition) -> [String] {
+        var attributes = ["label=\(quoted(edge.labels.joined(separator: "\n")))"]
         if edge.isBackEdge {
             attributes += ["style=dotted", "constraint=false"]
         } else {

@@ -1,8 +1,11 @@
 /// Text shared by the renderers.
 enum DiagramText {
-    /// `Поддержать\n(donate)`-style lines: the title when it differs from the name, then the name.
+    /// `Поддержать\n(donate)`-style lines: the title when it differs from the name, then the name; a title that is
+    /// a template (`${entry.name} ${entry.surname}`) says nothing before it runs, so only the name is shown.
     static func screenLines(_ screen: ScreenNode) -> [String] {
-        guard let title = screen.title, !title.isEmpty, title != screen.name else { return [screen.name] }
+        guard let title = screen.title, !title.isEmpty, title != screen.name, !title.contains("${") else {
+            return [screen.name]
+        }
         return [title, "(\(screen.name))"]
     }
 

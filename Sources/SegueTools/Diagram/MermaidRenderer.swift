@@ -39,23 +39,28 @@ public struct MermaidRenderer: Sendable {
             out.append("    \(ids.nowhere(from: screen.name))((\"?\"))")
         }
 
+        out.append("    subgraph legend [\"legend\"]")
+        for (index, entry) in DiagramLegend.entries.enumerated() {
+            out.append("        legend_\(index)a[\" \"]:::legendPoint")
+            out.append("        legend_\(index)b[\"\(escaped(entry.meaning))\"]:::legendText")
+        }
+        out.append("    end")
+
         // linkStyle counts links in the order they are written, from 0.
         var links: [(text: String, style: String?)] = []
         if hasStart { links.append(("start_point --> \(ids.screen(graph.start))", nil)) }
-        for edge in graph.transitions {
+        for edge in graph.mergedTransitions {
             let target = edge.to.map(ids.screen) ?? ids.nowhere(from: edge.from)
             let arrow = edge.isBackEdge ? "-.->" : edge.kind == .replace ? "==>" : "-->"
-            links.append(
-                (
-                    "\(ids.screen(edge.from)) \(arrow)|\"\(escaped(DiagramText.edgeLabel(edge)))\"| \(target)",
-                    style(edge)
-                ))
+            let label = edge.labels.map(escaped).joined(separator: "<br/>")
+            links.append(("\(ids.screen(edge.from)) \(arrow)|\"\(label)\"| \(target)", style(edge)))
         }
-        for edge in graph.stateTransitions {
+        for edge in graph.mergedStateTransitions {
             let source = edge.from.map { ids.state(edge.screen, $0) } ?? ids.screen(edge.screen)
-            links.append(
-                ("\(source) -->|\"\(escaped(edge.label))\"| \(ids.state(edge.screen, edge.to))", "stroke:#666666"))
+            let label = edge.labels.map(escaped).joined(separator: "<br/>")
+            links.append(("\(source) -->|\"\(label)\"| \(ids.state(edge.screen, edge.to))", "stroke:#666666"))
         }
+        links += legendLinks()
         for (index, alert) in graph.alerts.enumerated() {
             links.append(
                 (
@@ -77,14 +82,31 @@ public struct MermaidRenderer: Sendable {
         out.append("    classDef visited stroke:#D62728,stroke-width:3px")
         out.append("    classDef initial stroke-width:3px")
         out.append("    classDef alert fill:#FFF8DC,stroke:#999999")
-        let roots = graph.screens.filter(\.isNavigationRoot).map { ids.screen($0.name) }
-        if !roots.isEmpty { out.append("    class \(roots.joined(separator: ",")) navigationRoot") }
-        let visited = graph.screens.filter(\.visited).map { ids.screen($0.name) }
-        if !visited.isEmpty { out.append("    class \(visited.joined(separator: ",")) visited") }
+        out.append("    classDef legendPoint fill:#FFFFFF,stroke:#FFFFFF")
+        out.append("    classDef legendText fill:#FFFFFF,stroke:#FFFFFF,font-size:11px")
+        // Classes style nodes; a screen or state drawn as a box (a subgraph) takes a `style` line instead.
+        let boxes = Set(
+            graph.screens.filter { !$0.states.isEmpty }.map { ids.screen($0.name) }
+                + graph.screens.flatMap { screen in
+                    DiagramIdentifiers.flattened(screen.states).filter { !$0.children.isEmpty }.map {
+                        ids.state(screen.name, $0.path)
+                    }
+                })
+        func mark(_ ids: [String], _ className: String, box style: String) {
+            let nodes = ids.filter { !boxes.contains($0) }
+            if !nodes.isEmpty { out.append("    class \(nodes.joined(separator: ",")) \(className)") }
+            for id in ids where boxes.contains(id) { out.append("    style \(id) \(style)") }
+        }
+        mark(
+            graph.screens.filter(\.isNavigationRoot).map { ids.screen($0.name) }, "navigationRoot",
+            box: "stroke-width:3px")
+        mark(
+            graph.screens.filter(\.visited).map { ids.screen($0.name) }, "visited",
+            box: "stroke:#D62728,stroke-width:3px")
         let initial = graph.screens.flatMap { screen in
             DiagramIdentifiers.flattened(screen.states).filter(\.isInitial).map { ids.state(screen.name, $0.path) }
         }
-        if !initial.isEmpty { out.append("    class \(initial.joined(separator: ",")) initial") }
+        mark(initial, "initial", box: "stroke-width:3px")
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -93,8 +115,8 @@ public struct MermaidRenderer: Sendable {
         let label = DiagramText.screenLines(screen).map(escaped).joined(separator: "<br/>")
         let node = "\(pad)\(ids.screen(screen.name))[\"\(label)\"]"
         guard !screen.states.isEmpty else { return [node] }
-        var lines = ["\(pad)subgraph \(ids.screen(screen.name))__states [\"\(escaped(screen.name))\"]"]
-        lines.append("    " + node)
+        // The screen is the box its nested states sit in; links to it end at the box.
+        var lines = ["\(pad)subgraph \(ids.screen(screen.name)) [\"\(label)\"]"]
         lines += stateBlock(screen.states, screen: screen.name, ids: ids, indent: indent + 1)
         lines.append("\(pad)end")
         return lines
@@ -110,16 +132,30 @@ public struct MermaidRenderer: Sendable {
                 lines.append(node)
                 continue
             }
-            lines.append("\(pad)subgraph \(id)__states [\"\(escaped(state.name))\"]")
-            lines.append("    " + node)
+            lines.append("\(pad)subgraph \(id) [\"\(escaped(state.name))\"]")
             lines += stateBlock(state.children, screen: screen, ids: ids, indent: indent + 1)
             lines.append("\(pad)end")
         }
         return lines
     }
 
+    /// The legend's sample links, one of each style, between the nodes of the `legend` subgraph.
+    private func legendLinks() -> [(text: String, style: String?)] {
+        DiagramLegend.entries.enumerated().map { index, entry in
+            let from = "legend_\(index)a"
+            let to = "legend_\(index)b"
+            switch entry.style {
+            case .solid: return ("\(from) --> \(to)", nil)
+            case .dashed: return ("\(from) --> \(to)", "stroke-dasharray:8 4")
+            case .bold: return ("\(from) ==> \(to)", nil)
+            case .dotted: return ("\(from) -.-> \(to)", nil)
+            case .state: return ("\(from) --> \(to)", "stroke:#666666")
+            }
+        }
+    }
+
     /// The `linkStyle` of an edge: dashes for present, and what an overlay adds; nil for a plain solid line.
-    private func style(_ edge: TransitionEdge) -> String? {
+    private func style(_ edge: MergedTransition) -> String? {
         var parts: [String] = []
         if edge.kind == .present { parts.append("stroke-dasharray:8 4") }
         switch edge.emphasis {

@@ -32,13 +32,15 @@ public struct PlantUMLRenderer: Sendable {
         }
 
         if graph.screen(named: graph.start) != nil { out.append("[*] --> \(ids.screen(graph.start))") }
-        for edge in graph.transitions {
+        for edge in graph.mergedTransitions {
             let target = edge.to.map(ids.screen) ?? ids.nowhere(from: edge.from)
-            out.append("\(ids.screen(edge.from)) \(arrow(edge)) \(target) : \(escaped(DiagramText.edgeLabel(edge)))")
+            let label = edge.labels.map(escaped).joined(separator: "\\n")
+            out.append("\(ids.screen(edge.from)) \(arrow(edge)) \(target) : \(label)")
         }
-        for edge in graph.stateTransitions {
+        for edge in graph.mergedStateTransitions {
             let source = edge.from.map { ids.state(edge.screen, $0) } ?? ids.screen(edge.screen)
-            out.append("\(source) --> \(ids.state(edge.screen, edge.to)) : \(escaped(edge.label))")
+            let label = edge.labels.map(escaped).joined(separator: "\\n")
+            out.append("\(source) --> \(ids.state(edge.screen, edge.to)) : \(label)")
         }
         for alert in graph.alerts {
             out.append("note right of \(ids.screen(alert.screen))")
@@ -46,6 +48,12 @@ public struct PlantUMLRenderer: Sendable {
             out += DiagramText.alertLines(alert).map { "  " + escaped($0) }
             out.append("end note")
         }
+        out.append("legend bottom right")
+        let styles: [DiagramLegend.Style: String] = [
+            .solid: "solid", .dashed: "dashed", .bold: "bold", .dotted: "dotted", .state: "inside a screen",
+        ]
+        for entry in DiagramLegend.entries { out.append("  \(styles[entry.style] ?? ""): \(escaped(entry.meaning))") }
+        out.append("endlegend")
         out.append("@enduml")
         return out.joined(separator: "\n") + "\n"
     }
@@ -91,7 +99,7 @@ public struct PlantUMLRenderer: Sendable {
     }
 
     /// `-[dashed]->` and friends: the kind's line style plus what an overlay adds.
-    private func arrow(_ edge: TransitionEdge) -> String {
+    private func arrow(_ edge: MergedTransition) -> String {
         var options: [String] = []
         switch edge.emphasis {
         case .plain: break

@@ -76,17 +76,31 @@ extension ReplSession {
                 "  \(variable.name) = \(ChangePrinter.short(state.data[slot].literal, limit: 160, hiding: embedded.directory))\(mark)"
             )
         }
+        let named = driver.machine.namedValues(in: state)
+        lines += computedLines(named.filter { $0.screen == nil })
         if let top = state.topInstance {
             let screen = program.screens[top.screen]
-            if !screen.slots.isEmpty { lines.append("\(screen.name) data:") }
+            if !screen.slots.isEmpty || !screen.lets.isEmpty { lines.append("\(screen.name) data:") }
             for (slot, variable) in screen.slots.enumerated() where slot < top.values.count {
                 let mark = slot < screen.parameterCount ? " (parameter)" : ""
                 lines.append(
                     "  \(variable.name) = \(ChangePrinter.short(top.values[slot].literal, limit: 160, hiding: embedded.directory))\(mark)"
                 )
             }
+            lines += computedLines(named.filter { $0.screen != nil })
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Named values (`let:`) as `  name = value (computed)`, or the error computing one gives now.
+    private func computedLines(_ readings: [NamedValueReading]) -> [String] {
+        readings.map { reading in
+            switch reading.value {
+            case .success(let value):
+                "  \(reading.name) = \(ChangePrinter.short(value.literal, limit: 160, hiding: embedded.directory)) (computed)"
+            case .failure(let failure): "  \(reading.name) = error: \(failure.message) (computed)"
+            }
+        }
     }
 
     func stackText() -> String {

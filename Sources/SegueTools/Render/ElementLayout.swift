@@ -96,7 +96,9 @@ struct ElementLayout {
         let layout = TextLayout(width: element.measuredWidth.map { min($0, width) } ?? width, textScale: textScale)
         let lines = layout.wrap(content, maxLines: element.maxLines)
         guard !lines.isEmpty else { return ([], 0) }
-        let run = TextRun(lines, fontSize: fontSize, color: theme.color("label"))
+        // The type scale's emphasised styles are semibold at the body size.
+        let bold = ["headline", "title", "title2", "title3", "largeTitle"].contains(element.font ?? "")
+        let run = TextRun(lines, fontSize: fontSize, bold: bold, color: theme.color("label"))
         let frame = Rect(x: x, y: y, width: width, height: Double(lines.count) * run.lineHeight)
         var item = DisplayItem("text", frame: frame, shape: .text(run), element: element.id)
         if let problem = element.problem { item.children.append(problemNote(problem, below: frame)) }

@@ -13,11 +13,13 @@ struct GraphvizTests {
         #expect(svg.contains(">Поддержать</text>"))
         #expect(svg.contains(">✓ Отлично</text>"))
         #expect(svg.contains("<title>cluster_nav_s_donate</title>"))
-        // One SVG group per edge: the start arrow, every transition and every alert link.
+        // One SVG group per edge: the start arrow, each merged transition, every alert link and the legend's.
+        let legend = DiagramLegend.entries.count
         let edges = svg.components(separatedBy: #"<g id="edge"#).count - 1
-        #expect(edges == 1 + graph.transitions.count + graph.alerts.count)
+        #expect(edges == 1 + graph.mergedTransitions.count + graph.alerts.count + legend)
+        #expect(graph.mergedTransitions.count < graph.transitions.count, "the donations flow has parallel edges")
         let nodes = svg.components(separatedBy: #"class="node""#).count - 1
-        #expect(nodes == 1 + graph.screens.count + graph.alerts.count)
+        #expect(nodes == 1 + graph.screens.count + graph.alerts.count + 2 * legend)
     }
 
     @Test func pngBytesStartWithThePNGSignature() async throws {

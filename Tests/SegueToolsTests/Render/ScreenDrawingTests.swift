@@ -81,6 +81,54 @@ import Testing
         #expect(card.inputs.contains { $0.input?.kind == .swipeDismiss })
     }
 
+    @Test func aHeadlineTextIsSemiboldAndABodyTextIsNot() async throws {
+        let fixture = try await RenderFixture.make("donate")
+        defer { fixture.embedded.removeTemporaryFiles() }
+        try await fixture.tap("donate")
+        let card = try #require(fixture.draw().allItems.first { $0.input?.path == "latest[1]" })
+        let runs = card.children.compactMap { item -> (String, Bool)? in
+            guard case .text(let run) = item.shape, let element = item.element else { return nil }
+            return (element, run.bold)
+        }
+        #expect(runs.first { $0.0 == "name" }?.1 == true)
+        #expect(runs.first { $0.0 == "body" }?.1 == false)
+    }
+
+    @Test func theChosenPhotoIsEmbeddedInItsCropFrame() async throws {
+        let fixture = try await form(on: .iPhone15)
+        defer { fixture.embedded.removeTemporaryFiles() }
+        let empty = try #require(fixture.draw().allItems.first { $0.role == "field photo" })
+        #expect(!empty.children.contains { if case .picture = $0.shape { true } else { false } })
+        await fixture.driver.script(
+            "photos.pick",
+            .ok(.record(["path": .string("examples/donate/photo.png"), "width": .int(640), "height": .int(480)])))
+        try await fixture.tap("choose_photo")
+        let photo = try #require(fixture.draw().allItems.first { $0.role == "field photo" })
+        #expect(photo.frame.width == photo.frame.height, "aspect 1")
+        #expect(photo.input?.crop == CropFrame(aspect: 1, minZoom: 1, maxZoom: 4))
+        guard case .picture(let uri) = photo.children.first?.shape else {
+            Issue.record("no picture in the crop frame")
+            return
+        }
+        #expect(uri.hasPrefix("data:image/png;base64,iVBOR"))
+        #expect(ImageFiles(roots: [repository.path]).dataURI(for: "flows/donate.yaml") == nil, "not a picture")
+    }
+
+    @Test func aScrollingScreenScrollsOrIsDrawnFullLength() async throws {
+        let fixture = try await RenderFixture.make("donate", device: .iPhoneSE)
+        defer { fixture.embedded.removeTemporaryFiles() }
+        try await fixture.tap("donate")
+        let phone = fixture.draw()
+        #expect(phone.height == 568)
+        #expect(phone.contentHeight > 1000, "six cards and three options do not fit")
+        #expect(phone.allItems.contains { $0.role == "scroll-indicator" })
+        let full = ScreenDrawing(machine: fixture.driver.machine, state: fixture.driver.state, fullLength: true).draw()
+        #expect(full.height == phone.contentHeight)
+        #expect(!full.allItems.contains { $0.role == "scroll-indicator" })
+        let all = try #require(full.inputs.first { $0.input?.path == "all" })
+        #expect(all.frame.maxY <= full.height)
+    }
+
     @Test func aCardsTextIsCutAtItsMaxLinesWithAnEllipsisAndItsMoreButton() async throws {
         let layout = TextLayout(width: 120, textScale: 1)
         let text = "To be, or not to be, that is the question: whether 'tis nobler in the mind to suffer"

@@ -1,0 +1,89 @@
+import SegueDiagnostics
+import SegueExpression
+import SegueModel
+
+/// Named values (`let:`): typed from their expressions in dependency order, cycles refused, names unique.
+extension CheckRun {
+    /// The type of each named value read in `bindings` (and the others before it); a value in a cycle, or with an
+    /// error, is `any` (its diagnostics come from `checkNamedValues`). Returns the cycles, each in reading order.
+    static func namedValueTypes(
+        _ lets: [NamedValue], in bindings: [String: ValueType]
+    ) -> (types: [String: ValueType], cycles: [[String]]) {
+        var parsed: [String: Expression] = [:]
+        for named in lets where parsed[named.name.text] == nil {
+            if let expression = try? Expression.parse(named.value.text) { parsed[named.name.text] = expression }
+        }
+        var order: [String] = []
+        var cycles: [[String]] = []
+        var inCycle: Set<String> = []
+        var done: Set<String> = []
+        var path: [String] = []
+        func visit(_ name: String) {
+            if done.contains(name) { return }
+            if let start = path.firstIndex(of: name) {
+                let cycle = Array(path[start...])
+                if inCycle.isDisjoint(with: cycle) { cycles.append(cycle) }
+                inCycle.formUnion(cycle)
+                return
+            }
+            path.append(name)
+            for next in (parsed[name]?.referencedNames ?? []).sorted() where parsed[next] != nil { visit(next) }
+            path.removeLast()
+            done.insert(name)
+            order.append(name)
+        }
+        for named in lets { visit(named.name.text) }
+        var visible = bindings
+        var types: [String: ValueType] = [:]
+        for name in order {
+            var type = ValueType.any
+            if !inCycle.contains(name), let expression = parsed[name],
+                case .success(let found) = TypeChecker(scope: TypeBindings(visible)).check(expression)
+            {
+                type = found
+            }
+            types[name] = type
+            if visible[name] == nil { visible[name] = type }
+        }
+        return (types, cycles)
+    }
+
+    /// Reports what is wrong with named values: their expressions' problems, cycles (C507), and a name that is
+    /// already taken where they stand (C503: `taken` are the names visible before them, with where each is
+    /// declared when it is in the file).
+    mutating func checkNamedValues(
+        _ lets: [NamedValue], in scope: Scope, taken: [String: Name?], owner: String
+    ) {
+        reportDuplicates(lets.map(\.name), code: CheckCode.duplicateDeclaration, what: "\(owner)'s named value")
+        for named in lets {
+            let name = named.name.text
+            guard let previous = taken[name] else { continue }
+            let what = ImplicitName(rawValue: name) != nil ? "a name the language binds" : "already declared"
+            report(
+                .error(
+                    CheckCode.duplicateDeclaration, "named value `\(name)` is \(what); give it another name",
+                    at: named.name.range,
+                    notes: previous.map { [DiagnosticNote("declared here", at: $0.range)] } ?? []))
+        }
+        for cycle in Self.namedValueTypes(lets, in: scope.bindings).cycles {
+            guard let first = lets.first(where: { $0.name.text == cycle[0] }) else { continue }
+            let chain = (cycle + [cycle[0]]).map { "`\($0)`" }.joined(separator: " → ")
+            report(
+                .error(
+                    CheckCode.namedValueCycle,
+                    "named value `\(cycle[0])` depends on itself: \(chain); compute one of them from something else",
+                    at: first.name.range))
+        }
+        for named in lets {
+            check(named.value, in: scope, role: "named value `\(named.name.text)`")
+        }
+    }
+
+    /// The names an expression at the flow's level sees before its named values, for C503.
+    func flowNamesTaken() -> [String: Name?] {
+        var taken: [String: Name?] = [:]
+        for name in ImplicitName.allCases { taken[name.rawValue] = .some(nil) }
+        for variable in flow.data where taken[variable.name.text] == nil { taken[variable.name.text] = variable.name }
+        return taken
+    }
+}
