@@ -131,11 +131,12 @@ let package = Package(
                 "SegueFrontEnd", "CReadline", "SegueLanguageServer", "SegueImport",
             ]),
 
-        // Benchmarks: `swift run -c release segue-bench audio|load|dispatch|check [--json]`.
+        // Benchmarks: `swift run -c release segue-bench audio|load|dispatch|startup|lsp|check [--json]`.
         .executableTarget(
             name: "segue-bench",
             dependencies: [
                 "SegueAudio", "SegueYAML", "SegueModel", "SegueCheck", "SegueDiagnostics", "SegueRuntime", "SegueTools",
+                "SegueLanguageServer",
             ]),
     ],
     swiftLanguageModes: [.v6]
