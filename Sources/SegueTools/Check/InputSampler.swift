@@ -90,8 +90,8 @@ struct InputSampler {
             let wait = max(0, next.deadline - state.now)
             moves.append(
                 Move(
-                    label: "wait \(Self.seconds(wait)) (a timer comes due)", input: .advanceTime(by: wait),
-                    step: "tick: \(wait)s"))
+                    label: "wait \(wait) (a timer comes due)", input: .advanceTime(by: wait),
+                    step: "tick: \(wait)"))
         }
         moves.append(Move(label: StateGraph.restart, input: .restart, step: "restart"))
         return moves
@@ -119,9 +119,5 @@ struct InputSampler {
         }
         var seen: Set<String> = []
         return texts.filter { seen.insert($0).inserted }
-    }
-
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 }
