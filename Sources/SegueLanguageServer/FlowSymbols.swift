@@ -158,6 +158,7 @@ struct FlowSymbols {
             add(.state, prefix, state.name, declaration: true)
             walk(state.onEnter + state.onExit, scope: scope)
             walk(state.handlers, scope: scope)
+            walk(state.always + (state.historyDefault.map { [$0] } ?? []), scope: scope)
             if let children = state.children { walk(children, scope: scope) }
         }
     }
@@ -165,7 +166,15 @@ struct FlowSymbols {
     private mutating func walk(_ handlers: [Handler], scope: Scope) {
         for handler in handlers {
             add(.event, "event", handler.event, declaration: false)
-            for alternative in handler.alternatives { walk(alternative.actions, scope: scope) }
+            walk(handler.alternatives, scope: scope)
+        }
+    }
+
+    /// Transitions: the state each enters (`goto:` as a key) and their actions.
+    private mutating func walk(_ transitions: [GuardedActions], scope: Scope) {
+        for transition in transitions {
+            if let target = transition.target { add(.state, "state:\(scope.owner)", target, declaration: false) }
+            walk(transition.actions, scope: scope)
         }
     }
 

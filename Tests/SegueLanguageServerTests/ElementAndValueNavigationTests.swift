@@ -91,3 +91,42 @@ struct ElementAndValueNavigationTests {
         #expect(!labels.contains("home"))
     }
 }
+
+/// States named by transitions: `goto:` as a transition's key, in `always:` and in a handler's alternatives.
+struct TransitionTargetTests {
+    static let flow = """
+        segue: 1
+        flow: doors
+        start: main
+        screens:
+          main:
+            states:
+              closed:
+                on:
+                  open:
+                    - when: "true"
+                      goto: opened
+              opened:
+                always:
+                  - { when: "false", goto: closed }
+            elements: []
+
+        """
+
+    @Test func renamingAStateChangesEveryTransitionTarget() throws {
+        let harness = ServerHarness()
+        let directory = try ServerHarness.temporaryDirectory()
+        let uri = harness.open(directory + "/doors.yaml", text: Self.flow)
+        let position = ServerHarness.position(of: "      closed:", in: Self.flow, offset: 8)
+        let result = harness.request(
+            "textDocument/rename", ServerHarness.document(uri, at: position).merging(["newName": "shut"]))
+        let edits = try #require(result["changes"]?[uri]?.array)
+        let renamed = NavigationTests.apply(edits, to: Self.flow)
+        #expect(renamed.contains("      shut:\n") && renamed.contains("goto: shut }"))
+        let target = ServerHarness.position(of: "goto: opened", in: Self.flow, offset: 7)
+        let definition = harness.request("textDocument/definition", ServerHarness.document(uri, at: target))
+        #expect(
+            definition.array?.first?["range"]?["start"]
+                == ServerHarness.position(of: "      opened:", in: Self.flow, offset: 6))
+    }
+}
