@@ -7,6 +7,7 @@ enum CommandList {
             TestCommand.self,
             SchemaCommand.self,
             DiagramCommand.self,
+            ImportCommand.self,
             RenderCommand.self,
             AudioCommand.self,
             LspCommand.self,
