@@ -59,7 +59,12 @@ public final class SteppedAudioClock: AudioClock, VirtualClockFollower, @uncheck
 
     /// Moves time to `target` (never back) and wakes every sleeper that is due, then waits until each woken sleeper
     /// has parked again on a later deadline (or a short real-time limit passed, when it ended instead).
-    public func advance(to target: Double) async {
+    public func advance(to target: ClockDuration) async {
+        await advance(toSeconds: target.seconds)
+    }
+
+    /// `advance(to:)` in seconds, the unit audio frames are counted in.
+    public func advance(toSeconds target: Double) async {
         while true {
             let due = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
                 time = max(time, target)

@@ -110,6 +110,15 @@ public enum CheckCode {
     /// Named values (`let:`) that depend on each other in a cycle: none of them could ever be computed.
     public static let namedValueCycle = "C507"
 
+    // MARK: statecharts
+
+    /// A state name that is not an identifier, or an `on:` key that is not an event descriptor.
+    public static let invalidName = "C601"
+    /// An `on:` key that can never fire: `done.state.x` where `x` is no compound or parallel state of the screen.
+    public static let handlerNeverFires = "C602"
+    /// A history state outside a compound state, or its `default:` target outside its parent.
+    public static let misplacedHistory = "C603"
+
     /// Every code above, in order.
     public static let all = [
         importCycle, duplicateImport, unreadableFile, unreadableFixture, unknownScreen, unknownState, unhandledEvent,
@@ -122,6 +131,6 @@ public enum CheckCode {
         nothingToDismiss, nothingToPop,
         unwindTargetNeverBelow, unreachableScreen, unreachableState, unhandledFailure, unhandledCancel,
         duplicateElement, duplicateField, duplicateDeclaration, invalidPattern, submitWithoutFields,
-        recursiveComponent, namedValueCycle,
+        recursiveComponent, namedValueCycle, invalidName, handlerNeverFires, misplacedHistory,
     ]
 }

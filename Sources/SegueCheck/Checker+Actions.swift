@@ -71,7 +71,7 @@ extension CheckRun {
                 at: name.range, fixIts: suggestion.map { [FixIt(range: name.range, replacement: $0)] } ?? []))
     }
 
-    private mutating func checkGoto(_ state: Name, in scope: Scope) {
+    mutating func checkGoto(_ state: Name, in scope: Scope) {
         let owners = screens(of: scope.owner)
         guard !owners.isEmpty else { return }
         for screen in owners {

@@ -19,7 +19,7 @@ extension CheckRun {
         if let end = screen.playback?.endEvent { raised.append(end) }
         guard !raised.isEmpty else { return }
         let handled = Inventory.handledEvents(of: screen)
-        for event in raised where !handled.contains(event.text) {
+        for event in raised where !Inventory.handles(event.text, handled) {
             report(unhandled(event, on: screen, handled: handled, note: nil))
         }
     }
@@ -30,7 +30,7 @@ extension CheckRun {
         guard !raised.isEmpty else { return }
         for screen in screens(using: component.name.text) {
             let handled = Inventory.handledEvents(of: screen)
-            for event in raised where !handled.contains(event.text) {
+            for event in raised where !Inventory.handles(event.text, handled) {
                 report(
                     unhandled(
                         event, on: screen, handled: handled,
@@ -44,7 +44,7 @@ extension CheckRun {
     /// Events the flow's `on_error` sends must be handled by some screen.
     mutating func checkFlowEvents() {
         let handled = flow.screens.reduce(into: Set<String>()) { $0.formUnion(Inventory.handledEvents(of: $1)) }
-        for event in Self.sends(Inventory.flatten(flow.onError ?? [])) where !handled.contains(event.text) {
+        for event in Self.sends(Inventory.flatten(flow.onError ?? [])) where !Inventory.handles(event.text, handled) {
             let suggestion = Suggestion.closest(to: event.text, in: handled)
             report(
                 .error(
@@ -58,7 +58,7 @@ extension CheckRun {
     {
         let suggestion = Suggestion.closest(to: event.text, in: handled)
         var notes = note.map { [$0] } ?? []
-        if let other = flow.screens.first(where: { Inventory.handledEvents(of: $0).contains(event.text) }) {
+        if let other = flow.screens.first(where: { Inventory.handles(event.text, Inventory.handledEvents(of: $0)) }) {
             notes.append(
                 DiagnosticNote(
                     "screen `\(other.name.text)` handles it, but an event goes to the screen that sends it",

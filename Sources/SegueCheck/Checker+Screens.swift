@@ -85,12 +85,19 @@ extension CheckRun {
     mutating func checkHandlers(_ handlers: [Handler], in scope: Scope) {
         for handler in handlers {
             let handlerScope = scope.binding(ImplicitName.event.rawValue, eventType(handler.event.text))
-            for alternative in handler.alternatives {
-                if let condition = alternative.guardExpression {
-                    check(condition, in: handlerScope, expecting: .bool, role: "`when`")
-                }
-                checkActions(alternative.actions, in: handlerScope)
+            checkEventDescriptor(handler.event, in: scope)
+            checkTransitions(handler.alternatives, in: handlerScope)
+        }
+    }
+
+    /// Guards are bools, targets are states of the screen, actions check.
+    mutating func checkTransitions(_ transitions: [GuardedActions], in scope: Scope) {
+        for transition in transitions {
+            if let condition = transition.guardExpression {
+                check(condition, in: scope, expecting: .bool, role: "`when`")
             }
+            if let target = transition.target { checkGoto(target, in: scope) }
+            checkActions(transition.actions, in: scope)
         }
     }
 

@@ -8,10 +8,13 @@ extension CheckRun {
         let all = Inventory.states(chart)
         reportDuplicates(all.map(\.state.name), code: CheckCode.duplicateDeclaration, what: "state")
         checkInitial(chart, owner: "screen `\(screen.name.text)`")
-        for (state, _) in all {
+        for (state, parent) in all {
+            checkStateName(state.name)
             checkActions(state.onEnter, in: scope)
             checkActions(state.onExit, in: scope)
             checkHandlers(state.handlers, in: scope)
+            checkTransitions(state.always, in: scope)
+            checkHistory(state, parent: parent, in: scope)
             if let children = state.children { checkInitial(children, owner: "state `\(state.name.text)`") }
         }
         let reachable = reachableStates(of: screen, at: position, chart: chart)
@@ -50,10 +53,10 @@ extension CheckRun {
         func enter(_ chart: StateChart?) {
             guard let chart else { return }
             if chart.parallel {
-                for state in chart.states { mark(state.name.text) }
+                for state in chart.states where state.history == nil { mark(state.name.text) }
             } else if let initial = chart.initial, chart.states.contains(where: { $0.name == initial }) {
                 mark(initial.text)
-            } else if let first = chart.states.first {
+            } else if let first = chart.states.first(where: { $0.history == nil }) {
                 mark(first.name.text)
             }
         }
@@ -68,6 +71,9 @@ extension CheckRun {
                 return nil
             }
         }
+        func targets(_ transitions: [GuardedActions]) -> [String] {
+            transitions.flatMap { ($0.target.map { [$0.text] } ?? []) + gotos($0.actions) }
+        }
         func markTarget(_ name: String) {
             var ancestor = parents[name] ?? nil
             while let current = ancestor {
@@ -78,20 +84,23 @@ extension CheckRun {
         }
 
         var outside = screen.onEnter + screen.onExit + (screen.onError ?? []) + (flow.onError ?? [])
+        var outsideTargets = screen.handlers.flatMap { targets($0.alternatives) }
         for handler in screen.handlers { outside += handler.alternatives.flatMap(\.actions) }
         for element in Inventory.elements(screen.elements) {
             outside += Inventory.actionLists(of: element).flatMap { $0 }
         }
         enter(chart)
-        for name in gotos(outside) { markTarget(name) }
+        outsideTargets += gotos(outside)
+        for name in outsideTargets { markTarget(name) }
         for component in index.shown(at: position) {
             for name in gotos(index.componentActions[component.name.text] ?? []) { markTarget(name) }
         }
         while let name = pending.popLast() {
             guard let state = nodes[name] else { continue }
-            var actions = state.onEnter + state.onExit
-            for handler in state.handlers { actions += handler.alternatives.flatMap(\.actions) }
-            for target in gotos(actions) { markTarget(target) }
+            var found = gotos(state.onEnter + state.onExit)
+            for handler in state.handlers { found += targets(handler.alternatives) }
+            found += targets(state.always + (state.historyDefault.map { [$0] } ?? []))
+            for target in found { markTarget(target) }
         }
         return reachable
     }

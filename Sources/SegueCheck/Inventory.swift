@@ -66,6 +66,8 @@ enum Inventory {
             for handler in state.handlers {
                 for alternative in handler.alternatives { result += alternative.actions }
             }
+            for transition in state.always { result += transition.actions }
+            if let historyDefault = state.historyDefault { result += historyDefault.actions }
             result += stateActions(state.children)
         }
         return result
@@ -112,6 +114,11 @@ enum Inventory {
     }
 
     /// Event handlers of a screen: its own and every nested state's.
+    /// Whether some handler key of the screen (an event descriptor: `error` takes `error.x`) takes `event`.
+    static func handles(_ event: String, _ handled: Set<String>) -> Bool {
+        handled.contains(event) || handled.contains { EventDescriptor.matches($0, event) }
+    }
+
     static func handledEvents(of screen: Screen) -> Set<String> {
         var names = Set(screen.handlers.map(\.event.text))
         for (state, _) in states(screen.states) { names.formUnion(state.handlers.map(\.event.text)) }

@@ -99,5 +99,11 @@ public enum DiagnosticCatalog {
         "C505": "A `submits: true` button on a screen without fields.",
         "C506": "A component that shows itself, directly or through other components: it would never finish drawing.",
         "C507": "Named values (`let:`) that depend on each other in a cycle: none of them could ever be computed.",
+        "C601":
+            "A state name that is not an identifier, or an `on:` key that is not an event descriptor (identifiers joined by dots, `*`): no expression, `goto` or REPL command could name it, so it could never be entered or fire.",
+        "C602":
+            "An `on:` key that can never fire: `done.state.x` where `x` is no compound state with a final child and no parallel state of the screen.",
+        "C603":
+            "A history state outside a compound state (at the top of a screen's states), or one whose `default:` enters a state outside its parent.",
     ]
 }

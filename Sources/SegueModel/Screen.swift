@@ -106,15 +106,40 @@ public struct Handler: Sendable {
     public var range: SourceRange
 }
 
+/// One transition of a handler or of a state's `always:` list: `{ when: guard, goto: target, type: internal, do: […] }`.
+///
+/// With a `target` (`goto:` as a key) the actions run between the exits and the entries (SCXML's order); without
+/// one the transition is targetless: its actions run and no state changes (a `goto` action inside them switches then).
 public struct GuardedActions: Sendable {
     public var guardExpression: ExpressionText?
     public var actions: [Action]
     public var range: SourceRange
+    /// The state the transition enters; nil for a targetless transition.
+    public var target: Name? = nil
+    /// `type: internal`: a transition from a compound state to its own descendants leaves the source active.
+    public var isInternal: Bool = false
+
+    public init(
+        guardExpression: ExpressionText?, actions: [Action], range: SourceRange, target: Name? = nil,
+        isInternal: Bool = false
+    ) {
+        self.guardExpression = guardExpression
+        self.actions = actions
+        self.range = range
+        self.target = target
+        self.isInternal = isInternal
+    }
+}
+
+/// Which configuration a history state remembers: its parent's active child, or every active descendant.
+public enum HistoryDepth: String, Sendable, CaseIterable {
+    case shallow, deep
 }
 
 /// A screen's nested states: one active child (or all children, for parallel regions), entered in document order.
 public struct StateChart: Sendable {
-    /// The state entered first; nil only for parallel charts (all regions are active).
+    /// The state entered first; nil for parallel charts (all regions are active) and for the default, the first
+    /// child in document order.
     public var initial: Name?
     public var parallel: Bool
     public var states: [StateNode]
@@ -129,6 +154,26 @@ public struct StateNode: Sendable {
     public var handlers: [Handler]
     public var children: StateChart?
     public var range: SourceRange
+    /// Eventless transitions (`always:`), tried in order after every step until none is enabled.
+    public var always: [GuardedActions] = []
+    /// `final: true`: entering it completes its parent (`done.state.<parent>`); at the top, it ends the flow.
+    public var isFinal: Bool = false
+    /// `history: shallow | deep`: a pseudo-state that re-enters what its parent had active when last left.
+    public var history: HistoryDepth? = nil
+    /// A history state's `default:` transition, taken when its parent has never been left.
+    public var historyDefault: GuardedActions? = nil
+
+    public init(
+        name: Name, onEnter: [Action], onExit: [Action], handlers: [Handler], children: StateChart?,
+        range: SourceRange
+    ) {
+        self.name = name
+        self.onEnter = onEnter
+        self.onExit = onExit
+        self.handlers = handlers
+        self.children = children
+        self.range = range
+    }
 }
 
 /// Layout metadata kept as data so a native renderer, the REPL and checks can use it (D19).

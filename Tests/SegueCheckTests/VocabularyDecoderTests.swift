@@ -20,7 +20,7 @@ struct VocabularyDecoderTests {
         let wrapped: String
         switch place {
         case .flow, .layout, .playback, .recording, .element, .componentUse, .paging, .multiline, .crop, .rule,
-            .action, .envelope:
+            .action, .envelope, .historyDefault:
             wrapped = body
         case .alert: wrapped = "alert:\n" + indented
         case .alternative: wrapped = "-\n" + indented
@@ -45,6 +45,7 @@ struct VocabularyDecoderTests {
                 .scalar(Scalar(text: "sample", style: .plain, value: .string("sample"))), range: node.range)
             _ = decoder.decodeStateChart(node, initial: initial, parallel: nil)
         case .alternative: _ = decoder.decodeAlternatives(node)
+        case .historyDefault: _ = decoder.decodeHistoryDefault(node)
         case .layout: _ = decoder.decodeLayout(node)
         case .playback: _ = decoder.decodePlayback(node)
         case .recording: _ = decoder.decodeRecording(node)

@@ -123,7 +123,8 @@ struct ExpectedState {
 
     /// A timer on the machine's clock, started by the flow's `occurrence`-th `after`/`every` (in compiled order).
     func timer(
-        _ id: Int, deadline: Double, every interval: Double? = nil, named name: String? = nil, on instance: Int,
+        _ id: Int, deadline: ClockDuration, every interval: ClockDuration? = nil, named name: String? = nil,
+        on instance: Int,
         occurrence: Int = 0, owner: Int = -1
     ) -> ScheduledTimer {
         let starts = program.code.compactMap { instruction -> TimerOperation? in
@@ -143,7 +144,7 @@ struct ExpectedState {
     }
 
     /// The timer that ends the line playing on screen instance `instance` (playback's own, not written in the flow).
-    func lineTimer(_ id: Int, deadline: Double, on instance: Int) -> ScheduledTimer {
+    func lineTimer(_ id: Int, deadline: ClockDuration, on instance: Int) -> ScheduledTimer {
         ScheduledTimer(
             id: id, name: nil, deadline: deadline, interval: nil, entry: program.playbackEntry,
             frame: Frame(instance: instance))

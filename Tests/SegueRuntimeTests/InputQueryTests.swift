@@ -85,7 +85,7 @@ import Testing
             described(inputs, harness.program) == [
                 "tap go", "tap wait", "edit name field(1)", "change level range(ClosedRange(0.0...2.0))",
                 "change size_picker options([S, M, L])",
-                "tap rows[0].open", "scroll rows items(count: 2)", "timer timer(id: 1, deadline: 2.0)",
+                "tap rows[0].open", "scroll rows items(count: 2)", "timer timer(id: 1, deadline: 2s)",
             ])
     }
 

@@ -217,10 +217,10 @@ import Testing
             $0.playback?.durations = [seconds]
             $0.playback?.call = nil
             $0.playback?.timer = 1
-            $0.timers = [$0.lineTimer(1, deadline: seconds, on: 1)]
+            $0.timers = [$0.lineTimer(1, deadline: ClockDuration(seconds: seconds), on: 1)]
             $0.nextTimer = 2
         }
-        store.receive([.play(mode: "line", line: 1), .startTimer(id: 1, deadline: seconds)])
+        store.receive([.play(mode: "line", line: 1), .startTimer(id: 1, deadline: ClockDuration(seconds: seconds))])
     }
 
     // MARK: playback

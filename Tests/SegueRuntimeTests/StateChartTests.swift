@@ -136,13 +136,20 @@ import Testing
         store.receive([.startTimer(id: 1, deadline: 4), .cancelTimer(id: 1)])
     }
 
-    @Test func aDeeperHandlerInARegionPreemptsItsAncestors() throws {
+    @Test func aTargetlessRegionHandlerDoesNotConflictWithAnAncestorsTransition() throws {
         let store = try TestStore(Self.flow)
         store.launch(Self.launched)
         Self.record(store)
         Self.countDown(store)
-        // `meter` finds `recording`'s handler, `clock` its own; the deeper one preempts its ancestor's.
-        store.event("stop") { $0[data: "log"] = Self.log(Self.recordingLog + ["clock saw stop"]) }
+        // `meter` finds `recording`'s handler (it switches to idle), `clock` its own targetless one: their exit sets
+        // do not meet (a targetless transition exits nothing), so SCXML takes both, in document order.
+        store.event("stop") {
+            $0.topStates = ["idle"]
+            $0[data: "log"] = Self.log(
+                Self.recordingLog + [
+                    "clock out", "meter out", "level out", "recording out", "idle in", "clock saw stop",
+                ])
+        }
     }
 
     @Test func leavingAParallelStateExitsRegionsInReverseDocumentOrderInnermostFirst() throws {

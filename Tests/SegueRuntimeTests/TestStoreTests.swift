@@ -81,7 +81,7 @@ import Testing
             diff.lines.map(\.description) == [
                 #"data.log: expected ["a"], actual []"#,
                 "layers[0].stack[1]: expected {id: 2, screen: 0 (main), values: [], states: [], form.fields: [],"
-                    + " form.submitted: false, transition: show}, actual (nothing)",
+                    + " form.submitted: false, transition: show, history: [:]}, actual (nothing)",
             ])
         #expect(StateDiff(expected: store.state, actual: store.state).isEmpty)
         // An int and a number that print alike are still told apart.

@@ -66,7 +66,7 @@ import Testing
     }
 
     /// Taps `start`: the `hint` timer is due 2 s from now.
-    static func start(_ store: TestStore, id: Int, at now: Double) {
+    static func start(_ store: TestStore, id: Int, at now: ClockDuration) {
         store.tap("start") {
             $0.timers = [$0.timer(id, deadline: now + 2, named: "hint", on: 1)]
             $0.nextTimer = id + 1
@@ -133,7 +133,7 @@ import Testing
             $0[data: "fired"] = .list([.string("hint")])
         }
         store.send(.timerFired(id: 1), trace: ["ignored timer #1: it was cancelled or never started"])
-        store.send(.advanceTime(by: -1), trace: ["ignored advance time by -1.0: time only moves forward"])
+        store.send(.advanceTime(by: -1), trace: ["ignored advance time by -1s: time only moves forward"])
     }
 
     @Test func aDelayThatIsNotANumberIsRefusedByTheChecker() throws {

@@ -70,21 +70,32 @@ extension FlowDecoder {
         }
     }
 
-    /// Guarded alternatives when items carry `when:`/`do:`; otherwise one unguarded action list.
+    /// Guarded alternatives when items carry `when:`, `do:` or `type:`; otherwise one unguarded action list.
+    ///
+    /// A lone `{ goto: s }` item stays an action (switch now): as the only item it does what the transition would.
     mutating func decodeAlternatives(_ node: Node) -> [GuardedActions] {
-        func isGuarded(_ item: Node) -> Bool { item["when"] != nil || item["do"] != nil }
+        func isGuarded(_ item: Node) -> Bool { item["when"] != nil || item["do"] != nil || item["type"] != nil }
         guard node.sequence.map({ $0.contains(where: isGuarded) }) ?? isGuarded(node) else {
             return [
                 GuardedActions(guardExpression: nil, actions: actions(node, context: "a handler"), range: node.range)
             ]
         }
-        return items(node).compactMap { item in
-            guard var reader = mapping(item, at: .alternative, context: "a guarded alternative") else { return nil }
+        return decodeTransitions(node)
+    }
+
+    /// A list of `{ when:, goto:, type:, do: }` transitions (a handler's alternatives, a state's `always:`).
+    mutating func decodeTransitions(_ node: Node) -> [GuardedActions] {
+        items(node).compactMap { item in
+            guard var reader = mapping(item, at: .alternative, context: "a transition") else { return nil }
             let condition = reader.take("when").flatMap { expression($0, context: "`when`") }
+            let target = reader.take("goto").flatMap { name($0, context: "the target of `goto`") }
+            let type = reader.take("type").flatMap { word($0, among: ["external", "internal"], context: "`type`") }
             let body = reader.take("do").map { actions($0, context: "`do`") } ?? []
-            if !reader.has("do") { missing("do", in: reader) }
+            if !reader.has("do"), !reader.has("goto") { missing("do` or `goto", in: reader) }
             finish(reader)
-            return GuardedActions(guardExpression: condition, actions: body, range: item.range)
+            return GuardedActions(
+                guardExpression: condition, actions: body, range: item.range, target: target,
+                isInternal: type?.text == "internal")
         }
     }
 
@@ -106,15 +117,33 @@ extension FlowDecoder {
             state.onEnter = reader.take("on_enter").map { actions($0, context: "`on_enter`") } ?? []
             state.onExit = reader.take("on_exit").map { actions($0, context: "`on_exit`") } ?? []
             state.handlers = reader.take("on").map { decodeHandlers($0) } ?? []
+            state.always = reader.take("always").map { decodeTransitions($0) } ?? []
             let initial = reader.take("initial")
             let parallel = reader.take("parallel")
             if let children = reader.take("states") {
                 state.children = decodeStateChart(children, initial: initial, parallel: parallel)
             }
+            state.isFinal = reader.take("final").flatMap { bool($0, context: "`final`") } ?? false
+            if let depth = reader.take("history") {
+                let word = word(depth, among: HistoryDepth.allCases.map(\.rawValue), context: "`history`")
+                state.history = word.flatMap { HistoryDepth(rawValue: $0.text) }
+            }
+            state.historyDefault = reader.take("default").flatMap { decodeHistoryDefault($0) }
             finish(reader)
             return state
         }
         return StateChart(initial: initialName, parallel: isParallel, states: states, range: node.range)
+    }
+
+    /// A history state's `default: { goto: s, do: […] }`.
+    mutating func decodeHistoryDefault(_ node: Node) -> GuardedActions? {
+        guard var reader = mapping(node, at: .historyDefault, context: "`default`") else { return nil }
+        let target = reader.take("goto").flatMap { name($0, context: "the target of `goto`") }
+        let body = reader.take("do").map { actions($0, context: "`do`") } ?? []
+        if !reader.has("goto") { missing("goto", in: reader) }
+        finish(reader)
+        guard let target else { return nil }
+        return GuardedActions(guardExpression: nil, actions: body, range: node.range, target: target)
     }
 
     mutating func decodeLayout(_ node: Node) -> Layout? {

@@ -12,8 +12,10 @@ public enum KeyPlace: Hashable, Sendable, CustomStringConvertible {
     case screen
     /// A nested state of a screen's statechart.
     case state
-    /// One `{ when:, do: }` alternative of an event handler.
+    /// One `{ when:, goto:, type:, do: }` transition of an event handler or of `always:`.
     case alternative
+    /// A history state's `default:` transition.
+    case historyDefault
     case layout
     case playback
     case recording
@@ -55,6 +57,7 @@ public enum KeyPlace: Hashable, Sendable, CustomStringConvertible {
         case .screen: return "screen"
         case .state: return "state"
         case .alternative: return "alternative"
+        case .historyDefault: return "history_default"
         case .layout: return "layout"
         case .playback: return "playback"
         case .recording: return "recording"

@@ -124,12 +124,12 @@ extension Vocabulary {
                     example: "{ refresh: [{ set: { n: 0 } }] }"),
                 KeySpec("on_error", .actions, doc: "errors no call branch handled", example: "[dismiss]"),
                 KeySpec(
-                    "initial_state", .name, doc: "the nested state entered first (with `states`)", example: "idle"
+                    "initial_state", .name, doc: "the nested state entered first (default: the first in `states`)",
+                    example: "idle"
                 ).needing(KeyRequirement("states")),
                 KeySpec(
                     "states", .mapping(of: .object(.state)), doc: "a nested statechart (below)",
-                    example: "{ idle: {}, busy: {} }"
-                ).needing(KeyRequirement("initial_state"), KeyRequirement("parallel", "true")),
+                    example: "{ idle: {}, busy: {} }"),
                 KeySpec(
                     "parallel", .bool, default: "false", doc: "the nested states are all active at once",
                     example: "true"
@@ -144,23 +144,68 @@ extension Vocabulary {
         PlaceSpec(
             .state, title: "a state", doc: "a nested state of a screen",
             keys: [
-                KeySpec("on_enter", .actions, doc: "run when the state is entered", example: "[{ set: { n: 1 } }]"),
-                KeySpec("on_exit", .actions, doc: "run when the state is left", example: "[{ set: { n: 0 } }]"),
+                KeySpec("on_enter", .actions, doc: "run when the state is entered", example: "[{ set: { n: 1 } }]")
+                    .excluding(["history"], because: "a history state is never active"),
+                KeySpec("on_exit", .actions, doc: "run when the state is left", example: "[{ set: { n: 0 } }]")
+                    .excluding(["history"], because: "a history state is never active"),
                 KeySpec(
-                    "on", handlers, doc: "event → actions while in this state", example: "{ stop: [{ goto: idle }] }"),
-                KeySpec("initial", .name, doc: "the child state entered first", example: "a")
+                    "on", handlers,
+                    doc:
+                        "event descriptor → actions or transitions while in this state (`error` matches `error.x`, `*` any)",
+                    example: "{ stop: [{ goto: idle }] }"
+                ).excluding(["final", "history"], because: "a final or history state has no transitions"),
+                KeySpec(
+                    "always", .list(of: .object(.alternative)),
+                    doc: "eventless transitions, taken as soon as their guard holds",
+                    example: "[{ when: \"n > 9\", goto: full }]"
+                ).excluding(["final", "history"], because: "a final or history state has no transitions"),
+                KeySpec("initial", .name, doc: "the child state entered first (default: the first child)", example: "a")
                     .needing(KeyRequirement("states")),
                 KeySpec("states", .mapping(of: .object(.state)), doc: "child states", example: "{ a: {}, b: {} }")
-                    .needing(KeyRequirement("initial"), KeyRequirement("parallel", "true")),
+                    .excluding(["final", "history"], because: "a final or history state has no children"),
                 KeySpec("parallel", .bool, default: "false", doc: "the child states are all active", example: "true")
                     .needing(KeyRequirement("states")),
+                KeySpec(
+                    "final", .bool, default: "false",
+                    doc: "entering it completes the parent (`done.state.<parent>`); at the top it ends the flow",
+                    example: "true"),
+                KeySpec(
+                    "history", .oneOf(HistoryDepth.allCases.map(\.rawValue)),
+                    doc: "a history pseudo-state: re-enters the parent's last active child (`deep`: every descendant)",
+                    example: "shallow"
+                ).excluding(["final"], because: "a history state is a pseudo-state, never final"),
+                KeySpec(
+                    "default", .object(.historyDefault), doc: "the transition a history state takes the first time",
+                    example: "{ goto: idle }"
+                ).needing(KeyRequirement("history")),
             ]),
         PlaceSpec(
-            .alternative, title: "a guarded alternative", doc: "one `{ when:, do: }` alternative of a handler",
+            .historyDefault, title: "a history default",
+            doc: "the transition a history state takes before its parent was left",
             keys: [
-                KeySpec("when", .expression, doc: "the guard; absent means always", example: "\"n > 0\""),
-                KeySpec("do", .actions, required: true, doc: "the actions run when it holds", example: "[dismiss]"),
+                KeySpec("goto", .name, required: true, doc: "the state entered", example: "idle"),
+                KeySpec("do", .actions, doc: "run between the exits and the entries", example: "[{ set: { n: 0 } }]"),
             ]),
+        {
+            var alternative = PlaceSpec(
+                .alternative, title: "a transition",
+                doc: "one `{ when:, goto:, type:, do: }` transition of a handler or of `always:`",
+                keys: [
+                    KeySpec("when", .expression, doc: "the guard; absent means always", example: "\"n > 0\""),
+                    KeySpec(
+                        "goto", .name,
+                        doc: "the target state: exits, then `do`, then entries (absent: targetless, no state changes)",
+                        example: "idle"),
+                    KeySpec(
+                        "type", .oneOf(["external", "internal"]), default: "external",
+                        doc: "`internal`: a transition into the source's own descendants does not exit the source",
+                        example: "internal"
+                    ).needing(KeyRequirement("goto")),
+                    KeySpec("do", .actions, doc: "the actions run when it is taken", example: "[dismiss]"),
+                ])
+            alternative.oneRequired = ["do", "goto"]
+            return alternative
+        }(),
         PlaceSpec(
             .layout, title: "`layout`", doc: "how a screen's or component's elements are laid out",
             keys: [

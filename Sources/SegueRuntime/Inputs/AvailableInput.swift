@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueModel
 
 /// One thing that can be done in a state now: an input with the element it acts on and the values it takes.
 ///
@@ -30,5 +31,5 @@ public enum InputDomain: Sendable, Hashable {
     /// A list with paging, with the number of items it shows now.
     case items(count: Int)
     /// A scheduled timer: its id and when it comes due on the machine's clock.
-    case timer(id: Int, deadline: Double)
+    case timer(id: Int, deadline: ClockDuration)
 }

@@ -10,6 +10,8 @@ public struct InputRefusal: Error, Sendable, Hashable {
     public enum Reason: Error, Sendable, Hashable {
         /// The flow has not been launched.
         case notLaunched
+        /// A final state at the top of a screen's states ended the flow: only `restart` is taken.
+        case ended
         case noScreen
         /// The path names no element of the top screen (or no element inside one).
         case noSuchElement
@@ -124,6 +126,7 @@ public struct InputRefusal: Error, Sendable, Hashable {
     private func generalReason(_ program: Program) -> String {
         switch reason {
         case .notLaunched: "the flow has not been launched"
+        case .ended: "the flow has ended"
         case .noScreen: "no screen is shown"
         case .atRoot: "\(screen.map { program.screens[$0].name } ?? "the screen") is the root screen"
         case .nothingPresented: "nothing is presented modally"

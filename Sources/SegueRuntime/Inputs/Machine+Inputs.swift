@@ -5,7 +5,7 @@ extension Machine {
     ///
     ///     machine.inputs(in: state)  // [tap donate, tap options[0], edit name (field 0), back, …]
     public func inputs(in state: MachineState) -> [AvailableInput] {
-        guard (try? check(state)) != nil else { return [] }
+        guard (try? check(state)) != nil, !state.ended else { return [] }
         return Runner(box: box, state: state, tracing: false).availableInputs()
     }
 
@@ -42,6 +42,11 @@ extension Runner {
             case .launch: return nil
             default: return InputRefusal(.notLaunched, Self.action(of: input))
             }
+        }
+        if state.ended, case .restart = input {
+            return nil
+        } else if state.ended {
+            return InputRefusal(.ended, Self.action(of: input))
         }
         switch input {
         case .tap(let path): return target(path, for: .tap).failure

@@ -1,11 +1,12 @@
 import SegueExpression
+import SegueModel
 
 /// Something the machine asks the outside world to do; its answer comes back as an `Input`.
 public enum Effect: Sendable, Hashable, Codable {
     /// Call `service.operation`; answer with `.outcome(call: id, …)`.
     case callService(id: Int, service: String, operation: String, arguments: [String: Value])
-    /// Fire `.timerFired(id:)` when the clock reaches `deadline` (seconds since launch).
-    case startTimer(id: Int, deadline: Double)
+    /// Fire `.timerFired(id:)` when the clock reaches `deadline` (the span since launch).
+    case startTimer(id: Int, deadline: ClockDuration)
     case cancelTimer(id: Int)
     case openURL(String)
     /// An output event (`emit:`) for whoever runs the flow: the host app, the REPL, a scenario.

@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueModel
 
 /// Something from outside the machine: the user, a service, the clock.
 ///
@@ -25,8 +26,8 @@ public enum Input: Sendable, Hashable, Codable {
     case scrolledNearEnd(list: Int)
     /// A service answered call `call`.
     case outcome(call: Int, ServiceOutcome)
-    /// Move the clock forward; timers that come due fire in deadline order.
-    case advanceTime(by: Double)
+    /// Move the clock forward, exactly (whole nanoseconds); timers that come due fire in deadline order.
+    case advanceTime(by: ClockDuration)
     /// A real clock says timer `id` is due.
     case timerFired(id: Int)
     /// The shown alert went away; the next queued one shows.

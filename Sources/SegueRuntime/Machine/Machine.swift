@@ -97,8 +97,12 @@ struct Runner {
     mutating func handle(_ input: Input) {
         if case .event(let event, let payload) = input, state.launched {
             // The hot path first: the other inputs' payloads are not copied to rule them out.
+            guard !state.ended else {
+                return ignore(
+                    program.events.indices.contains(event) ? program.events[event] : "event", "the flow has ended")
+            }
             raise(event, payload)
-            if !state.eventQueue.isEmpty { drainEvents() }
+            if !state.eventQueue.isEmpty || program.hasStatechartExtras { drainEvents() }
             return
         }
         switch input {
@@ -110,6 +114,7 @@ struct Runner {
             restart()
         default:
             guard state.launched else { return ignore("\(input)", "the flow has not been launched") }
+            guard !state.ended else { return ignore("\(input)", "the flow has ended") }
             handleRunning(input)
         }
         drainEvents()
@@ -158,17 +163,28 @@ struct Runner {
     }
 
     /// Runs raised events in order until none are left (run-to-completion).
+    ///
+    /// SCXML's macrostep: eventless transitions (`always:`) first, until none is enabled, then the next raised
+    /// event (the internal queue), and again, until both are exhausted. A loop stops at the event limit.
     mutating func drainEvents() {
         var handled = 0
-        while !state.eventQueue.isEmpty {
+        let extras = program.hasStatechartExtras
+        while true {
+            if state.ended { return finishEndedFlow() }
+            let eventless = extras ? enabledEventlessTransitions() : nil
+            guard eventless != nil || !state.eventQueue.isEmpty else { return }
             handled += 1
             if handled > Self.eventLimit {
+                let cause = extras ? "a send loop, or `always:` transitions that never settle?" : "a send loop?"
                 record(
                     .note(
-                        "stopped after \(Self.eventLimit) raised events: \(state.eventQueue.count) dropped (a send loop?)"
-                    ))
+                        "stopped after \(Self.eventLimit) raised events: \(state.eventQueue.count) dropped (\(cause))"))
                 state.eventQueue.removeAll()
                 return
+            }
+            if let eventless {
+                microstep(eventless.transitions, instance: eventless.instance)
+                continue
             }
             let raised = state.eventQueue.removeFirst()
             dispatch(raised.event, raised.payload, to: raised.instance)

@@ -12,8 +12,8 @@ public struct MachineState: Sendable, Hashable, Codable {
     public var data: [Value] = []
     public var pendingCalls: [PendingCall] = []
     public var timers: [ScheduledTimer] = []
-    /// Seconds on the machine's clock since launch (virtual: it moves only with time inputs).
-    public var now: Double = 0
+    /// The machine's clock since launch, in whole nanoseconds (virtual: it moves only with time inputs).
+    public var now: ClockDuration = .zero
     public var alert: AlertState?
     public var alertQueue: [AlertState] = []
     /// Raised events waiting to run, before the next outside input.
@@ -27,6 +27,8 @@ public struct MachineState: Sendable, Hashable, Codable {
     public var playback: PlaybackState?
     /// A take being recorded, if any.
     public var recording: RecordingState?
+    /// A final state at the top of a screen's states was entered: the flow is over and takes no more input.
+    public var ended: Bool = false
 
     public init() {}
 
@@ -37,6 +39,7 @@ public struct MachineState: Sendable, Hashable, Codable {
         if alert != nil { present |= 2 }
         if playback != nil { present |= 4 }
         if recording != nil { present |= 8 }
+        if ended { present |= 16 }
         hasher.combine(present)
         hasher.combine(layers.count)
         for layer in layers {
@@ -89,6 +92,9 @@ public typealias NavigationLayer = PresentationLayer<ScreenInstance>
 /// SegueModel's one kind of navigation, named here too so code that reads machine states needs no other import.
 public typealias TransitionKind = SegueModel.TransitionKind
 
+/// SegueModel's exact span of clock time, named here too for the machine's clock, timers and followers.
+public typealias ClockDuration = SegueModel.ClockDuration
+
 /// A screen on the navigation stack: its parameters and data, nested states and form.
 public struct ScreenInstance: Sendable, Hashable, Codable {
     /// Unique for the run; pending calls and timers name their owner by it.
@@ -101,6 +107,8 @@ public struct ScreenInstance: Sendable, Hashable, Codable {
     public var form: FormState
     /// How the screen came on screen.
     public var transition: TransitionKind
+    /// What each history state remembers (history state id → the states it re-enters); empty until one is left.
+    public var history: [Int: [Int]] = [:]
 
     public init(id: Int, screen: Int, values: [Value], states: [Int], form: FormState, transition: TransitionKind) {
         self.init(id: id, screen: screen, values: values, active: StateSet(states), form: form, transition: transition)
@@ -123,6 +131,7 @@ public struct ScreenInstance: Sendable, Hashable, Codable {
         if !values.isEmpty { values = [] }
         if !active.isEmpty { active = StateSet() }
         if !form.fields.isEmpty || form.submitted { form = FormState() }
+        if !history.isEmpty { history = [:] }
     }
 
     /// Hashes the fields a screen without data changes in two words, the rest only when present.
@@ -133,6 +142,7 @@ public struct ScreenInstance: Sendable, Hashable, Codable {
         if let outside = active.outside { hasher.combine(outside) }
         if !values.isEmpty { hasher.combine(values) }
         if !form.fields.isEmpty || form.submitted { hasher.combine(form) }
+        if !history.isEmpty { hasher.combine(history) }
     }
 
     /// The active nested states, ascending (document order).
@@ -142,7 +152,7 @@ public struct ScreenInstance: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, screen, values, states, form, transition
+        case id, screen, values, states, form, transition, history
     }
 
     public init(from decoder: any Decoder) throws {
@@ -153,6 +163,7 @@ public struct ScreenInstance: Sendable, Hashable, Codable {
             states: try container.decode([Int].self, forKey: .states),
             form: try container.decode(FormState.self, forKey: .form),
             transition: try container.decode(TransitionKind.self, forKey: .transition))
+        history = try container.decodeIfPresent([Int: [Int]].self, forKey: .history) ?? [:]
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -163,6 +174,7 @@ public struct ScreenInstance: Sendable, Hashable, Codable {
         try container.encode(states, forKey: .states)
         try container.encode(form, forKey: .form)
         try container.encode(transition, forKey: .transition)
+        if !history.isEmpty { try container.encode(history, forKey: .history) }
     }
 }
 
@@ -244,9 +256,9 @@ public struct PendingCall: Sendable, Hashable, Codable {
 public struct ScheduledTimer: Sendable, Hashable, Codable {
     public var id: Int
     public var name: Int?
-    public var deadline: Double
+    public var deadline: ClockDuration
     /// The period of an `every` timer; nil for `after`.
-    public var interval: Double?
+    public var interval: ClockDuration?
     public var entry: Int
     public var frame: Frame
 }

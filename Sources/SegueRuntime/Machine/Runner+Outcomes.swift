@@ -56,6 +56,7 @@ extension Runner {
     ///
     /// The action list that failed does not continue. An error inside an error handler goes to the default alert.
     mutating func routeError(_ error: ServiceError, frame: Frame) {
+        if error.service == "expression", raiseExecutionError(error, frame: frame) { return }
         let handlerFrame = Frame(
             instance: frame.instance, owner: frame.owner, locals: [ImplicitName.error.rawValue: error.value])
         if errorDepth == 0, let instance = findInstance(frame.instance),
@@ -76,15 +77,32 @@ extension Runner {
         }
     }
 
+    /// SCXML's `error.execution`: a run-time evaluation error on a screen with a handler for it (`error`,
+    /// `error.execution`, `*`, in an active state or the screen's `on:`) is raised there as that event, with the
+    /// error as its payload, instead of going to `on_error`. True when it was raised.
+    private mutating func raiseExecutionError(_ error: ServiceError, frame: Frame) -> Bool {
+        let event = program.executionErrorEvent
+        guard event >= 0, errorDepth == 0, let instance = findInstance(frame.instance) else { return false }
+        let screen = program.screens[instance.screen]
+        let handled =
+            screen.handlers.handler(for: event) != nil
+            || instance.active.contains { screen.states[$0].handlers.handler(for: event) != nil }
+        guard handled else { return false }
+        record(.error(message: error.message, handledBy: "raised as \(program.events[event])"))
+        state.eventQueue.append(RaisedEvent(event: event, payload: error.value, instance: frame.instance))
+        return true
+    }
+
     // MARK: timers
 
     /// Schedules `after`/`every`; a named timer restarts (the old one is cancelled). False when the delay is bad.
     mutating func startTimer(_ operation: TimerOperation, frame: Frame) -> Bool {
-        let seconds: Double
+        let delay: ClockDuration
         switch evaluate(operation.delay, frame) {
         case .success(let value):
+            // Whole nanoseconds from here on: re-arming an `every` adds integers, so nothing drifts.
             guard let number = value.numberValue, number >= 0, number.isFinite,
-                !operation.repeats || number > 0
+                !operation.repeats || ClockDuration(seconds: number) > .zero
             else {
                 let source = program.expressions[operation.delay]
                 routeError(
@@ -96,7 +114,7 @@ extension Runner {
                     ).serviceError, frame: frame)
                 return false
             }
-            seconds = number
+            delay = ClockDuration(seconds: number)
         case .failure(let failure):
             routeError(failure.serviceError, frame: frame)
             return false
@@ -106,10 +124,10 @@ extension Runner {
         }
         let id = state.nextTimer
         state.nextTimer += 1
-        let deadline = state.now + seconds
+        let deadline = state.now + delay
         state.timers.append(
             ScheduledTimer(
-                id: id, name: operation.name, deadline: deadline, interval: operation.repeats ? seconds : nil,
+                id: id, name: operation.name, deadline: deadline, interval: operation.repeats ? delay : nil,
                 entry: operation.entry, frame: frame))
         effects.append(.startTimer(id: id, deadline: deadline))
         return true
@@ -122,11 +140,13 @@ extension Runner {
     }
 
     /// Moves the clock; due timers fire one at a time in deadline order, each run to completion.
-    mutating func advanceTime(by seconds: Double) {
-        guard seconds >= 0, seconds.isFinite else {
-            return ignore("advance time by \(seconds)", "time only moves forward")
+    ///
+    /// Timers due at the same instant fire in the order they were started (timer ids ascend with each start).
+    mutating func advanceTime(by span: ClockDuration) {
+        guard span >= .zero else {
+            return ignore("advance time by \(span)", "time only moves forward")
         }
-        let end = state.now + seconds
+        let end = state.now + span
         while let next = state.timers.indices.filter({ state.timers[$0].deadline <= end }).min(by: {
             (state.timers[$0].deadline, state.timers[$0].id) < (state.timers[$1].deadline, state.timers[$1].id)
         }) {

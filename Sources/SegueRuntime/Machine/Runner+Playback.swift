@@ -188,7 +188,7 @@ extension Runner {
         guard var playback = state.playback, playback.durations.indices.contains(playback.position) else { return }
         let id = state.nextTimer
         state.nextTimer += 1
-        let deadline = state.now + playback.durations[playback.position]
+        let deadline = state.now + ClockDuration(seconds: playback.durations[playback.position])
         state.timers.append(
             ScheduledTimer(
                 id: id, name: nil, deadline: deadline, interval: nil, entry: program.playbackEntry,

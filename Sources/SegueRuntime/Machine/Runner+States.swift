@@ -7,8 +7,16 @@ extension Runner {
     mutating func goto(_ target: Int, frame: Frame) {
         guard let location = locate(frame.instance) else { return }
         let screen = state.layers[location.layer].stack[location.index].screen
-        let domain = box.commonDomain(source: frame.owner, target: target, in: screen)
         let facts = box.screens[screen]
+        if facts.extras {
+            // History, final states or eventless transitions: the general microstep.
+            let transition = SelectedTransition(
+                source: frame.owner,
+                alternative: HandlerProgram.Alternative(guardExpression: nil, entry: -1, target: target),
+                event: frame.event, runsActions: false)
+            return microstep([transition], instance: frame.instance)
+        }
+        let domain = box.commonDomain(source: frame.owner, target: target, in: screen)
         if facts.small, state.layers[location.layer].stack[location.index].active.outside == nil {
             // The same sets as below, from the precomputed masks.
             var exiting = state.layers[location.layer].stack[location.index].active.bits
@@ -74,7 +82,7 @@ extension Runner {
     }
 
     /// Enters one state of the instance at `found`; false when the instance is gone.
-    private mutating func enterState(_ id: Int, instance: Int, at found: inout (layer: Int, index: Int)?) -> Bool {
+    mutating func enterState(_ id: Int, instance: Int, at found: inout (layer: Int, index: Int)?) -> Bool {
         guard let location = found else { return false }
         // In place: a local copy of the instance would make the insert copy its arrays.
         guard state.layers[location.layer].stack[location.index].active.insert(id) else { return true }

@@ -24,11 +24,11 @@ extension Runner {
                 return ignore(program.events[event], "\(program.screens[screenID].name) has no handler for it")
             }
             let frame = Frame(instance: instanceID, event: payload)
-            guard let entry = choose(handler, frame) else {
+            guard let chosen = choose(handler, frame) else {
                 return ignore(program.events[event], "no `when` held on \(program.screens[screenID].name)")
             }
             record(.eventConsumed(event: program.events[event], by: program.screens[screenID].name))
-            return run(entry, frame)
+            return run(chosen.entry, frame)
         }
         let active = state.layers[location.layer].stack[location.index].active
         if let leaf = box.onlyLeaf(of: active, in: screenID) {
@@ -45,8 +45,8 @@ extension Runner {
                     return consume(event, payload, instanceID, owner: current, entry: entry, screen: screenID)
                 }
                 if let handler = program.screens[screenID].states[current].handlers.handler(for: event) {
-                    if let entry = choose(handler, Frame(instance: instanceID, owner: current, event: payload)) {
-                        return consume(event, payload, instanceID, owner: current, entry: entry, screen: screenID)
+                    if let chosen = choose(handler, Frame(instance: instanceID, owner: current, event: payload)) {
+                        return take(event, payload, instanceID, owner: current, chosen, screen: screenID)
                     }
                     guardsFailed = true
                 }
@@ -56,23 +56,25 @@ extension Runner {
                 return consume(event, payload, instanceID, owner: -1, entry: entry, screen: screenID)
             }
             if let handler = program.screens[screenID].handlers.handler(for: event) {
-                if let entry = choose(handler, Frame(instance: instanceID, event: payload)) {
-                    return consume(event, payload, instanceID, owner: -1, entry: entry, screen: screenID)
+                if let chosen = choose(handler, Frame(instance: instanceID, event: payload)) {
+                    return take(event, payload, instanceID, owner: -1, chosen, screen: screenID)
                 }
                 guardsFailed = true
             }
             return unhandled(event, screen: screenID, active: active, guardsFailed: guardsFailed)
         }
-        var selected: [(owner: Int, entry: Int)] = []
+        // Parallel regions: SCXML's enabled transitions, from each active atomic state up, conflicts removed.
+        var selected: [SelectedTransition] = []
         var guardsFailed = false
-        for leaf in active where program.screens[screenID].states[leaf].children.isEmpty {
+        for leaf in active
+        where !program.screens[screenID].states[leaf].children.contains(where: { active.contains($0) }) {
             var current = leaf
             while current >= 0 {
-                if selected.contains(where: { $0.owner == current }) { break }
+                if selected.contains(where: { $0.source == current }) { break }
                 if let handler = program.screens[screenID].states[current].handlers.handler(for: event) {
                     let frame = Frame(instance: instanceID, owner: current, event: payload)
-                    if let entry = choose(handler, frame) {
-                        selected.append((current, entry))
+                    if let chosen = choose(handler, frame) {
+                        selected.append(SelectedTransition(source: current, alternative: chosen, event: payload))
                         break
                     }
                     guardsFailed = true
@@ -80,16 +82,9 @@ extension Runner {
                 current = program.screens[screenID].states[current].parent
             }
         }
-        if selected.count > 1 {
-            // A deeper handler preempts one on its own ancestor (SCXML's conflict rule).
-            let picked = selected
-            selected.removeAll { outer in
-                picked.contains { $0.owner != outer.owner && box.isDescendant($0.owner, of: outer.owner, in: screenID) }
-            }
-        }
         if selected.isEmpty, let handler = program.screens[screenID].handlers.handler(for: event) {
-            if let entry = choose(handler, Frame(instance: instanceID, event: payload)) {
-                selected.append((-1, entry))
+            if let chosen = choose(handler, Frame(instance: instanceID, event: payload)) {
+                selected.append(SelectedTransition(source: -1, alternative: chosen, event: payload))
             } else {
                 guardsFailed = true
             }
@@ -97,11 +92,19 @@ extension Runner {
         guard !selected.isEmpty else {
             return unhandled(event, screen: screenID, active: active, guardsFailed: guardsFailed)
         }
-        for (owner, entry) in selected {
-            guard let now = locate(instanceID) else { return }
-            if owner >= 0, !state.layers[now.layer].stack[now.index].active.contains(owner) { continue }
-            consume(event, payload, instanceID, owner: owner, entry: entry, screen: screenID)
+        microstep(selected, instance: instanceID, event: event)
+    }
+
+    /// Takes one chosen alternative of `owner` (-1: the screen): a transition with a target runs as a microstep,
+    /// a targetless one runs its actions.
+    private mutating func take(
+        _ event: Int, _ payload: Value, _ instance: Int, owner: Int, _ chosen: HandlerProgram.Alternative, screen: Int
+    ) {
+        guard chosen.target >= 0 else {
+            return consume(event, payload, instance, owner: owner, entry: chosen.entry, screen: screen)
         }
+        microstep(
+            [SelectedTransition(source: owner, alternative: chosen, event: payload)], instance: instance, event: event)
     }
 
     /// Runs the handler of `owner` (-1: the screen) for a raised event.
@@ -125,10 +128,10 @@ extension Runner {
     }
 
     /// The first alternative whose guard holds.
-    private mutating func choose(_ handler: HandlerProgram, _ frame: Frame) -> Int? {
+    private mutating func choose(_ handler: HandlerProgram, _ frame: Frame) -> HandlerProgram.Alternative? {
         for alternative in handler.alternatives {
-            guard let guardExpression = alternative.guardExpression else { return alternative.entry }
-            if condition(guardExpression, frame) { return alternative.entry }
+            guard let guardExpression = alternative.guardExpression else { return alternative }
+            if condition(guardExpression, frame) { return alternative }
         }
         return nil
     }

@@ -29,6 +29,12 @@ extension Machine {
                 guard instance.active.isWithin(program.screens[screen].states.count) else {
                     throw StateMismatch(reason: "\(name) has no such nested state")
                 }
+                let states = program.screens[screen].states
+                for (history, remembered) in instance.history {
+                    guard states.indices.contains(history), states[history].history != nil,
+                        remembered.allSatisfy(states.indices.contains)
+                    else { throw StateMismatch(reason: "\(name) remembers a history that is not its chart's") }
+                }
                 let fields = program.screens[screen].fields.count
                 guard instance.form.fields.count == fields else {
                     throw StateMismatch(reason: "\(name) has \(fields) fields")

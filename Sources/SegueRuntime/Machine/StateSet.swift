@@ -70,6 +70,13 @@ struct StateSet: Sendable, Hashable, Sequence {
         return true
     }
 
+    /// No id in both sets.
+    func isDisjoint(with other: StateSet) -> Bool {
+        if bits & other.bits != 0 { return false }
+        guard let outside, let others = other.outside else { return true }
+        return Set(outside).isDisjoint(with: others)
+    }
+
     /// The ids in ascending order.
     func makeIterator() -> Iterator {
         Iterator(bits: bits, outside: outside ?? [], position: 0)

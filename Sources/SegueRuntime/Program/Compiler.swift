@@ -214,20 +214,28 @@ struct ProgramBuilder {
                 StateProgram(
                     name: node.name.text, parent: parent, children: [], initialChildren: [],
                     parallel: node.children?.parallel ?? false, onEnter: nil, onExit: nil, handlers: HandlerTable()))
+            screen.states[id].isFinal = node.isFinal
+            screen.states[id].history = node.history
+            if node.isFinal || node.history != nil || !node.always.isEmpty { program.hasStatechartExtras = true }
             children.append(id)
             if let nested = node.children {
                 let (grandchildren, initial) = flatten(nested, parent: id, into: &screen)
                 screen.states[id].children = grandchildren
                 screen.states[id].initialChildren = initial
+                if nested.parallel || nested.states.contains(where: \.isFinal) {
+                    screen.states[id].doneEvent = event(EventDescriptor.donePrefix + node.name.text)
+                }
             }
         }
-        if chart.parallel { return (children, children) }
-        guard let initialName = chart.initial else { return (children, Array(children.prefix(1))) }
+        // History pseudo-states are never entered by default: not regions, not the default initial state.
+        let real = zip(chart.states, children).filter { $0.0.history == nil }.map(\.1)
+        if chart.parallel { return (children, real) }
+        guard let initialName = chart.initial else { return (children, Array(real.prefix(1))) }
         guard let position = chart.states.firstIndex(where: { $0.name.text == initialName.text }) else {
             unresolved(
                 "the initial state `\(initialName.text)` is not one of "
                     + chart.states.map { "`\($0.name.text)`" }.joined(separator: ", "), at: initialName.range)
-            return (children, Array(children.prefix(1)))
+            return (children, Array(real.prefix(1)))
         }
         return (children, [children[position]])
     }
@@ -271,6 +279,10 @@ struct ProgramBuilder {
             program.screens[screen].states[id].onEnter = onEnter
             program.screens[screen].states[id].onExit = onExit
             program.screens[screen].states[id].handlers = table
+            program.screens[screen].states[id].always = node.always.map { transition($0, context: context) }
+            program.screens[screen].states[id].historyDefault = node.historyDefault.map {
+                transition($0, context: context)
+            }
             if let nested = node.children { compileStates(nested, screen: screen) }
         }
     }
@@ -278,27 +290,94 @@ struct ProgramBuilder {
     mutating func handlers(_ handlers: [Handler], context: CompileContext) -> HandlerTable {
         var table = HandlerTable()
         for handler in handlers {
-            let alternatives = handler.alternatives.map { alternative in
-                HandlerProgram.Alternative(
-                    guardExpression: alternative.guardExpression.map { expression($0, context: context) },
-                    entry: list(alternative.actions, context: context))
-            }
+            let alternatives = handler.alternatives.map { transition($0, context: context) }
             table.handlers.append(HandlerProgram(event: event(handler.event.text), alternatives: alternatives))
         }
         return table
     }
 
+    /// One transition: its guard, actions, target state and type, in the screen of `context`.
+    mutating func transition(_ alternative: GuardedActions, context: CompileContext) -> HandlerProgram.Alternative {
+        let states = context.screen.map { program.screens[$0].stateIndex } ?? [:]
+        var compiled = HandlerProgram.Alternative(
+            guardExpression: alternative.guardExpression.map { expression($0, context: context) },
+            entry: list(alternative.actions, context: context))
+        if let target = alternative.target {
+            guard let id = states[target.text] else {
+                unresolved("no state `\(target.text)` for this transition", at: target.range)
+                return compiled
+            }
+            compiled.target = id
+            compiled.isInternal = alternative.isInternal
+        } else {
+            for action in alternative.actions {
+                if case .goto(let name) = action.kind, let id = states[name.text] {
+                    compiled.impliedTarget = id
+                    break
+                }
+            }
+        }
+        return compiled
+    }
+
     /// Builds every dense event table once all events are interned.
+    ///
+    /// A handler key is an event descriptor: `error` takes `error.execution` too, `*` every event. Each event's
+    /// slot holds the alternatives of every key that matches it, in document order, so dispatch stays one lookup.
     mutating func finishHandlerTables() {
-        let count = program.events.count
+        let keys = Set(
+            program.screens.flatMap { screen in
+                screen.handlers.handlers.map(\.event) + screen.states.flatMap { $0.handlers.handlers.map(\.event) }
+            })
+        let keyNames = keys.map { program.events[$0] }
+        if keyNames.contains(where: { EventDescriptor.matches($0, EventDescriptor.executionError) }) {
+            program.executionErrorEvent = event(EventDescriptor.executionError)
+        }
+        let events = program.events
+        let count = events.count
+        // Descriptors that take more than their own name: `error` (when some event is `error.x`), `*`.
+        var prefixes: Set<Substring> = []
+        for name in events where name.contains(".") {
+            var end = name.endIndex
+            while let dot = name[..<end].lastIndex(of: ".") {
+                prefixes.insert(name[..<dot])
+                end = dot
+            }
+        }
+        let widening = keys.filter { key in
+            events[key] == "*" || events[key].hasSuffix(".*") || prefixes.contains(Substring(events[key]))
+        }
         func finish(_ table: inout HandlerTable) {
             guard !table.handlers.isEmpty else { return }
             table.table = Array(repeating: -1, count: count)
             table.direct = Array(repeating: -1, count: count)
-            for (index, handler) in table.handlers.enumerated() where table.table[handler.event] < 0 {
+            let declared = table.handlers
+            for (index, handler) in declared.enumerated() where table.table[handler.event] < 0 {
                 table.table[handler.event] = Int32(index)
-                if handler.alternatives.count == 1, handler.alternatives[0].guardExpression == nil {
-                    table.direct[handler.event] = Int32(handler.alternatives[0].entry)
+            }
+            if declared.contains(where: { widening.contains($0.event) }) {
+                for event in 0..<count {
+                    let matching = declared.indices.filter {
+                        declared[$0].event == event
+                            || (widening.contains(declared[$0].event)
+                                && EventDescriptor.matches(events[declared[$0].event], events[event]))
+                    }
+                    guard let first = matching.first else { continue }
+                    if matching.count == 1 {
+                        table.table[event] = Int32(first)
+                    } else {
+                        table.table[event] = Int32(table.handlers.count)
+                        table.handlers.append(
+                            HandlerProgram(event: event, alternatives: matching.flatMap { declared[$0].alternatives }))
+                    }
+                }
+            }
+            for event in 0..<count where table.table[event] >= 0 {
+                let handler = table.handlers[Int(table.table[event])]
+                if handler.alternatives.count == 1, handler.alternatives[0].guardExpression == nil,
+                    handler.alternatives[0].target < 0
+                {
+                    table.direct[event] = Int32(handler.alternatives[0].entry)
                 }
             }
         }

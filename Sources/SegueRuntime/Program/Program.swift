@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueModel
 
 /// A flow compiled for execution: every name interned to an integer, every action list lowered to instructions.
 ///
@@ -34,6 +35,11 @@ public struct Program: Sendable {
     public var emptyCodes: [String: [String]]
     /// The code a playback timer runs when a line ends (`advancePlayback`); -1 when no screen plays lines.
     public var playbackEntry: Int = -1
+    /// Some screen has `always:` transitions, final states or history: the step runs the full statechart loop.
+    public var hasStatechartExtras: Bool = false
+    /// The id of `error.execution` when some handler key matches it (run-time evaluation errors are raised as
+    /// that event to a screen that handles it), else -1.
+    public var executionErrorEvent: Int = -1
     /// The flow's named values (`let:`), computed when an expression reads them.
     public var lets: [NamedValueProgram] = []
     public var letIndex: [String: Int] = [:]
@@ -131,6 +137,20 @@ public struct HandlerProgram: Sendable {
     public struct Alternative: Sendable {
         public var guardExpression: Int?
         public var entry: Int
+        /// The state a transition enters (`goto:` as a key), or -1 for a targetless one.
+        public var target: Int = -1
+        /// `type: internal`: into the source's own descendants without exiting the source.
+        public var isInternal: Bool = false
+        /// For conflicts between regions only: the target of a targetless alternative's first top-level `goto`
+        /// action (it will switch there), or -1.
+        public var impliedTarget: Int = -1
+
+        public init(guardExpression: Int?, entry: Int, target: Int = -1, isInternal: Bool = false) {
+            self.guardExpression = guardExpression
+            self.entry = entry
+            self.target = target
+            self.isInternal = isInternal
+        }
     }
 
     public var event: Int
@@ -149,6 +169,16 @@ public struct StateProgram: Sendable {
     public var onEnter: Int?
     public var onExit: Int?
     public var handlers: HandlerTable
+    /// `final: true`: entering it completes the parent; at the top of the screen's states it ends the flow.
+    public var isFinal: Bool = false
+    /// A history pseudo-state's depth, or nil for a real state.
+    public var history: HistoryDepth? = nil
+    /// A history state's `default:` transition (its target and actions), or nil.
+    public var historyDefault: HandlerProgram.Alternative? = nil
+    /// Eventless transitions (`always:`), in document order.
+    public var always: [HandlerProgram.Alternative] = []
+    /// The id of `done.state.<name>`, raised when the state completes; -1 when it cannot.
+    public var doneEvent: Int = -1
 }
 
 /// One element, with its expressions compiled; list items and component uses carry their own elements.

@@ -73,7 +73,7 @@ extension Session {
             }
         case .startTimer(let id, let deadline):
             timers[id]?.cancel()
-            let due = launchInstant.advanced(by: .milliseconds(Int64((deadline * 1000).rounded())))
+            let due = launchInstant.advanced(by: .nanoseconds(deadline.nanoseconds))
             timers[id] = Task {
                 try? await Task.sleep(until: due, clock: .continuous)
                 guard !Task.isCancelled else { return }

@@ -160,9 +160,9 @@ public actor Session {
     /// Moves the clock: in stepped mode the follower (a recording) catches up first, due timers fire, and while
     /// a take records the audio service's latest input level then goes to the flow (`Input.inputLevel`, P10).
     @discardableResult
-    public func advance(by seconds: Double) async -> [Step] {
-        if mode == .stepped { await follower?.advance(to: state.now + seconds) }
-        var steps = await send(.advanceTime(by: seconds))
+    public func advance(by span: ClockDuration) async -> [Step] {
+        if mode == .stepped { await follower?.advance(to: state.now + span) }
+        var steps = await send(.advanceTime(by: span))
         if mode == .stepped, state.recording?.capturing == true, let audio = audioService,
             let level = await Self.level(of: audio)
         {

@@ -62,15 +62,26 @@ struct TransitionCollector {
                 state.onExit,
                 at: Place(screen: screen, state: path, label: TransitionLabel(trigger: "on_exit", state: path)))
             for handler in state.handlers { walk(handler, in: screen, state: path) }
+            walk(state.always, trigger: "always", in: screen, state: path)
+            if let fallback = state.historyDefault {
+                walk([fallback], trigger: "history \(state.history?.rawValue ?? "")", in: screen, state: path)
+            }
             if let children = state.children { walk(children, in: screen, parentPath: path) }
         }
     }
 
     private mutating func walk(_ handler: Handler, in screen: Screen, state: String?) {
-        for alternative in handler.alternatives {
-            var label = TransitionLabel(trigger: "on \(handler.event.text)", state: state)
+        walk(handler.alternatives, trigger: "on \(handler.event.text)", in: screen, state: state)
+    }
+
+    /// Transitions: a `goto:` key is an edge from the state (its `do:` drawn with it), then the actions' own.
+    private mutating func walk(_ transitions: [GuardedActions], trigger: String, in screen: Screen, state: String?) {
+        for alternative in transitions {
+            var label = TransitionLabel(trigger: trigger, state: state)
             if let condition = alternative.guardExpression { label = label.guarded(condition.text) }
-            walk(alternative.actions, at: Place(screen: screen, state: state, label: label))
+            let place = Place(screen: screen, state: state, label: label)
+            if let target = alternative.target { addGoto(target, at: place) }
+            walk(alternative.actions, at: place)
         }
     }
 
@@ -101,6 +112,14 @@ struct TransitionCollector {
         walk(component.elements, prefix: prefix, at: place, components: components.union([name]))
     }
 
+    /// A state edge from where `place` runs to `target`.
+    private mutating func addGoto(_ target: Name, at place: Place) {
+        guard let chart = place.screen.states, let path = Self.path(of: target.text, in: chart, parent: nil) else {
+            return
+        }
+        gotos.append(StateEdge(screen: place.screen.name.text, from: place.state, to: path, label: place.label.text))
+    }
+
     private mutating func walk(_ actions: [Action], at place: Place) {
         for action in actions { walk(action, at: place) }
     }
@@ -113,10 +132,7 @@ struct TransitionCollector {
                     from: place.screen.name.text, kind: navigation.kind, target: navigation.target?.text,
                     label: place.label.text))
         case .goto(let target):
-            if let chart = place.screen.states, let path = Self.path(of: target.text, in: chart, parent: nil) {
-                gotos.append(
-                    StateEdge(screen: place.screen.name.text, from: place.state, to: path, label: place.label.text))
-            }
+            addGoto(target, at: place)
         case .call(let call):
             let operation = "\(call.service.text).\(call.operation.text)"
             if let ok = call.ok { walk(ok, at: place.with(place.label.outcome("\(operation) ok"))) }

@@ -68,8 +68,8 @@ public final class FlowDriver {
 
     /// Moves the virtual clock (see `Session.advance(by:)`).
     @discardableResult
-    public func advance(by seconds: Double) async -> [Step] {
-        await mirror(session.advance(by: seconds))
+    public func advance(by span: ClockDuration) async -> [Step] {
+        await mirror(session.advance(by: span))
     }
 
     /// Makes the next call of `service.operation` end with `outcome` instead of reaching the service.

@@ -1,5 +1,6 @@
 import Foundation
 import SegueDiagnostics
+import SegueModel
 
 /// One line typed at the REPL, parsed. Parsing is pure so transcripts and tests need no terminal.
 ///
@@ -15,7 +16,7 @@ public enum ReplCommand: Sendable, Hashable {
     case back
     case dismiss
     case send(event: String, payload: String?)
-    case tick(seconds: Double)
+    case tick(ClockDuration)
     case outcome(call: String, result: String, payload: String?)
     case state
     case data
@@ -114,10 +115,10 @@ public enum ReplCommand: Sendable, Hashable {
             guard !event.isEmpty else { throw usage() }
             return .send(event: event, payload: payload.isEmpty ? nil : payload)
         case "tick":
-            guard let seconds = parseDuration(try one()) else {
+            guard let span = parseDuration(try one()) else {
                 throw ParseError(description: "`tick` takes a duration like 3s, 500ms or 1.5 (seconds)")
             }
-            return .tick(seconds: seconds)
+            return .tick(span)
         case "outcome":
             let (call, afterCall) = splitWord(rest)
             let (result, payload) = splitWord(afterCall)
@@ -145,13 +146,9 @@ public enum ReplCommand: Sendable, Hashable {
     }
 
     /// `3s`, `500ms`, `1.5s`, `2m`, or plain seconds.
-    public static func parseDuration(_ text: String) -> Double? {
-        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
-        for (suffix, scale) in units where text.hasSuffix(suffix) {
-            if let value = Double(text.dropLast(suffix.count)), value >= 0, value.isFinite { return value * scale }
-        }
-        if let value = Double(text), value >= 0, value.isFinite { return value }
-        return nil
+    /// `3s`, `500ms`, `1.5` (seconds), read exactly: `2.8s` and `2800ms` are the same span.
+    public static func parseDuration(_ text: String) -> ClockDuration? {
+        ClockDuration(parsing: text)
     }
 
     private static func splitWord(_ text: String) -> (String, String) {

@@ -36,7 +36,7 @@ extension ReplSession {
 
     func stateText() -> String {
         let state = driver.state
-        var lines = ["time \(Value.number(state.now).description)s · \(state.launched ? "running" : "not launched")"]
+        var lines = ["time \(state.now) · \(state.ended ? "ended" : state.launched ? "running" : "not launched")"]
         lines.append(contentsOf: stackLines())
         if let top = state.topInstance {
             let screen = program.screens[top.screen]
@@ -55,8 +55,8 @@ extension ReplSession {
         }
         for timer in state.timers {
             let name = timer.name.map { program.timerNames[$0] } ?? "timer #\(timer.id)"
-            let every = timer.interval.map { ", every \(Value.number($0).description)s" } ?? ""
-            lines.append("\(name) due at \(Value.number(timer.deadline).description)s\(every)")
+            let every = timer.interval.map { ", every \($0)" } ?? ""
+            lines.append("\(name) due at \(timer.deadline)\(every)")
         }
         if let alert = state.alert { lines.append("alert: \(alert.image) \"\(alert.title)\"") }
         for (call, outcomes) in driver.pendingScripts.sorted(by: { $0.key < $1.key }) {
@@ -132,7 +132,7 @@ extension ReplSession {
         switch effect {
         case .callService(let id, let service, let operation, let arguments):
             "call #\(id) \(service).\(operation) \(ChangePrinter.short(Value.record(arguments).literal))"
-        case .startTimer(let id, let deadline): "start timer #\(id) due at \(Value.number(deadline).description)s"
+        case .startTimer(let id, let deadline): "start timer #\(id) due at \(deadline)"
         case .cancelTimer(let id): "cancel timer #\(id)"
         case .openURL(let url): "open url \(url)"
         case .emit(let event, let payload): "emit \(OutputEvent(event: event, payload: payload))"

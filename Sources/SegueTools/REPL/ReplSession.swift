@@ -158,9 +158,9 @@ public final class ReplSession {
         case .device(nil): return Reply(text: deviceText())
         case .device(let name?): return await changeDevice(name, line: line)
         case .reset: return await record(line: line) { await self.driver.launch() }
-        case .tick(let seconds):
+        case .tick(let span):
             return await record(line: line) {
-                let steps = await self.driver.advance(by: seconds)
+                let steps = await self.driver.advance(by: span)
                 return steps
             }
         default:
@@ -196,7 +196,7 @@ public final class ReplSession {
             steps: steps)
         var lines = ChangePrinter(style: style, dataDirectory: embedded.directory).render(steps: steps, calls: calls)
         if driver.state.now != clockBefore {
-            lines.insert("• time \(Value.number(driver.state.now).description)s", at: 0)
+            lines.insert("• time \(driver.state.now)", at: 0)
         }
         if moment.state == timeline[position].state {
             lines.append(style.dim("(nothing changed)"))

@@ -89,7 +89,7 @@ public struct ScreenTour {
     private func moves(in state: MachineState) -> [(input: Input, label: String)] {
         guard let top = state.topInstance else { return [] }
         var moves: [(input: Input, label: String)] = []
-        var nextTimer: Double?
+        var nextTimer: ClockDuration?
         for available in driver.machine.inputs(in: state) {
             switch available.action {
             case .tap:
@@ -105,8 +105,8 @@ public struct ScreenTour {
             }
         }
         if let nextTimer {
-            let seconds = max(nextTimer - state.now, 0)
-            moves.append((.advanceTime(by: seconds), "wait \(svgNumber(seconds)) s"))
+            let span = max(nextTimer - state.now, .zero)
+            moves.append((.advanceTime(by: span), "wait \(svgNumber(span.seconds)) s"))
         }
         return moves
     }

@@ -58,6 +58,9 @@ struct ExpectationCheck {
             return compare("opened URL", expected, driver.openedURLs.last.map(Value.string) ?? .null)
         case "emitted":
             return checkEmitted(expected)
+        case "ended":
+            // A final state at the top of a screen's states ended the flow.
+            return compare("flow ended", expected, .bool(driver.state.ended))
         case "highlighted":
             return compare("highlighted line", expected, view?.highlightedLine.map(Value.int) ?? .null)
         case "highlight_color":

@@ -39,7 +39,7 @@ public struct ScenarioStep: Sendable {
         case back
         case dismiss
         case send(event: String, payload: Value)
-        case tick(Double)
+        case tick(ClockDuration)
         case next(call: String, outcome: ServiceOutcome)
         case expect([Expectation])
     }

@@ -14,7 +14,7 @@ public enum ScenarioParser {
     ]
     public static let expectationKeys = [
         "screen", "stack", "state", "alert", "elements", "fields", "lists", "layout", "data", "calls", "no_calls",
-        "takes", "files", "opened_url", "emitted", "highlighted", "highlight_color",
+        "takes", "files", "opened_url", "emitted", "highlighted", "highlight_color", "ended",
     ]
 
     public static func parse(path: String) throws(ScenarioError) -> Scenario {
@@ -125,10 +125,14 @@ public enum ScenarioParser {
         case "clear": action = .clear(text)
         case "scroll_to_end": action = .scrollToEnd(text)
         case "tick":
-            guard let seconds = FlowDecoder.seconds(in: text) ?? value.plainValue.numberValue else {
+            // Exact: `2.8s` is 2,800,000,000 ns, as `2800ms` is; a bare YAML number counts seconds.
+            let number = value.plainValue.numberValue.flatMap {
+                $0 >= 0 && $0.isFinite ? ClockDuration(seconds: $0) : nil
+            }
+            guard let span = ClockDuration(parsing: text) ?? number else {
                 throw fail("`tick` takes a duration like `3s` or `500ms`", value.range)
             }
-            action = .tick(seconds)
+            action = .tick(span)
         case "fill":
             guard let fields = value.mapping else {
                 throw fail("`fill` takes a mapping of fields to text", value.range)

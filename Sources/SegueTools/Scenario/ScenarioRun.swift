@@ -84,7 +84,7 @@ struct ScenarioRun {
                     driver: driver)
             }
             record(await driver.send(.event(id, payload: payload)))
-        case .tick(let seconds): record(await driver.advance(by: seconds))
+        case .tick(let span): record(await driver.advance(by: span))
         case .next(let call, let outcome): await driver.script(call, outcome)
         case .expect(let expectations):
             var check = ExpectationCheck(

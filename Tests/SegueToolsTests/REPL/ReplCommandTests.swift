@@ -1,3 +1,4 @@
+import SegueModel
 import Testing
 
 @testable import SegueTools
@@ -9,8 +10,11 @@ import Testing
         #expect(try ReplCommand.parse("fill text Привет, мир!  ") == .fill(field: "text", text: "Привет, мир!"))
         #expect(try ReplCommand.parse("clear url") == .clear(field: "url"))
         #expect(try ReplCommand.parse("slide volume 0.5") == .slide(element: "volume", value: 0.5))
-        #expect(try ReplCommand.parse("tick 500ms") == .tick(seconds: 0.5))
-        #expect(try ReplCommand.parse("tick 2") == .tick(seconds: 2))
+        #expect(try ReplCommand.parse("tick 500ms") == .tick(.milliseconds(500)))
+        #expect(try ReplCommand.parse("tick 2") == .tick(.seconds(2)))
+        // Exact: no float on the way, so 2.8 s is 2,800 ms to the nanosecond.
+        #expect(try ReplCommand.parse("tick 2.8s") == ReplCommand.parse("tick 2800ms"))
+        #expect(try ReplCommand.parse("tick 2.8s") == .tick(ClockDuration(nanoseconds: 2_800_000_000)))
         #expect(
             try ReplCommand.parse(#"outcome board.add_entry error {"code": "12"}"#)
                 == .outcome(call: "board.add_entry", result: "error", payload: #"{"code": "12"}"#))

@@ -1,0 +1,63 @@
+/// SCXML's event descriptors, the keys of `on:`: a dotted name matches itself and every event it is a prefix of,
+/// token by token; `*` matches every event.
+///
+///     EventDescriptor.matches("error", "error.execution")   // true
+///     EventDescriptor.matches("error", "errors")            // false: tokens, not characters
+///     EventDescriptor.matches("done.state.*", "done.state.timer")  // true: a trailing `.*` is the same as none
+public enum EventDescriptor {
+    /// The event SCXML raises when evaluating an expression fails at run time.
+    public static let executionError = "error.execution"
+    /// The prefix of the completion event of a compound or parallel state: `done.state.<state>`.
+    public static let donePrefix = "done.state."
+
+    /// Whether the handler key `descriptor` takes `event`.
+    public static func matches(_ descriptor: String, _ event: String) -> Bool {
+        if descriptor == "*" { return true }
+        var prefix = Substring(descriptor)
+        if prefix.hasSuffix(".*") { prefix = prefix.dropLast(2) }
+        guard event.hasPrefix(prefix) else { return false }
+        let rest = event.dropFirst(prefix.count)
+        return rest.isEmpty || rest.first == "."
+    }
+
+    /// Whether `text` can name an event: identifiers joined by dots (`done.state.timer`).
+    public static func isEventName(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return !parts.isEmpty && parts.allSatisfy { isIdentifier($0) }
+    }
+
+    /// Whether `text` can be a handler key: an event name, `*`, or an event name ending in `.*`.
+    public static func isDescriptor(_ text: String) -> Bool {
+        if text == "*" { return true }
+        if text.hasSuffix(".*") { return isEventName(String(text.dropLast(2))) }
+        return isEventName(text)
+    }
+
+    /// Whether `text` is an identifier an expression can name: a letter or `_`, then letters, digits or `_`.
+    public static func isIdentifier(_ text: some StringProtocol) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else {
+            return false
+        }
+        return text.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+
+    /// The identifier closest to `text`: every run of other characters becomes one `_` (`"after 1s"` → `after_1s`).
+    public static func identifier(from text: String, keepingDots: Bool = false) -> String {
+        var result = ""
+        var pendingUnderscore = false
+        for scalar in text.unicodeScalars {
+            let keep =
+                scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                || (keepingDots && scalar == ".")
+            if keep {
+                if pendingUnderscore, !result.isEmpty { result += "_" }
+                pendingUnderscore = false
+                result.unicodeScalars.append(scalar)
+            } else {
+                pendingUnderscore = true
+            }
+        }
+        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
+        return result.isEmpty ? "event" : result
+    }
+}
