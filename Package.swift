@@ -19,12 +19,14 @@ let package = Package(
         .executable(name: "segue", targets: ["segue"]),
     ],
     targets: [
-        // System libraries (Debian: libyaml-dev, libsqlite3-dev, libreadline-dev).
+        // System libraries (Debian: libyaml-dev, libsqlite3-dev, libreadline-dev, libxml2-dev).
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         // libjpeg and libpng report errors by longjmp, which Swift cannot catch: this C shim turns them into codes.
         .target(name: "CImageCodec", dependencies: ["CJPEG", "CPNG"]),
         // libcurl, loaded at run time (Foundation ships the library on Linux, not its headers): the API's HTTP client.
@@ -104,11 +106,21 @@ let package = Package(
             dependencies: [
                 "SegueTools", "SegueCheck", "SegueModel", "SegueRuntime", "SegueExpression", "SegueDiagnostics",
                 "SegueYAML", "SegueServices",
-            ]),
+            ],
+            exclude: ["Check/Fixtures"]),
 
         // Audio: WAV files, recording, trim, gain, metering, mixdown, the recordings store (AudioService).
         .target(name: "SegueAudio", dependencies: ["SegueSQLite", "SegueRuntime", "SegueExpression"]),
         .testTarget(name: "SegueAudioTests", dependencies: ["SegueAudio", "SegueRuntime"]),
+
+        // `segue import scxml`: SCXML documents (read with libxml2, with positions) → flows, and the W3C suite's runner.
+        .target(
+            name: "SegueImport",
+            dependencies: ["CLibXML2", "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueTools"]),
+        .testTarget(
+            name: "SegueImportTests",
+            dependencies: ["SegueImport", "SegueDiagnostics", "SegueRuntime", "SegueTools", "SegueCheck"],
+            exclude: ["Fixtures"]),
 
         // The language server (`segue lsp`): LSP 3.17 over stdio, reading the vocabulary and the checked model.
         .target(
@@ -123,13 +135,16 @@ let package = Package(
             name: "segue",
             dependencies: [
                 "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueCheck", "SegueRuntime", "SegueTools", "SegueAudio",
-                "SegueFrontEnd", "CReadline", "SegueLanguageServer",
+                "SegueFrontEnd", "CReadline", "SegueLanguageServer", "SegueImport",
             ]),
 
-        // Benchmarks: `swift run -c release segue-bench audio|load|dispatch [--json]`.
+        // Benchmarks: `swift run -c release segue-bench audio|load|dispatch|startup|lsp|check [--json]`.
         .executableTarget(
             name: "segue-bench",
-            dependencies: ["SegueAudio", "SegueYAML", "SegueModel", "SegueCheck", "SegueDiagnostics", "SegueRuntime"]),
+            dependencies: [
+                "SegueAudio", "SegueYAML", "SegueModel", "SegueCheck", "SegueDiagnostics", "SegueRuntime", "SegueTools",
+                "SegueLanguageServer",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

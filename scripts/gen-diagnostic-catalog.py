@@ -44,7 +44,7 @@ def main():
     for code, paragraph in re.findall(r"^### ([A-Z]\d{3})\n\n(.+?)\n\n", docs, re.M | re.S):
         rows[code] = " ".join(paragraph.split())
     lines = [HEADER + "    private static let summaries: [String: String] = [\n"]
-    for code in sorted(rows, key=lambda c: ("YMC".find(c[0]), c)):
+    for code in sorted(rows, key=lambda c: ("YMCI".find(c[0]), c)):
         text = rows[code].replace("\\", "\\\\").replace('"', '\\"')
         lines.append(f'        "{code}":\n            "{text}",\n' if len(text) > 100 else f'        "{code}": "{text}",\n')
     lines.append("    ]\n}\n")

@@ -105,5 +105,23 @@ public enum DiagnosticCatalog {
             "An `on:` key that can never fire: `done.state.x` where `x` is no compound state with a final child and no parallel state of the screen.",
         "C603":
             "A history state outside a compound state (at the top of a screen's states), or one whose `default:` enters a state outside its parent.",
+        "I001":
+            "The file is not well-formed XML (or is over 8 MiB, or holds no element); libxml2's message, at the line and column it stopped.",
+        "I002":
+            "An element SCXML does not define, one that cannot stand where it is written (a `<transition>` inside `<final>`), or a W3C suite `conf:` element the importer does not map.",
+        "I003":
+            "An attribute the element does not take (with did-you-mean), a required one missing, or a value outside its choices (`type` of a history or a transition).",
+        "I004":
+            "A transition's `target`, an `initial`, a history default or `In('…')` names no state of the document.",
+        "I005":
+            "A construct SCXML defines that has no Segue translation: `<invoke>`, `<script>`, `<foreach>`, `<donedata>`, `<content>`, `idlocation`, values computed at run time (`eventexpr`, `targetexpr`, `delayexpr` other than a quoted literal), several targets or initial states, late binding, other datamodels.",
+        "I006":
+            "An expression outside the subset Segue shares with SCXML's null and ECMAScript datamodels: `typeof`, assignment, function and method calls other than `In(…)`, system variables other than `_event.data`, hexadecimal numbers (docs/import.md lists the subset).",
+        "I007":
+            "Eventless transitions without `cond` that, once taken, always come back to a state they left: the chart would never settle. Reported at the first transition of the cycle; a guarded transition, a history or a parallel entry on the way ends the search (they may settle).",
+        "I008":
+            "A state id declared twice, two ids that become the same Segue name (`s-1` and `s_1`), or a data id that is not a name expressions can use.",
+        "I009":
+            "A warning: what SCXML does here at run time is known from the document alone, and the flow does it: an event no transition takes (by SCXML's prefix matching) is discarded, so it is not raised; assigning to a location no `<data>` declares, or sending to a target or type SCXML cannot deliver to, raises `error.execution` (`error.communication` for another session) and ends the block, as SCXML ends a block at its first error.",
     ]
 }

@@ -1,0 +1,172 @@
+import SegueDiagnostics
+import SegueModel
+
+/// The document's states before translation: each SCXML id with its Segue name, kind, parent, children and
+/// eventless transitions, so targets can be checked and eventless cycles found before any YAML is written.
+struct StateOutline {
+    enum Kind: Equatable { case atomic, compound, parallel, final, history }
+
+    struct Node {
+        var id: String
+        var name: String
+        var kind: Kind
+        var parent: String?
+        var children: [String] = []
+        var initial: String?
+        /// Eventless transitions in document order: whether a `cond` guards them, and their target's id.
+        var eventless: [(conditional: Bool, target: String?, range: SourceRange)] = []
+        var range: SourceRange
+    }
+
+    static let stateElements: Set<String> = ["state", "parallel", "final", "history"]
+
+    private(set) var nodes: [String: Node] = [:]
+    private(set) var order: [String] = []
+    private(set) var diagnostics: [Diagnostic] = []
+    /// Every transition's event descriptors, as handler keys: an event none matches is discarded by SCXML.
+    private(set) var descriptors: Set<String> = []
+    private var names: [String: String] = [:]
+    private var generated = 0
+
+    /// Every `<data>` id, wherever it is declared (SCXML binds them all at start-up).
+    private(set) var dataIDs: Set<String> = []
+
+    init(root: XMLElement) {
+        func collect(_ element: XMLElement) {
+            if element.name == "data", let id = element["id"] { dataIDs.insert(id) }
+            element.children.forEach(collect)
+        }
+        collect(root)
+        for child in root.children where Self.stateElements.contains(child.name) { _ = add(child, parent: nil) }
+    }
+
+    /// The id an element is known by: its own, or one made up for a state written without.
+    func id(of element: XMLElement) -> String? {
+        order.first { nodes[$0]?.range == element.range }
+    }
+
+    func name(ofID id: String) -> String? { nodes[id]?.name }
+
+    private mutating func add(_ element: XMLElement, parent: String?) -> String? {
+        let id: String
+        if let given = element["id"], !given.isEmpty {
+            id = given
+        } else {
+            generated += 1
+            id = "_state\(generated)"
+        }
+        let name = SCXMLNames.identifier(id)
+        let range = element.attribute("id")?.valueRange ?? element.range
+        if let existing = nodes[id] {
+            diagnostics.append(
+                .error(
+                    .badIdentifier, "the state id `\(id)` is declared twice", at: range,
+                    notes: [DiagnosticNote("first declared here", at: existing.range)]))
+            return nil
+        }
+        if let other = names[name] {
+            diagnostics.append(
+                .error(
+                    .badIdentifier, "the state ids `\(other)` and `\(id)` both become the Segue name `\(name)`",
+                    at: range))
+            return nil
+        }
+        let stateChildren = element.children.filter { Self.stateElements.contains($0.name) }
+        let kind: Kind
+        switch element.name {
+        case "parallel": kind = .parallel
+        case "final": kind = .final
+        case "history": kind = .history
+        default: kind = stateChildren.isEmpty ? .atomic : .compound
+        }
+        var node = Node(id: id, name: name, kind: kind, parent: parent, range: element.range)
+        node.initial = element["initial"]
+        if node.initial == nil, let initialElement = element.children.first(where: { $0.name == "initial" }) {
+            node.initial = initialElement.children.first { $0.name == "transition" }?["target"]
+        }
+        for transition in element.children where transition.name == "transition" {
+            for descriptor in (transition["event"] ?? "").split(whereSeparator: \.isWhitespace) {
+                descriptors.insert(SCXMLNames.descriptor(String(descriptor)))
+            }
+        }
+        for transition in element.children where transition.name == "transition" && transition["event"] == nil {
+            node.eventless.append((transition["cond"] != nil, transition["target"], transition.range))
+        }
+        nodes[id] = node
+        names[name] = id
+        order.append(id)
+        for child in stateChildren {
+            if let childID = add(child, parent: id) { nodes[id]?.children.append(childID) }
+        }
+        return id
+    }
+
+    /// Whether some transition of the document takes `event` (`done.state.x` too, by the same matching).
+    func handles(_ event: String) -> Bool {
+        descriptors.contains { EventDescriptor.matches($0, event) }
+    }
+
+    /// The state a compound state enters by default: its `initial`, else its first child that is not history.
+    func defaultChild(of id: String) -> String? {
+        guard let node = nodes[id] else { return nil }
+        if let initial = node.initial { return initial.split(separator: " ").first.map(String.init) }
+        return node.children.first { nodes[$0]?.kind != .history }
+    }
+
+    /// Eventless transitions that are certain to fire again and again: from every atomic state, follow the first
+    /// eventless transition on its way up (stopping at a guarded one, a history or a parallel entry, which may
+    /// settle); coming back to a state already passed is a cycle.
+    func eventlessCycles() -> [Diagnostic] {
+        var reported: Set<Set<String>> = []
+        var found: [Diagnostic] = []
+        for start in order where nodes[start]?.kind == .atomic {
+            var seen: [String] = []
+            var leaf = start
+            while true {
+                guard let step = firstEventless(from: leaf) else { break }
+                if step.conditional { break }
+                if seen.contains(leaf) {
+                    let cycle = Array(seen.drop { $0 != leaf })
+                    if reported.insert(Set(cycle)).inserted {
+                        let path = (cycle + [leaf]).map { nodes[$0]?.id ?? $0 }
+                        found.append(
+                            .error(
+                                .eventlessCycle,
+                                "eventless transitions without `cond` loop forever: \(path.joined(separator: " → "))",
+                                at: step.range))
+                    }
+                    break
+                }
+                seen.append(leaf)
+                guard let target = step.target else { continue }  // targetless: fires again in the same state
+                guard let entered = defaultLeaf(of: target) else { break }
+                leaf = entered
+            }
+        }
+        return found
+    }
+
+    private func firstEventless(from leaf: String) -> (conditional: Bool, target: String?, range: SourceRange)? {
+        var current: String? = leaf
+        while let id = current, let node = nodes[id] {
+            if let first = node.eventless.first { return first }
+            current = node.parent
+        }
+        return nil
+    }
+
+    /// The atomic state entering `id` ends in, when there is exactly one.
+    private func defaultLeaf(of id: String) -> String? {
+        var current = id
+        while let node = nodes[current] {
+            switch node.kind {
+            case .atomic, .final: return current
+            case .compound:
+                guard let child = defaultChild(of: current) else { return nil }
+                current = child
+            case .parallel, .history: return nil
+            }
+        }
+        return nil
+    }
+}

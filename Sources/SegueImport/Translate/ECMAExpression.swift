@@ -1,0 +1,160 @@
+import SegueDiagnostics
+
+/// Translates an SCXML `cond`, `expr` or `location` written for the null or ECMAScript datamodel into Segue's
+/// expression language, when it stays inside the subset the two share: literals, names, member access and
+/// indexing, comparisons (`===` becomes `==`), arithmetic, `!`, `&&`, `||`, `?:`, array and object literals, and
+/// `In('state')` (which becomes `state.<name>`). Anything else — `typeof`, function calls, assignment, system
+/// variables other than `_event.data` — is an I006 diagnostic at its position in the attribute.
+///
+///     ECMAExpression.translate("Var1 === 'a' && In('s0')", ...)  // "Var1 == 'a' && state.s0"
+struct ECMAExpression {
+    /// Where the attribute's value sits, for positions.
+    var valueRange: SourceRange
+    var file: SourceFile
+    /// Maps an SCXML state id to its Segue name (nil when the document has no such state).
+    var stateName: (String) -> String?
+
+    /// The Segue text, or the diagnostic for the first construct outside the subset.
+    func translate(_ source: String, construct: String) -> Result<String, Diagnostic> {
+        let tokens: [ECMAToken]
+        switch ECMAToken.scan(source) {
+        case .success(let scanned): tokens = scanned
+        case .failure(let failure):
+            return .failure(problem("\(construct): \(failure.message)", at: failure.offset, in: source))
+        }
+        guard !tokens.isEmpty else {
+            return .failure(problem("\(construct) is empty", at: 0, in: source))
+        }
+        var out: [String] = []
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+            switch token.kind {
+            case .identifier:
+                let previousIsDot = out.last == "."
+                if previousIsDot {
+                    if next?.text == "(" {
+                        return .failure(
+                            problem(
+                                "\(construct): the method call `.\(token.text)(…)` is ECMAScript, not in the shared subset",
+                                at: token.offset, in: source))
+                    }
+                    out.append(token.text)
+                } else if token.text == "In" {
+                    guard next?.text == "(", index + 3 < tokens.count, tokens[index + 2].kind == .string,
+                        tokens[index + 3].text == ")"
+                    else {
+                        return .failure(
+                            problem(
+                                "\(construct): `In` takes one quoted state id, `In('s1')`", at: token.offset,
+                                in: source))
+                    }
+                    let id = tokens[index + 2].stringValue
+                    guard let name = stateName(id) else {
+                        return .failure(
+                            problem(
+                                "\(construct): `In('\(id)')` names no state of this document",
+                                at: tokens[index + 2].offset, in: source, code: .missingState))
+                    }
+                    out.append("state")
+                    out.append(".")
+                    out.append(name)
+                    index += 4
+                    continue
+                } else if token.text == "_event" {
+                    guard next?.text == ".", index + 2 < tokens.count, tokens[index + 2].text == "data" else {
+                        let field =
+                            index + 2 < tokens.count && next?.text == "."
+                            ? "_event." + tokens[index + 2].text : "_event"
+                        return .failure(
+                            problem(
+                                "\(construct): `\(field)` is not translated; Segue binds only the payload (`_event.data`, as `event`)",
+                                at: token.offset, in: source))
+                    }
+                    out.append("event")
+                    index += 3
+                    continue
+                } else if Self.unsupportedWords.contains(token.text) || token.text.hasPrefix("_") {
+                    let what = token.text.hasPrefix("_") ? "the system variable" : "ECMAScript's"
+                    return .failure(
+                        problem(
+                            "\(construct): \(what) `\(token.text)` is outside the shared subset",
+                            at: token.offset, in: source))
+                } else if next?.text == "(" {
+                    return .failure(
+                        problem(
+                            "\(construct): calling `\(token.text)(…)` is ECMAScript; only `In(…)` is in the shared subset",
+                            at: token.offset, in: source))
+                } else if token.text == "undefined" {
+                    out.append("null")
+                } else {
+                    out.append(token.text)
+                }
+            case .number:
+                out.append(token.text)
+            case .string:
+                out.append(token.segueString)
+            case .punctuation:
+                switch token.text {
+                case "===": out.append("==")
+                case "!==": out.append("!=")
+                case "=", "+=", "-=", "*=", "/=", "%=", "++", "--", ";", "=>", "&", "|", "^", "~", "<<", ">>", ">>>":
+                    return .failure(
+                        problem(
+                            "\(construct): the operator `\(token.text)` is outside the shared subset",
+                            at: token.offset, in: source))
+                default: out.append(token.text)
+                }
+            }
+            index += 1
+        }
+        return .success(Self.join(out))
+    }
+
+    static let unsupportedWords: Set<String> = [
+        "typeof", "return", "function", "new", "var", "let", "const", "delete", "void", "instanceof", "this",
+        "NaN", "Infinity", "if", "else", "for", "while", "do", "switch", "case", "throw", "try", "catch",
+        "class", "yield", "await", "with", "debugger",
+    ]
+
+    /// Tokens joined with the spaces a reader expects: none around `.`, inside brackets or before `,`.
+    static func join(_ parts: [String]) -> String {
+        var out = ""
+        var previous = ""
+        var beforePrevious = ""
+        var open: [String] = []
+        for part in parts {
+            let unaryMinus = previous == "-" && (beforePrevious.isEmpty || !isOperand(beforePrevious))
+            let recordColon = part == ":" && open.last == "{"
+            let tight =
+                out.isEmpty || previous == "." || previous == "(" || previous == "[" || part == "." || part == ")"
+                || part == "]" || part == "," || (part == "(" || part == "[") && isOperand(previous)
+                || previous == "!" && !isBinary(part) || unaryMinus || recordColon
+            if ["(", "[", "{"].contains(part) { open.append(part) }
+            if [")", "]", "}"].contains(part) { _ = open.popLast() }
+            if !tight { out += " " }
+            out += part
+            beforePrevious = previous
+            previous = part
+        }
+        return out
+    }
+
+    private static func isOperand(_ text: String) -> Bool {
+        guard let first = text.first else { return false }
+        return first.isLetter || first.isNumber || first == "_" || text == ")" || text == "]"
+    }
+
+    private static func isBinary(_ text: String) -> Bool { ["==", "!=", "&&", "||"].contains(text) }
+
+    private func problem(_ message: String, at offset: Int, in source: String, code: ImportCode = .expression)
+        -> Diagnostic
+    {
+        // The attribute value's bytes match the source's when no entity or character reference came before.
+        let start = valueRange.start.offset + min(offset, max(0, valueRange.end.offset - valueRange.start.offset))
+        return .error(
+            code, message,
+            at: SourceRange(path: file.path, start: file.location(ofOffset: start), end: valueRange.end))
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import SegueDiagnostics
+
+extension SCXMLTranslator {
+    /// A `<transition>` as a Segue transition `{ when, goto, type, do }` (without its event, which is its key).
+    mutating func transition(_ element: XMLElement) -> YAMLTree? {
+        checkAttributes(element)
+        var fields: [(String, YAMLTree)] = []
+        if let cond = element.attribute("cond") {
+            guard let when = expression(cond, construct: "`cond`") else { return nil }
+            fields.append(("when", .scalar(when)))
+        }
+        if let target = element.attribute("target") {
+            let ids = target.value.split(whereSeparator: \.isWhitespace).map(String.init)
+            if ids.count > 1 {
+                diagnostics.append(
+                    .error(
+                        .unsupported, "a transition to several states at once (`\(target.value)`) is not translated",
+                        at: target.valueRange))
+                return nil
+            }
+            if let id = ids.first {
+                guard let name = targetName(id, at: target.valueRange) else { return nil }
+                fields.append(("goto", .scalar(name)))
+            }
+        }
+        if let type = element.attribute("type") {
+            guard type.value == "internal" || type.value == "external" else {
+                diagnostics.append(
+                    .error(
+                        .badAttribute, "a transition's `type` is `internal` or `external`, not `\(type.value)`",
+                        at: type.valueRange))
+                return nil
+            }
+            if type.value == "internal", fields.contains(where: { $0.0 == "goto" }) {
+                fields.append(("type", .scalar("internal")))
+            }
+        }
+        let body = block(element.children)
+        if !body.isEmpty || !fields.contains(where: { $0.0 == "goto" }) { fields.append(("do", .sequence(body))) }
+        return .map(fields)
+    }
+
+    /// One block of executable content (an `<onentry>`, `<onexit>` or transition).
+    mutating func block(_ elements: [XMLElement]) -> [YAMLTree] {
+        abandonsBlock = false
+        defer { abandonsBlock = false }
+        return actions(elements)
+    }
+
+    /// Executable content as Segue actions, in order; after one that is known to fail, the rest of the block would
+    /// never run (SCXML stops a block at its first error), so it is left out.
+    mutating func actions(_ elements: [XMLElement]) -> [YAMLTree] {
+        var out: [YAMLTree] = []
+        for element in elements {
+            if abandonsBlock { break }
+            guard element.namespace == ConformanceRewriter.scxml || element.namespace.isEmpty,
+                SCXMLVocabulary.executable.contains(element.name), element.name != "elseif", element.name != "else"
+            else {
+                checkElement(element, expected: [])
+                continue
+            }
+            checkAttributes(element)
+            switch element.name {
+            case "raise":
+                guard let event = element["event"] else {
+                    diagnostics.append(.error(.badAttribute, "`<raise>` needs an `event`", at: element.range))
+                    continue
+                }
+                if let raised = raise(SCXMLNames.event(event), at: element) { out.append(raised) }
+            case "send": out += send(element)
+            case "cancel": out += cancel(element)
+            case "assign": out += assign(element)
+            case "if": out += conditional(element)
+            case "log": out += log(element)
+            case "script": unsupported(element, "`<script>` runs ECMAScript code, which Segue's expressions cannot")
+            default: unsupported(element, "`<foreach>` loops; Segue's actions have no loop")
+            }
+        }
+        return out
+    }
+
+    private mutating func assign(_ element: XMLElement) -> [YAMLTree] {
+        guard let location = element.attribute("location") else {
+            diagnostics.append(.error(.badAttribute, "`<assign>` needs a `location`", at: element.range))
+            return []
+        }
+        guard let expr = element.attribute("expr") else {
+            unsupported(element, "`<assign>` with inline content instead of `expr` is not translated")
+            return []
+        }
+        let written = location.value.trimmingCharacters(in: .whitespaces)
+        let root = String(written.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" })
+        guard outline.dataIDs.contains(root) else {
+            diagnostics.append(
+                .warning(
+                    .decidedStatically,
+                    "no `<data>` declares `\(root)`; SCXML raises error.execution here, and so does the flow",
+                    at: location.valueRange))
+            abandonsBlock = true
+            return raise("error.execution", at: element).map { [$0] } ?? []
+        }
+        guard let path = expression(location, construct: "`location`"),
+            let value = expression(expr, construct: "`expr`")
+        else { return [] }
+        return [.map([("set", .map([(path, .scalar(value))]))])]
+    }
+
+    /// `<if>`, `<elseif>` and `<else>` as nested `if:`/`then:`/`else:`.
+    private mutating func conditional(_ element: XMLElement) -> [YAMLTree] {
+        var branches: [(cond: XMLAttribute?, body: [XMLElement])] = [(element.attribute("cond"), [])]
+        for child in element.children {
+            if child.name == "elseif" || child.name == "else" {
+                checkAttributes(child)
+                branches.append((child.name == "elseif" ? child.attribute("cond") : nil, []))
+                if child.name == "elseif", child.attribute("cond") == nil {
+                    diagnostics.append(.error(.badAttribute, "`<elseif>` needs a `cond`", at: child.range))
+                }
+            } else {
+                branches[branches.count - 1].body.append(child)
+            }
+        }
+        guard branches[0].cond != nil else {
+            diagnostics.append(.error(.badAttribute, "`<if>` needs a `cond`", at: element.range))
+            return []
+        }
+        var result: [YAMLTree] = []
+        defer { abandonsBlock = false }  // which branch runs, and so whether the block stops, is known only then
+        for branch in branches.reversed() {
+            abandonsBlock = false
+            let body = actions(branch.body)
+            guard let cond = branch.cond else {
+                result = body
+                continue
+            }
+            guard let test = expression(cond, construct: "`cond`") else { return [] }
+            var fields: [(String, YAMLTree)] = [("if", .scalar(test)), ("then", .sequence(body))]
+            if !result.isEmpty { fields.append(("else", .sequence(result))) }
+            result = [.map(fields)]
+        }
+        return result
+    }
+
+    /// `<log>` leaves the chart as the output event `log { label, value }` the host, the REPL and scenarios see.
+    private mutating func log(_ element: XMLElement) -> [YAMLTree] {
+        var payload: [(String, YAMLTree)] = []
+        if let label = element["label"] { payload.append(("label", .scalar(Self.segueString(label)))) }
+        if let expr = element.attribute("expr") {
+            guard let value = expression(expr, construct: "`<log>`'s `expr`") else { return [] }
+            payload.append(("value", .scalar(value)))
+        }
+        var fields: [(String, YAMLTree)] = [("emit", .scalar("log"))]
+        if !payload.isEmpty { fields.append(("with", .map(payload))) }
+        return [.map(fields)]
+    }
+
+    private mutating func cancel(_ element: XMLElement) -> [YAMLTree] {
+        let id = element["sendid"] ?? element.attribute("sendidexpr").flatMap { Self.literal($0.value) }
+        guard let id else {
+            if let expr = element.attribute("sendidexpr") {
+                diagnostics.append(
+                    .error(
+                        .unsupported, "a `sendidexpr` computed at run time is not translated; timers have fixed ids",
+                        at: expr.valueRange))
+            } else {
+                diagnostics.append(.error(.badAttribute, "`<cancel>` needs a `sendid`", at: element.range))
+            }
+            return []
+        }
+        return [.map([("cancel_timer", .scalar(SCXMLNames.identifier(id)))])]
+    }
+
+    // MARK: expressions
+
+    mutating func expression(_ attribute: XMLAttribute, construct: String) -> String? {
+        expression(attribute.value, at: attribute.valueRange, construct: construct)
+    }
+
+    mutating func expression(_ text: String, at range: SourceRange, construct: String) -> String? {
+        let outline = self.outline
+        let translator = ECMAExpression(valueRange: range, file: file) { outline.name(ofID: $0) }
+        switch translator.translate(text, construct: construct) {
+        case .success(let translated): return translated
+        case .failure(let problem):
+            diagnostics.append(problem)
+            return nil
+        }
+    }
+
+    /// The value of an ECMAScript string literal (`'1s'`), or nil for anything computed.
+    static func literal(_ text: String) -> String? {
+        guard case .success(let tokens) = ECMAToken.scan(text), tokens.count == 1, let token = tokens.first,
+            token.kind == .string
+        else { return nil }
+        return token.stringValue
+    }
+
+    /// A Segue string literal holding `text`.
+    static func segueString(_ text: String) -> String {
+        ECMAToken(
+            kind: .string,
+            text: "'"
+                + text.replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "'", with: "\\'") + "'", offset: 0
+        ).segueString
+    }
+}

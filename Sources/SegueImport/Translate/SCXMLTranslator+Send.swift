@@ -1,0 +1,153 @@
+import SegueDiagnostics
+
+extension SCXMLTranslator {
+    static let scxmlProcessor = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"
+    static let httpProcessor = "http://www.w3.org/TR/scxml/#BasicHTTPEventProcessor"
+
+    /// `<send>`: to `#_internal` a `send:`; to the chart's own external queue an `after:` timer (`0s` without a
+    /// delay) whose `id` is the send's, so `<cancel>` can stop it, its `<param>` values kept from when it was sent. A target or type SCXML says cannot be
+    /// delivered becomes the error event SCXML raises instead (`error.execution`, `error.communication`).
+    mutating func send(_ element: XMLElement) -> [YAMLTree] {
+        var failed = false
+        func computed(_ name: String) -> String? {
+            guard let attribute = element.attribute(name) else { return nil }
+            if let literal = Self.literal(attribute.value) { return literal }
+            diagnostics.append(
+                .error(
+                    .unsupported, "`\(name)` computed at run time is not translated; write the value itself",
+                    at: attribute.valueRange))
+            failed = true
+            return nil
+        }
+        let event = element["event"] ?? computed("eventexpr")
+        let target = element["target"] ?? computed("targetexpr")
+        let type = element["type"] ?? computed("typeexpr")
+        let delay = element.attribute("delay") ?? element.attribute("delayexpr")
+        var delayText: String?
+        if let delay {
+            let written = delay.name == "delay" ? delay.value : Self.literal(delay.value)
+            if let written, let duration = SCXMLNames.duration(written) {
+                delayText = duration
+            } else if written != nil || delay.name == "delay" {
+                diagnostics.append(
+                    .error(
+                        .badAttribute, "`\(delay.value)` is not a duration such as `1s` or `500ms`",
+                        at: delay.valueRange))
+                failed = true
+            } else {
+                failed = computed("delayexpr") == nil
+            }
+        }
+        if let location = element.attribute("idlocation") {
+            diagnostics.append(
+                .error(
+                    .unsupported, "`idlocation` stores a generated send id; timers here have fixed ids",
+                    at: location.valueRange))
+            failed = true
+        }
+        for child in element.children where child.name == "content" {
+            unsupported(child, "`<content>` (a send's body) is not translated; use `<param>`")
+            failed = true
+        }
+        guard !failed else { return [] }
+        guard let event else {
+            diagnostics.append(.error(.badAttribute, "`<send>` needs an `event`", at: element.range))
+            return []
+        }
+        if let type, type != Self.scxmlProcessor, type != "scxml" {
+            if type == Self.httpProcessor {
+                unsupported(element, "the Basic HTTP Event I/O Processor is not translated")
+                return []
+            }
+            return raise("error.execution", at: element, because: "the send type `\(type)` is not supported").map {
+                [$0]
+            } ?? []
+        }
+        let toInternalQueue = target == "#_internal"
+        if let target, !toInternalQueue {
+            if target == "#_parent" || target.hasPrefix("#_") && !target.hasPrefix("#_scxml_") {
+                unsupported(element, "sending to `\(target)` needs `<invoke>`d sessions, which are not translated")
+                return []
+            } else if target.hasPrefix("#_scxml_") {
+                return raise("error.communication", at: element, because: "no other session is reachable").map { [$0] }
+                    ?? []
+            } else {
+                return raise("error.execution", at: element, because: "`\(target)` is not a target SCXML can send to")
+                    .map { [$0] } ?? []
+            }
+        }
+        var payload: [(String, YAMLTree)] = []
+        for child in element.children where child.name != "content" {
+            guard child.name == "param" else {
+                checkElement(child, expected: [])
+                continue
+            }
+            if let parameter = param(child) { payload.append(parameter) }
+        }
+        if let names = element.attribute("namelist") {
+            for name in names.value.split(whereSeparator: \.isWhitespace).map(String.init) {
+                guard let value = expression(name, at: names.valueRange, construct: "`namelist`") else { continue }
+                payload.append((name, .scalar(value)))
+            }
+        }
+        let name = SCXMLNames.event(event)
+        guard outline.handles(name) else {
+            _ = raise(name, at: element)
+            return []
+        }
+        var actions: [YAMLTree] = []
+        if !toInternalQueue || delayText != nil, !payload.isEmpty {
+            // SCXML evaluates a send's data when it sends, not when the event arrives: keep the values until then.
+            delayedSends += 1
+            payload = payload.map { key, value in
+                let kept = "_send\(delayedSends)_\(key)"
+                data.append((kept, .map([("type", .scalar("any"))])))
+                actions.append(.map([("set", .map([(kept, value)]))]))
+                return (key, .scalar(kept))
+            }
+        }
+        var raised: [(String, YAMLTree)] = [("send", .scalar(name))]
+        if !payload.isEmpty { raised.append(("with", .map(payload))) }
+        if toInternalQueue, delayText == nil { return actions + [.map(raised)] }
+        // The external queue: a timer, due at once without a delay, fires after the chart has settled.
+        var timer: [(String, YAMLTree)] = [("after", .scalar(delayText ?? "0s"))]
+        if let id = element["id"] { timer.append(("id", .scalar(SCXMLNames.identifier(id)))) }
+        timer.append(("do", .sequence([.map(raised)])))
+        return actions + [.map(timer)]
+    }
+
+    /// `send: event`, or nothing (with a warning) when no transition takes it: SCXML would discard it.
+    mutating func raise(_ event: String, at element: XMLElement, because reason: String? = nil) -> YAMLTree? {
+        if let reason {
+            abandonsBlock = true
+            diagnostics.append(
+                .warning(
+                    .decidedStatically, "\(reason); SCXML raises \(event) here, and so does the flow",
+                    at: element.range))
+        }
+        guard outline.handles(event) else {
+            diagnostics.append(
+                .warning(
+                    .decidedStatically,
+                    "no transition takes `\(event)`; SCXML discards it, so the flow does not raise it",
+                    at: element.range))
+            return nil
+        }
+        return .map([("send", .scalar(event))])
+    }
+
+    private mutating func param(_ element: XMLElement) -> (String, YAMLTree)? {
+        checkAttributes(element)
+        guard let name = element["name"] else {
+            diagnostics.append(.error(.badAttribute, "`<param>` needs a `name`", at: element.range))
+            return nil
+        }
+        guard let source = element.attribute("expr") ?? element.attribute("location") else {
+            diagnostics.append(.error(.badAttribute, "`<param>` needs an `expr` or a `location`", at: element.range))
+            return nil
+        }
+        guard let value = expression(source, construct: "`<param>`'s `\(source.name)`") else { return nil }
+        return (SCXMLNames.identifier(name), .scalar(value))
+    }
+
+}

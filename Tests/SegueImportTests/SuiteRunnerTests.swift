@@ -1,0 +1,53 @@
+import Testing
+
+@testable import SegueImport
+
+/// Small tests of our own in the W3C suite's form (a chart that ends in `pass` or `fail`), run as
+/// `segue import scxml --test` runs them: each checks one construct end to end, import to runtime.
+@Suite struct SuiteRunnerTests {
+    static let passing = [
+        "conditions", "delayed-send", "error-execution", "external-queue", "history", "internal-transition",
+        "parallel-done", "raise-order",
+    ]
+
+    @Test(arguments: passing)
+    func eachConstructReachesPass(_ name: String) async {
+        let outcome = await SCXMLTestRunner.run(path: Fixture.root.appendingPathComponent("suite/\(name).scxml").path)
+        #expect(outcome.line == "pass \(name)")
+    }
+
+    @Test func aChartThatEntersFailFails() async {
+        let outcome = await SCXMLTestRunner.run(
+            path: Fixture.root.appendingPathComponent("suite/reaches-fail.scxml").path)
+        #expect(outcome.line == "fail reaches-fail: entered fail")
+    }
+
+    @Test func aChartThatWaitsForeverFails() async {
+        let path = Fixture.root.appendingPathComponent("suite/never-settles.scxml").path
+        let outcome = await SCXMLTestRunner.run(path: path)
+        #expect(outcome.line == "fail never-settles: stopped in s0 with no timer pending")
+    }
+
+    @Test func anImportErrorFailsWithItsCodeAndPosition() async {
+        let path = Fixture.root.appendingPathComponent("diagnostics/unsupported.scxml").path
+        let outcome = await SCXMLTestRunner.run(path: path)
+        #expect(
+            outcome.line
+                == "fail unsupported: import: I005 at 3:5: `<invoke>` starts another session; Segue runs one chart")
+    }
+
+    @Test func theDirectoryRunsInTestNumberOrder() throws {
+        let names = try SCXMLTestRunner.tests(in: Fixture.root.appendingPathComponent("suite").path)
+            .map { SCXMLTestRunner.testNumber($0) }
+        #expect(names == names.sorted())
+        #expect(Set(names) == Set(Self.passing + ["reaches-fail", "never-settles"]))
+        #expect(SCXMLTestRunner.testNumber("w3c/test403a.txml") == "403a")
+        #expect(SCXMLTestRunner.testNumber("w3c/test144.txml") == "144")
+    }
+
+    @Test func skippedTestsAreNotRunAndSayWhy() async throws {
+        let (test, reason) = try #require(SCXMLSkippedTests.reason.first)
+        let outcome = await SCXMLTestRunner.run(path: "/nonexistent/test\(test).txml")
+        #expect(outcome.line == "skip \(test): \(reason)")
+    }
+}

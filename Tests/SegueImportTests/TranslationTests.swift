@@ -1,0 +1,97 @@
+import Foundation
+import SegueDiagnostics
+import Testing
+
+@testable import SegueImport
+
+/// The flow an SCXML document becomes, construct by construct.
+@Suite struct TranslationTests {
+    @Test func theMicrowaveTranslatesConstructByConstruct() throws {
+        let result = SCXMLImporter.translate(try Fixture.source("microwave.scxml"))
+        #expect(result.diagnostics.isEmpty)
+        let yaml = try #require(result.yaml)
+        let expected = try Fixture.text("microwave.yaml")
+        if yaml != expected { try? yaml.write(toFile: "/tmp/microwave.actual.yaml", atomically: true, encoding: .utf8) }
+        #expect(yaml == expected)
+    }
+
+    @Test func expressionsInTheSharedSubsetBecomeSegueExpressions() {
+        let cases: [(String, String)] = [
+            ("Var1 === 'a' && In('s0')", "Var1 == 'a' && state.s0"),
+            ("x !== null || !(y > 2)", "x != null || !(y > 2)"),
+            ("_event.data.amount * 2 + .5", "event.amount * 2 + 0.5"),
+            ("list[0].name", "list[0].name"),
+            ("\"double\" + 'it''s'", "'double' + 'it' 's'"),
+            ("a ? -1 : {k: [1, 2]}", "a ? -1 : { k: [1, 2] }"),
+            ("undefined == x", "null == x"),
+            ("'k' in rec", "'k' in rec"),
+        ]
+        let file = SourceFile(path: "t.scxml", text: "")
+        let range = SourceRange(path: "t.scxml", at: file.location(ofOffset: 0))
+        for (ecma, segue) in cases {
+            let translator = ECMAExpression(valueRange: range, file: file) { $0 == "s0" ? "s0" : nil }
+            #expect((try? translator.translate(ecma, construct: "`cond`").get()) == segue, "\(ecma)")
+        }
+    }
+
+    @Test func durationsFollowCSS2() {
+        #expect(SCXMLNames.duration("1s") == "1s")
+        #expect(SCXMLNames.duration(".5s") == "0.5s")
+        #expect(SCXMLNames.duration("250ms") == "250ms")
+        #expect(SCXMLNames.duration("2m") == "120s")
+        #expect(SCXMLNames.duration("soon") == nil)
+        #expect(SCXMLNames.duration("1.2.3s") == nil)
+    }
+
+    @Test func idsAndEventsBecomeNames() {
+        #expect(SCXMLNames.identifier("s-1") == "s_1")
+        #expect(SCXMLNames.identifier("1a") == "_1a")
+        #expect(SCXMLNames.descriptor("done.state.s-1.*") == "done.state.s_1")
+        #expect(SCXMLNames.descriptor("error.") == "error")
+        #expect(SCXMLNames.descriptor("*") == "*")
+    }
+
+    @Test func oneTransitionWithSeveralEventsIsListedUnderEach() throws {
+        let xml = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml"><state id="a">
+            <transition event="x y" target="b"/><transition event="y" target="a"/></state><state id="b"/></scxml>
+            """
+        let yaml = try #require(SCXMLImporter.translate(SourceFile(path: "t.scxml", text: xml)).yaml)
+        #expect(
+            yaml.contains(
+                "        on:\n          x:\n            - goto: b\n          y:\n            - goto: b\n            - goto: a\n"
+            ))
+    }
+
+    @Test func sendsToUnreachableTargetsRaiseTheErrorSCXMLRaisesAndEndTheirBlock() throws {
+        let xml = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml"><state id="a">
+            <onentry><send event="e" target="baz"/><raise event="e"/></onentry>
+            <onentry><send event="e" target="#_scxml_nobody"/></onentry><onentry><send event="e" type="27"/></onentry>
+            <transition event="error" target="a"/><transition event="e" target="a"/></state></scxml>
+            """
+        let result = SCXMLImporter.translate(SourceFile(path: "t.scxml", text: xml))
+        let yaml = try #require(result.yaml)
+        #expect(
+            yaml.contains(
+                "on_enter:\n          - send: error.execution\n          - send: error.communication\n"
+                    + "          - send: error.execution\n        on:"))
+        #expect(result.diagnostics.map(\.code) == ["I009", "I009", "I009"])
+        #expect(
+            result.diagnostics.first?.message
+                == "`baz` is not a target SCXML can send to; SCXML raises error.execution here, and so does the flow")
+    }
+
+    @Test func eventsNoTransitionTakesAreNotRaised() throws {
+        let xml = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml"><state id="a">
+            <onentry><raise event="unheard"/><raise event="done.x"/></onentry>
+            <transition event="done" target="a"/></state></scxml>
+            """
+        let result = SCXMLImporter.translate(SourceFile(path: "t.scxml", text: xml))
+        let yaml = try #require(result.yaml)
+        #expect(yaml.contains("on_enter:\n          - send: done.x\n"))
+        #expect(result.diagnostics.map(\.code) == ["I009"])
+    }
+
+}
