@@ -9,6 +9,13 @@ let package = Package(
     products: [
         .library(name: "SegueDiagnostics", targets: ["SegueDiagnostics"]),
         .library(name: "SegueYAML", targets: ["SegueYAML"]),
+        // What the fuzz package (Fuzz/, scripts/fuzz.sh) and other packages build on.
+        .library(name: "SegueExpression", targets: ["SegueExpression"]),
+        .library(name: "SegueCheck", targets: ["SegueCheck"]),
+        .library(name: "SegueRuntime", targets: ["SegueRuntime"]),
+        .library(name: "SegueServices", targets: ["SegueServices"]),
+        .library(name: "SegueAudio", targets: ["SegueAudio"]),
+        .library(name: "SegueTools", targets: ["SegueTools"]),
         .executable(name: "segue", targets: ["segue"]),
     ],
     targets: [
