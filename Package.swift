@@ -9,6 +9,13 @@ let package = Package(
     products: [
         .library(name: "SegueDiagnostics", targets: ["SegueDiagnostics"]),
         .library(name: "SegueYAML", targets: ["SegueYAML"]),
+        // What the fuzz package (Fuzz/, scripts/fuzz.sh) and other packages build on.
+        .library(name: "SegueExpression", targets: ["SegueExpression"]),
+        .library(name: "SegueCheck", targets: ["SegueCheck"]),
+        .library(name: "SegueRuntime", targets: ["SegueRuntime"]),
+        .library(name: "SegueServices", targets: ["SegueServices"]),
+        .library(name: "SegueAudio", targets: ["SegueAudio"]),
+        .library(name: "SegueTools", targets: ["SegueTools"]),
         .executable(name: "segue", targets: ["segue"]),
     ],
     targets: [
@@ -99,7 +106,8 @@ let package = Package(
             dependencies: [
                 "SegueTools", "SegueCheck", "SegueModel", "SegueRuntime", "SegueExpression", "SegueDiagnostics",
                 "SegueYAML", "SegueServices",
-            ]),
+            ],
+            exclude: ["Check/Fixtures"]),
 
         // `segue serve`: a hand-written HTTP/1.1 server on POSIX sockets and the page that runs a flow in a browser.
         .target(
@@ -140,10 +148,13 @@ let package = Package(
                 "SegueFrontEnd", "CReadline", "SegueLanguageServer", "SegueServe", "SegueImport",
             ]),
 
-        // Benchmarks: `swift run -c release segue-bench audio|load|dispatch [--json]`.
+        // Benchmarks: `swift run -c release segue-bench audio|load|dispatch|startup|lsp|check [--json]`.
         .executableTarget(
             name: "segue-bench",
-            dependencies: ["SegueAudio", "SegueYAML", "SegueModel", "SegueCheck", "SegueDiagnostics", "SegueRuntime"]),
+            dependencies: [
+                "SegueAudio", "SegueYAML", "SegueModel", "SegueCheck", "SegueDiagnostics", "SegueRuntime", "SegueTools",
+                "SegueLanguageServer",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -45,9 +45,10 @@ public actor FileAudioService: AudioService {
         self.configuration = configuration
         takesDirectory = configuration.directory + "/takes"
         do {
-            try FileManager.default.createDirectory(atPath: takesDirectory, withIntermediateDirectories: true)
+            // Recovery deletes stray files in takes/: a symlinked takes/ would point that outside the directory.
+            try RealDirectory.create(takesDirectory, below: configuration.directory)
         } catch {
-            throw .io(path: takesDirectory, operation: "create directory", reason: error.localizedDescription)
+            throw .io(path: error.path, operation: "use directory", reason: error.reason)
         }
         store = try TakeStore(path: configuration.directory + "/recordings.sqlite")
     }

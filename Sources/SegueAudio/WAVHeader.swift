@@ -10,8 +10,8 @@ public struct WAVHeader: Sendable, Hashable {
     public var dataByteCount: Int
     /// True when the `fmt ` chunk was WAVE_FORMAT_EXTENSIBLE.
     public var isExtensible: Bool
-    /// Chunk ids that were skipped (LIST, fact, …), in file order.
-    public var skippedChunks: [String]
+    /// The chunks that were skipped (LIST, fact, …), summarised.
+    public var skippedChunks: WAVSkippedChunks
 
     public var frameCount: Int { dataByteCount / format.bytesPerFrame }
 
@@ -39,7 +39,7 @@ public struct WAVHeader: Sendable, Hashable {
         }
         let riffSize = Int(riff.uint32(at: 4))
         var format: (AudioFormat, Bool)?
-        var skipped: [String] = []
+        var skipped = WAVSkippedChunks()
         var offset = 12
         while true {
             let chunk = try file.readBytes(8, at: offset)
@@ -92,7 +92,7 @@ public struct WAVHeader: Sendable, Hashable {
                     format: audioFormat, dataOffset: body, dataByteCount: size, isExtensible: extensible,
                     skippedChunks: skipped)
             default:
-                skipped.append(id)
+                skipped.add(id)
                 // Chunks are padded to an even size.
                 offset = body + size + (size & 1)
                 continue

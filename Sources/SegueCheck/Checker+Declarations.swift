@@ -26,8 +26,14 @@ extension CheckRun {
         checkData(
             flow.data, in: Scope.base(flowData: [:], owner: .flow).binding(ImplicitName.device.rawValue, Scope.device))
         checkNamedValues(flow.lets, in: flowScope, taken: flowNamesTaken(), owner: "the flow")
-        for invariant in flow.invariants {
-            check(invariant.condition, in: flowScope, expecting: .bool, role: "invariant `\(invariant.name.text)`")
+        let propertyScope = flowScope.binding(ImplicitName.screen.rawValue, .string)
+            .binding(ImplicitName.state.rawValue, .any)
+        for (role, properties) in [
+            ("invariant", flow.invariants), ("reachable", flow.reachable), ("always_possible", flow.alwaysPossible),
+        ] {
+            for property in properties {
+                check(property.condition, in: propertyScope, expecting: .bool, role: "\(role) `\(property.name.text)`")
+            }
         }
     }
 

@@ -14,6 +14,8 @@ extension CheckRun {
         code: String = CheckCode.typeMismatch, strict: Bool = false
     ) -> ValueType? {
         let checker = TypeChecker(scope: scope.typeScope)
+        var found: ValueType?
+        defer { sites?.append(ExpressionSite(text: text, scope: checker.scope, type: found)) }
         let analysis: TypeChecker.Analysis
         switch text.kind {
         case .expression:
@@ -37,6 +39,7 @@ extension CheckRun {
             for problem in problems.items { report(place(problem, in: text)) }
             return nil
         case .success(let type):
+            found = type
             if let expected, !type.isAssignable(to: expected), strict || !type.unwrapped.isAssignable(to: expected) {
                 let nullable = type.unwrapped.isAssignable(to: expected) && type != .null
                 let found = nullable ? "`\(type)`, which may be null" : "`\(type)`"

@@ -43,7 +43,7 @@ extension CheckRun {
         let screens = flow.screens
         let analysis = NavigationAnalysis(start: start, screens: screens, positions: index.positions) { position in
             guard index.positions[screens[position].name.text] == position else { return [] }
-            return Self.navigations(index.actionsOnScreen(at: source[position])).map(\.0) + flowNavigations.map(\.0)
+            return index.navigations(onScreen: source[position]) + flowNavigations.map(\.0)
         }
         guard analysis.complete else { return }
         // By position, not `for screen in`, so no screen is copied out just to read its name.

@@ -68,6 +68,8 @@ struct CheckRun {
     /// Events declared in imported files.
     let importedEvents: [EventDeclaration]
     var diagnostics: [Diagnostic] = []
+    /// Every expression checked, with its scope and type, when asked for (`Checker.expressionSites()`); nil otherwise.
+    var sites: [ExpressionSite]?
 
     init(flow: Flow, imported: ImportedDefinitions, role: Checker.Role, sources: [SourceFile]) {
         self.flow = flow

@@ -17,6 +17,10 @@ struct FlowIndex {
     let users: [String: [Int]]
     /// Component name → its own actions, flattened, for every component in the table.
     let componentActions: [String: [Action]]
+    /// Every screen's own navigation actions in one flat list: screen `p`'s are
+    /// `navigations[navigationStarts[p]..<navigationStarts[p + 1]]` (one array, not one per screen).
+    private let navigations: [Navigation]
+    private let navigationStarts: [Int]
 
     init(screens: [Screen], components: [String: Component]) {
         self.screens = screens
@@ -26,10 +30,15 @@ struct FlowIndex {
         var stackNavigations: [Int: [(Navigation, Action)]] = [:]
         var shown: [Int: [Component]] = [:]
         var users: [String: [Int]] = [:]
+        var navigations: [Navigation] = []
+        var navigationStarts: [Int] = []
+        navigationStarts.reserveCapacity(screens.count + 1)
         for position in screens.indices {
             let name = screens[position].name.text
             if positions[name] == nil { positions[name] = position }
             let actions = Inventory.ownActions(of: screens[position])
+            navigationStarts.append(navigations.count)
+            for action in actions { if case .navigate(let navigation) = action.kind { navigations.append(navigation) } }
             let sent = actions.filter { if case .send = $0.kind { true } else { false } }
             if !sent.isEmpty { sends[position] = sent }
             let navigations = actions.compactMap { action -> (Navigation, Action)? in
@@ -44,6 +53,9 @@ struct FlowIndex {
             for component in used { users[component.name.text, default: []].append(position) }
             if !used.isEmpty { shown[position] = used }
         }
+        navigationStarts.append(navigations.count)
+        self.navigations = navigations
+        self.navigationStarts = navigationStarts
         self.positions = positions
         sendsByScreen = sends
         stackNavigationsByScreen = stackNavigations
@@ -61,10 +73,16 @@ struct FlowIndex {
     /// The components the screen shows, directly or through other components.
     func shown(at position: Int) -> [Component] { shownByScreen[position] ?? [] }
 
-    /// The actions running on the screen at `position`: its own and those of the components it shows.
-    func actionsOnScreen(at position: Int) -> [Action] {
-        let own = Inventory.ownActions(of: screens[position])
+    /// The navigations that can run on the screen at `position`: its own and those of the components it shows.
+    func navigations(onScreen position: Int) -> [Navigation] {
+        let own = Array(navigations[navigationStarts[position]..<navigationStarts[position + 1]])
         guard let shown = shownByScreen[position] else { return own }
-        return own + shown.flatMap { componentActions[$0.name.text] ?? [] }
+        return own
+            + shown.flatMap { component in
+                (componentActions[component.name.text] ?? []).compactMap { action -> Navigation? in
+                    if case .navigate(let navigation) = action.kind { return navigation }
+                    return nil
+                }
+            }
     }
 }

@@ -17,6 +17,8 @@ struct CursorContext {
         case item
         /// The value of `key`.
         case value(key: String)
+        /// Inside text that is neither a key nor a name (`title: Two wo|`).
+        case text
     }
 
     var slot: Slot
@@ -99,7 +101,7 @@ struct CursorContext {
             return
         }
         let match = before.firstMatch(of: /^(\s*)(\w*)$/)
-        slot = .key
+        slot = match == nil ? .text : .key
         prefix = match.map { String($0.2) } ?? ""
         let column = match?.1.count ?? 0
         (container, place, parentKey, owner, siblings) = Self.resolve(

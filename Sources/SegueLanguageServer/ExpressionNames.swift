@@ -41,20 +41,45 @@ enum ExpressionNames {
         return result
     }
 
-    private static func names(in text: ExpressionText) -> [(String, TextRange)] {
-        var expressions: [Expression] = []
+    /// Each field read from one implicit record (`name` in `form.name`, `recording` in `state.recording`), where written.
+    static func members(of base: ImplicitName, in value: Any, file: SourceFile?) -> [(name: String, range: SourceRange)]
+    {
+        var result: [(String, SourceRange)] = []
+        for text in ModelReflection.all(ExpressionText.self, in: value) where text.node != nil {
+            for expression in parsed(text) {
+                visit(expression) { node in
+                    guard case .member(let inner, let name, let nameRange) = node.kind,
+                        case .name(base.rawValue) = inner.kind
+                    else { return }
+                    result.append(
+                        (name, text.sourceRange(ofTextOffset: nameRange.start, length: nameRange.length, in: file)))
+                }
+            }
+        }
+        return result
+    }
+
+    /// The expressions of an expression or template text; none when it does not parse.
+    static func parsed(_ text: ExpressionText) -> [Expression] {
         switch text.kind {
-        case .expression:
-            if let expression = try? Expression.parse(text.text) { expressions = [expression] }
-        case .template:
-            if let template = try? Template.parse(text.text) { expressions = template.expressions }
+        case .expression: (try? Expression.parse(text.text)).map { [$0] } ?? []
+        case .template: (try? Template.parse(text.text))?.expressions ?? []
         }
+    }
+
+    /// Calls `body` on the expression and every expression inside it.
+    static func visit(_ expression: Expression, _ body: (Expression) -> Void) {
+        body(expression)
+        for child in expression.kind.children { visit(child, body) }
+    }
+
+    private static func names(in text: ExpressionText) -> [(String, TextRange)] {
         var result: [(String, TextRange)] = []
-        func visit(_ expression: Expression) {
-            if case .name(let name) = expression.kind { result.append((name, expression.range)) }
-            expression.kind.children.forEach(visit)
+        for expression in parsed(text) {
+            visit(expression) { node in
+                if case .name(let name) = node.kind { result.append((name, node.range)) }
+            }
         }
-        expressions.forEach(visit)
         return result
     }
 }

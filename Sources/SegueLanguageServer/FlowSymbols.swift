@@ -21,18 +21,31 @@ struct SymbolOccurrence: Sendable {
 struct FlowSymbols {
     private(set) var occurrences: [SymbolOccurrence] = []
     private var flowData: Set<String> = []
+    private var file: SourceFile?
+    /// Element id → the component declaring it, for `form.x` on a screen that shows the component's field.
+    private var elementOwners: [String: String] = [:]
+    /// Screen → the ids of its own elements.
+    private var screenElements: [String: Set<String>] = [:]
 
     /// `file` is the flow's source, to place names read inside expressions (without it they are not indexed).
     init(flow: Flow, file: SourceFile? = nil) {
-        flowData = Set(flow.data.map(\.name.text))
+        flowData = Set(flow.data.map(\.name.text) + flow.lets.map(\.name.text))
+        self.file = file
+        elementOwners = Dictionary(
+            flow.components.flatMap { component in component.elements.map { ($0.id.text, component.name.text) } },
+            uniquingKeysWith: { first, _ in first })
         add(.screen, "screen", flow.start, declaration: false)
         for screen in flow.screens { add(.screen, "screen", screen.name, declaration: true) }
         for event in flow.events { add(.event, "event", event.name, declaration: true) }
         for type in flow.types { add(.type, "type", type.name, declaration: true) }
         for service in flow.services { add(.service, "service", service.name, declaration: true) }
         for variable in flow.data { add(.data, "data", variable.name, declaration: true) }
+        for named in flow.lets { add(.data, "data", named.name, declaration: true) }
         for component in flow.components {
             add(.component, "component", component.name, declaration: true)
+            for element in component.elements where element.keyword != "use" {
+                add(.element, "element:\(component.name.text)", element.id, declaration: true)
+            }
             walk(component.elements, scope: Scope(owner: component.name.text, data: []))
         }
         walk(flow.onError ?? [], scope: Scope(owner: "", data: []))
@@ -44,17 +57,23 @@ struct FlowSymbols {
             add(.type, "type", Name(read.name, at: read.range), declaration: false)
         }
         let flowScope = Scope(owner: "", data: [])
-        for read in ExpressionNames.reads(in: (flow.data, flow.invariants, flow.onError as Any), file: file)
+        for read in ExpressionNames.reads(in: (flow.data, flow.lets, flow.invariants, flow.onError as Any), file: file)
         where flowData.contains(read.name) {
             addData(Name(read.name, at: read.range), scope: flowScope, declaration: false)
         }
         for screen in flow.screens {
-            let local = Set(screen.data.map(\.name.text))
+            let local = Set(screen.data.map(\.name.text) + screen.lets.map(\.name.text))
             let parameters = Set(screen.parameters.map(\.name.text))
             let scope = Scope(owner: screen.name.text, data: local)
             for read in ExpressionNames.reads(in: screen, file: file)
             where local.contains(read.name) || flowData.contains(read.name) && !parameters.contains(read.name) {
                 addData(Name(read.name, at: read.range), scope: scope, declaration: false)
+            }
+            for field in ExpressionNames.members(of: .form, in: screen, file: file) {
+                addElement(Name(field.name, at: field.range), in: screen)
+            }
+            for state in ExpressionNames.members(of: .state, in: screen, file: file) {
+                add(.state, "state:\(screen.name.text)", Name(state.name, at: state.range), declaration: false)
             }
         }
     }
@@ -82,11 +101,49 @@ struct FlowSymbols {
             SymbolOccurrence(kind: .data, key: key, name: name.text, range: name.range, isDeclaration: declaration))
     }
 
+    /// `form.x` names the element `x` of the screen, or of a component it shows.
+    private mutating func addElement(_ name: Name, in screen: Screen) {
+        addElement(name, owner: screen.name.text)
+    }
+
+    private mutating func addElement(_ name: Name, owner: String) {
+        let declaring =
+            screenElements[owner]?.contains(name.text) == true ? owner : elementOwners[name.text] ?? owner
+        add(.element, "element:\(declaring)", name, declaration: false)
+    }
+
+    /// A `set:` target: a variable (`latest`, or `entry` of `entry.text`) or a form field (`form.name`).
+    private mutating func addTarget(_ name: Name, scope: Scope) {
+        let parts = name.text.split(separator: ".", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let file, name.range.start.offset >= 0,
+            name.range.end.offset <= file.bytes.count,
+            String(decoding: file.bytes[name.range.start.offset..<name.range.end.offset], as: UTF8.self) == name.text
+        else {
+            if parts.count < 2 { addData(name, scope: scope, declaration: false) }
+            return
+        }
+        func part(_ start: Int, _ text: String) -> Name {
+            let offset = name.range.start.offset + start
+            return Name(
+                text,
+                at: SourceRange(
+                    path: name.range.path, start: file.location(ofOffset: offset),
+                    end: file.location(ofOffset: offset + text.utf8.count)))
+        }
+        if parts[0] == ImplicitName.form.rawValue {
+            addElement(part(parts[0].utf8.count + 1, parts[1]), owner: scope.owner)
+        } else {
+            addData(part(0, parts[0]), scope: scope, declaration: false)
+        }
+    }
+
     private mutating func walk(_ screen: Screen) {
         let scope = Scope(owner: screen.name.text, data: Set(screen.data.map(\.name.text)))
         for variable in screen.data { addData(variable.name, scope: scope, declaration: true) }
+        for named in screen.lets { addData(named.name, scope: scope, declaration: true) }
         for element in screen.elements where element.keyword != "use" {
             add(.element, "element:\(screen.name.text)", element.id, declaration: true)
+            screenElements[screen.name.text, default: []].insert(element.id.text)
         }
         walk(screen.onEnter + screen.onExit + (screen.onError ?? []), scope: scope)
         walk(screen.handlers, scope: scope)
@@ -101,6 +158,7 @@ struct FlowSymbols {
             add(.state, prefix, state.name, declaration: true)
             walk(state.onEnter + state.onExit, scope: scope)
             walk(state.handlers, scope: scope)
+            walk(state.always + (state.historyDefault.map { [$0] } ?? []), scope: scope)
             if let children = state.children { walk(children, scope: scope) }
         }
     }
@@ -108,7 +166,15 @@ struct FlowSymbols {
     private mutating func walk(_ handlers: [Handler], scope: Scope) {
         for handler in handlers {
             add(.event, "event", handler.event, declaration: false)
-            for alternative in handler.alternatives { walk(alternative.actions, scope: scope) }
+            walk(handler.alternatives, scope: scope)
+        }
+    }
+
+    /// Transitions: the state each enters (`goto:` as a key) and their actions.
+    private mutating func walk(_ transitions: [GuardedActions], scope: Scope) {
+        for transition in transitions {
+            if let target = transition.target { add(.state, "state:\(scope.owner)", target, declaration: false) }
+            walk(transition.actions, scope: scope)
         }
     }
 
@@ -135,7 +201,7 @@ struct FlowSymbols {
                 if let target = navigation.target { add(.screen, "screen", target, declaration: false) }
             case .goto(let state): add(.state, "state:\(scope.owner)", state, declaration: false)
             case .set(let assignments):
-                for assignment in assignments { addData(assignment.name, scope: scope, declaration: false) }
+                for assignment in assignments { addTarget(assignment.name, scope: scope) }
             case .send(let event, _): add(.event, "event", event, declaration: false)
             case .call(let call):
                 add(.service, "service", call.service, declaration: false)

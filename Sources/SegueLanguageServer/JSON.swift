@@ -58,15 +58,11 @@ public indirect enum JSON: Sendable, Hashable, Codable, ExpressibleByStringLiter
         }
     }
 
-    /// Parses one JSON document; throws on malformed text.
-    public static func parse(_ data: Data) throws -> JSON { try JSONDecoder().decode(JSON.self, from: data) }
+    /// Parses one JSON document; throws on malformed text (`JSONParser.Failure`, with the byte offset).
+    public static func parse(_ data: Data) throws -> JSON { try JSONParser.parse(data) }
 
     /// Compact UTF-8 with sorted keys, so messages are stable for tests and logs.
-    public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)) ?? Data("null".utf8)
-    }
+    public func encoded() -> Data { Data(JSONWriter.bytes(of: self)) }
 
     public subscript(key: String) -> JSON? {
         guard case .object(let members) = self else { return nil }

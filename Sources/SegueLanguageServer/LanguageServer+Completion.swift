@@ -2,7 +2,8 @@ import SegueModel
 
 /// The protocol's CompletionItemKind numbers for what Segue completes.
 enum CompletionKind: Int {
-    case function = 3, variable = 6, screen = 7, component = 9, key = 10, value = 12, keyword = 14, state = 20
+    case function = 3, field = 5, variable = 6, screen = 7, component = 9, key = 10, value = 12, keyword = 14, state =
+        20
     case event = 23, type = 22
 }
 
@@ -18,6 +19,11 @@ extension LanguageServer {
         guard lineIndex < lines.count else { return ["isIncomplete": false, "items": []] }
         let before = String(String.UnicodeScalarView(lines[lineIndex].unicodeScalars.prefix(location.column - 1)))
         let context = CursorContext(lines: lines, line: lineIndex, before: before)
+        if let items = expressionCompletion(
+            document, location: location, before: before, context: context)
+        {
+            return ["isIncomplete": false, "items": .array(items)]
+        }
         let names = document.names
         var items: [JSON] = []
         func offer(_ labels: [String], _ kind: CompletionKind, detail: String, doc: (String) -> String? = { _ in nil })
@@ -38,6 +44,8 @@ extension LanguageServer {
             case "send": offer(names.events, .event, detail: "event")
             case "use", "item": offer(names.components, .component, detail: "component")
             case "goto", "initial_state": offer(names.states(of: context.owner), .state, detail: "state")
+            case "initial" where context.place == .state:
+                offer(names.states(of: context.owner), .state, detail: "state")
             case "call": offer(names.operations, .function, detail: "service operation")
             case "type", "result": offer(names.types + DocumentNames.builtinTypes, .type, detail: "type")
             default:
@@ -45,7 +53,6 @@ extension LanguageServer {
                 switch spec?.type {
                 case .oneOf(let words)?: offer(words, .value, detail: key)
                 case .bool?: offer(["true", "false"], .value, detail: key)
-                case .expression?: offer(names.data(of: context.owner), .variable, detail: "data")
                 default: break
                 }
             }
@@ -70,6 +77,7 @@ extension LanguageServer {
                     ])
                 }
             }
+        case .text: break
         case .item:
             switch context.container {
             case .elements?:

@@ -1,5 +1,6 @@
 import Foundation
 import SegueDiagnostics
+import SegueExpression
 import SegueModel
 
 extension LanguageServer {
@@ -7,23 +8,11 @@ extension LanguageServer {
     func hover(_ params: JSON) throws -> JSON {
         let document = try document(params)
         let offset = document.positions.offset(params["position"])
-        let symbols = document.symbols
-        if let found = symbols.own.occurrence(at: offset, in: document.path) {
-            let declaration = ([symbols.own] + symbols.imported).flatMap { $0.occurrences(of: found.key) }.first(
-                where: \.isDeclaration)
+        if let expression = expressionHover(document, offset: offset) { return expression }
+        if let found = document.symbols.own.occurrence(at: offset, in: document.path) {
             var text = "\(found.kind.rawValue) `\(found.name)`"
-            if let declaration, let file = document.source(declaration.range.path) {
-                let line = file.lineText(declaration.range.start.line).trimmingCharacters(in: .whitespaces)
-                let place =
-                    declaration.range.path == document.path
-                    ? "line \(declaration.range.start.line)"
-                    : "\((declaration.range.path as NSString).lastPathComponent):\(declaration.range.start.line)"
-                text += ", declared at \(place):\n\n```yaml\n\(line)\n```"
-            } else if found.kind == .event {
-                text += ": an event with no payload declared"
-            } else {
-                text += ": not declared"
-            }
+            if let type = declaredType(of: found, in: document) { text += ": `\(type)`" }
+            text += declarationNote(of: found, in: document)
             return [
                 "contents": ["kind": "markdown", "value": .string(text)],
                 "range": document.positions.range(found.range),
@@ -51,6 +40,29 @@ extension LanguageServer {
         return [
             "contents": ["kind": "markdown", "value": .string(text)], "range": document.positions.range(wordRange),
         ]
+    }
+
+    /// Where a name is declared (", declared at line 12:" and the line), or that it is not.
+    func declarationNote(of found: SymbolOccurrence, in document: OpenDocument) -> String {
+        let symbols = document.symbols
+        let declaration = ([symbols.own] + symbols.imported).flatMap { $0.occurrences(of: found.key) }.first(
+            where: \.isDeclaration)
+        if let declaration, let file = document.source(declaration.range.path) {
+            let line = file.lineText(declaration.range.start.line).trimmingCharacters(in: .whitespaces)
+            let place =
+                declaration.range.path == document.path
+                ? "line \(declaration.range.start.line)"
+                : "\((declaration.range.path as NSString).lastPathComponent):\(declaration.range.start.line)"
+            return ", declared at \(place):\n\n```yaml\n\(line)\n```"
+        }
+        return found.kind == .event ? ": an event with no payload declared" : ": not declared"
+    }
+
+    /// A data variable's type as the checker reads it (a `let:` value's inferred type included).
+    private func declaredType(of found: SymbolOccurrence, in document: OpenDocument) -> ValueType? {
+        guard found.kind == .data else { return nil }
+        let index = expressionIndex(document)
+        return index.sites.lazy.compactMap { $0.scope.type(of: found.name) }.first
     }
 
     /// The key (a word followed by `:`) holding `offset`, as byte offsets.

@@ -12,6 +12,8 @@ public final class LanguageServer {
     public let debounce: Double
     private let log: (String) -> Void
     var documents: [String: OpenDocument] = [:]
+    /// Document URI → its expressions and their scopes (ExpressionIndex.swift).
+    var expressionIndexes: [String: ExpressionIndex] = [:]
     private var initialized = false
     private var shutdownRequested = false
     /// Set by `exit`: 0 after `shutdown`, 1 without it (as the protocol asks).

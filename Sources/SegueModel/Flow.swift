@@ -21,6 +21,10 @@ public struct Flow: Sendable {
     /// Colours, icons, images and other design tokens, readable as `theme.*`.
     public var theme: Value
     public var invariants: [Invariant]
+    /// Conditions some run must reach (`segue check`).
+    public var reachable: [Invariant]
+    /// Conditions a run can still reach from every reachable state (`segue check`).
+    public var alwaysPossible: [Invariant]
     /// The last handler before the default error alert.
     public var onError: [Action]?
     public var range: SourceRange
@@ -42,6 +46,8 @@ public struct Flow: Sendable {
         self.screens = []
         self.theme = .record([:])
         self.invariants = []
+        self.reachable = []
+        self.alwaysPossible = []
         self.onError = nil
         self.range = range
         self.path = path

@@ -64,6 +64,7 @@ enum LoadBenchmark {
             "libyaml_ms": round3(large.libyaml), "segue_ms": round3(large.segue),
             "ratio": round3(large.segue / large.libyaml), "peak_rss_mib": round3(rss),
             "ring1k_libyaml_ms": round3(rows[0].libyaml), "ring1k_segue_ms": round3(rows[0].segue),
+            "ring1k_ratio": round3(rows[0].segue / rows[0].libyaml),
         ]
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
         print(String(decoding: data, as: UTF8.self))

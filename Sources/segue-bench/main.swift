@@ -14,6 +14,10 @@ let usage = """
       startup [--json] [--runs N] [--static PATH] [--dynamic PATH]
                                                 start `segue validate flows/donate.yaml` again and again: median
                                                 wall time of the static and the dynamic release builds
+      check [--json]                            segue check's states/s and bytes/state: 6 counters of 10 (10^6
+                                                states) and a ring of 10,000 screens; SPIN's ratio where installed
+      lsp [--json] [--edits N] [--flow FILE]    replay edits of flows/donate.yaml through `segue lsp`: median and
+                                                95th percentile from didChange to publishDiagnostics
     """
 
 switch arguments.first {
@@ -23,8 +27,12 @@ case "dispatch":
     exit(DispatchBenchmark.main(Array(arguments.dropFirst())))
 case "startup":
     exit(StartupBenchmark.main(Array(arguments.dropFirst())))
+case "lsp":
+    exit(LSPBenchmark.main(Array(arguments.dropFirst())))
 case "load":
     exit(LoadBenchmark.main(Array(arguments.dropFirst())))
+case "check":
+    exit(CheckBenchmark.main(Array(arguments.dropFirst())))
 case nil, "help", "--help", "-h":
     print(usage)
     exit(arguments.isEmpty ? 2 : 0)

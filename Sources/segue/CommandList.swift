@@ -5,6 +5,7 @@ enum CommandList {
             ValidateCommand.self,
             ReplSubcommand.self,
             TestCommand.self,
+            CheckCommand.self,
             SchemaCommand.self,
             DiagramCommand.self,
             ImportCommand.self,

@@ -61,7 +61,8 @@ import Testing
                 ("LIST", [0, 0]),
             ]))
         let reader = try WAVReader(path: path)
-        #expect(reader.header.skippedChunks == ["LIST", "fact"])
+        #expect(reader.header.skippedChunks.ids == ["LIST", "fact"])
+        #expect(reader.header.skippedChunks.description == "LIST, fact")
         #expect(try integerSamples(path, bits: 16) == [1, -1])
     }
 

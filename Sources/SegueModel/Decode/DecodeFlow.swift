@@ -73,6 +73,10 @@ extension FlowDecoder {
             missing("screens", in: reader)
         }
         if let node = reader.take("invariants") { flow.invariants = decodeInvariants(node) }
+        if let node = reader.take("reachable") { flow.reachable = decodeInvariants(node, key: "reachable") }
+        if let node = reader.take("always_possible") {
+            flow.alwaysPossible = decodeInvariants(node, key: "always_possible")
+        }
         if let node = reader.take("on_error") { flow.onError = actions(node, context: "`on_error`") }
         finish(reader)
         return id == nil || start == nil ? nil : flow
@@ -189,9 +193,9 @@ extension FlowDecoder {
         }
     }
 
-    mutating func decodeInvariants(_ node: Node) -> [Invariant] {
+    mutating func decodeInvariants(_ node: Node, key: String = "invariants") -> [Invariant] {
         guard let entries = node.mapping else {
-            typeMismatch(node, expected: "a mapping of invariant names to conditions", context: "`invariants`")
+            typeMismatch(node, expected: "a mapping of names to conditions", context: "`\(key)`")
             return []
         }
         return entries.compactMap { entry in

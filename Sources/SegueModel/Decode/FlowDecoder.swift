@@ -166,7 +166,8 @@ public struct FlowDecoder {
     /// Reports every key of `reader` that was not read, with did-you-mean from the keys the vocabulary lists for the
     /// place, and every pair of keys the vocabulary says cannot go together.
     mutating func finish(_ reader: MappingReader) {
-        let known = reader.place?.keyNames.sorted() ?? []
+        // Sorted only when a key is unknown: almost every mapping has none.
+        var sortedKnown: [String]?
         for (index, entry) in reader.entries.enumerated() where !reader.isConsumed(index) && !entry.merged {
             if let reason = reader.place?.refusal(of: entry.name) {
                 error(
@@ -174,6 +175,8 @@ public struct FlowDecoder {
                     at: entry.key.range)
                 continue
             }
+            let known = sortedKnown ?? reader.place?.keyNames.sorted() ?? []
+            sortedKnown = known
             let suggestion = Suggestion.closest(to: entry.name, in: known)
             let hint = suggestion.map { "; did you mean `\($0)`?" } ?? ""
             var notes: [DiagnosticNote] = []
@@ -192,7 +195,7 @@ public struct FlowDecoder {
     /// Keys that exclude one another (a slider's `tap` beside `change`) and keys that need another's value
     /// (`crop` needs `kind: photo`), as the vocabulary declares them.
     private mutating func checkKeyRelations(_ reader: MappingReader, _ place: PlaceSpec) {
-        for key in place.keys where !key.excludes.isEmpty || !key.needs.isEmpty {
+        for key in place.relatedKeys {
             guard let entry = reader.entries.first(where: { $0.name == key.name }) else { continue }
             for other in key.excludes {
                 guard let clash = reader.entries.first(where: { $0.name == other }) else { continue }

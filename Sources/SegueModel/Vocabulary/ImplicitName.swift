@@ -11,6 +11,7 @@ public enum ImplicitName: String, CaseIterable, Sendable {
     case state
     case device
     case theme
+    case screen
 
     /// Where the name is bound and what it holds, for the docs and hover.
     public var doc: String {
@@ -26,6 +27,7 @@ public enum ImplicitName: String, CaseIterable, Sendable {
         case .state: return "one bool per nested state of the screen, true while active: `state.recording`"
         case .device: return "the device profile: `device.width`, `device.os_major`, …"
         case .theme: return "the flow's design tokens: `theme.styles`"
+        case .screen: return "the name of the screen on top, in `invariants`, `reachable` and `always_possible`"
         }
     }
 }

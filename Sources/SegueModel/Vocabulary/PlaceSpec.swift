@@ -9,6 +9,9 @@ public struct PlaceSpec: Sendable {
     /// One line saying what the place is.
     public let doc: String
     public let keys: [KeySpec]
+    /// The keys that exclude others or need another's value (most places have none), for the decoder's relation
+    /// check on every mapping.
+    public let relatedKeys: [KeySpec]
     /// At least one of these keys must be present (a button's `label` or `icon`); empty when none is asked.
     public var oneRequired: [String] = []
     /// Keys required only when another key has a value: `play: line` needs `line`.
@@ -21,6 +24,7 @@ public struct PlaceSpec: Sendable {
         self.title = title
         self.doc = doc
         self.keys = keys
+        relatedKeys = keys.filter { !$0.excludes.isEmpty || !$0.needs.isEmpty }
     }
 
     /// The key named `name`, or nil when this place does not allow it.

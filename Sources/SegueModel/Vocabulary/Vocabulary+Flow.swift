@@ -49,6 +49,13 @@ extension Vocabulary {
                     "invariants", .mapping(of: .either([.expression, .object(.invariant)])),
                     doc: "conditions that must hold in every reachable state", example: "{ positive: \"count >= 0\" }"),
                 KeySpec(
+                    "reachable", .mapping(of: .either([.expression, .object(.invariant)])),
+                    doc: "conditions some run must reach (`segue check`)", example: "{ entry_on_board: has_entry }"),
+                KeySpec(
+                    "always_possible", .mapping(of: .either([.expression, .object(.invariant)])),
+                    doc: "conditions a run can still reach from every reachable state (`segue check`)",
+                    example: "{ back_home: \"screen == 'main'\" }"),
+                KeySpec(
                     "on_error", .actions, doc: "the last handler for errors before the default error alert",
                     example: "[{ alert: { title: Oops } }]"),
             ]),

@@ -2,10 +2,6 @@ import Foundation
 import SegueExpression
 import SegueRuntime
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Builds the HTTP request for one call: GET arguments in the query string; other methods as a form body, or as
 /// `multipart/form-data` when an argument is a file (read from disk here).
 public enum APIRequestEncoder {
@@ -22,7 +18,7 @@ public enum APIRequestEncoder {
     public static func request(
         for endpoint: APIEndpoint, arguments: [APIArgument], baseURL: URL, service: String = "api",
         boundary: String = "segue-" + UUID().uuidString
-    ) throws(ServiceError) -> URLRequest {
+    ) throws(ServiceError) -> APIRequest {
         guard var url = url(for: endpoint, baseURL: baseURL) else {
             throw ServiceError(
                 service: service, code: "bad_url",
@@ -33,17 +29,16 @@ public enum APIRequestEncoder {
             let separator = url.absoluteString.contains("?") ? "&" : "?"
             url = URL(string: url.absoluteString + separator + formEncoded(arguments)) ?? url
         }
-        var request = URLRequest(
-            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: endpoint.timeout)
-        request.httpMethod = endpoint.method.rawValue
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        var request = APIRequest(
+            url: url, method: endpoint.method.rawValue, headers: ["Accept": "application/json"],
+            timeout: endpoint.timeout)
         guard endpoint.method != .get else { return request }
         if arguments.contains(where: { $0.kind == .file }) {
-            request.setValue("multipart/form-data; boundary=\(boundary)", forHTTPHeaderField: "Content-Type")
-            request.httpBody = try multipartBody(arguments, boundary: boundary, endpoint: endpoint, service: service)
+            request.headers["Content-Type"] = "multipart/form-data; boundary=\(boundary)"
+            request.body = try multipartBody(arguments, boundary: boundary, endpoint: endpoint, service: service)
         } else {
-            request.setValue("application/x-www-form-urlencoded; charset=utf-8", forHTTPHeaderField: "Content-Type")
-            request.httpBody = Data(formEncoded(arguments).utf8)
+            request.headers["Content-Type"] = "application/x-www-form-urlencoded; charset=utf-8"
+            request.body = Data(formEncoded(arguments).utf8)
         }
         return request
     }

@@ -2,10 +2,6 @@ import Foundation
 import SegueExpression
 import SegueRuntime
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The REST API over HTTP: checks arguments, sends the request, and reads the `{Error, Data}` envelope.
 ///
 ///     let api = HTTPAPIService(baseURL: URL(string: "https://board.example.com/api")!)
@@ -27,7 +23,7 @@ public final class HTTPAPIService: APIService, Sendable {
     }
 
     public func call(_ endpoint: APIEndpoint, arguments: [String: Value]) async -> ServiceOutcome {
-        let request: URLRequest
+        let request: APIRequest
         do {
             let checked = try APIArgumentValidator.validate(arguments, for: endpoint, service: serviceName)
             request = try APIRequestEncoder.request(
@@ -35,17 +31,14 @@ public final class HTTPAPIService: APIService, Sendable {
         } catch {
             return .error(error)
         }
-        guard !Task.isCancelled, let firstURL = request.url else { return .cancelled }
-        let method = request.httpMethod ?? "GET"
+        guard !Task.isCancelled else { return .cancelled }
+        let method = request.method
         let deadline = Date().addingTimeInterval(endpoint.timeout)
-        var url = firstURL
+        var url = request.url
         for _ in 0...HTTPRedirectPolicy.maximumHops {
             let exchange = HTTPTransport.Request(
                 url: url, method: method,
-                headers: (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map {
-                    "\($0.key): \($0.value)"
-                },
-                body: request.httpBody ?? Data(), timeout: deadline.timeIntervalSinceNow,
+                headers: request.headerLines, body: request.body ?? Data(), timeout: deadline.timeIntervalSinceNow,
                 maxBodyBytes: endpoint.maxResponseBytes)
             let response: HTTPTransport.Response
             do {

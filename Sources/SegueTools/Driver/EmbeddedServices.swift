@@ -222,6 +222,11 @@ public struct EmbeddedServices: Sendable {
             ?? .signal(.voice(amplitude: 0.8, seed: 1), format)
         let clock: SteppedAudioClock? = options.realTime ? nil : SteppedAudioClock()
         do {
+            try RealDirectory.create(directory + "/recordings/takes", below: directory)
+        } catch {
+            throw Failure(description: "the audio engine: \(error)")
+        }
+        do {
             let engine = try FileAudioService(
                 configuration: FileAudioService.Configuration(
                     directory: directory + "/recordings", input: input,

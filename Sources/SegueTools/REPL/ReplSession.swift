@@ -62,6 +62,7 @@ public final class ReplSession {
     public let embedded: EmbeddedServices
     public var style: ReplStyle
     let driver: FlowDriver
+    let invariants: FlowInvariants
     var timeline: [Moment] = []
     var position = 0
 
@@ -77,6 +78,7 @@ public final class ReplSession {
             throw .compile("\(error)")
         }
         driver = FlowDriver(program: program, embedded: embedded, device: device)
+        invariants = FlowInvariants(flow: checked.flow, program: program)
     }
 
     /// Loads and checks `path`, refusing a flow with errors, builds its embedded services and compiles it.
@@ -205,6 +207,7 @@ public final class ReplSession {
         timeline.removeSubrange((position + 1)...)
         timeline.append(moment)
         position += 1
+        lines += invariants.broken(in: driver.state).map { style.red("✗ \($0)") }
         let shown = screenLines()
         return Reply(
             text: (lines + (shown == shownBefore ? [style.dim("(same screen)")] : shown)).joined(separator: "\n"))

@@ -115,7 +115,7 @@ enum AudioCommand: SegueCommand {
                     var line =
                         "\(path): \(reader.format) (\(kind)), \(reader.frameCount) frames, \(seconds(reader.duration))"
                     if !header.skippedChunks.isEmpty {
-                        line += ", skipped chunks: \(header.skippedChunks.joined(separator: " "))"
+                        line += ", skipped chunks: \(header.skippedChunks)"
                     }
                     print(line)
                 }

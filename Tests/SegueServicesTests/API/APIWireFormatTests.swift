@@ -16,10 +16,10 @@ import Testing
         let arguments = try APIArgumentValidator.validate(["count": .int(6)], for: WallOfHonorContract.listEntries)
         let request = try APIRequestEncoder.request(
             for: WallOfHonorContract.listEntries, arguments: arguments, baseURL: base)
-        #expect(request.url?.absoluteString == "https://board.example.com/api/board/list?offset=0&count=6")
-        #expect(request.httpMethod == "GET")
-        #expect(request.httpBody == nil)
-        #expect(request.timeoutInterval == 15)
+        #expect(request.url.absoluteString == "https://board.example.com/api/board/list?offset=0&count=6")
+        #expect(request.method == "GET")
+        #expect(request.body == nil)
+        #expect(request.timeout == 15)
     }
 
     @Test func postSendsAPercentEncodedForm() throws {
@@ -30,9 +30,9 @@ import Testing
             ], for: WallOfHonorContract.addEntry)
         let request = try APIRequestEncoder.request(
             for: WallOfHonorContract.addEntry, arguments: arguments, baseURL: base)
-        #expect(request.url?.absoluteString == "https://board.example.com/api/board/add")
-        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded; charset=utf-8")
-        let body = String(decoding: request.httpBody ?? Data(), as: UTF8.self)
+        #expect(request.url.absoluteString == "https://board.example.com/api/board/add")
+        #expect(request.header("Content-Type") == "application/x-www-form-urlencoded; charset=utf-8")
+        let body = String(decoding: request.body ?? Data(), as: UTF8.self)
         #expect(
             body
                 == "user_id=42&name=%D0%98%D0%B2%D0%B0%D0%BD&surname=%D0%9E%27%D0%9D%D0%B8%D0%BB"
@@ -48,14 +48,14 @@ import Testing
             ["user_id": .string("u-1"), "photo_file": .string(file.path)], for: WallOfHonorContract.uploadPhoto)
         let request = try APIRequestEncoder.request(
             for: WallOfHonorContract.uploadPhoto, arguments: arguments, baseURL: base, boundary: "BOUNDARY")
-        #expect(request.value(forHTTPHeaderField: "Content-Type") == "multipart/form-data; boundary=BOUNDARY")
+        #expect(request.header("Content-Type") == "multipart/form-data; boundary=BOUNDARY")
         var expected = Data(
             ("--BOUNDARY\r\nContent-Disposition: form-data; name=\"user_id\"\r\n\r\nu-1\r\n"
                 + "--BOUNDARY\r\nContent-Disposition: form-data; name=\"photo_file\"; filename=\"me.jpg\"\r\n"
                 + "Content-Type: image/jpeg\r\n\r\n").utf8)
         expected.append(Data([0xFF, 0xD8, 0x00, 0xFF, 0xD9]))
         expected.append(Data("\r\n--BOUNDARY--\r\n".utf8))
-        #expect(request.httpBody == expected)
+        #expect(request.body == expected)
     }
 
     func decode(_ body: String, status: Int = 200, endpoint: APIEndpoint = WallOfHonorContract.addEntry)

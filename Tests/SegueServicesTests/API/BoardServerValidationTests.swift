@@ -15,7 +15,7 @@ import Testing
         -> ServiceOutcome
     {
         let request = try APIRequestEncoder.request(for: endpoint, arguments: arguments, baseURL: server.baseURL)
-        let (body, response) = try await URLSession.shared.data(for: request)
+        let (body, response) = try await URLSession.shared.data(for: request.urlRequest)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         return APIResponseDecoder.outcome(status: status, body: body, endpoint: endpoint)
     }
@@ -72,5 +72,16 @@ import Testing
                 #expect(fromServer.codeMessage == fromClient.codeMessage)
             }
         }
+    }
+}
+
+extension APIRequest {
+    /// The same request for URLSession, the tests' own client (the services themselves never link it).
+    var urlRequest: URLRequest {
+        var request = URLRequest(url: url, timeoutInterval: timeout)
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = body
+        return request
     }
 }

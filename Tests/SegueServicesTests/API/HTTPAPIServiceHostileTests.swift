@@ -85,7 +85,8 @@ import Testing
             let outcome = await HTTPAPIService(baseURL: server.baseURL).call(
                 WallOfHonorContract.addEntry, arguments: Self.entry)
             #expect(serviceError(of: outcome)?.code == "connection_reset")
-            #expect(Date().timeIntervalSince(started) < 3, "a reset must not wait for the timeout")
+            // The endpoint waits 15 s; "at once" is measured against that with room for a loaded machine.
+            #expect(Date().timeIntervalSince(started) < 10, "a reset must not wait for the 15 s timeout")
             #expect(try await server.requestCount() == 1, "the POST was sent again")
         }
     }
@@ -99,7 +100,7 @@ import Testing
             let error = serviceError(of: outcome)
             #expect(error?.code == "http_401")
             #expect(error?.message == "Сервер ответил с ошибкой HTTP 401")
-            #expect(Date().timeIntervalSince(started) < 3)
+            #expect(Date().timeIntervalSince(started) < 10, "a 401 must not wait for the 15 s timeout")
         }
     }
 

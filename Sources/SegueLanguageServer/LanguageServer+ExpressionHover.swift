@@ -1,0 +1,76 @@
+import Foundation
+import SegueCheck
+import SegueDiagnostics
+import SegueExpression
+import SegueModel
+
+extension LanguageServer {
+    /// Inside an expression: the type of the innermost part under the cursor (as the checker infers it), a name's
+    /// declaration, a function's signature, and the whole expression's type; nil outside expressions.
+    func expressionHover(_ document: OpenDocument, offset: Int) -> JSON? {
+        let index = expressionIndex(document)
+        let line = document.file.location(ofOffset: offset).line
+        guard index.isFresh, let site = index.site(at: offset, line: line, in: document.path),
+            let textOffset = Self.textOffset(of: offset, in: site.text, file: document.file)
+        else { return nil }
+        var innermost: SegueExpression.Expression?
+        for expression in ExpressionNames.parsed(site.text) {
+            ExpressionNames.visit(expression) { node in
+                guard node.range.start <= textOffset, textOffset < node.range.end else { return }
+                if innermost.map({ node.range.length <= $0.range.length }) ?? true { innermost = node }
+            }
+        }
+        guard let node = innermost else { return nil }
+        let scope = index.scope(of: site)
+        let written = Self.slice(site.text.text, node.range)
+        var type: ValueType?
+        if case .success(let found) = TypeChecker(scope: scope).check(node) { type = found }
+        var text = "`\(written)`" + (type.map { ": `\($0)`" } ?? "")
+        switch node.kind {
+        case .name(let name):
+            if let implicit = ImplicitName(rawValue: name) { text += "\n\n\(implicit.doc)" }
+            if let found = document.symbols.own.occurrence(at: offset, in: document.path) {
+                text += "\n\n\(found.kind.rawValue) `\(found.name)`" + declarationNote(of: found, in: document)
+            }
+            if case .record(let record)? = type?.unwrapped, record.name != nil {
+                text += "\n\n`\(record.name ?? "")` has " + Self.fieldList(record)
+            }
+        case .call(let function, let functionRange, _)
+        where functionRange.start <= textOffset && textOffset < functionRange.end:
+            if let builtin = BuiltinFunction(rawValue: function) { text += "\n\n`\(builtin.signature)`" }
+        default: break
+        }
+        if site.text.kind == .expression, node.range.length < site.text.text.utf8.count, let whole = site.type {
+            text += "\n\nthe whole expression: `\(whole)`"
+        }
+        let range = site.text.sourceRange(
+            ofTextOffset: node.range.start, length: node.range.length, in: document.file)
+        return ["contents": ["kind": "markdown", "value": .string(text)], "range": document.positions.range(range)]
+    }
+
+    /// `text: string, author: string` for a record's fields.
+    static func fieldList(_ record: RecordType) -> String {
+        record.fields.isEmpty ? "no fields" : record.fields.map { "`\($0.name): \($0.type)`" }.joined(separator: ", ")
+    }
+
+    /// The byte offset inside an expression's text of a byte offset of its file.
+    static func textOffset(of offset: Int, in text: ExpressionText, file: SourceFile) -> Int? {
+        let count = text.text.utf8.count
+        guard count <= 4096 else { return nil }
+        var found: Int?
+        for candidate in 0..<max(count, 1) {
+            let range = text.sourceRange(ofTextOffset: candidate, length: 1, in: file)
+            if range.start.offset > offset { break }
+            found = candidate
+        }
+        return found
+    }
+
+    /// The part of an expression's text a range covers.
+    static func slice(_ text: String, _ range: TextRange) -> String {
+        let bytes = Array(text.utf8)
+        let start = min(max(range.start, 0), bytes.count)
+        let end = min(max(range.end, start), bytes.count)
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}

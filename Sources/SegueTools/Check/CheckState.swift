@@ -1,0 +1,85 @@
+import SegueExpression
+import SegueRuntime
+
+/// One state of an exploration: the machine's canonical state and, for each pending call, the page it asked for,
+/// which decides the sample results the explorer answers it with (docs/check.md, "Paging").
+///
+///     CheckState(machine: state, pages: [PageRequest(size: 50, later: false)])
+public struct CheckState: Sendable, Hashable {
+    public var machine: MachineState
+    /// One per pending call, in the order `machine.pendingCalls` lists them.
+    var pages: [PageRequest]
+    /// The text arguments of the `record` call of each audio service while its recording lasts.
+    var recordingEcho: [String: [String: Value]] = [:]
+
+    init(machine: MachineState, pages: [PageRequest], recordingEcho: [String: [String: Value]] = [:]) {
+        self.machine = machine
+        self.pages = pages
+        self.recordingEcho = recordingEcho
+    }
+
+    /// The state `effects` led to from this one (`raw` before its ids are renumbered, `canonical` after).
+    func next(_ raw: MachineState, canonical: MachineState, effects: [Effect]) -> CheckState {
+        var echo = raw.recording == nil ? [:] : recordingEcho
+        for case .callService(_, let service, "record", let arguments) in effects {
+            echo[service] = PageRequest(arguments: arguments).echo
+        }
+        return CheckState(
+            machine: canonical, pages: PageRequest.pages(after: effects, in: raw, from: self), recordingEcho: echo)
+    }
+}
+
+/// The page a call asked for, read from its arguments when it started: how many items make a full page (`count`,
+/// `limit`, `size`, `page_size`, `per_page`) and whether it asks for a page after the first (`offset`, `page`,
+/// `cursor`, `after` not zero or empty); and its text arguments, which a record result echoes (a take's `line` is
+/// the line recorded).
+struct PageRequest: Sendable, Hashable {
+    var size: Int?
+    var later: Bool
+    var echo: [String: Value] = [:]
+
+    static let first = PageRequest(size: nil, later: false)
+
+    init(size: Int?, later: Bool) {
+        self.size = size
+        self.later = later
+    }
+
+    init(arguments: [String: Value]) {
+        echo = arguments.filter { if case .string = $0.value { true } else { false } }
+        size = nil
+        for name in ["count", "limit", "size", "page_size", "per_page"] {
+            if case .int(let value)? = arguments[name], value > 0 {
+                size = value
+                break
+            }
+        }
+        later = false
+        for name in ["offset", "page", "cursor", "after"] {
+            switch arguments[name] {
+            case .int(let value)?: later = value > (name == "page" ? 1 : 0)
+            case .string(let value)?: later = !value.isEmpty
+            default: continue
+            }
+            break
+        }
+    }
+
+    /// The pages after `state` took `effects`, aligned with `raw.pendingCalls` (ids not yet renumbered): calls
+    /// carried over keep theirs, new calls read theirs from the call effect.
+    static func pages(after effects: [Effect], in raw: MachineState, from previous: CheckState) -> [PageRequest] {
+        guard !raw.pendingCalls.isEmpty else { return [] }
+        var known: [Int: PageRequest] = [:]
+        for (call, page) in zip(previous.machine.pendingCalls, previous.pages) { known[call.id] = page }
+        for effect in effects {
+            guard case .callService(let id, let service, let operation, let arguments) = effect else { continue }
+            var page = PageRequest(arguments: arguments)
+            // Stopping a recording answers the take of the line `record` started.
+            if operation == "stop_recording", page.echo.isEmpty {
+                page.echo = previous.recordingEcho[service] ?? [:]
+            }
+            known[id] = page
+        }
+        return raw.pendingCalls.map { known[$0.id] ?? .first }
+    }
+}

@@ -1,0 +1,64 @@
+import SegueRuntime
+
+/// Every step the explorer tries from one state: the inputs the input query offers (none while a system sheet covers
+/// the app), the next due timer, restart, and every outcome of every pending call. The exploration and the replay
+/// of a counterexample both ask it, so a run's step names lead back to the same inputs.
+///
+///     moves.moves(in: state, available: machine.inputs(in: state.machine)).map(\.label)
+///     // ["tap buy", "restart the app", "store.purchase → error", …]
+struct ExplorerMoves {
+    let machine: Machine
+    let inputs: InputSampler
+    let outcomes: OutcomeSampler
+
+    /// Every input while calls are pending, or only leaving the screen.
+    let interleave: Bool
+
+    init(machine: Machine, outcomes: OutcomeSampler, interleave: Bool) {
+        self.machine = machine
+        inputs = InputSampler(machine: machine)
+        self.outcomes = outcomes
+        self.interleave = interleave
+    }
+
+    /// How a step answering playback's audio timeline starts: the runtime's own call, which no `error:` can handle,
+    /// so its failing is not S009.
+    static let timeline = "the audio timeline"
+
+    func moves(in from: CheckState, available: [AvailableInput]) -> [InputSampler.Move] {
+        let state = from.machine
+        // A system sheet (the purchase sheet, the photo picker) covers the app: only its answer, time and a
+        // restart can happen while it shows.
+        let covered = state.pendingCalls.contains { outcomes.showsSystemSheet($0) }
+        let offered: [AvailableInput]
+        if covered {
+            offered = []
+        } else if !interleave, !state.pendingCalls.isEmpty {
+            // While the app waits for an answer, the user can still leave the screen.
+            offered = available.filter { $0.action == .back || $0.action == .swipeToDismiss }
+        } else {
+            offered = available
+        }
+        var moves = inputs.moves(in: state, available: offered)
+        for (index, call) in state.pendingCalls.enumerated() {
+            let page = index < from.pages.count ? from.pages[index] : .first
+            let twins = state.pendingCalls.filter { $0.service == call.service && $0.operation == call.operation }
+            let which = twins.count > 1 ? " (call \(index + 1))" : ""
+            let name = "\(call.service).\(call.operation)"
+            for choice in outcomes.outcomes(for: call, page: page) {
+                moves.append(
+                    InputSampler.Move(
+                        label: "\(name)\(which) → \(choice.label)", input: .outcome(call: call.id, choice.outcome),
+                        step: ScenarioText.next(call: name, choice.outcome)))
+            }
+        }
+        if let playback = state.playback, let call = playback.call {
+            for choice in outcomes.timelineOutcomes(lines: playback.lines.count) {
+                moves.append(
+                    InputSampler.Move(
+                        label: "\(Self.timeline) → \(choice.label)", input: .outcome(call: call, choice.outcome)))
+            }
+        }
+        return moves
+    }
+}

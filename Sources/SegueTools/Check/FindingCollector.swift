@@ -1,0 +1,152 @@
+import SegueDiagnostics
+import SegueExpression
+import SegueModel
+import SegueRuntime
+
+/// Gathers what an exploration finds, keeping each finding's first (so shortest) run: properties in every state,
+/// traces of every step, what was ever shown and offered; `finish` adds what only the whole graph can tell.
+struct FindingCollector {
+    let flow: Flow
+    let program: Program
+    let properties: [FlowProperty]
+    private var found: [String: CheckFinding] = [:]
+    private var order: [String] = []
+    /// For each `reachable` and `always_possible` property, the states where it holds.
+    private var holds: [[Bool]]
+    private var entered: Set<Int> = []
+    private var enteredStates: Set<[Int]> = []
+    private var live: Set<[Int]> = []
+
+    init(flow: Flow, program: Program) {
+        self.flow = flow
+        self.program = program
+        properties = FlowProperty.all(of: flow)
+        holds = Array(repeating: [], count: properties.count)
+    }
+
+    /// The trace of one step: a send loop cut off, an error the flow caused, an injected error shown as the
+    /// default alert.
+    mutating func observe(_ step: Step, by label: String, from: Int32, graph: StateGraph) {
+        let path = { (from >= 0 ? graph.path(to: from) : []) + [label] }
+        // Every alert shown or queued, since the stored states drop them (CanonicalState).
+        for alert in [step.state.alert].compactMap({ $0 }) + step.state.alertQueue {
+            let texts = [alert.title, alert.message].compactMap { $0 }
+            if texts.contains(where: { $0.split(separator: " ").contains("null") }) {
+                report(
+                    "null \(texts)", .rendersNull, "an alert shows `null`: \(texts.joined(separator: " — "))",
+                    at: flow.range, path())
+            }
+        }
+        for entry in step.trace {
+            switch entry {
+            case .note(let text) where text.hasPrefix("stopped after"):
+                report(
+                    "livelock", .livelock, "events raise each other without end: \(text)", at: flow.range, path())
+            case .error(let message, let handledBy):
+                if !message.hasSuffix(OutcomeSampler.marker) {
+                    report(
+                        "runtime \(message)", .runtimeError, "a run-time error: \(message)",
+                        at: flow.range, path())
+                } else if handledBy == "default alert", !label.hasPrefix(ExplorerMoves.timeline) {
+                    report(
+                        "alert \(label)", .defaultErrorAlert,
+                        "an error outcome nobody handles reaches the default error alert: \(label)", at: flow.range,
+                        path())
+                }
+            default: continue
+            }
+        }
+    }
+
+    /// One new state: invariants, the properties that hold in it, the screens and nested states it shows.
+    mutating func inspect(state id: Int32, graph: StateGraph) {
+        let state = graph.states[Int(id)].machine
+        for (index, property) in properties.enumerated() {
+            switch property.holds(in: state, program: program) {
+            case .success(let value):
+                if property.kind == .invariant, !value {
+                    let why = property.message.map { ": \($0)" } ?? ""
+                    report(
+                        "property \(index)", .invariantBroken, "invariant `\(property.name)` does not hold\(why)",
+                        at: property.range, graph.path(to: id))
+                }
+                if property.kind != .invariant { holds[index].append(value) }
+            case .failure(let failure):
+                report(
+                    "property \(index)", .propertyUnevaluable,
+                    "\(property.kind.rawValue) `\(property.name)` cannot be evaluated: \(failure.reason)",
+                    at: property.range,
+                    graph.path(to: id))
+                if property.kind != .invariant { holds[index].append(false) }
+            }
+        }
+        for layer in state.layers {
+            for instance in layer.stack {
+                entered.insert(instance.screen)
+                for nested in instance.states { enteredStates.insert([instance.screen, nested]) }
+            }
+        }
+    }
+
+    /// The elements the input query offers on the top screen.
+    mutating func offered(_ inputs: [AvailableInput], in state: MachineState) {
+        guard let top = state.topInstance else { return }
+        for input in inputs { if let path = input.path { live.insert([top.screen, path.element]) } }
+    }
+
+    /// Adds what needs the whole graph (reachable, always_possible, never entered, dead elements); only a complete
+    /// exploration can prove something is never reached.
+    mutating func finish(graph: StateGraph, complete: Bool) -> [CheckFinding] {
+        guard complete else { return order.compactMap { found[$0] } }
+        for (index, property) in properties.enumerated() where holds[index].count == graph.count {
+            switch property.kind {
+            case .invariant: continue
+            case .reachable:
+                if !holds[index].contains(true) {
+                    report(
+                        "property \(index)", .neverReached, "reachable `\(property.name)`: no run reaches it",
+                        at: property.range, [])
+                }
+            case .alwaysPossible:
+                let reaches = graph.canReach(holds[index])
+                if let stuck = reaches.firstIndex(of: false) {
+                    report(
+                        "property \(index)", .notAlwaysPossible,
+                        "always_possible `\(property.name)`: from this state no run leads back to it",
+                        at: property.range, graph.path(to: Int32(stuck)))
+                }
+            }
+        }
+        for (index, screen) in program.screens.enumerated() where !entered.contains(index) {
+            report(
+                "screen \(index)", .screenNeverEntered, "screen `\(screen.name)` is never entered by any run",
+                at: flow.screen(named: screen.name)?.name.range ?? flow.range, [])
+        }
+        for (index, screen) in program.screens.enumerated() where entered.contains(index) {
+            let declared = flow.screen(named: screen.name)
+            for (stateIndex, nested) in screen.states.enumerated() where !enteredStates.contains([index, stateIndex]) {
+                report(
+                    "state \(index) \(stateIndex)", .stateNeverEntered,
+                    "state `\(screen.name).\(nested.name)` is never entered by any run",
+                    at: declared?.range ?? flow.range, [])
+            }
+            for (elementIndex, element) in screen.elements.enumerated() where !live.contains([index, elementIndex]) {
+                guard element.tap != nil || [.button, .field, .slider, .picker].contains(element.kind) else { continue }
+                let range = declared?.elements.first { $0.id.text == element.name }?.range
+                report(
+                    "element \(index) \(elementIndex)", .deadElement,
+                    "`\(screen.name).\(element.name)` is never visible and enabled in any run",
+                    at: range ?? declared?.range ?? flow.range, [])
+            }
+        }
+        return order.compactMap { found[$0] }
+    }
+
+    private mutating func report(
+        _ key: String, _ code: CheckFinding.Code, _ message: String, at range: SourceRange, _ path: [String]
+    ) {
+        guard found[key] == nil else { return }
+        found[key] = CheckFinding(code, message, at: range, path: path)
+        order.append(key)
+    }
+}

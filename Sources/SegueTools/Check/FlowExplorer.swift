@@ -1,0 +1,144 @@
+import Foundation
+import SegueExpression
+import SegueModel
+import SegueRuntime
+
+/// Where an exploration stands, for a progress line.
+public struct ExplorationProgress: Sendable {
+    public var states: Int
+    public var frontier: Int
+    public var depth: Int
+    public var seconds: Double
+}
+
+/// What an exploration found: the graph, the findings with their shortest paths, and whether a bound stopped it.
+public struct Exploration: Sendable {
+    public var graph: StateGraph
+    public var findings: [CheckFinding]
+    /// Why it stopped before every state was explored, or nil when it finished.
+    public var stoppedBy: String?
+    public var depth: Int
+    public var seconds: Double
+    /// Steps not followed because they left too many copies of one call pending (`ExplorationBounds.maxSameCall`).
+    public var prunedCalls: Int
+    /// How much the resident memory grew while exploring, in bytes.
+    public var memoryGrowth: Int
+}
+
+/// Explores every state a flow can reach from launch, breadth first, over every input the input query offers and
+/// every outcome of every pending call, which it answers itself (docs/check.md).
+///
+///     let exploration = FlowExplorer(flow: flow, program: program).explore()
+///     exploration.findings.map(\.code)  // [.invariantBroken]
+public struct FlowExplorer: Sendable {
+    let flow: Flow
+    let machine: Machine
+
+    public init(flow: Flow, program: Program) {
+        self.flow = flow
+        machine = Machine(program: program)
+    }
+
+    public func explore(
+        _ bounds: ExplorationBounds = ExplorationBounds(), progress: ((ExplorationProgress) -> Void)? = nil,
+        shouldStop: () -> Bool = { false }
+    ) -> Exploration {
+        let started = Date()
+        let baseline = ResidentMemory.current()
+        var memoryGrowth = 0
+        let program = machine.program
+        let explorerMoves = ExplorerMoves(
+            machine: machine, outcomes: OutcomeSampler(flow: flow, program: program), interleave: bounds.interleave)
+        var findings = FindingCollector(flow: flow, program: program)
+        var graph = StateGraph()
+        let launch = machine.step(MachineState(), .launch(LaunchEnvironment()))
+        let launched = CheckState(machine: MachineState(), pages: []).next(
+            launch.state, canonical: CanonicalState.of(launch.state), effects: launch.effects)
+        let (first, _) = graph.add(launched, from: -1, label: "launch")
+        findings.observe(launch, by: "launch", from: -1, graph: graph)
+        findings.inspect(state: first, graph: graph)
+        var head = 0
+        var stoppedBy: String?
+        var pruned = 0
+        var lastReport = Date()
+        while head < graph.count {
+            if shouldStop() {
+                stoppedBy = "an interrupt"
+                break
+            }
+            let current = Int32(head)
+            head += 1
+            if let limit = bounds.maxDepth, graph.depth(of: current) >= limit {
+                stoppedBy = stoppedBy ?? "the depth bound (\(limit) steps)"
+                continue
+            }
+            let from = graph.states[Int(current)]
+            let state = from.machine
+            let available = machine.inputs(in: state)
+            findings.offered(available, in: state)
+            let moves = explorerMoves.moves(in: from, available: available)
+            for move in moves {
+                let step = machine.step(state, move.input)
+                findings.observe(step, by: move.label, from: current, graph: graph)
+                let next = from.next(step.state, canonical: CanonicalState.of(step.state), effects: step.effects)
+                if Self.repeatsACall(next.machine, more: bounds.maxSameCall) {
+                    pruned += 1
+                    continue
+                }
+                let (id, isNew) = graph.add(next, from: current, label: move.label)
+                if isNew { findings.inspect(state: id, graph: graph) }
+            }
+            if graph.count >= bounds.maxStates {
+                stoppedBy = "the state bound (\(bounds.maxStates) states)" + Self.growth(in: graph, program: program)
+                break
+            }
+            if head & 255 == 0 {
+                memoryGrowth = max(memoryGrowth, ResidentMemory.current() - baseline)
+                if memoryGrowth > bounds.maxMemory {
+                    stoppedBy =
+                        "the memory bound (\(bounds.maxMemory >> 20) MiB, \(graph.count) states)"
+                        + Self.growth(in: graph, program: program)
+                    break
+                }
+            }
+            if let progress, Date().timeIntervalSince(lastReport) >= 0.5 {
+                lastReport = Date()
+                progress(
+                    ExplorationProgress(
+                        states: graph.count, frontier: graph.count - head, depth: graph.depth(of: current),
+                        seconds: Date().timeIntervalSince(started)))
+            }
+        }
+        memoryGrowth = max(memoryGrowth, ResidentMemory.current() - baseline)
+        let complete = stoppedBy == nil
+        let depth = (0..<graph.count).map { graph.depth(of: Int32($0)) }.max() ?? 0
+        return Exploration(
+            graph: graph, findings: findings.finish(graph: graph, complete: complete), stoppedBy: stoppedBy,
+            depth: depth, seconds: Date().timeIntervalSince(started), prunedCalls: pruned, memoryGrowth: memoryGrowth)
+    }
+
+    /// Whether more than `limit` pending calls were started by the same `call` instruction.
+    static func repeatsACall(_ state: MachineState, more limit: Int) -> Bool {
+        guard state.pendingCalls.count > limit else { return false }
+        var counts: [Int: Int] = [:]
+        for call in state.pendingCalls {
+            counts[call.pc, default: 0] += 1
+            if counts[call.pc, default: 0] > limit { return true }
+        }
+        return false
+    }
+
+    /// Which data variable took the most values: the one that keeps growing when a bound stops the exploration.
+    static func growth(in graph: StateGraph, program: Program) -> String {
+        var distinct = [Set<Value>](repeating: [], count: program.data.count)
+        for state in graph.states {
+            for (slot, value) in state.machine.data.enumerated() where slot < distinct.count {
+                distinct[slot].insert(value)
+            }
+        }
+        guard let slot = distinct.indices.max(by: { distinct[$0].count < distinct[$1].count }),
+            distinct[slot].count > 1
+        else { return "" }
+        return "; `\(program.data[slot].name)` kept growing (\(distinct[slot].count) values)"
+    }
+}

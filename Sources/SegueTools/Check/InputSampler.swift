@@ -1,0 +1,123 @@
+import SegueExpression
+import SegueRuntime
+
+/// The inputs `segue check` tries in a state: each one the input query offers, with a finite set of values derived
+/// from its rules (fields), bounds (sliders) and options (pickers), plus restart and the next due timer.
+///
+///     sampler.moves(in: state)  // [("tap donate", .tap(…)), ("edit name = \"\"", .edit(…)), ("restart", .restart)]
+struct InputSampler {
+    let machine: Machine
+
+    /// An input with how a step names it.
+    struct Move: Sendable {
+        var label: String
+        var input: Input
+        /// The same step in a scenario file (`tap: buy`), or nil when scenarios take it by themselves (an alert
+        /// goes away before the next step).
+        var step: String?
+
+        init(label: String, input: Input, step: String? = nil) {
+            self.label = label
+            self.input = input
+            self.step = step
+        }
+    }
+
+    /// The moves for `available` (what the input query offers in `state`), the next due timer and restart.
+    func moves(in state: MachineState, available: [AvailableInput]) -> [Move] {
+        guard let top = state.topInstance else { return [] }
+        let program = machine.program
+        // A list's items are represented by its first and its last one.
+        var lastItem: [Int: Int] = [:]
+        for input in available { if let path = input.path, let item = path.item { lastItem[path.element] = item } }
+        var moves: [Move] = []
+        for input in available {
+            if let item = input.path?.item, item != 0, item != lastItem[input.path?.element ?? -1] { continue }
+            let name = input.path.map { program.reference(to: $0, on: top.screen) } ?? ""
+            switch (input.action, input.domain) {
+            case (.tap, _):
+                if let path = input.path {
+                    moves.append(
+                        Move(label: "tap \(name)", input: .tap(path), step: "tap: \(ScenarioText.quoted(name))"))
+                }
+            case (.edit, .field(let field)):
+                guard let path = input.path, program.screens[top.screen].fields.indices.contains(field) else {
+                    continue
+                }
+                // Typing what the field already holds changes nothing but its `touched` flag: not tried.
+                let current = top.form.fields.indices.contains(field) ? top.form.fields[field].value : .string("")
+                for text in Self.texts(for: program.screens[top.screen].fields[field]) where .string(text) != current {
+                    moves.append(
+                        Move(
+                            label: "edit \(name) = \(Value.string(text).literal)",
+                            input: .edit(element: path.element, value: .string(text)),
+                            step: text.isEmpty
+                                ? "clear: \(ScenarioText.quoted(name))"
+                                : "fill: { \(ScenarioText.quoted(name)): \(ScenarioText.quoted(text)) }"))
+                }
+            case (.change, .range(let bounds)):
+                guard let path = input.path else { continue }
+                for value in [bounds.lowerBound, (bounds.lowerBound + bounds.upperBound) / 2, bounds.upperBound] {
+                    moves.append(
+                        Move(
+                            label: "set \(name) = \(value)", input: .change(path, .number(value)),
+                            step: "slide: { \(ScenarioText.quoted(name)): \(value) }"))
+                }
+            case (.change, .options(let options)):
+                guard let path = input.path else { continue }
+                for option in options {
+                    let step = option.stringValue.map {
+                        "pick: { \(ScenarioText.quoted(name)): \(ScenarioText.quoted($0)) }"
+                    }
+                    moves.append(
+                        Move(label: "choose \(name) = \(option.literal)", input: .change(path, option), step: step))
+                }
+            case (.scroll, _):
+                if let path = input.path {
+                    moves.append(
+                        Move(
+                            label: "scroll \(name) near its end", input: .scrolledNearEnd(list: path.element),
+                            step: "scroll_to_end: \(ScenarioText.quoted(name))"))
+                }
+            case (.back, _): moves.append(Move(label: "back", input: .back, step: "back"))
+            case (.swipeToDismiss, _):
+                moves.append(Move(label: "swipe to dismiss", input: .swipeToDismiss, step: "dismiss"))
+            case (.dismissAlert, _): moves.append(Move(label: "dismiss the alert", input: .dismissAlert))
+            default: continue
+            }
+        }
+        if let next = state.timers.min(by: { $0.deadline < $1.deadline }) {
+            let wait = max(0, next.deadline - state.now)
+            moves.append(
+                Move(
+                    label: "wait \(wait) (a timer comes due)", input: .advanceTime(by: wait),
+                    step: "tick: \(wait)"))
+        }
+        moves.append(Move(label: StateGraph.restart, input: .restart, step: "restart"))
+        return moves
+    }
+
+    /// Empty, one valid value, and one value breaking each rule.
+    static func texts(for field: FieldProgram) -> [String] {
+        var valid = field.rules.contains { $0.check == .url } ? "https://example.com" : "Anna"
+        for rule in field.rules {
+            if case .minLength(let count) = rule.check, valid.count < count {
+                valid += String(repeating: "a", count: count - valid.count)
+            }
+            if case .maxLength(let count) = rule.check, valid.count > count { valid = String(valid.prefix(count)) }
+        }
+        var texts = ["", valid]
+        for rule in field.rules {
+            switch rule.check {
+            case .required: continue
+            case .singleWord: texts.append("two words")
+            case .url: texts.append("javascript:alert(1)")
+            case .maxLength(let count): texts.append(String(repeating: "a", count: count + 1))
+            case .minLength(let count): if count > 1 { texts.append(String(repeating: "a", count: count - 1)) }
+            case .pattern: texts.append("!")
+            }
+        }
+        var seen: Set<String> = []
+        return texts.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import SegueCheck
+import SegueDiagnostics
+import SegueRuntime
+import SegueTools
+
+/// `segue-bench check [--json]`: `segue check`'s exploration speed and memory on two models it explores completely —
+/// six independent counters of 10 values each (10^6 states, the product of six 10-state regions) and a ring of
+/// 10,000 screens — and, where Debian's `spin` is installed, SPIN's exhaustive search on the same product in Promela.
+enum CheckBenchmark {
+    /// Six buttons, each stepping its own counter 0…9 round: every combination is a state.
+    static func product(regions: Int, states: Int) -> String {
+        var text = "segue: 1\nflow: product\nstart: main\ndata:\n"
+        for region in 0..<regions { text += "  r\(region): { type: int, default: 0 }\n" }
+        text += "screens:\n  main:\n    elements:\n"
+        for region in 0..<regions {
+            text += "      - button: step\(region)\n        label: Step \(region)\n"
+            text += "        tap: { set: { r\(region): \"(r\(region) + 1) % \(states)\" } }\n"
+        }
+        return text
+    }
+
+    /// Screens s0…s(N-1), each with a button that replaces it with the next, round.
+    static func ring(_ count: Int) -> String {
+        var text = "segue: 1\nflow: ring\nstart: s0\nscreens:\n"
+        for index in 0..<count {
+            text += "  s\(index):\n    elements:\n      - button: next\n        label: Next\n"
+            text += "        tap: { replace: s\((index + 1) % count) }\n"
+        }
+        return text
+    }
+
+    /// The same product in Promela: one process per region, each stepping its own byte.
+    static func promela(regions: Int, states: Int) -> String {
+        var text = (0..<regions).map { "byte r\($0);" }.joined(separator: "\n") + "\n"
+        for region in 0..<regions {
+            text +=
+                "active proctype region\(region)() { do :: atomic { r\(region) = (r\(region) + 1) % \(states) } od }\n"
+        }
+        return text
+    }
+
+    struct Run {
+        var name: String
+        var states: Int
+        var transitions: Int
+        var seconds: Double
+        var bytesPerState: Double
+        var stoppedBy: String?
+    }
+
+    static func explore(_ name: String, _ text: String) -> Run? {
+        let loaded = FlowLoader().load(SourceFile(path: "\(name).yaml", text: text))
+        guard let flow = loaded.flow, !loaded.hasErrors, let program = try? Compiler.compile(flow) else { return nil }
+        let bounds = ExplorationBounds(maxStates: 2_000_000, maxMemory: 6 << 30)
+        let exploration = FlowExplorer(flow: flow, program: program).explore(bounds)
+        return Run(
+            name: name, states: exploration.graph.count, transitions: exploration.graph.transitionCount,
+            seconds: exploration.seconds,
+            bytesPerState: Double(exploration.memoryGrowth) / Double(max(1, exploration.graph.count)),
+            stoppedBy: exploration.stoppedBy)
+    }
+
+    /// SPIN's states per second on the product, or nil when `spin` or a C compiler is missing.
+    static func spin(regions: Int, states: Int) -> (states: Int, seconds: Double)? {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("segue-bench-spin-\(getpid())")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let model = directory.appendingPathComponent("product.pml")
+        guard
+            (try? promela(regions: regions, states: states).write(to: model, atomically: true, encoding: .utf8)) != nil,
+            shell(["spin", "-a", "product.pml"], in: directory) != nil,
+            shell(["cc", "-O2", "-DNOREDUCE", "-DSAFETY", "-o", "pan", "pan.c"], in: directory) != nil
+        else { return nil }
+        var output = ""
+        let seconds = time { output = shell(["./pan", "-m100000", "-w26"], in: directory) ?? "" }
+        // "      1000000 states, stored"
+        guard let line = output.split(separator: "\n").first(where: { $0.contains("states, stored") }),
+            let stored = Int(line.split(separator: " ").first ?? "")
+        else { return nil }
+        return (stored, seconds)
+    }
+
+    static func shell(_ command: [String], in directory: URL) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = command
+        process.currentDirectoryURL = directory
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func main(_ arguments: [String]) -> Int32 {
+        let json = arguments.contains("--json")
+        guard arguments.allSatisfy({ $0 == "--json" }) else {
+            FileHandle.standardError.write(Data("usage: segue-bench check [--json]\n".utf8))
+            return 2
+        }
+        var runs: [Run] = []
+        for (name, text) in [("product_6x10", product(regions: 6, states: 10)), ("ring_10000", ring(10_000))] {
+            guard let run = explore(name, text) else {
+                FileHandle.standardError.write(Data("segue-bench check: the \(name) flow does not load\n".utf8))
+                return 1
+            }
+            runs.append(run)
+            let rate = Double(run.states) / max(run.seconds, 1e-9)
+            print(
+                "\(run.name): \(run.states) states, \(run.transitions) transitions, \(fixed(run.seconds, 2)) s, "
+                    + "\(Int(rate)) states/s, \(Int(run.bytesPerState)) bytes/state"
+                    + (run.stoppedBy.map { ", stopped by \($0)" } ?? ""))
+        }
+        let states = runs.map(\.states).reduce(0, +)
+        let seconds = runs.map(\.seconds).reduce(0, +)
+        let rate = Double(states) / max(seconds, 1e-9)
+        let bytes = runs.map { $0.bytesPerState * Double($0.states) }.reduce(0, +) / Double(max(1, states))
+        var ratio: Double?
+        if let spin = spin(regions: 6, states: 10) {
+            let spinRate = Double(spin.states) / max(spin.seconds, 1e-9)
+            ratio = (Double(runs[0].states) / max(runs[0].seconds, 1e-9)) / spinRate
+            print(
+                "spin: \(spin.states) states in \(fixed(spin.seconds, 2)) s, \(Int(spinRate)) states/s; segue/spin \(fixed(ratio ?? 0, 4))"
+            )
+        } else {
+            print("spin: not installed (apt-get install spin), no ratio")
+        }
+        print(
+            "goal: ≥ 1,000,000 states/s and ≤ 200 bytes/state; measured \(Int(rate)) states/s, \(Int(bytes)) bytes/state"
+        )
+        if json {
+            var fields = [
+                "\"states\": \(states)", "\"transitions\": \(runs.map(\.transitions).reduce(0, +))",
+                "\"states_per_second\": \(Int(rate))", "\"bytes_per_state\": \(Int(bytes))",
+                "\"peak_rss_mib\": \(fixed(peakRSSMiB(), 1))",
+            ]
+            if let ratio { fields.append("\"spin_ratio\": \(fixed(ratio, 4))") }
+            print("{" + fields.joined(separator: ", ") + "}")
+        }
+        return 0
+    }
+}

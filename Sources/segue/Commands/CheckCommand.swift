@@ -1,0 +1,163 @@
+import Foundation
+import SegueCheck
+import SegueDiagnostics
+import SegueFrontEnd
+import SegueRuntime
+import SegueTools
+
+/// Set by Ctrl-C while `segue check` explores, so it stops and reports what it found so far.
+nonisolated(unsafe) private var interruptRequested: sig_atomic_t = 0
+
+/// `segue check FLOW…`: explore every reachable state of each flow and report what breaks, with the shortest run.
+enum CheckCommand: SegueCommand {
+    static let name = "check"
+    static let summary = "Explore every reachable state of a flow and prove its properties (exit 1 on findings)"
+    static let usage = """
+        usage: segue check FLOW… [--format human|json|github|sarif] [--allow CODE[,CODE…]] [--max-states N]
+                                 [--max-depth N] [--max-memory SIZE] [--trace-out DIR] [--interleave] [--quiet]
+
+        Explores every state each flow can reach from launch, over every input and every outcome of
+        every service call (docs/check.md), and reports broken invariants, unreachable `reachable:`
+        goals, lost `always_possible:` conditions and the built-in findings (S001–S011 in
+        docs/diagnostics.md), each with the shortest run that shows it. A directory is searched for
+        flow files.
+
+          --format FORMAT    human (default), json, github or sarif, as in `segue validate`
+          --allow CODES      accept these finding codes on purpose (comma-separated)
+          --max-states N     stop after N distinct states (default 1000000)
+          --max-depth N      do not go beyond N steps from launch
+          --max-memory SIZE  stop when the explorer has grown by SIZE (512M, 2G; default 2G)
+          --trace-out DIR    write each finding's run as a REPL trace (load FILE) and, for a broken
+                             invariant, a scenario that fails until the bug is fixed
+          --interleave       try every input while a call is pending (default: only back and
+                             swipe to dismiss), for races between the user and a request
+          --quiet            no progress line and no summary
+
+        exit status: 0 explored completely, no finding; 1 findings (or the flow does not validate);
+                     2 usage or I/O trouble; 3 a bound stopped the exploration before it finished
+
+        example: segue check flows/donate.yaml
+        """
+
+    static func run(_ arguments: [String]) async -> Int32 {
+        signal(SIGINT) { _ in interruptRequested = 1 }
+        let parsed: ParsedArguments
+        do {
+            parsed = try ParsedArguments(
+                arguments,
+                valueOptions: ["--format", "--allow", "--max-states", "--max-depth", "--max-memory", "--trace-out"],
+                switchOptions: ["--quiet", "--interleave"])
+        } catch {
+            printError("segue check: \(error)\n\(usage)")
+            return 2
+        }
+        guard !parsed.positional.isEmpty else {
+            printError("segue check: name at least one flow file or directory\n\(usage)")
+            return 2
+        }
+        guard let format = DiagnosticRenderer.Format(rawValue: parsed.options["--format"] ?? "human") else {
+            printError("segue check: unknown format; use human, json, github or sarif")
+            return 2
+        }
+        var bounds = ExplorationBounds()
+        for (option, apply) in [
+            ("--max-states", { (value: Int) in bounds.maxStates = value }),
+            ("--max-depth", { (value: Int) in bounds.maxDepth = value }),
+        ] {
+            guard let text = parsed.options[option] else { continue }
+            guard let value = Int(text), value > 0 else {
+                printError("segue check: \(option) takes a positive whole number, not `\(text)`")
+                return 2
+            }
+            apply(value)
+        }
+        if let text = parsed.options["--max-memory"] {
+            guard let bytes = ExplorationBounds.bytes(text) else {
+                printError("segue check: --max-memory takes a size such as 512M or 2G, not `\(text)`")
+                return 2
+            }
+            bounds.maxMemory = bytes
+        }
+        bounds.interleave = parsed.switches.contains("--interleave")
+        let allowed = Set((parsed.options["--allow"] ?? "").split(separator: ",").map(String.init))
+        let unknown = allowed.filter { CheckFinding.Code(rawValue: $0) == nil }
+        guard unknown.isEmpty else {
+            printError("segue check: --allow: no finding has the code \(unknown.sorted().joined(separator: ", "))")
+            return 2
+        }
+        var files: [String] = []
+        for path in parsed.positional {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                printError("segue check: \(path): no such file or directory")
+                return 2
+            }
+            do {
+                files += isDirectory.boolValue ? try FlowDirectory.scan(path).flows : [path]
+            } catch {
+                printError("segue check: \(error)")
+                return 2
+            }
+        }
+        let quiet = parsed.switches.contains("--quiet")
+        let color = format == .human && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        var renderer = DiagnosticRenderer(format: format, color: color)
+        var all: [Diagnostic] = []
+        var stopped = false
+        for file in files {
+            let loaded = FlowLoader().load(path: file)
+            loaded.sources.forEach { renderer.add($0) }
+            guard let flow = loaded.flow, !loaded.hasErrors else {
+                all += loaded.diagnostics.filter { $0.severity == .error }
+                continue
+            }
+            let program: Program
+            do {
+                program = try Compiler.compile(flow)
+            } catch {
+                printError("segue check: \(file): \(error)")
+                return 2
+            }
+            let showProgress = !quiet && isatty(2) == 1
+            let exploration = FlowExplorer(flow: flow, program: program).explore(
+                bounds,
+                progress: { progress in
+                    guard showProgress else { return }
+                    let rate = Int(Double(progress.states) / max(progress.seconds, 0.001))
+                    FileHandle.standardError.write(
+                        Data(
+                            ("\r\(file): \(progress.states) states, frontier \(progress.frontier), "
+                                + "depth \(progress.depth), \(rate) states/s").utf8))
+                }, shouldStop: { interruptRequested != 0 })
+            if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            let findings = exploration.findings.filter { !allowed.contains($0.code.rawValue) }
+            all += findings.map(\.diagnostic)
+            if let directory = parsed.options["--trace-out"], !findings.isEmpty {
+                do {
+                    let written = try CounterexampleFiles.write(
+                        findings, flow: flow, program: program, flowPath: file, to: directory)
+                    if !quiet { written.forEach { printError("wrote \($0)") } }
+                } catch {
+                    printError("segue check: --trace-out \(directory): \(error.localizedDescription)")
+                    return 2
+                }
+            }
+            if !quiet {
+                let pruned =
+                    exploration.prunedCalls == 0
+                    ? "" : ", \(exploration.prunedCalls) steps repeating a pending call not followed"
+                printError(
+                    "\(file): \(exploration.graph.count) states, \(exploration.graph.transitionCount) transitions, "
+                        + "depth \(exploration.depth), \(String(format: "%.1f", exploration.seconds)) s"
+                        + ", \(exploration.memoryGrowth >> 20) MiB\(pruned)")
+            }
+            if let reason = exploration.stoppedBy {
+                stopped = true
+                printError("segue check: \(file): stopped by \(reason) before every state was explored")
+            }
+        }
+        print(renderer.render(all), terminator: "")
+        if !all.isEmpty { return 1 }
+        return stopped ? 3 : 0
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// `segue check` at the command line: findings as diagnostics with their runs, the formats, `--allow`, and the exit
+/// status of each way it can end.
+@Suite(.enabled(if: segueExecutable != nil, "the segue executable is not built next to the tests"))
+struct CheckCommandTests {
+    let lostPurchase = CheckFlows.path("lost-purchase")
+
+    @Test func aFindingIsADiagnosticWithTheShortestRunAndExitsOne() throws {
+        let result = try segue(["check", lostPurchase])
+        #expect(result.status == 1, "\(result.error)")
+        #expect(
+            result.output.contains(
+                lostPurchase
+                    + ":11:18: error[S001]: invariant `purchase_kept` does not hold: a charge without its coins"))
+        #expect(result.output.contains("note: 1. launch\n  note: 2. tap buy\n  note: 3. store.purchase → error\n"))
+        #expect(result.error.contains(lostPurchase + ": 6 states, "))
+    }
+
+    @Test func allowAcceptsAKindOnPurposeAndACleanRunExitsZero() throws {
+        let result = try segue(["check", "--allow", "S001", lostPurchase])
+        #expect(result.status == 0, "\(result.output)\(result.error)")
+        #expect(result.output.isEmpty)
+        #expect(try segue(["check", "--allow", "S999", lostPurchase]).status == 2)
+    }
+
+    @Test func jsonGitHubAndSARIFCarryTheCode() throws {
+        let json = try segue(["check", "--format", "json", lostPurchase])
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]]
+        #expect(decoded?.first?["code"] as? String == "S001")
+        let github = try segue(["check", "--format", "github", lostPurchase])
+        #expect(github.output.hasPrefix("::error file=\(lostPurchase),line=11,col=18,"))
+        let sarif = try segue(["check", "--format", "sarif", lostPurchase])
+        let log = try JSONSerialization.jsonObject(with: Data(sarif.output.utf8)) as? [String: Any]
+        let runs = log?["runs"] as? [[String: Any]]
+        let results = runs?.first?["results"] as? [[String: Any]]
+        #expect(results?.first?["ruleId"] as? String == "S001")
+        #expect(sarif.status == 1)
+    }
+
+    @Test func aBoundThatStopsACleanExplorationExitsThreeAndSaysWhatGrew() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "segue-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let counter = directory.appendingPathComponent("counter.yaml")
+        try """
+        segue: 1
+        flow: counter
+        start: main
+        data:
+          taps: { type: int, default: 0 }
+        screens:
+          main:
+            elements:
+              - button: more
+                label: More
+                tap: { set: { taps: "taps + 1" } }
+        """.write(to: counter, atomically: true, encoding: .utf8)
+        let result = try segue(["check", "--max-states", "40", counter.path])
+        #expect(result.status == 3, "\(result.output)\(result.error)")
+        #expect(
+            result.error.contains(
+                "stopped by the state bound (40 states); `taps` kept growing (40 values) before every state was explored"
+            ))
+        // Not a terminal: no progress line, only the summary.
+        #expect(!result.error.contains("\r"))
+        #expect(try segue(["check", "--max-memory", "lots", counter.path]).status == 2)
+    }
+}

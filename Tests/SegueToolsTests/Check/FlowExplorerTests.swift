@@ -1,0 +1,122 @@
+import SegueCheck
+import SegueDiagnostics
+import SegueRuntime
+import Testing
+
+@testable import SegueTools
+
+/// `segue check`'s exploration: each kind of bug is caught with the shortest run that shows it.
+@Suite struct FlowExplorerTests {
+    /// Loads, checks and explores a flow given as text.
+    static func explore(_ text: String, bounds: ExplorationBounds = ExplorationBounds()) throws -> Exploration {
+        let loaded = FlowLoader().load(SourceFile(path: "test.yaml", text: text))
+        #expect(!loaded.hasErrors, "\(loaded.diagnostics.map(\.message))")
+        let flow = try #require(loaded.flow)
+        return FlowExplorer(flow: flow, program: try Compiler.compile(flow)).explore(bounds)
+    }
+
+    @Test func anInvariantBrokenOnOneOutcomeOnlyIsFoundWithThatOutcome() throws {
+        let exploration = try Self.explore(CheckFlows.lostPurchase)
+        let finding = try #require(exploration.findings.first { $0.code == .invariantBroken })
+        #expect(finding.message == "invariant `purchase_kept` does not hold: a charge without its coins")
+        #expect(finding.path == ["launch", "tap buy", "store.purchase → error"])
+        #expect(finding.range.start.line == 11)
+        #expect(exploration.stoppedBy == nil)
+    }
+
+    @Test func aScreenNoRunEntersIsFoundWithItsDeadButton() throws {
+        let exploration = try Self.explore(CheckFlows.hiddenScreen)
+        let codes = exploration.findings.map(\.code)
+        #expect(codes == [.screenNeverEntered, .deadElement])
+        #expect(exploration.findings[0].message == "screen `vault` is never entered by any run")
+        #expect(exploration.findings[0].range.start.line == 14)
+        #expect(exploration.findings[1].message == "`main.secret` is never visible and enabled in any run")
+    }
+
+    @Test func eventsThatRaiseEachOtherForeverAreALivelock() throws {
+        let exploration = try Self.explore(CheckFlows.pingPong)
+        let finding = try #require(exploration.findings.first { $0.code == .livelock })
+        #expect(finding.path == ["launch", "tap start"])
+    }
+
+    @Test func aCountdownThatStopsShortLosesAlwaysPossible() throws {
+        let exploration = try Self.explore(CheckFlows.stuckCountdown)
+        #expect(exploration.findings.map(\.code) == [.notAlwaysPossible])
+        let finding = exploration.findings[0]
+        #expect(finding.message == "always_possible `countdown_ends`: from this state no run leads back to it")
+        // Already after the tap: the one timer can only take the count to 2.
+        #expect(finding.path == ["launch", "tap later"])
+    }
+
+    @Test func aFixedCountdownChecksClean() throws {
+        let fixed = CheckFlows.stuckCountdown.replacingOccurrences(of: "- after: 1s", with: "- every: 1s")
+            .replacingOccurrences(of: "then: [{ replace: recording }]", with: "then: [{ replace: recording }]")
+        let exploration = try Self.explore(fixed)
+        #expect(exploration.findings.isEmpty, "\(exploration.findings)")
+        #expect(exploration.stoppedBy == nil)
+    }
+
+    @Test func unboundedDataStopsAtTheBoundAndNamesTheVariable() throws {
+        let counter = """
+            segue: 1
+            flow: counter
+            start: main
+            data:
+              taps: { type: int, default: 0 }
+            screens:
+              main:
+                elements:
+                  - button: more
+                    label: More
+                    tap: { set: { taps: "taps + 1" } }
+            """
+        let exploration = try Self.explore(counter, bounds: ExplorationBounds(maxStates: 50))
+        #expect(exploration.stoppedBy?.contains("`taps` kept growing") == true)
+        #expect(exploration.findings.isEmpty)
+    }
+
+    @Test func statesDifferingOnlyInIdsAndClockAreOne() throws {
+        // Opening and closing a modal makes new instance ids and restarts the timer at a later time.
+        let text = """
+            segue: 1
+            flow: modal
+            start: main
+            screens:
+              main:
+                on_enter: [{ every: 1s, do: [] }]
+                elements:
+                  - button: open
+                    label: Open
+                    tap: { present: sheet }
+              sheet:
+                elements:
+                  - button: close
+                    label: Close
+                    tap: dismiss
+            """
+        let exploration = try Self.explore(text)
+        #expect(exploration.graph.count == 2)
+        #expect(exploration.stoppedBy == nil)
+    }
+
+    @Test func alertsAreNotStoredInTheStates() throws {
+        let text = """
+            segue: 1
+            flow: alerts
+            start: main
+            data:
+              note: { type: "string?" }
+            screens:
+              main:
+                elements:
+                  - button: warn
+                    label: Warn
+                    tap: [{ alert: { image: error, title: Note, message: "${note}" } }]
+            """
+        let exploration = try Self.explore(text)
+        #expect(exploration.graph.states.allSatisfy { $0.machine.alert == nil && $0.machine.alertQueue.isEmpty })
+        // Null-safe text: a null note shows as nothing, so no alert renders `null`.
+        #expect(!exploration.findings.contains { $0.code == .rendersNull })
+        #expect(exploration.stoppedBy == nil)
+    }
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Fuzzes one part of Segue with libFuzzer under AddressSanitizer (docs/fuzzing.md).
+#
+#   scripts/fuzz.sh TARGET [SECONDS] [libFuzzer flags…]   one target (default 60 s)
+#   scripts/fuzz.sh all [SECONDS]                          every target in turn (CI's smoke run)
+#   scripts/fuzz.sh --list                                 the targets
+#
+# Builds the Fuzz/ package into .build/fuzz (never the normal build). The corpus grows in .build/fuzz/corpus/TARGET
+# on top of seeds written from the project's files; a crash, leak, out-of-memory or input slower than 1 s is saved in
+# .build/fuzz/findings/TARGET/ and the script fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+targets=(frontend expression scenario json storekit wav image)
+max_len() {
+  case "$1" in
+    frontend | image) echo 65536 ;;
+    json | storekit) echo 16384 ;;
+    scenario | wav) echo 8192 ;;
+    expression) echo 512 ;;
+  esac
+}
+
+if [ "${1:-}" = "--list" ]; then printf '%s\n' "${targets[@]}"; exit 0; fi
+target="${1:?usage: scripts/fuzz.sh TARGET|all [SECONDS] [libFuzzer flags…] (--list for the targets)}"
+seconds="${2:-60}"
+shift $(($# >= 2 ? 2 : 1))
+
+scratch=.build/fuzz
+# SEGUE_FUZZ_SKIP_BUILD=1 reuses the last build (long runs started while the sources change).
+[ "${SEGUE_FUZZ_SKIP_BUILD:-0}" = 1 ] || {
+echo "fuzz: building the fuzz targets into $scratch"
+swift build --package-path Fuzz --scratch-path "$scratch" -c release --sanitize=fuzzer --sanitize=address \
+  -Xswiftc -enable-testing 2>&1 | grep -v "Cannot export local symbol" | grep -E "error|warning: unre|Compiling|Build" || true
+}
+binary="$scratch/release/segue-fuzz"
+[ -x "$binary" ] || { echo "fuzz: the build failed" >&2; exit 1; }
+
+run_one() {
+  local name="$1"
+  shift
+  local seeds="$scratch/seeds/$name" corpus="$scratch/corpus/$name" findings="$scratch/findings/$name"
+  rm -rf "$seeds"
+  mkdir -p "$corpus" "$findings"
+  python3 scripts/fuzz-seeds.py "$name" "$seeds"
+  echo "fuzz: $name for ${seconds}s ($(ls "$seeds" | wc -l) seeds, $(ls "$corpus" | wc -l) in the corpus)"
+  # Leaks are reported per input and at exit; Fuzz/lsan.supp drops only Swift's once-initialised globals.
+  SEGUE_FUZZ_TARGET="$name" ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}" \
+    LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=0}" \
+    "$binary" -max_total_time="$seconds" -rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=1 \
+    -max_len="$(max_len "$name")" -print_final_stats=1 -artifact_prefix="$findings/" "$@" "$corpus" "$seeds"
+}
+
+if [ "$target" = "all" ]; then
+  for name in "${targets[@]}"; do run_one "$name" "$@"; done
+else
+  printf '%s\n' "${targets[@]}" | grep -qx "$target" || { echo "fuzz: unknown target $target (--list)" >&2; exit 2; }
+  run_one "$target" "$@"
+fi
