@@ -109,6 +109,16 @@ let package = Package(
             ],
             exclude: ["Check/Fixtures"]),
 
+        // `segue serve`: a hand-written HTTP/1.1 server on POSIX sockets and the page that runs a flow in a browser.
+        .target(
+            name: "SegueServe",
+            dependencies: [
+                "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueTools", "SegueCheck", "SegueExpression",
+            ]),
+        .testTarget(
+            name: "SegueServeTests", dependencies: ["SegueServe", "SegueTools", "SegueRuntime"],
+            exclude: ["Browser"]),
+
         // Audio: WAV files, recording, trim, gain, metering, mixdown, the recordings store (AudioService).
         .target(name: "SegueAudio", dependencies: ["SegueSQLite", "SegueRuntime", "SegueExpression"]),
         .testTarget(name: "SegueAudioTests", dependencies: ["SegueAudio", "SegueRuntime"]),
@@ -135,7 +145,7 @@ let package = Package(
             name: "segue",
             dependencies: [
                 "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueCheck", "SegueRuntime", "SegueTools", "SegueAudio",
-                "SegueFrontEnd", "CReadline", "SegueLanguageServer", "SegueImport",
+                "SegueFrontEnd", "CReadline", "SegueLanguageServer", "SegueServe", "SegueImport",
             ]),
 
         // Benchmarks: `swift run -c release segue-bench audio|load|dispatch|startup|lsp|check [--json]`.

@@ -12,6 +12,7 @@ enum CommandList {
             RenderCommand.self,
             AudioCommand.self,
             LspCommand.self,
+            ServeCommand.self,
             HelpCommand.self,
         ]
     }

@@ -83,6 +83,11 @@ public actor Session {
         scripted[call, default: []].append(outcome)
     }
 
+    /// Forgets every scripted outcome not used yet (a replay that no longer makes a call it recorded).
+    public func clearScripts() {
+        scripted = [:]
+    }
+
     /// Steps as they happen, from now on.
     public func steps() -> AsyncStream<Step> {
         let id = UUID()

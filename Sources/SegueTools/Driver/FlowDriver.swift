@@ -78,6 +78,12 @@ public final class FlowDriver {
         pendingScripts = await session.pendingScripts
     }
 
+    /// Forgets every scripted outcome not used yet.
+    public func clearScripts() async {
+        await session.clearScripts()
+        pendingScripts = [:]
+    }
+
     /// Puts the machine back into an earlier state (undo, redo, loading a saved session).
     public func restore(_ earlier: MachineState) async {
         await session.restore(earlier)

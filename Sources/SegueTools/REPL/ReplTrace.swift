@@ -37,17 +37,14 @@ public struct ReplTrace: Sendable, Codable, Hashable {
 extension ReplSession {
     /// `save FILE`: the timeline up to now as a trace.
     func save(to path: String) -> Reply {
-        let moments = timeline[1..<(position + 1)]
-        let trace = ReplTrace(
-            segueRepl: 1, flow: program.flowID, device: timeline[0].device.name,
-            commands: moments.map { ReplTrace.Command(command: $0.command, calls: $0.calls) },
-            launch: timeline[0].state, final: driver.state)
+        let trace = trace()
+        let count = trace.commands.count
         do {
             try trace.encoded().write(to: URL(fileURLWithPath: path))
         } catch {
             return failure("cannot write \(path): \(error.localizedDescription)")
         }
-        return Reply(text: "saved \(moments.count) command\(moments.count == 1 ? "" : "s") to \(path)")
+        return Reply(text: "saved \(count) command\(count == 1 ? "" : "s") to \(path)")
     }
 
     /// `load FILE`: starts from the saved launch state and replays every command with its recorded outcomes.

@@ -2,9 +2,9 @@ import SegueExpression
 import SegueRuntime
 
 /// A few plain lines describing the screen, for failure reports: where the user is and what they see.
-enum ScreenSummary {
+public enum ScreenSummary {
     /// `main > donate (present) > donate_one_post (show)`.
-    static func breadcrumb(_ view: ScreenView?) -> String {
+    public static func breadcrumb(_ view: ScreenView?) -> String {
         guard let view else { return "" }
         // The first screen is the root however it got there (a splash may `replace` itself with home).
         return view.breadcrumb.enumerated().map { index, entry in

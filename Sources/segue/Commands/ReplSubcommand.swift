@@ -57,15 +57,7 @@ enum ReplSubcommand: SegueCommand {
             printError("segue repl: --fresh and --data-dir cannot be used together")
             return 2
         }
-        var device = DeviceProfile.standard
-        if let name = parsed.options["--device"] {
-            guard let profile = DeviceProfile.named(name) else {
-                let names = DeviceProfile.builtIn.map { $0.name.lowercased().filter { !$0.isWhitespace } }
-                printError("segue repl: unknown device `\(name)`; one of: \(names.joined(separator: ", "))")
-                return 2
-            }
-            device = profile
-        }
+        guard let device = deviceOption(parsed.options["--device"], command: "repl") else { return 2 }
         let options = ServiceOptions(
             dataDirectory: parsed.switches.contains("--fresh") ? nil : (parsed.options["--data-dir"] ?? ".segue"),
             storeKitFile: parsed.options["--storekit"], apiURL: parsed.options["--api-url"],

@@ -1,0 +1,93 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A connected TCP socket with deadlines: every read and write waits in `poll` for at most the time left, so no
+/// client can hold a connection's thread past its limits.
+struct Socket {
+    let descriptor: Int32
+
+    enum Wait {
+        case ready
+        case timedOut
+        case closed
+    }
+
+    /// Reads what has arrived (up to `capacity` bytes), waiting until `deadline`; an empty result means the peer
+    /// closed the connection.
+    func read(capacity: Int = 4096, until deadline: ContinuousClock.Instant) -> [UInt8]? {
+        guard wait(for: Int16(POLLIN), until: deadline) == .ready else { return nil }
+        var buffer = [UInt8](repeating: 0, count: capacity)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, capacity, 0) }
+        guard count >= 0 else { return nil }
+        return Array(buffer[0..<count])
+    }
+
+    /// Writes all of `data` by `deadline`; false when the peer is gone or too slow.
+    func write(_ data: Data, until deadline: ContinuousClock.Instant) -> Bool {
+        var offset = 0
+        while offset < data.count {
+            guard wait(for: Int16(POLLOUT), until: deadline) == .ready else { return false }
+            let sent = data.withUnsafeBytes { bytes in
+                send(descriptor, bytes.baseAddress?.advanced(by: offset), data.count - offset, Self.noSignal)
+            }
+            guard sent > 0 else { return false }
+            offset += sent
+        }
+        return true
+    }
+
+    func wait(for events: Int16, until deadline: ContinuousClock.Instant) -> Wait {
+        while true {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return .timedOut }
+            let milliseconds = Int32(
+                min(
+                    max(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000, 1), 60_000
+                ))
+            var descriptorSet = pollfd(fd: descriptor, events: events, revents: 0)
+            let result = poll(&descriptorSet, 1, milliseconds)
+            if result < 0, errno == EINTR { continue }
+            if result < 0 { return .closed }
+            if result == 0 { continue }
+            if descriptorSet.revents & Int16(POLLNVAL) != 0 { return .closed }
+            if descriptorSet.revents & events != 0 { return .ready }
+            if descriptorSet.revents & Int16(POLLERR | POLLHUP) != 0 { return .closed }
+        }
+    }
+
+    /// Sends what is written, then reads and drops what the client still sends (briefly), so closing with unread
+    /// bytes does not reset the connection before the client has read the answer.
+    func finish() {
+        shutdown(descriptor, Int32(SHUT_WR))
+        let deadline = ContinuousClock.now + .milliseconds(500)
+        var drained = 0
+        while drained < 1 << 20, let chunk = read(capacity: 16384, until: deadline), !chunk.isEmpty {
+            drained += chunk.count
+        }
+        close()
+    }
+
+    func close() {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+        #if canImport(Glibc)
+            Glibc.close(descriptor)
+        #elseif canImport(Musl)
+            Musl.close(descriptor)
+        #else
+            Darwin.close(descriptor)
+        #endif
+    }
+
+    #if os(Linux)
+        static let noSignal = Int32(MSG_NOSIGNAL)
+    #else
+        static let noSignal: Int32 = 0
+    #endif
+}

@@ -1,0 +1,134 @@
+/// The part of the page's script that works on the screen drawing (`segue render`'s SVG, docs/render.md): clicks
+/// on `.segue-input` items, an `<input>` over a field's frame while typing, dragging on sliders, a `<select>` over
+/// a picker, and scrolling the content with the wheel (the list's next page once its end is in view).
+enum PageDrawingScript {
+    static let source = #"""
+        let scroll = { screen: null, offset: 0 };
+        let askedForMore = -1;
+
+        function showDrawing(state) {
+          const box = $("drawing");
+          if (box.querySelector(".segue-overlay")) return;  // typing: the new drawing waits for the edit
+          box.innerHTML = state.drawing;
+          const screen = state.screen ? state.screen.screen + "#" + state.screen.instance : null;
+          if (scroll.screen !== screen) scroll = { screen, offset: 0 };
+          applyScroll(0);
+        }
+
+        function scrollRange() {
+          const svg = $("drawing").querySelector("svg");
+          if (!svg) return 0;
+          const content = parseFloat(svg.dataset.contentHeight || "0");
+          return Math.max(0, content - parseFloat(svg.getAttribute("height") || "0"));
+        }
+
+        function applyScroll(delta) {
+          scroll.offset = Math.min(Math.max(scroll.offset + delta, 0), scrollRange());
+          const group = topScroll();
+          if (group) group.setAttribute("transform", "translate(0," + (-scroll.offset) + ")");
+        }
+
+        /// The top screen's scrolling content (a presenter under a card has its own, which stays put).
+        function topScroll() {
+          const groups = $("drawing").querySelectorAll("g.segue-scroll");
+          return groups.length ? groups[groups.length - 1] : null;
+        }
+
+        /// An input's frame on screen, in points: scrolled with the content when it is inside it.
+        function frame(item) {
+          const inside = !!topScroll() && item.closest("g.segue-scroll") === topScroll();
+          const y = parseFloat(item.dataset.y) - (inside ? scroll.offset : 0);
+          return { x: parseFloat(item.dataset.x), y, w: parseFloat(item.dataset.w), h: parseFloat(item.dataset.h) };
+        }
+
+        function overlay(item, element) {
+          const box = $("drawing");
+          const f = frame(item);
+          Object.assign(element.style, { left: f.x + "px", top: f.y + "px", width: f.w + "px", minHeight: f.h + "px" });
+          element.classList.add("segue-overlay");
+          element.dataset.path = item.dataset.path;
+          const close = () => { element.remove(); if (page) showDrawing(page); };
+          element.addEventListener("keydown", (event) => { if (event.key === "Escape") close(); });
+          box.appendChild(element);
+          element.focus();
+          return close;
+        }
+
+        function editField(item) {
+          const multiline = item.dataset.fieldKind === "multiline";
+          const field = document.createElement(multiline ? "textarea" : "input");
+          field.value = item.dataset.value || "";
+          field.placeholder = item.dataset.placeholder || "";
+          const close = overlay(item, field);
+          const send = () => {
+            const text = field.value;
+            close();
+            if (text !== (item.dataset.value || "")) input({ kind: "edit", path: item.dataset.path, text });
+          };
+          field.addEventListener("keydown", (event) => { if (event.key === "Enter" && !multiline) send(); });
+          field.addEventListener("blur", send);
+        }
+
+        function pickOption(item) {
+          const select = document.createElement("select");
+          for (const option of JSON.parse(item.dataset.options || "[]")) {
+            const node = document.createElement("option");
+            node.value = node.textContent = option;
+            select.appendChild(node);
+          }
+          select.value = item.dataset.value || "";
+          const close = overlay(item, select);
+          select.addEventListener("change", () => { close(); input({ kind: "change", path: item.dataset.path, option: select.value }); });
+          select.addEventListener("blur", close);
+        }
+
+        /// A slider's value at the pointer: its place along the track between the bounds.
+        function sliderValue(item, event) {
+          const svg = $("drawing").querySelector("svg");
+          const origin = svg.getBoundingClientRect();
+          const f = frame(item);
+          const share = Math.min(Math.max((event.clientX - origin.left - f.x) / f.w, 0), 1);
+          const min = parseFloat(item.dataset.min || "0"), max = parseFloat(item.dataset.max || "1");
+          return min + share * (max - min);
+        }
+
+        let dragging = null;
+        $("drawing").addEventListener("pointerdown", (event) => {
+          const item = event.target.closest('.segue-input[data-kind="change"]');
+          if (!item || item.dataset.options) return;
+          dragging = item;
+          event.preventDefault();
+        });
+        window.addEventListener("pointerup", (event) => {
+          if (!dragging) return;
+          const item = dragging;
+          dragging = null;
+          input({ kind: "change", path: item.dataset.path, value: sliderValue(item, event) });
+        });
+
+        $("drawing").addEventListener("click", (event) => {
+          const item = event.target.closest(".segue-input");
+          if (!item) return;
+          const kind = item.dataset.kind, path = item.dataset.path;
+          if (kind === "edit") editField(item);
+          else if (kind === "change") { if (item.dataset.options) pickOption(item); }
+          else if (kind === "tap" || kind === "select" || kind === "scroll_end") input({ kind, path });
+          else if (kind === "back" || kind === "swipe_dismiss" || kind === "dismiss_alert") input({ kind });
+        });
+
+        $("drawing").addEventListener("wheel", (event) => {
+          if (!$("drawing").querySelector("svg")) return;
+          event.preventDefault();
+          applyScroll(event.deltaY);
+          // Scrolling near a paging list's end asks for the next page, once per step.
+          const height = parseFloat($("drawing").querySelector("svg").getAttribute("height") || "0");
+          for (const item of $("drawing").querySelectorAll('.segue-input[data-kind="scroll_end"]')) {
+            const f = frame(item);
+            if (f.y + f.h <= height + 100 && page && askedForMore !== page.timeline.position) {
+              askedForMore = page.timeline.position;
+              input({ kind: "scroll_end", path: item.dataset.path });
+            }
+          }
+        }, { passive: false });
+        """#
+}

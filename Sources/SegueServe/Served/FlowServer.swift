@@ -1,0 +1,88 @@
+import Foundation
+import SegueRuntime
+import SegueTools
+
+/// `segue serve`: the flow behind an HTTP server, the page's event stream, and two background beats, one that
+/// reloads the flow when its files change and one that runs the clock in real time when asked.
+///
+///     let server = try await FlowServer.start(path: "flows/donate.yaml", port: 0)
+///     print(server.address)   // http://127.0.0.1:54321/
+///     server.stop()
+public final class FlowServer: Sendable {
+    public let served: ServedFlow
+    public let port: UInt16
+    public let host: String
+    let http: HTTPServer
+    let hub: EventHub
+    let beats: [Task<Void, Never>]
+
+    /// Why the server could not start: the flow (render its diagnostics) or the socket.
+    public enum StartError: Error, Sendable, CustomStringConvertible {
+        case flow(ReplSession.OpenError)
+        case server(HTTPServerError)
+
+        public var description: String {
+            switch self {
+            case .flow(let error): error.description
+            case .server(let error): error.description
+            }
+        }
+    }
+
+    init(served: ServedFlow, http: HTTPServer, hub: EventHub, port: UInt16, beats: [Task<Void, Never>]) {
+        self.served = served
+        self.http = http
+        self.hub = hub
+        self.port = port
+        self.host = http.host
+        self.beats = beats
+    }
+
+    /// The page's address.
+    public var address: String { "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)/" }
+
+    /// Opens the flow, starts listening on `host:port` (0 picks a free port) and starts the beats; `watchInterval`
+    /// is how often the flow's files are compared with what was read.
+    public static func start(
+        path: String, host: String = "127.0.0.1", port: UInt16, device: DeviceProfile = .standard,
+        options: ServiceOptions = ServiceOptions(boardEntries: 12), limits: HTTPLimits = HTTPLimits(),
+        watchInterval: Double = 0.5
+    ) async throws(StartError) -> FlowServer {
+        let hub = EventHub()
+        let served: ServedFlow
+        do {
+            served = try await ServedFlow.open(path: path, device: device, options: options, hub: hub)
+        } catch {
+            throw .flow(error)
+        }
+        let routes = ServeRoutes(served: served, hub: hub)
+        let http = HTTPServer(host: host, port: port, limits: limits) { request in await routes.handle(request) }
+        let bound: UInt16
+        do {
+            bound = try http.start()
+        } catch {
+            throw .server(error)
+        }
+        let watch = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: UInt64(watchInterval * 1e9))
+                _ = await served.exclusive { await served.reloadIfChanged() }
+            }
+        }
+        let beat = 0.25
+        let clock = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: UInt64(beat * 1e9))
+                await served.exclusive { await served.beat(beat) }
+            }
+        }
+        return FlowServer(served: served, http: http, hub: hub, port: bound, beats: [watch, clock])
+    }
+
+    /// Stops the beats, closes every event stream and stops listening.
+    public func stop() {
+        for beat in beats { beat.cancel() }
+        hub.close()
+        http.stop()
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import SegueTools
+
+/// Which request does what: the page, its state and event stream, the inputs it posts, downloads of the session,
+/// and the diagram. Nothing else is served: no file is read on a client's say-so.
+struct ServeRoutes: Sendable {
+    let served: ServedFlow
+    let hub: EventHub
+
+    /// Every path, with the one method it answers.
+    static let paths: [String: String] = [
+        "/": "GET", "/state": "GET", "/events": "GET", "/session.json": "GET", "/scenario.yaml": "GET",
+        "/diagram.svg": "GET", "/input": "POST", "/outcome": "POST", "/clock": "POST", "/travel": "POST",
+    ]
+
+    func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        await served.exclusive { await answer(request) }
+    }
+
+    private func answer(_ request: HTTPRequest) async -> HTTPResponse {
+        guard let method = Self.paths[request.path] else {
+            return .text("no page \(request.path) here; the flow is at /\n", status: .notFound)
+        }
+        guard request.method == method else {
+            var response = HTTPResponse.text("\(request.path) answers \(method) only\n", status: .methodNotAllowed)
+            response.headers.append(("Allow", method))
+            return response
+        }
+        if method == "POST" {
+            if let refusal = Self.refusal(of: request) { return refusal }
+            return await post(request)
+        }
+        switch request.path {
+        case "/": return .html(PageHTML.page(title: served.title))
+        case "/state": return .json(await served.fullSnapshot().encoded())
+        case "/events":
+            let state = String(decoding: await served.fullSnapshot().encoded(), as: UTF8.self)
+            return HTTPResponse(events: hub.subscribe(initial: [("state", state)]))
+        case "/session.json":
+            return .download(served.traceJSON(), filename: "\(served.title).session.json", type: "application/json")
+        case "/scenario.yaml":
+            do {
+                let yaml = try served.scenario()
+                return .download(
+                    Data(yaml.utf8), filename: "\(served.title).scenario.yaml", type: "application/yaml; charset=utf-8")
+            } catch {
+                return .text(error.description + "\n", status: .conflict)
+            }
+        default:
+            switch await served.diagram() {
+            case .success(let svg):
+                return HTTPResponse(headers: [("Content-Type", "image/svg+xml")], body: Data(svg.utf8))
+            case .failure(let error): return .text(error.description + "\n", status: .notFound)
+            }
+        }
+    }
+
+    private func post(_ request: HTTPRequest) async -> HTTPResponse {
+        let done: Bool
+        switch request.path {
+        case "/input":
+            do {
+                done = await served.perform(try PageCommand.decode(request.body))
+            } catch {
+                return .text(error.description + "\n", status: .badRequest)
+            }
+        case "/outcome":
+            guard let body = Self.object(request.body), let call = body["call"] as? String,
+                let result = body["result"] as? String
+            else {
+                return .text(
+                    "an outcome is {\"call\": \"store.purchase\", \"result\": \"cancelled\"}\n", status: .badRequest)
+            }
+            done = await served.choose(call: call, result: result, code: body["code"] as? String)
+        case "/clock":
+            guard let body = Self.object(request.body), let action = body["action"] as? String else {
+                return .text("a clock action is {\"action\": \"next_timer\"}\n", status: .badRequest)
+            }
+            done = await served.clock(action, seconds: (body["seconds"] as? NSNumber)?.doubleValue)
+        default:
+            let body = Self.object(request.body)
+            if let to = (body?["to"] as? NSNumber)?.intValue {
+                done = await served.travel(to: to)
+            } else if let by = (body?["by"] as? NSNumber)?.intValue {
+                done = await served.travel(by: by)
+            } else {
+                return .text("time travel is {\"to\": STEP} or {\"by\": -1}\n", status: .badRequest)
+            }
+        }
+        let state = await served.fullSnapshot()
+        return .json(state.encoded(), status: done ? .ok : .unprocessable)
+    }
+
+    /// POSTs carry JSON from this page only: other content types (what a cross-site form can send) and other
+    /// origins are refused.
+    static func refusal(of request: HTTPRequest) -> HTTPResponse? {
+        guard request.header("content-type")?.lowercased().hasPrefix("application/json") == true else {
+            return .text("send the input as Content-Type: application/json\n", status: .unsupportedMediaType)
+        }
+        if let origin = request.header("origin"), let host = request.header("host"),
+            URL(string: origin).map({ "\($0.host ?? "")\($0.port.map { ":\($0)" } ?? "")" }) != host
+        {
+            return .text("inputs are taken from the page this server sent only\n", status: .forbidden)
+        }
+        return nil
+    }
+
+    static func object(_ data: Data) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import SegueCheck
+import SegueModel
+import SegueRuntime
+import SegueTools
+
+extension ServedFlow {
+    /// Reads the flow and its imports again when any of them changed on disk (or vanished): errors are shown and
+    /// the old flow keeps running; a flow that compiles replaces it, with the session replayed to the same step.
+    /// Returns whether anything changed.
+    @discardableResult
+    public func reloadIfChanged() async -> Bool {
+        let changed = watched.contains { path, bytes in
+            FileManager.default.contents(atPath: path).map { [UInt8]($0) } != bytes
+        }
+        guard changed else { return false }
+        await reload()
+        return true
+    }
+
+    /// Validates the flow file as it is now and, when it compiles, replays the session on it.
+    public func reload() async {
+        let result = FlowLoader().load(path: path)
+        // Keep watching what was read, and the files read before, so a deleted import coming back is seen.
+        watched.merge(Self.fingerprints(result.sources)) { _, new in new }
+        for file in watched.keys where !result.sources.contains(where: { $0.path == file }) {
+            watched[file] = FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? []
+        }
+        diagnostics = Self.render(result)
+        guard let checked = result.checked, result.role == .flow else {
+            let errors = result.diagnostics.filter { $0.severity == .error }.count
+            reloadNote =
+                result.isUnreadable
+                ? "\(path) cannot be read now; the flow as it was keeps running"
+                : "\(path) has \(errors) error\(errors == 1 ? "" : "s"); the flow as it was keeps running"
+            await publish()
+            return
+        }
+        let trace = session.trace()
+        let embedded: EmbeddedServices
+        let reused = Self.sameServices(session.flow.services, checked.flow.services)
+        if reused {
+            embedded = session.embedded
+        } else {
+            do {
+                embedded = try await EmbeddedServices.make(for: checked.flow, options: options)
+            } catch {
+                reloadNote =
+                    "the changed flow's services could not start: \(error.description); the flow as it was keeps running"
+                await publish()
+                return
+            }
+        }
+        let next: ReplSession
+        do {
+            next = try ReplSession(checked: checked, embedded: embedded, device: session.device)
+        } catch {
+            reloadNote = "\(error.description); the flow as it was keeps running"
+            await publish()
+            return
+        }
+        let replay = await next.replay(trace.commands)
+        if !reused { session.embedded.removeTemporaryFiles() }
+        session = next
+        version += 1
+        diagramCache = nil
+        let steps = "\(replay.total) step\(replay.total == 1 ? "" : "s")"
+        reloadNote =
+            replay.divergence.map { "reloaded; the replay diverged at \($0) (\(replay.replayed) of \(steps) replayed)" }
+            ?? "reloaded; replayed \(steps) to the same point"
+        message = session.screenText
+        failed = false
+        await publish()
+    }
+
+    /// Whether two flows declare the same services (names, kinds and fixtures), so the running ones can be kept.
+    static func sameServices(_ old: [ServiceDeclaration], _ new: [ServiceDeclaration]) -> Bool {
+        func key(_ services: [ServiceDeclaration]) -> [String] {
+            services.map { "\($0.name.text):\($0.kind.rawValue):\($0.fixture?.text ?? "")" }.sorted()
+        }
+        return key(old) == key(new)
+    }
+}
+
+extension ServedFlow {
+    /// Removes the embedded services' temporary directory (when the server stops).
+    public func removeTemporaryFiles() {
+        session.embedded.removeTemporaryFiles()
+    }
+}

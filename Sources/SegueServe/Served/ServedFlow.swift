@@ -1,0 +1,276 @@
+import Foundation
+import SegueCheck
+import SegueDiagnostics
+import SegueExpression
+import SegueRuntime
+import SegueTools
+
+/// The flow behind the page: one REPL session (a stepped `Session` through the `FlowDriver`, on the embedded
+/// services) that the page's inputs, outcome choices, clock and timeline act on, publishing each new state.
+/// Requests from several connections take turns (`exclusive`), as the REPL's commands do at one prompt.
+///
+///     let served = try await ServedFlow.open(path: "flows/donate.yaml", options: ServiceOptions(), hub: hub)
+///     await served.exclusive { await served.perform(PageCommand(kind: "tap", path: "donate")) }
+public final class ServedFlow: @unchecked Sendable {
+    let turns = TurnTaking()
+    public let path: String
+    let options: ServiceOptions
+    let hub: EventHub
+    var session: ReplSession
+    /// The files the flow was read from (itself and its imports), by path, as last read.
+    var watched: [String: [UInt8]]
+    var version = 0
+    var message = ""
+    var failed = false
+    var diagnostics = ""
+    var reloadNote: String?
+    var realTime = false
+    /// Wall-clock seconds run in real time and not yet given to the machine.
+    var unticked = 0.0
+    var diagramCache: (version: Int, svg: Result<String, DiagramError>)?
+
+    init(path: String, options: ServiceOptions, hub: EventHub, session: ReplSession, result: FlowLoadResult) {
+        self.path = path
+        self.options = options
+        self.hub = hub
+        self.session = session
+        watched = Self.fingerprints(result.sources)
+        diagnostics = Self.render(result)
+    }
+
+    /// Loads, checks and compiles the flow at `path` on its embedded services, and launches it.
+    public static func open(
+        path: String, device: DeviceProfile = .standard, options: ServiceOptions, hub: EventHub
+    ) async throws(ReplSession.OpenError) -> ServedFlow {
+        let result = FlowLoader().load(path: path)
+        guard result.role == .flow || result.hasErrors else { throw .notAFlow(path) }
+        guard let checked = result.checked else { throw .invalidFlow(result) }
+        let embedded: EmbeddedServices
+        do {
+            embedded = try await EmbeddedServices.make(for: checked.flow, options: options)
+        } catch {
+            throw .services(error.description)
+        }
+        let session = try ReplSession(checked: checked, embedded: embedded, device: device)
+        let served = ServedFlow(path: path, options: options, hub: hub, session: session, result: result)
+        await served.launch()
+        return served
+    }
+
+    private func launch() async {
+        message = await session.start()
+    }
+
+    /// Runs `body` when no other request is using the session, and before any that comes later.
+    public func exclusive<T>(_ body: () async -> T) async -> T {
+        await turns.enter()
+        let result = await body()
+        await turns.leave()
+        return result
+    }
+
+    /// The page's state now.
+    func snapshot() -> PageState {
+        let machine = Machine(program: session.program)
+        let state = session.state
+        let view = session.view
+        let nextTimer = nextTimerDue.map(\.seconds)
+        let device = session.device
+        return PageState(
+            flow: session.program.flowID, file: path, version: version,
+            device: PageState.Device(
+                name: device.name, width: device.width, height: device.height,
+                os: "iOS \(device.osMajor).\(device.osMinor)"),
+            screen: view,
+            drawing: SVGWriter().write(ScreenDrawing(machine: machine, state: state, images: images).draw()),
+            screenText: session.screenText,
+            inputs: PageInput.available(machine: machine, state: state, view: view), message: message,
+            failed: failed, stack: "", data: "", trace: "", state: "",
+            clock: PageState.Clock(now: state.now.seconds, nextTimer: nextTimer, realTime: realTime),
+            timeline: PageState.Timeline(
+                position: session.timelinePosition, commands: session.timelineEntries.map(\.command)),
+            outcomes: PageState.outcomes(of: session), diagnostics: diagnostics, reload: reloadNote)
+    }
+
+    /// Pictures the drawing inlines: sources the flow names, next to it, and the photos the services keep.
+    var images: @Sendable (String) -> String? {
+        let folder = (path as NSString).deletingLastPathComponent
+        return ImageFiles(roots: [folder.isEmpty ? "." : folder, session.embedded.directory]).resolver
+    }
+
+    /// The snapshot with the REPL's inspector texts filled in (they run commands, so they are asked here).
+    func fullSnapshot() async -> PageState {
+        var page = snapshot()
+        page.stack = await session.execute("stack").text
+        page.data = await session.execute("data").text
+        page.trace = await session.execute("trace").text
+        page.state = await session.execute("state").text
+        return page
+    }
+
+    /// Shows why a request did nothing, and answers false.
+    func refuse(_ reason: String) async -> Bool {
+        message = reason
+        failed = true
+        await publish()
+        return false
+    }
+
+    /// Publishes the state to every open page.
+    func publish() async {
+        hub.publish("state", data: String(decoding: await fullSnapshot().encoded(), as: UTF8.self))
+    }
+
+    /// Runs one REPL line, keeps its reply as the page's message, and publishes the new state.
+    @discardableResult
+    func run(_ line: String) async -> Bool {
+        let reply = await session.execute(line)
+        message = reply.text
+        failed = reply.failed
+        await publish()
+        return !reply.failed
+    }
+
+    /// A posted input: refused inputs come back with the input query's reason as the message.
+    @discardableResult
+    public func perform(_ command: PageCommand) async -> Bool {
+        do {
+            guard let line = try command.line() else { return await dismissAlert() }
+            return await run(line)
+        } catch {
+            return await refuse(error.description)
+        }
+    }
+
+    private func dismissAlert() async -> Bool {
+        guard session.state.alert != nil else {
+            return await refuse("no alert is shown")
+        }
+        await session.dismissAlert()
+        message = "alert dismissed"
+        failed = false
+        await publish()
+        return true
+    }
+
+    /// Scripts the next outcome of `call`: `ok`, `cancelled`, `error`, or `error` with one of an API's codes.
+    @discardableResult
+    public func choose(call: String, result: String, code: String?) async -> Bool {
+        guard ["ok", "error", "cancelled"].contains(result), !call.contains(where: \.isWhitespace) else {
+            return await refuse("an outcome is ok, error or cancelled")
+        }
+        var line = "outcome \(call) \(result)"
+        if result == "error" {
+            let service = String(call.prefix { $0 != "." })
+            let meaning = session.flow.services.first { $0.name.text == service }?.codes
+                .first { $0.code.text == code }?.meaning
+            var payload: [String: String] = ["code": code ?? "error"]
+            payload["message"] = meaning ?? "scripted error"
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            line += " " + String(decoding: (try? encoder.encode(payload)) ?? Data("{}".utf8), as: UTF8.self)
+        }
+        return await run(line)
+    }
+
+    /// Moves to step `index` of the timeline (the page's slider, undo and redo).
+    @discardableResult
+    public func travel(to index: Int) async -> Bool {
+        let reply = await session.travel(to: index)
+        message = reply.text
+        failed = reply.failed
+        await publish()
+        return !reply.failed
+    }
+
+    /// The virtual clock: `next_timer` advances to the next timer, `tick` by `seconds`, `run` and `pause` switch
+    /// real time on and off.
+    @discardableResult
+    public func clock(_ action: String, seconds: Double? = nil) async -> Bool {
+        switch action {
+        case "next_timer":
+            guard let next = nextTimerDue else { return await refuse("no timer is scheduled") }
+            return await run("tick \(next.description)")
+        case "tick":
+            guard let seconds, seconds > 0, seconds.isFinite, seconds <= 3600 else {
+                return await refuse("`tick` takes 0 < seconds ≤ 3600")
+            }
+            return await run("tick \(ClockDuration(seconds: seconds).description)")
+        case "run", "pause":
+            realTime = action == "run"
+            unticked = 0
+            message = realTime ? "the clock runs in real time" : "the clock is paused"
+            failed = false
+            await publish()
+            return true
+        default:
+            return await refuse("unknown clock action `\(action)`: next_timer, tick, run or pause")
+        }
+    }
+
+    /// How long until the next timer is due on the machine's clock, when one is scheduled.
+    var nextTimerDue: ClockDuration? {
+        let state = session.state
+        return state.timers.map(\.deadline).min().map { max($0 - state.now, .zero) }
+    }
+
+    /// One beat of real time (called every `interval` seconds): a timer due by now fires, and a take recording or
+    /// playing moves on; otherwise nothing is recorded, so the timeline only grows when something happens.
+    func beat(_ interval: Double) async {
+        guard realTime else { return }
+        unticked += interval
+        let state = session.state
+        let busy = state.recording != nil || state.playback != nil
+        if let due = nextTimerDue, due.seconds <= unticked {
+            unticked = 0
+            await run("tick \(max(due, ClockDuration(nanoseconds: 1)).description)")
+        } else if busy {
+            let seconds = unticked
+            unticked = 0
+            await run("tick \(ClockDuration(seconds: seconds).description)")
+        }
+    }
+
+    /// The session as a REPL trace (`segue repl` loads it with `load FILE`).
+    public func traceJSON() -> Data {
+        (try? session.trace().encoded()) ?? Data()
+    }
+
+    /// The session as a scenario file that `segue test` passes.
+    func scenario() throws(ScenarioExport.Problem) -> String {
+        try ScenarioExport(flowPath: path, session: session, boardEntries: options.boardEntries).yaml()
+    }
+
+    static func fingerprints(_ sources: [SourceFile]) -> [String: [UInt8]] {
+        Dictionary(sources.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    static func render(_ result: FlowLoadResult) -> String {
+        guard !result.diagnostics.isEmpty else { return "" }
+        return DiagnosticRenderer(format: .human, color: false, sources: result.sources).render(result.diagnostics)
+    }
+}
+
+extension ServedFlow {
+    /// The flow's id, for the page's title and file names.
+    var title: String { session.program.flowID }
+
+    /// Undo (`-1`) or redo (`+1`) from where the timeline is now.
+    @discardableResult
+    public func travel(by offset: Int) async -> Bool {
+        await travel(to: session.timelinePosition + offset)
+    }
+
+    /// The transition diagram as SVG (Graphviz's `dot`), drawn once per version of the flow.
+    func diagram() async -> Result<String, DiagramError> {
+        if let cache = diagramCache, cache.version == version { return cache.svg }
+        let svg: Result<String, DiagramError>
+        do {
+            svg = .success(try await DiagramRequest(format: .svg).render(session.flow).text)
+        } catch {
+            svg = .failure(error)
+        }
+        diagramCache = (version, svg)
+        return svg
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// `segue serve` as a person starts it: the address printed, usage mistakes and flows with errors refused with
+/// their exit status, the warning for a non-loopback host.
+@Suite(
+    .serialized, .enabled(if: ServeFixture.binary != nil, "build `segue` first (swift build) to run the binary tests"))
+struct ServeCommandTests {
+    /// Starts `segue serve`, reads until `stop` says enough (or 20 seconds pass), then stops it.
+    static func run(_ arguments: [String], until stop: @escaping @Sendable (String) -> Bool = { _ in false })
+        async throws
+        -> (status: Int32, output: String, errors: String)
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ServeFixture.binary ?? "")
+        process.arguments = ["serve"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: ServeFixture.root)
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        var output = Data()
+        let deadline = Date(timeIntervalSinceNow: 20)
+        while process.isRunning, Date() < deadline, !stop(String(decoding: output, as: UTF8.self)) {
+            let chunk = stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { try await Task.sleep(nanoseconds: 50_000_000) }
+            output.append(chunk)
+        }
+        if process.isRunning { process.interrupt() }
+        process.waitUntilExit()
+        output.append(stdout.fileHandleForReading.readDataToEndOfFile())
+        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        return (
+            process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self)
+        )
+    }
+
+    @Test func printsTheAddressAndStopsOnInterrupt() async throws {
+        let run = try await Self.run(["flows/donate.yaml", "--port", "0"]) { $0.contains("Ctrl-C stops") }
+        #expect(run.output.hasPrefix("segue serve: flows/donate.yaml at http://127.0.0.1:"))
+        #expect(run.status == 0)
+        #expect(run.errors.isEmpty)
+    }
+
+    @Test func warnsWhenListeningBeyondLoopback() async throws {
+        let run = try await Self.run(["flows/donate.yaml", "--port", "0", "--host", "0.0.0.0"]) {
+            $0.contains("Ctrl-C")
+        }
+        #expect(
+            run.errors.contains("warning: listening on 0.0.0.0: anyone who can reach this address can drive the flow"))
+    }
+
+    @Test func refusesMistakesWithTheirStatus() async throws {
+        let noFlow = try await Self.run([])
+        #expect(noFlow.status == 2)
+        #expect(noFlow.errors.contains("name one flow file"))
+        let badPort = try await Self.run(["flows/donate.yaml", "--port", "http"])
+        #expect(badPort.status == 2)
+        #expect(badPort.errors.contains("--port takes a number from 0 to 65535, not `http`"))
+        let badHost = try await Self.run(["flows/donate.yaml", "--host", "example.com"])
+        #expect(badHost.status == 2)
+        #expect(badHost.errors.contains("`example.com` is not an IPv4 address"))
+        let missing = try await Self.run(["flows/nothing.yaml"])
+        #expect(missing.status == 2)
+        let path = try ServeFixture.helloCopy()
+        try ServeFixture.edit(path) { $0.replacingOccurrences(of: "start: welcome", with: "start: nowhere") }
+        let broken = try await Self.run([path])
+        #expect(broken.status == 1)
+        #expect(broken.errors.contains("nowhere"))
+    }
+}
