@@ -30,8 +30,10 @@ scratch=.build/fuzz
 # SEGUE_FUZZ_SKIP_BUILD=1 reuses the last build (long runs started while the sources change).
 [ "${SEGUE_FUZZ_SKIP_BUILD:-0}" = 1 ] || {
 echo "fuzz: building the fuzz targets into $scratch"
+# SwiftPM gives --sanitize=fuzzer's coverage instrumentation to the Fuzz package's own target only; the modules it
+# fuzzes (the root package's Swift and C targets) get it through -Xswiftc/-Xcc, or libFuzzer would run blind.
 swift build --package-path Fuzz --scratch-path "$scratch" -c release --sanitize=fuzzer --sanitize=address \
-  -Xswiftc -enable-testing 2>&1 | grep -v "Cannot export local symbol" | grep -E "error|warning: unre|Compiling|Build" || true
+  -Xswiftc -sanitize=fuzzer -Xcc -fsanitize=fuzzer-no-link -Xswiftc -enable-testing 2>&1 | grep -v "Cannot export local symbol" | grep -E "error|warning: unre|Compiling|Build" || true
 }
 binary="$scratch/release/segue-fuzz"
 [ -x "$binary" ] || { echo "fuzz: the build failed" >&2; exit 1; }
