@@ -98,7 +98,7 @@ extension SCXMLTranslator {
                     "no `<data>` declares `\(root)`; SCXML raises error.execution here, and so does the flow",
                     at: location.valueRange))
             abandonsBlock = true
-            return raise("error.execution", at: element).map { [$0] } ?? []
+            return raise("error.execution", at: element, platform: true).map { [$0] } ?? []
         }
         guard let path = expression(location, construct: "`location`"),
             let value = expression(expr, construct: "`expr`")
@@ -165,6 +165,14 @@ extension SCXMLTranslator {
             } else {
                 diagnostics.append(.error(.badAttribute, "`<cancel>` needs a `sendid`", at: element.range))
             }
+            return []
+        }
+        guard outline.delayedSendIDs.contains(id) else {
+            // An undelayed send is already in the external queue: SCXML's `<cancel>` does nothing.
+            diagnostics.append(
+                .warning(
+                    .decidedStatically, "no delayed `<send>` has the id `\(id)`; SCXML cancels nothing here",
+                    at: element.range))
             return []
         }
         return [.map([("cancel_timer", .scalar(SCXMLNames.identifier(id)))])]

@@ -47,6 +47,9 @@ enum CanonicalState {
             state.timers[index].deadline -= now
             state.timers[index].frame = frame(state.timers[index].frame)
         }
+        for index in state.externalQueue.indices {
+            state.externalQueue[index].instance = instance(state.externalQueue[index].instance)
+        }
         for index in state.eventQueue.indices {
             state.eventQueue[index].instance = instance(state.eventQueue[index].instance)
         }
