@@ -7,7 +7,7 @@ import Testing
 @Suite struct SuiteRunnerTests {
     static let passing = [
         "conditions", "delayed-send", "error-execution", "event-fields", "external-queue", "history",
-        "internal-transition", "namelist-error", "parallel-done", "raise-order",
+        "internal-transition", "late-binding", "namelist-error", "parallel-done", "raise-order",
     ]
 
     @Test(arguments: passing)

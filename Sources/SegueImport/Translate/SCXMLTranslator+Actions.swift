@@ -85,8 +85,9 @@ extension SCXMLTranslator {
             diagnostics.append(.error(.badAttribute, "`<assign>` needs a `location`", at: element.range))
             return []
         }
-        guard let expr = element.attribute("expr") else {
-            unsupported(element, "`<assign>` with inline content instead of `expr` is not translated")
+        let inline = element.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard element.attribute("expr") != nil || !inline.isEmpty && element.children.isEmpty else {
+            unsupported(element, "`<assign>` with markup instead of `expr` or a value is not translated")
             return []
         }
         let written = location.value.trimmingCharacters(in: .whitespaces)
@@ -100,9 +101,11 @@ extension SCXMLTranslator {
             abandonsBlock = true
             return raise("error.execution", at: element, platform: true).map { [$0] } ?? []
         }
-        guard let path = expression(location, construct: "`location`"),
-            let value = expression(expr, construct: "`expr`")
-        else { return [] }
+        // Inline content is an expression too (`<assign location="x">[1, 2]</assign>`), as in `<data>`.
+        let value =
+            element.attribute("expr").map { expression($0, construct: "`expr`") }
+            ?? expression(inline, at: element.range, construct: "`<assign>`'s inline value")
+        guard let path = expression(location, construct: "`location`"), let value else { return [] }
         return [.map([("set", .map([(path, .scalar(value))]))])]
     }
 
