@@ -21,7 +21,7 @@ public enum ImplicitName: String, CaseIterable, Sendable {
         case .line: return "a script line, in `playback`'s `clip` and `volume`"
         case .event:
             return "the payload of the event being handled; `event.value` in a slider's or picker's `change`"
-        case .result: return "the operation's result, inside a call's `ok`"
+        case .result: return "the operation's result, inside a call's `ok`; the value handed back, inside `on_result`"
         case .error: return "`{ service, code, message }`, inside a call's `error` and `codes` and in `on_error`"
         case .form: return "the screen's form fields: `form.name`"
         case .state: return "one bool per nested state of the screen, true while active: `state.recording`"

@@ -75,7 +75,9 @@ extension Runner {
             effects.append(.emit(event: event, payload: fields))
             pc += 1
         case .navigate(let operation):
-            navigate(operation.kind, to: operation.target, arguments: operation.arguments, frame: frame)
+            navigate(
+                operation.kind, to: operation.target, arguments: operation.arguments, result: operation.result,
+                onResult: operation.onResult, frame: frame)
             pc += 1
             return stillRunning(frame, next: pc)
         case .goto(let target):

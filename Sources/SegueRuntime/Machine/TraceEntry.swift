@@ -1,3 +1,4 @@
+import SegueExpression
 import SegueModel
 
 /// One thing that happened during a step, in order; names are the flow's own.
@@ -23,6 +24,8 @@ public enum TraceEntry: Sendable, Hashable, Codable, CustomStringConvertible {
     case error(message: String, handledBy: String)
     case alertShown(title: String)
     case timerFired(id: Int)
+    /// A screen that left handed a value back to the `on_result` of the navigation that opened it.
+    case resultHandedBack(from: String, to: String, value: Value)
     case note(String)
 
     public var description: String {
@@ -41,6 +44,7 @@ public enum TraceEntry: Sendable, Hashable, Codable, CustomStringConvertible {
         case .error(let message, let handledBy): "error \"\(message)\" → \(handledBy)"
         case .alertShown(let title): "alert \"\(title)\""
         case .timerFired(let id): "timer #\(id) fired"
+        case .resultHandedBack(let from, let to, let value): "result \(value.literal) handed back by \(from) to \(to)"
         case .note(let text): text
         }
     }

@@ -49,6 +49,9 @@ public struct ChangePrinter: Sendable {
             case .error(let message, let handledBy): lines.append(style.red("• error \"\(message)\" → \(handledBy)"))
             case .ignored(let what, let reason): lines.append(style.yellow("• ignored \(what): \(reason)"))
             case .note(let text): lines.append("• \(text)")
+            case .resultHandedBack(let from, let to, let value):
+                lines.append(
+                    "• result " + Self.short(value.literal, hiding: dataDirectory) + " handed back by \(from) to \(to)")
             case .action, .eventConsumed, .timerFired: break
             }
         }
