@@ -250,6 +250,9 @@ public struct PendingCall: Sendable, Hashable, Codable {
     /// The `call` instruction; branches and the continuation are found from it.
     public var pc: Int
     public var frame: Frame
+    /// The nested state whose exit cancels the call (the handler's state, when it was active at the call); nil:
+    /// the call lives as long as its screen.
+    public var state: Int? = nil
 }
 
 /// A timer on the machine's clock.
