@@ -253,6 +253,9 @@ public struct PendingCall: Sendable, Hashable, Codable {
     /// The `call` instruction; branches and the continuation are found from it.
     public var pc: Int
     public var frame: Frame
+    /// The nested state whose exit cancels the call (the handler's state, when it was active at the call); nil:
+    /// the call lives as long as its screen.
+    public var state: Int? = nil
 }
 
 /// A `present` or `show` with `on_result:`, waiting for the screen it opened to hand a result back.

@@ -98,9 +98,15 @@ extension Runner {
             state.nextCall += 1
             var suspended = frame
             suspended.locals[ImplicitName.result.rawValue] = nil
+            // A state's handler call belongs to the state while it is active (not a transition's, run after its exit).
+            let owner =
+                frame.owner >= 0
+                && locate(frame.instance).map { state.layers[$0.layer].stack[$0.index].active.contains(frame.owner) }
+                    == true
             state.pendingCalls.append(
                 PendingCall(
-                    id: id, service: operation.service, operation: operation.operation, pc: pc, frame: suspended))
+                    id: id, service: operation.service, operation: operation.operation, pc: pc, frame: suspended,
+                    state: owner ? frame.owner : nil))
             effects.append(
                 .callService(id: id, service: operation.service, operation: operation.operation, arguments: arguments))
             record(.callStarted(id: id, service: operation.service, operation: operation.operation))
