@@ -62,14 +62,22 @@ extension Runner {
                 }
             }
             pc += 1
-        case .send(let event, let payload):
+        case .send(let event, let payload, let delivery):
             pc += 1
             guard frame.instance >= 0 else {
                 ignore(program.events[event], "sent outside any screen")
                 return true
             }
             guard let fields = evaluate(payload, frame) else { return false }
-            state.eventQueue.append(RaisedEvent(event: event, payload: .record(fields), instance: frame.instance))
+            var raised = RaisedEvent(
+                event: event, payload: .record(fields), instance: frame.instance, kind: delivery.kind,
+                sendID: delivery.id)
+            if delivery.kind == .external {
+                raised.origin = ownOrigin
+                state.externalQueue.append(raised)
+            } else {
+                state.eventQueue.append(raised)
+            }
         case .emit(let event, let payload):
             guard let fields = evaluate(payload, frame) else { return false }
             effects.append(.emit(event: event, payload: fields))
