@@ -11,6 +11,7 @@ extension CheckRun {
         switch action.kind {
         case .navigate(let navigation):
             checkNavigationTarget(navigation, in: scope)
+            checkResult(navigation, at: action.range, in: scope)
         case .goto(let state):
             checkGoto(state, in: scope)
         case .set(let assignments):

@@ -199,6 +199,7 @@ struct FlowSymbols {
             switch action.kind {
             case .navigate(let navigation):
                 if let target = navigation.target { add(.screen, "screen", target, declaration: false) }
+                walk(navigation.onResult ?? [], scope: scope)
             case .goto(let state): add(.state, "state:\(scope.owner)", state, declaration: false)
             case .set(let assignments):
                 for assignment in assignments { addTarget(assignment.name, scope: scope) }

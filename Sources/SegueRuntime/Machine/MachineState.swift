@@ -33,6 +33,8 @@ public struct MachineState: Sendable, Hashable, Codable {
     public var recording: RecordingState?
     /// A final state at the top of a screen's states was entered: the flow is over and takes no more input.
     public var ended: Bool = false
+    /// The `present`/`show` navigations with `on_result:` whose screens are still open.
+    public var resultReceivers: [ResultReceiver] = []
 
     public init() {}
 
@@ -63,6 +65,7 @@ public struct MachineState: Sendable, Hashable, Codable {
         hasher.combine(nextCall &<< 32 ^ nextTimer)
         if let playback { hasher.combine(playback) }
         if let recording { hasher.combine(recording) }
+        if !resultReceivers.isEmpty { hasher.combine(resultReceivers) }
     }
 
     /// The screen the user sees: the top of the top layer.
@@ -255,6 +258,19 @@ public struct PendingCall: Sendable, Hashable, Codable {
     public var operation: String
     /// The `call` instruction; branches and the continuation are found from it.
     public var pc: Int
+    public var frame: Frame
+    /// The nested state whose exit cancels the call (the handler's state, when it was active at the call); nil:
+    /// the call lives as long as its screen.
+    public var state: Int? = nil
+}
+
+/// A `present` or `show` with `on_result:`, waiting for the screen it opened to hand a result back.
+public struct ResultReceiver: Sendable, Hashable, Codable {
+    /// The screen instance the navigation opened.
+    public var opened: Int
+    /// The entry of the `on_result` actions.
+    public var entry: Int
+    /// Where the navigation ran (the opener's instance, its `item`, `event`, …); `result` is bound over it.
     public var frame: Frame
 }
 

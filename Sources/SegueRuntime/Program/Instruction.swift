@@ -54,6 +54,10 @@ public struct NavigateOperation: Sendable {
     public var target: Int?
     /// Parameter slots of the target screen and the expressions that fill them.
     public var arguments: [(slot: Int, value: Int)]
+    /// `dismiss`/`pop` `{ result: … }`: the expression handed back to the opener's `on_result`.
+    public var result: Int? = nil
+    /// `present`/`show` `on_result:`: the entry of the actions run when the opened screen hands a result back.
+    public var onResult: Int? = nil
 }
 
 /// Where `set` writes.
