@@ -141,6 +141,7 @@ extension CheckRun {
     private mutating func targetType(_ name: Name, in scope: Scope) -> ValueType? {
         let parts = name.text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         if parts.count == 2, parts[0] == ImplicitName.form.rawValue {
+            if scope.photoFields.contains(parts[1]) { return .optional(types.lenient("Photo")) }
             if scope.fields.contains(parts[1]) { return .string }
             let suggestion = Suggestion.closest(to: parts[1], in: scope.fields)
             let range = subrange(of: name, from: 5, length: parts[1].utf8.count)

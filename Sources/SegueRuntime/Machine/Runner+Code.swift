@@ -227,8 +227,11 @@ extension Runner {
             guard let location = locate(frame.instance) else { return }
             let screen = state.layers[location.layer].stack[location.index].screen
             guard field < state.layers[location.layer].stack[location.index].form.fields.count else { return }
-            let error = FieldValidator.error(
-                for: value, rules: program.screens[screen].fields[field].rules, messages: messages)
+            // A photo field keeps the picked photo with its framing (D14).
+            let value =
+                program.screens[screen].fields[field].crop.map { PhotoFraming.normalized(value, frame: $0) } ?? value
+            let error = FieldValidator.error(for: value, rules: program.screens[screen].fields[field].rules,
+                messages: messages)
             state.layers[location.layer].stack[location.index].form.fields[field].update(value, error: error)
         }
     }

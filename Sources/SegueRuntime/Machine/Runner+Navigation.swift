@@ -148,6 +148,7 @@ extension Runner {
                 if let initial = field.initial, case .success(let result) = evaluate(initial, own, instance: instance) {
                     value = result
                 }
+                if let crop = field.crop { value = PhotoFraming.normalized(value, frame: crop) }
                 formValues.append(value)
             }
             let errors = zip(formValues, fields).map {
