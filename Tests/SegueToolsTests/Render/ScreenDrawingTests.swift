@@ -50,6 +50,19 @@ import Testing
         #expect(!save.enabled && save.input == nil)
     }
 
+    /// The donate flow is Russian (`locale: ru`): a built-in rule message under a field is the catalog's Russian.
+    @Test func aBuiltInRuleMessageIsDrawnInTheFlowsLocale() async throws {
+        let fixture = try await form(on: .iPhone15)
+        defer { fixture.embedded.removeTemporaryFiles() }
+        try await fixture.edit("surname", "Кто")
+        try await fixture.edit("surname", "")
+        let errors = fixture.draw().allItems.filter { $0.role == "field-error" }.compactMap { item -> [String]? in
+            guard case .text(let run) = item.shape else { return nil }
+            return run.lines
+        }
+        #expect(errors == [["Обязательное поле"]])
+    }
+
     @Test func aMultilineFieldGrowsWithItsText() async throws {
         let fixture = try await form(on: .iPhone15)
         defer { fixture.embedded.removeTemporaryFiles() }
