@@ -27,10 +27,14 @@ extension CheckRun {
         }
     }
 
+    /// An initial state is a child, or a descendant entered with its ancestors (several: one per parallel region).
     private mutating func checkInitial(_ chart: StateChart, owner: String) {
-        guard let initial = chart.initial else { return }
         let names = chart.states.map(\.name.text)
-        guard !names.contains(initial.text) else { return }
+        let inside = Set(Inventory.states(chart).map(\.state.name.text))
+        for initial in chart.initial where !inside.contains(initial.text) { reportInitial(initial, names, owner) }
+    }
+
+    private mutating func reportInitial(_ initial: Name, _ names: [String], _ owner: String) {
         let suggestion = Suggestion.closest(to: initial.text, in: names)
         report(
             .error(
@@ -54,8 +58,8 @@ extension CheckRun {
             guard let chart else { return }
             if chart.parallel {
                 for state in chart.states where state.history == nil { mark(state.name.text) }
-            } else if let initial = chart.initial, chart.states.contains(where: { $0.name == initial }) {
-                mark(initial.text)
+            } else if !chart.initial.isEmpty, chart.initial.allSatisfy({ nodes[$0.text] != nil }) {
+                for initial in chart.initial { markTarget(initial.text) }
             } else if let first = chart.states.first(where: { $0.history == nil }) {
                 mark(first.name.text)
             }

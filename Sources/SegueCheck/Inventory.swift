@@ -16,6 +16,8 @@ enum Inventory {
                 result += flatten(then) + flatten(otherwise)
             case .timer(let timer):
                 result += flatten(timer.actions)
+            case .forEach(let loop):
+                result += flatten(loop.actions)
             default:
                 break
             }
@@ -135,10 +137,10 @@ enum Inventory {
 }
 
 extension Action {
-    /// Whether the action holds further actions (a call's outcomes, an `if`'s branches, a timer's body).
+    /// Whether the action holds further actions (a call's outcomes, an `if`'s branches, a timer's or loop's body).
     var hasNestedActions: Bool {
         switch kind {
-        case .call, .branch, .timer: true
+        case .call, .branch, .timer, .forEach: true
         default: false
         }
     }

@@ -95,25 +95,14 @@ extension SCXMLTranslator {
             _ = raise(name, at: element)
             return []
         }
-        var actions: [YAMLTree] = []
-        if !toInternalQueue || delayText != nil, !payload.isEmpty {
-            // SCXML evaluates a send's data when it sends, not when the event arrives: keep the values until then.
-            delayedSends += 1
-            payload = payload.map { key, value in
-                let kept = "_send\(delayedSends)_\(key)"
-                data.append((kept, .map([("type", .scalar("any"))])))
-                actions.append(.map([("set", .map([(kept, value)]))]))
-                return (key, .scalar(kept))
-            }
-        }
         var raised: [(String, YAMLTree)] = [("send", .scalar(name))]
         if !payload.isEmpty { raised.append(("with", .map(payload))) }
-        if toInternalQueue, delayText == nil { return actions + [.map(raised)] }
-        // The external queue: a timer, due at once without a delay, fires after the chart has settled.
-        var timer: [(String, YAMLTree)] = [("after", .scalar(delayText ?? "0s"))]
-        if let id = element["id"] { timer.append(("id", .scalar(SCXMLNames.identifier(id)))) }
-        timer.append(("do", .sequence([.map(raised)])))
-        return actions + [.map(timer)]
+        if toInternalQueue, delayText == nil { return [.map(raised)] }
+        // The external queue: a delayed send, due at once without a delay, arrives after the chart has settled,
+        // its payload read now, and it outlives the state that sent it.
+        raised.append(("delay", .scalar(delayText ?? "0s")))
+        if let id = element["id"] { raised.append(("id", .scalar(SCXMLNames.identifier(id)))) }
+        return [.map(raised)]
     }
 
     /// `send: event`, or nothing (with a warning) when no transition takes it: SCXML would discard it.

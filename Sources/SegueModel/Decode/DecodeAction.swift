@@ -71,7 +71,10 @@ extension FlowDecoder {
             return .set(assignments(value, context: "`set`"))
         case "send":
             guard let event = name(value, context: "the event of `send`") else { return nil }
-            return .send(event: event, arguments: reader.take("with").map { assignments($0, context: "`with`") } ?? [])
+            let arguments = reader.take("with").map { assignments($0, context: "`with`") } ?? []
+            let id = reader.take("id").flatMap { name($0, context: "`id`") }
+            let delay = reader.take("delay").flatMap { duration($0, context: "`delay`") }
+            return .send(event: event, arguments: arguments, later: delay.map { DelayedSend(delay: $0, id: id) })
         case "emit":
             guard let event = name(value, context: "the event of `emit`") else { return nil }
             return .emit(event: event, arguments: reader.take("with").map { assignments($0, context: "`with`") } ?? [])
@@ -85,6 +88,13 @@ extension FlowDecoder {
             if then == nil { missing("then", in: reader) }
             let otherwise = reader.take("else").map { actions($0, context: "`else`") } ?? []
             return .branch(condition: condition, then: then ?? [], otherwise: otherwise)
+        case "foreach":
+            guard let list = expression(value, context: "the list of `foreach`") else { return nil }
+            let body = reader.take("do").map { actions($0, context: "`do`") }
+            if body == nil { missing("do", in: reader) }
+            let item = reader.take("item").flatMap { name($0, context: "`item`") }
+            let index = reader.take("index").flatMap { name($0, context: "`index`") }
+            return .forEach(ForEachLoop(list: list, item: item, index: index, actions: body ?? []))
         case "after", "every":
             guard let delay = duration(value, context: "`\(head.name)`") else { return nil }
             let body = reader.take("do").map { actions($0, context: "`do`") }

@@ -106,7 +106,10 @@ extension FlowDecoder {
             return nil
         }
         let isParallel = parallel.flatMap { bool($0, context: "`parallel`") } ?? false
-        let initialName = initial.flatMap { name($0, context: "the initial state") }
+        let initialNames =
+            initial.map { node in
+                items(node).compactMap { name($0, context: "the initial state") }
+            } ?? []
         let states = entries.compactMap { entry -> StateNode? in
             guard var reader = mapping(entry.value, at: .state, context: "state `\(entry.name)`") else {
                 return nil
@@ -132,7 +135,7 @@ extension FlowDecoder {
             finish(reader)
             return state
         }
-        return StateChart(initial: initialName, parallel: isParallel, states: states, range: node.range)
+        return StateChart(initial: initialNames, parallel: isParallel, states: states, range: node.range)
     }
 
     /// A history state's `default: { goto: s, do: […] }`.

@@ -62,7 +62,14 @@ extension Vocabulary {
                 example: "`send: buy` + `with: { item: item }`"),
             [
                 KeySpec("send", .name, required: true, doc: "the event", example: "refresh"),
-                KeySpec("with", assignments, doc: "the event's payload", example: "{ item: item }"),
+                KeySpec("with", assignments, doc: "the event's payload (read when sent)", example: "{ item: item }"),
+                KeySpec(
+                    "delay", .duration,
+                    doc:
+                        "send it later: it waits on the clock, then joins the queue once the screen settles; leaving the state that sent it does not cancel it, leaving the screen does",
+                    example: "1.5s"),
+                KeySpec("id", .name, doc: "names a delayed send for `cancel_timer`", example: "reminder").needing(
+                    KeyRequirement("delay")),
             ]
         ),
         (
@@ -109,6 +116,24 @@ extension Vocabulary {
                 KeySpec("if", .expression, required: true, doc: "the condition", example: "\"n > 0\""),
                 KeySpec("then", .actions, required: true, doc: "run when it holds", example: "[dismiss]"),
                 KeySpec("else", .actions, doc: "run otherwise", example: "[pop]"),
+            ]
+        ),
+        (
+            KindSpec(
+                "foreach", place: .action("foreach"),
+                doc: "run actions once for each item of a list, in order; the list is read once, before the first pass",
+                example: "`foreach: entries` + `item: entry` + `do: […]`"),
+            [
+                KeySpec("foreach", .expression, required: true, doc: "the list", example: "entries"),
+                KeySpec(
+                    "item", .name, default: "item", doc: "the name each item is bound to inside `do`",
+                    example: "entry"),
+                KeySpec(
+                    "index", .name, default: "index", doc: "the name of the item's position (from 0) inside `do`",
+                    example: "position"),
+                KeySpec(
+                    "do", .actions, required: true, doc: "the actions run for each item",
+                    example: "[{ set: { total: \"total + entry\" } }]"),
             ]
         ),
         timer("after", doc: "run actions after a delay", example: "`after: 3s` + `do:` + `id:`"),

@@ -8,6 +8,10 @@ public enum Instruction: Sendable {
     case assign([AssignOperation])
     /// Raise an event for the running screen, handled before the next outside input.
     case send(event: Int, payload: [(name: String, value: Int)])
+    /// A `send` with `delay:`: the payload is read now and kept in the timer's frame, whose `entry` is a `deliver`.
+    case sendLater(SendLaterOperation)
+    /// A delayed send came due: its event, with the payload its timer kept, joins the screen's queue.
+    case deliver(event: Int)
     /// Send an output event out of the machine (`Effect.emit`); no screen handles it.
     case emit(event: String, payload: [(name: String, value: Int)])
     /// Ask a service and suspend until its outcome; the branches jump back to the next instruction.
@@ -16,6 +20,11 @@ public enum Instruction: Sendable {
     /// Jump when the condition is false (`if` without its `then`).
     case jumpUnless(condition: Int, target: Int)
     case jump(Int)
+    /// `foreach`: read the list once into the frame's loop slot; not a list is a run-time error.
+    case forEachStart(ForEachOperation)
+    /// A `foreach` pass: bind the next item and index and run on into the body, or, past the last item, give the
+    /// names back what they held before the loop and jump to `exit`.
+    case forEachNext(ForEachOperation)
     case startTimer(TimerOperation)
     case cancelTimer(name: Int)
     case openURL(Int)
@@ -34,10 +43,14 @@ public enum Instruction: Sendable {
         case .assign: "set"
         case .send: "send"
         case .emit: "emit"
+        case .sendLater: "send"
+        case .deliver: "deliver"
         case .call: "call"
         case .alert: "alert"
         case .jumpUnless: "if"
         case .jump: "jump"
+        case .forEachStart: "foreach"
+        case .forEachNext: "foreach_next"
         case .startTimer(let timer): timer.repeats ? "every" : "after"
         case .cancelTimer: "cancel_timer"
         case .openURL: "open_url"
@@ -84,6 +97,27 @@ public struct AlertOperation: Sendable {
     public var image: String
     public var title: Int
     public var message: Int?
+}
+
+public struct SendLaterOperation: Sendable {
+    public var event: Int
+    public var payload: [(name: String, value: Int)]
+    public var delay: Int
+    /// The `id:` (a timer name `cancel_timer` can name), or nil.
+    public var name: Int?
+    /// The `deliver` its timer runs.
+    public var entry: Int
+}
+
+public struct ForEachOperation: Sendable {
+    /// The list expression.
+    public var list: Int
+    public var item: String
+    public var index: String
+    /// The frame local holding the loop's list, position and the names' earlier values (not a name a flow can write).
+    public var slot: String
+    /// Where the code goes on after the last pass.
+    public var exit: Int
 }
 
 public struct TimerOperation: Sendable {

@@ -45,7 +45,7 @@ enum Build {
         action(.alert(AlertSpec(image: image, title: text(title), message: message.map(text))))
     }
 
-    static func send(_ event: String) -> Action { action(.send(event: name(event), arguments: [])) }
+    static func send(_ event: String) -> Action { action(.send(event: name(event), arguments: [], later: nil)) }
     static func goto(_ state: String) -> Action { action(.goto(name(state))) }
 
     static func button(_ id: String, tap: [Action]) -> Element {
@@ -81,7 +81,7 @@ enum Build {
     }
 
     static func chart(initial: String?, parallel: Bool = false, _ states: [StateNode]) -> StateChart {
-        StateChart(initial: initial.map(name), parallel: parallel, states: states, range: .synthesized)
+        StateChart(initial: initial.map { [name($0)] } ?? [], parallel: parallel, states: states, range: .synthesized)
     }
 
     static func component(_ componentName: String, _ elements: [Element]) -> Component {
