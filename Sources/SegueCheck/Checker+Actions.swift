@@ -15,9 +15,10 @@ extension CheckRun {
             checkGoto(state, in: scope)
         case .set(let assignments):
             for assignment in assignments { checkAssignment(assignment, in: scope) }
-        case .send(let event, let arguments, let later):
+        case .send(let event, let arguments, let options):
             checkSend(event, arguments, in: scope)
-            if let later { check(later.delay, in: scope, role: "a send's delay") }
+            if let delay = options?.delay { check(delay, in: scope, role: "a send's delay") }
+            if let data = options?.data { check(data, in: scope, role: "a send's `data`") }
         case .emit(_, let arguments):
             // Output events leave the flow: no handler to find, only the payload to type.
             for argument in arguments { check(argument.value, in: scope, role: "`\(argument.name.text)`") }
@@ -106,7 +107,7 @@ extension CheckRun {
                 + Inventory.flatten(flow.onError ?? [])
             let ids: [String] = actions.compactMap {
                 if case .timer(let timer) = $0.kind { return timer.id?.text }
-                if case .send(_, _, let later) = $0.kind { return later?.id?.text }
+                if case .send(_, _, let options) = $0.kind { return options?.id?.text }
                 return nil
             }
             guard !ids.contains(id.text) else { continue }

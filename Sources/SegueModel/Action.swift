@@ -9,7 +9,7 @@ public struct Action: Sendable {
         case set([Assignment])
         /// Raise an event, handled before the next outside input: `send: buy`; with `delay:`, it waits on the clock
         /// and outlives the state that sent it.
-        case send(event: Name, arguments: [Assignment], later: DelayedSend?)
+        case send(event: Name, arguments: [Assignment], options: SendOptions?)
         /// Send an output event out of the machine, to whoever runs the flow: `emit: purchase_completed`.
         case emit(event: Name, arguments: [Assignment])
         case call(Call)
@@ -108,13 +108,16 @@ public struct AlertSpec: Sendable {
     public var message: ExpressionText?
 }
 
-/// A `send` with `delay:` (and `id:`): the event, its payload read when sent, waits on the clock and then joins
-/// the screen's queue after whatever is running settles (SCXML's external queue). Unlike an `after:` timer, leaving
-/// the state that sent it does not cancel it; leaving the screen, or `cancel_timer: id`, does.
-public struct DelayedSend: Sendable {
+/// A `send`'s `data:`, `delay:` and `id:`. With a delay the event, its payload read when sent, waits on the clock
+/// and then joins the screen's queue after whatever is running settles (SCXML's external queue); unlike an
+/// `after:` timer, leaving the state that sent it does not cancel it; leaving the screen, or `cancel_timer: id`,
+/// does.
+public struct SendOptions: Sendable {
+    /// The whole payload, any value, instead of `with:`'s record (SCXML's `<content>`).
+    public var data: ExpressionText?
     /// `3s`, `500ms`, or an expression giving seconds or such a text (`'1.5s'`).
-    public var delay: Computed
-    /// Names it for `cancel_timer`.
+    public var delay: Computed?
+    /// Names a delayed send for `cancel_timer`.
     public var id: Name?
 }
 

@@ -163,6 +163,8 @@ public struct StateNode: Sendable {
     public var history: HistoryDepth? = nil
     /// A history state's `default:` transition, taken when its parent has never been left.
     public var historyDefault: GuardedActions? = nil
+    /// A final state's `done_data:`: the payload of the `done.state.<parent>` it raises.
+    public var doneData: ExpressionText? = nil
 
     public init(
         name: Name, onEnter: [Action], onExit: [Action], handlers: [Handler], children: StateChart?,

@@ -40,6 +40,7 @@ public enum SCXMLSkippedTests {
         "338": invoke,
         "347": invoke,
         "422": invoke,
+        "530": invoke,
         "554": invoke,
         "336": parent,
         "302": script,

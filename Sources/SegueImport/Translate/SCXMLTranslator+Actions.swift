@@ -120,8 +120,9 @@ extension SCXMLTranslator {
             diagnostics.append(.error(.badAttribute, "`<assign>` needs a `location`", at: element.range))
             return []
         }
-        guard let expr = element.attribute("expr") else {
-            unsupported(element, "`<assign>` with inline content instead of `expr` is not translated")
+        let expr = element.attribute("expr")
+        if expr == nil, let markup = element.children.first {
+            unsupported(markup, "`<assign>` with markup as its value is not translated; only text content is")
             return []
         }
         let written = location.value.trimmingCharacters(in: .whitespaces)
@@ -136,7 +137,7 @@ extension SCXMLTranslator {
             return raise("error.execution", at: element).map { [$0] } ?? []
         }
         guard let path = expression(location, construct: "`location`"),
-            let value = expression(expr, construct: "`expr`")
+            let value = expr.map({ expression($0, construct: "`expr`") }) ?? inlineValue(of: element)
         else { return [] }
         return [.map([("set", .map([(path, .scalar(value))]))])]
     }

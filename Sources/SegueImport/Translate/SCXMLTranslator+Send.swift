@@ -34,8 +34,11 @@ extension SCXMLTranslator {
                         .badAttribute, "`\(delay.value)` is not a duration such as `1s` or `500ms`",
                         at: delay.valueRange))
                 failed = true
+            } else if let value = expression(delay, construct: "`delayexpr`") {
+                // Computed when sent: a delayed send's delay may be seconds or a duration text (`'1s'`).
+                delayText = value
             } else {
-                failed = computed("delayexpr") == nil
+                failed = true
             }
         }
         if let location = element.attribute("idlocation") {
@@ -45,9 +48,11 @@ extension SCXMLTranslator {
                     at: location.valueRange))
             failed = true
         }
-        for child in element.children where child.name == "content" {
-            unsupported(child, "`<content>` (a send's body) is not translated; use `<param>`")
-            failed = true
+        // `<content>` is the whole payload (`data:`), any value.
+        var data: String?
+        if let content = element.children.first(where: { $0.name == "content" }) {
+            data = self.content(content)
+            failed = failed || data == nil
         }
         guard !failed else { return [] }
         guard let event else {
@@ -96,7 +101,11 @@ extension SCXMLTranslator {
             return []
         }
         var raised: [(String, YAMLTree)] = [("send", .scalar(name))]
-        if !payload.isEmpty { raised.append(("with", .map(payload))) }
+        if let data {
+            raised.append(("data", .scalar(data)))
+        } else if !payload.isEmpty {
+            raised.append(("with", .map(payload)))
+        }
         if toInternalQueue, delayText == nil { return [.map(raised)] }
         // The external queue: a delayed send, due at once without a delay, arrives after the chart has settled,
         // its payload read now, and it outlives the state that sent it.

@@ -1,5 +1,6 @@
 import Foundation
 import SegueDiagnostics
+import SegueModel
 
 /// Turns an SCXML document (conf: markup already mapped) into a flow with one screen, `chart`, whose `states:` is
 /// the chart; every construct it cannot translate is a diagnostic at its element or attribute.
@@ -95,7 +96,7 @@ struct SCXMLTranslator {
         }
         var onEntry: [YAMLTree] = []
         var onExit: [YAMLTree] = []
-        var handlers: [(String, [YAMLTree])] = []
+        var transitions: [(descriptors: [String], alternative: YAMLTree)] = []
         var always: [YAMLTree] = []
         var children: [(String, YAMLTree)] = []
         for child in element.children {
@@ -112,30 +113,53 @@ struct SCXMLTranslator {
                     always.append(alternative)
                     continue
                 }
-                for descriptor in events.split(whereSeparator: \.isWhitespace).map({ SCXMLNames.descriptor(String($0)) }
-                ) {
-                    if let index = handlers.firstIndex(where: { $0.0 == descriptor }) {
-                        handlers[index].1.append(alternative)
-                    } else {
-                        handlers.append((descriptor, [alternative]))
-                    }
-                }
+                let descriptors = events.split(whereSeparator: \.isWhitespace).map { SCXMLNames.descriptor(String($0)) }
+                transitions.append((descriptors, alternative))
             case _ where StateOutline.stateElements.contains(child.name) && node.kind != .final:
                 if let state = state(child) { children.append(state) }
             case "initial" where node.kind == .compound: initialElement(child)
             case "datamodel": datamodel(child)
             case "invoke": unsupported(child, "`<invoke>` starts another session; Segue runs one chart")
             case "donedata" where node.kind == .final:
-                unsupported(child, "`<donedata>` (the payload of a done event) is not translated")
+                switch doneData(child) {
+                case .value(let value): entries.append(("done_data", .scalar(value)))
+                case .fails(let raised): onEntry += raised.map { [$0] } ?? []
+                case .none: break
+                }
             default: checkElement(child, expected: [])
             }
         }
         if !onEntry.isEmpty { entries.append(("on_enter", .sequence(onEntry))) }
         if !onExit.isEmpty { entries.append(("on_exit", .sequence(onExit))) }
+        let handlers = Self.handlers(transitions)
         if !handlers.isEmpty { entries.append(("on", .map(handlers.map { ($0.0, .sequence($0.1)) }))) }
         if !always.isEmpty { entries.append(("always", .sequence(always))) }
         if !children.isEmpty { entries.append(("states", .map(children))) }
         return (node.name, .map(entries))
+    }
+
+    /// Handler keys with their alternatives in document order. A key holds every transition whose descriptor takes
+    /// all of the key's events, and comes before the more general keys it falls under (`entering.s011` before
+    /// `entering`): the first transition in document order wins across keys, as in SCXML.
+    static func handlers(_ transitions: [(descriptors: [String], alternative: YAMLTree)]) -> [(String, [YAMLTree])] {
+        var keys: [String] = []
+        for transition in transitions {
+            for key in transition.descriptors where !keys.contains(key) {
+                keys.insert(key, at: keys.firstIndex { EventDescriptor.matches($0, key) } ?? keys.count)
+            }
+        }
+        return keys.map { key in
+            var alternatives: [YAMLTree] = []
+            for transition in transitions
+            where transition.descriptors.contains(where: { EventDescriptor.matches($0, key) }) {
+                alternatives.append(transition.alternative)
+                // None after an unguarded one is ever tried.
+                if case .mapping(let fields) = transition.alternative, !fields.contains(where: { $0.key == "when" }) {
+                    break
+                }
+            }
+            return (key, alternatives)
+        }
     }
 
     /// The Segue names of the states entered first: the `initial` attribute's, the `<initial>` element's targets

@@ -74,7 +74,9 @@ extension FlowDecoder {
             let arguments = reader.take("with").map { assignments($0, context: "`with`") } ?? []
             let id = reader.take("id").flatMap { name($0, context: "`id`") }
             let delay = reader.take("delay").flatMap { duration($0, context: "`delay`") }
-            return .send(event: event, arguments: arguments, later: delay.map { DelayedSend(delay: $0, id: id) })
+            let data = reader.take("data").flatMap { expression($0, context: "`data`") }
+            let options = delay == nil && data == nil ? nil : SendOptions(data: data, delay: delay, id: id)
+            return .send(event: event, arguments: arguments, options: options)
         case "emit":
             guard let event = name(value, context: "the event of `emit`") else { return nil }
             return .emit(event: event, arguments: reader.take("with").map { assignments($0, context: "`with`") } ?? [])

@@ -127,6 +127,7 @@ extension FlowDecoder {
                 state.children = decodeStateChart(children, initial: initial, parallel: parallel)
             }
             state.isFinal = reader.take("final").flatMap { bool($0, context: "`final`") } ?? false
+            state.doneData = reader.take("done_data").flatMap { expression($0, context: "`done_data`") }
             if let depth = reader.take("history") {
                 let word = word(depth, among: HistoryDepth.allCases.map(\.rawValue), context: "`history`")
                 state.history = word.flatMap { HistoryDepth(rawValue: $0.text) }

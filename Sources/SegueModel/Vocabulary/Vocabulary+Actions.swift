@@ -64,6 +64,10 @@ extension Vocabulary {
                 KeySpec("send", .name, required: true, doc: "the event", example: "refresh"),
                 KeySpec("with", assignments, doc: "the event's payload (read when sent)", example: "{ item: item }"),
                 KeySpec(
+                    "data", .expression, doc: "the event's whole payload, any value, instead of `with`'s fields",
+                    example: "\"[1, 2, 3]\""
+                ).excluding(["with"], because: "the payload is either fields or one value"),
+                KeySpec(
                     "delay", .duration,
                     doc:
                         "send it later: it waits on the clock, then joins the queue once the screen settles; leaving the state that sent it does not cancel it, leaving the screen does",

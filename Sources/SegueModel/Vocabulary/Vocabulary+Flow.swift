@@ -184,6 +184,12 @@ extension Vocabulary {
                     doc: "entering it completes the parent (`done.state.<parent>`); at the top it ends the flow",
                     example: "true"),
                 KeySpec(
+                    "done_data", .expression,
+                    doc:
+                        "a final state's result: the payload of `done.state.<parent>` (`event` in its handler), read as the state is entered",
+                    example: "\"{ total: total }\""
+                ).needing(KeyRequirement("final", "true")),
+                KeySpec(
                     "history", .oneOf(HistoryDepth.allCases.map(\.rawValue)),
                     doc: "a history pseudo-state: re-enters the parent's last active child (`deep`: every descendant)",
                     example: "shallow"

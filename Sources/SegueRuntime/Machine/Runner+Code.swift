@@ -68,22 +68,22 @@ extension Runner {
                 }
             }
             pc += 1
-        case .send(let event, let payload):
+        case .send(let event, let payload, let data):
             pc += 1
             guard frame.instance >= 0 else {
                 ignore(program.events[event], "sent outside any screen")
                 return true
             }
-            guard let fields = evaluate(payload, frame) else { return false }
-            state.eventQueue.append(RaisedEvent(event: event, payload: .record(fields), instance: frame.instance))
+            guard let value = evaluate(payload, data: data, frame) else { return false }
+            state.eventQueue.append(RaisedEvent(event: event, payload: value, instance: frame.instance))
         case .sendLater(let operation):
             pc += 1
             guard frame.instance >= 0 else {
                 ignore(program.events[operation.event], "sent outside any screen")
                 return true
             }
-            guard let fields = evaluate(operation.payload, frame) else { return false }
-            return sendLater(operation, payload: .record(fields), frame: frame)
+            guard let value = evaluate(operation.payload, data: operation.data, frame) else { return false }
+            return sendLater(operation, payload: value, frame: frame)
         case .deliver(let event):
             state.eventQueue.append(RaisedEvent(event: event, payload: frame.event, instance: frame.instance))
             pc += 1
@@ -193,6 +193,17 @@ extension Runner {
         case .field(let field):
             guard let location = locate(frame.instance) else { return nil }
             return state.layers[location.layer].stack[location.index].form.fields[field].value
+        }
+    }
+
+    /// A sent event's payload: its `data` value, else the record of its fields; nil once an error is routed.
+    private mutating func evaluate(_ payload: [(name: String, value: Int)], data: Int?, _ frame: Frame) -> Value? {
+        guard let data else { return evaluate(payload, frame).map(Value.record) }
+        switch evaluate(data, frame) {
+        case .success(let value): return value
+        case .failure(let failure):
+            routeError(failure.serviceError, frame: frame)
+            return nil
         }
     }
 

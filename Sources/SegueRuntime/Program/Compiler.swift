@@ -291,6 +291,7 @@ struct ProgramBuilder {
             program.screens[screen].states[id].historyDefault = node.historyDefault.map {
                 transition($0, context: context)
             }
+            program.screens[screen].states[id].doneData = node.doneData.map { expression($0, context: context) }
             if let nested = node.children { compileStates(nested, screen: screen) }
         }
     }

@@ -7,7 +7,8 @@ public enum Instruction: Sendable {
     case goto(state: Int)
     case assign([AssignOperation])
     /// Raise an event for the running screen, handled before the next outside input.
-    case send(event: Int, payload: [(name: String, value: Int)])
+    /// `data`, when given, is the whole payload instead of the fields.
+    case send(event: Int, payload: [(name: String, value: Int)], data: Int?)
     /// A `send` with `delay:`: the payload is read now and kept in the timer's frame, whose `entry` is a `deliver`.
     case sendLater(SendLaterOperation)
     /// A delayed send came due: its event, with the payload its timer kept, joins the screen's queue.
@@ -102,6 +103,8 @@ public struct AlertOperation: Sendable {
 public struct SendLaterOperation: Sendable {
     public var event: Int
     public var payload: [(name: String, value: Int)]
+    /// The whole payload instead of the fields, or nil.
+    public var data: Int?
     public var delay: Int
     /// The `id:` (a timer name `cancel_timer` can name), or nil.
     public var name: Int?

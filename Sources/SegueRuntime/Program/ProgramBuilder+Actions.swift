@@ -87,18 +87,20 @@ extension ProgramBuilder {
                 return AssignOperation(target: target, value: expression(assignment.value, context: context))
             }
             program.code.append(.assign(operations))
-        case .send(let name, let arguments, let later):
+        case .send(let name, let arguments, let options):
             let payload = arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
-            guard let later else {
-                program.code.append(.send(event: event(name.text), payload: payload))
+            let data = options?.data.map { expression($0, context: context) }
+            guard let delay = options?.delay else {
+                program.code.append(.send(event: event(name.text), payload: payload, data: data))
                 return
             }
             deferred.append(DeferredBlock(kind: .delivery(pc: program.code.count), context: context))
             program.code.append(
                 .sendLater(
                     SendLaterOperation(
-                        event: event(name.text), payload: payload, delay: expression(later.delay, context: context),
-                        name: later.id.map { timerName($0.text) }, entry: -1)))
+                        event: event(name.text), payload: payload, data: data,
+                        delay: expression(delay, context: context), name: options?.id.map { timerName($0.text) },
+                        entry: -1)))
         case .emit(let name, let arguments):
             let payload = arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
             program.code.append(.emit(event: name.text, payload: payload))
