@@ -81,6 +81,10 @@ public enum CheckCode {
     public static let nothingToPop = "C303"
     /// `unwind` to a screen that is never below.
     public static let unwindTargetNeverBelow = "C304"
+    /// `dismiss` or `pop` hands a `result:` back from a screen that declares no `returns:`.
+    public static let resultWithoutReturns = "C305"
+    /// `on_result:` on a navigation to a screen that declares no `returns:`: nothing is ever handed back.
+    public static let onResultWithoutReturns = "C306"
 
     // MARK: reachability and outcomes
 
@@ -129,7 +133,8 @@ public enum CheckCode {
         playWithoutPlayback, typeMismatch,
         argumentTypeMismatch, assignmentTypeMismatch, optionalInText, optionalOperand, showWithoutNavigation,
         nothingToDismiss, nothingToPop,
-        unwindTargetNeverBelow, unreachableScreen, unreachableState, unhandledFailure, unhandledCancel,
+        unwindTargetNeverBelow, resultWithoutReturns, onResultWithoutReturns, unreachableScreen, unreachableState,
+        unhandledFailure, unhandledCancel,
         duplicateElement, duplicateField, duplicateDeclaration, invalidPattern, submitWithoutFields,
         recursiveComponent, namedValueCycle, invalidName, handlerNeverFires, misplacedHistory,
     ]

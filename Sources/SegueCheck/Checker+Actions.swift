@@ -11,11 +11,12 @@ extension CheckRun {
         switch action.kind {
         case .navigate(let navigation):
             checkNavigationTarget(navigation, in: scope)
+            checkResult(navigation, at: action.range, in: scope)
         case .goto(let state):
             checkGoto(state, in: scope)
         case .set(let assignments):
             for assignment in assignments { checkAssignment(assignment, in: scope) }
-        case .send(let event, let arguments, let options):
+        case .send(let event, let arguments, _, let options):
             checkSend(event, arguments, in: scope)
             if let delay = options?.delay { check(delay, in: scope, role: "a send's delay") }
             if let data = options?.data { check(data, in: scope, role: "a send's `data`") }
@@ -107,7 +108,7 @@ extension CheckRun {
                 + Inventory.flatten(flow.onError ?? [])
             let ids: [String] = actions.compactMap {
                 if case .timer(let timer) = $0.kind { return timer.id?.text }
-                if case .send(_, _, let options) = $0.kind { return options?.id?.text }
+                if case .send(_, _, let delivery, let options) = $0.kind, options?.delay != nil { return delivery.id }
                 return nil
             }
             guard !ids.contains(id.text) else { continue }

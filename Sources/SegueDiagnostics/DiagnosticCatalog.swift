@@ -88,6 +88,8 @@ public enum DiagnosticCatalog {
         "C302": "`dismiss` where no modal layer can be on top of the root.",
         "C303": "`pop` or `pop_to_root` where the screen can never be above a navigation controller's root.",
         "C304": "`unwind` to a screen that is never below.",
+        "C305": "`dismiss` or `pop` hands a `result:` back from a screen that declares no `returns:`.",
+        "C306": "`on_result:` on a navigation to a screen that declares no `returns:`: nothing is ever handed back.",
         "C401": "No navigation path from `start` reaches the screen.",
         "C402": "No `goto` or initial state ever enters the state.",
         "C403": "A call that can fail has no `error` branch, no enclosing handler and no `on_error`.",

@@ -7,9 +7,10 @@ public struct Action: Sendable {
         /// Switch the screen's nested state: `goto: recording`.
         case goto(Name)
         case set([Assignment])
-        /// Raise an event, handled before the next outside input: `send: buy`; with `delay:`, it waits on the clock
-        /// and outlives the state that sent it.
-        case send(event: Name, arguments: [Assignment], options: SendOptions?)
+        /// Raise an event, handled before the next outside input (`send: buy`), or after the machine settles
+        /// (`type: external`).
+        /// With `delay:` it waits on the clock and outlives the state that sent it; `data:` is a whole payload.
+        case send(event: Name, arguments: [Assignment], delivery: SendDelivery, options: SendOptions?)
         /// Send an output event out of the machine, to whoever runs the flow: `emit: purchase_completed`.
         case emit(event: Name, arguments: [Assignment])
         case call(Call)
@@ -56,13 +57,22 @@ public struct Navigation: Sendable {
     /// The target screen for present, show, unwind and replace.
     public var target: Name?
     public var arguments: [Assignment]
+    /// What a `dismiss` or `pop` hands back to the navigation that opened its screen: `dismiss: { result: clip }`.
+    public var result: ExpressionText?
+    /// Run on the opening screen when the screen this `present` or `show` opens hands a result back (`result`).
+    public var onResult: [Action]?
     public var kind: TransitionKind
     /// Whether it animates (metadata for renderers).
     public var animated: Bool
 
-    init(kind: TransitionKind, target: Name?, arguments: [Assignment], animated: Bool) {
+    init(
+        kind: TransitionKind, target: Name?, arguments: [Assignment], animated: Bool, result: ExpressionText? = nil,
+        onResult: [Action]? = nil
+    ) {
         self.target = target
         self.arguments = arguments
+        self.result = result
+        self.onResult = onResult
         self.kind = kind
         self.animated = animated
     }
@@ -108,7 +118,7 @@ public struct AlertSpec: Sendable {
     public var message: ExpressionText?
 }
 
-/// A `send`'s `data:`, `delay:` and `id:`. With a delay the event, its payload read when sent, waits on the clock
+/// A `send`'s `data:` and `delay:` (its `id:` is the delivery's). With a delay the event, its payload read when sent, waits on the clock
 /// and then joins the screen's queue after whatever is running settles (SCXML's external queue); unlike an
 /// `after:` timer, leaving the state that sent it does not cancel it; leaving the screen, or `cancel_timer: id`,
 /// does.
@@ -117,8 +127,6 @@ public struct SendOptions: Sendable {
     public var data: ExpressionText?
     /// `3s`, `500ms`, or an expression giving seconds or such a text (`'1.5s'`).
     public var delay: Computed?
-    /// Names a delayed send for `cancel_timer`.
-    public var id: Name?
 }
 
 /// `foreach: list` + `item:` + `index:` + `do:`: the list is read once, before the first pass, so actions that

@@ -4,8 +4,9 @@ extension SCXMLTranslator {
     static let scxmlProcessor = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"
     static let httpProcessor = "http://www.w3.org/TR/scxml/#BasicHTTPEventProcessor"
 
-    /// `<send>`: to `#_internal` a `send:`; to the chart's own external queue an `after:` timer (`0s` without a
-    /// delay) whose `id` is the send's, so `<cancel>` can stop it, its `<param>` values kept from when it was sent. A target or type SCXML says cannot be
+    /// `<send>`: to `#_internal` a `send:`; to the chart's own external queue a `send:` with `type: external` and
+    /// the send's `id`, inside an `after:` timer when delayed (the timer's `id` is the send's, so `<cancel>` can stop
+    /// it, and its `<param>` values are kept from when it was sent). A target or type SCXML says cannot be
     /// delivered becomes the error event SCXML raises instead (`error.execution`, `error.communication`).
     mutating func send(_ element: XMLElement) -> [YAMLTree] {
         var failed = false
@@ -91,6 +92,12 @@ extension SCXMLTranslator {
         }
         if let names = element.attribute("namelist") {
             for name in names.value.split(whereSeparator: \.isWhitespace).map(String.init) {
+                // SCXML raises error.execution for a name that is no declared location, and sends nothing.
+                guard SCXMLNames.identifier(name) == name, outline.dataIDs.contains(name) else {
+                    return raise(
+                        "error.execution", at: element, because: "`\(name)` in `namelist` is not a declared location"
+                    ).map { [$0] } ?? []
+                }
                 guard let value = expression(name, at: names.valueRange, construct: "`namelist`") else { continue }
                 payload.append((name, .scalar(value)))
             }
@@ -106,16 +113,24 @@ extension SCXMLTranslator {
         } else if !payload.isEmpty {
             raised.append(("with", .map(payload)))
         }
-        if toInternalQueue, delayText == nil { return [.map(raised)] }
-        // The external queue: a delayed send, due at once without a delay, arrives after the chart has settled,
-        // its payload read now, and it outlives the state that sent it.
-        raised.append(("delay", .scalar(delayText ?? "0s")))
-        if let id = element["id"] { raised.append(("id", .scalar(SCXMLNames.identifier(id)))) }
+        if !toInternalQueue {
+            // The chart's own external queue: the event waits until the chart has settled.
+            raised.append(("type", .scalar("external")))
+            if let id = element["id"] { raised.append(("id", .scalar(id))) }
+        }
+        if let delayText {
+            // Delayed: its payload read now, it outlives the state that sent it; `<cancel>` names its id.
+            raised.append(("delay", .scalar(delayText)))
+            if toInternalQueue, let id = element["id"] { raised.append(("id", .scalar(id))) }
+        }
         return [.map(raised)]
     }
 
-    /// `send: event`, or nothing (with a warning) when no transition takes it: SCXML would discard it.
-    mutating func raise(_ event: String, at element: XMLElement, because reason: String? = nil) -> YAMLTree? {
+    /// `send: event`, or nothing (with a warning) when no transition takes it: SCXML would discard it. An error
+    /// SCXML raises itself (`platform`, or any with a `reason`) is sent with `type: platform`, as the processor's.
+    mutating func raise(
+        _ event: String, at element: XMLElement, because reason: String? = nil, platform: Bool = false
+    ) -> YAMLTree? {
         if let reason {
             abandonsBlock = true
             diagnostics.append(
@@ -131,7 +146,8 @@ extension SCXMLTranslator {
                     at: element.range))
             return nil
         }
-        return .map([("send", .scalar(event))])
+        guard reason != nil || platform else { return .map([("send", .scalar(event))]) }
+        return .map([("send", .scalar(event)), ("type", .scalar("platform"))])
     }
 
     private mutating func param(_ element: XMLElement) -> (String, YAMLTree)? {

@@ -116,6 +116,10 @@ extension Vocabulary {
                 KeySpec(
                     "data", .mapping(of: variableDeclaration), doc: "screen-local variables", example: "{ n: int }"),
                 KeySpec(
+                    "returns", .typeText,
+                    doc: "the type of the result it hands back by `dismiss`/`pop` `{ result: … }` to `on_result`",
+                    example: "Take"),
+                KeySpec(
                     "let", .mapping(of: .expression),
                     doc: "named values the screen's expressions may read, computed where they are used",
                     example: "{ columns: \"device.width >= 414 ? 3 : 2\" }"),

@@ -68,14 +68,14 @@ extension Runner {
                 }
             }
             pc += 1
-        case .send(let event, let payload, let data):
+        case .send(let event, let payload, let delivery, let data):
             pc += 1
             guard frame.instance >= 0 else {
                 ignore(program.events[event], "sent outside any screen")
                 return true
             }
             guard let value = evaluate(payload, data: data, frame) else { return false }
-            state.eventQueue.append(RaisedEvent(event: event, payload: value, instance: frame.instance))
+            deliver(event, payload: value, delivery: delivery, instance: frame.instance)
         case .sendLater(let operation):
             pc += 1
             guard frame.instance >= 0 else {
@@ -84,15 +84,17 @@ extension Runner {
             }
             guard let value = evaluate(operation.payload, data: operation.data, frame) else { return false }
             return sendLater(operation, payload: value, frame: frame)
-        case .deliver(let event):
-            state.eventQueue.append(RaisedEvent(event: event, payload: frame.event, instance: frame.instance))
+        case .deliver(let event, let delivery):
+            deliver(event, payload: frame.event, delivery: delivery, instance: frame.instance)
             pc += 1
         case .emit(let event, let payload):
             guard let fields = evaluate(payload, frame) else { return false }
             effects.append(.emit(event: event, payload: fields))
             pc += 1
         case .navigate(let operation):
-            navigate(operation.kind, to: operation.target, arguments: operation.arguments, frame: frame)
+            navigate(
+                operation.kind, to: operation.target, arguments: operation.arguments, result: operation.result,
+                onResult: operation.onResult, frame: frame)
             pc += 1
             return stillRunning(frame, next: pc)
         case .goto(let target):
@@ -113,9 +115,15 @@ extension Runner {
             state.nextCall += 1
             var suspended = frame
             suspended.locals[ImplicitName.result.rawValue] = nil
+            // A state's handler call belongs to the state while it is active (not a transition's, run after its exit).
+            let owner =
+                frame.owner >= 0
+                && locate(frame.instance).map { state.layers[$0.layer].stack[$0.index].active.contains(frame.owner) }
+                    == true
             state.pendingCalls.append(
                 PendingCall(
-                    id: id, service: operation.service, operation: operation.operation, pc: pc, frame: suspended))
+                    id: id, service: operation.service, operation: operation.operation, pc: pc, frame: suspended,
+                    state: owner ? frame.owner : nil))
             effects.append(
                 .callService(id: id, service: operation.service, operation: operation.operation, arguments: arguments))
             record(.callStarted(id: id, service: operation.service, operation: operation.operation))

@@ -32,6 +32,18 @@ extension Runner {
         return ClockDuration(seconds: seconds)
     }
 
+    /// A sent event into its queue: the internal one, or with `type: external` the external one (SCXML's).
+    mutating func deliver(_ event: Int, payload: Value, delivery: SendDelivery, instance: Int) {
+        var raised = RaisedEvent(
+            event: event, payload: payload, instance: instance, kind: delivery.kind, sendID: delivery.id)
+        if delivery.kind == .external {
+            raised.origin = ownOrigin
+            state.externalQueue.append(raised)
+        } else {
+            state.eventQueue.append(raised)
+        }
+    }
+
     /// Schedules a delayed send: its timer is the screen's (no state owns it), and keeps the payload as its event.
     mutating func sendLater(_ operation: SendLaterOperation, payload: Value, frame: Frame) -> Bool {
         guard let delay = clockDelay(operation.delay, repeats: false, send: true, frame: frame) else { return false }

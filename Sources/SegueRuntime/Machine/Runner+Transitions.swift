@@ -99,7 +99,7 @@ extension Runner {
         let event = program.screens[screen].states[completed].doneEvent
         guard event >= 0 else { return }
         record(.note("raised \(program.events[event])"))
-        state.eventQueue.append(RaisedEvent(event: event, payload: payload, instance: instance))
+        state.eventQueue.append(RaisedEvent(event: event, payload: payload, instance: instance, kind: .platform))
     }
 
     /// A final state's `done_data`; when it fails, the error is raised first (`error.execution`, SCXML's order)
@@ -130,9 +130,11 @@ extension Runner {
     mutating func finishEndedFlow() {
         if let top = topInstance, !top.active.isEmpty { exitStates(top.active, instance: top.id) }
         cancelTimers { _ in true }
-        if !state.eventQueue.isEmpty {
-            record(.note("\(state.eventQueue.count) queued events dropped: the flow has ended"))
+        if !state.eventQueue.isEmpty || !state.externalQueue.isEmpty {
+            let count = state.eventQueue.count + state.externalQueue.count
+            record(.note("\(count) queued events dropped: the flow has ended"))
             state.eventQueue.removeAll()
+            state.externalQueue.removeAll()
         }
     }
 

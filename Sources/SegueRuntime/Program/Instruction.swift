@@ -8,11 +8,11 @@ public enum Instruction: Sendable {
     case assign([AssignOperation])
     /// Raise an event for the running screen, handled before the next outside input.
     /// `data`, when given, is the whole payload instead of the fields.
-    case send(event: Int, payload: [(name: String, value: Int)], data: Int?)
+    case send(event: Int, payload: [(name: String, value: Int)], delivery: SendDelivery, data: Int?)
     /// A `send` with `delay:`: the payload is read now and kept in the timer's frame, whose `entry` is a `deliver`.
     case sendLater(SendLaterOperation)
-    /// A delayed send came due: its event, with the payload its timer kept, joins the screen's queue.
-    case deliver(event: Int)
+    /// A delayed send came due: its event, with the payload its timer kept, is delivered as `delivery` says.
+    case deliver(event: Int, delivery: SendDelivery)
     /// Send an output event out of the machine (`Effect.emit`); no screen handles it.
     case emit(event: String, payload: [(name: String, value: Int)])
     /// Ask a service and suspend until its outcome; the branches jump back to the next instruction.
@@ -68,6 +68,10 @@ public struct NavigateOperation: Sendable {
     public var target: Int?
     /// Parameter slots of the target screen and the expressions that fill them.
     public var arguments: [(slot: Int, value: Int)]
+    /// `dismiss`/`pop` `{ result: … }`: the expression handed back to the opener's `on_result`.
+    public var result: Int? = nil
+    /// `present`/`show` `on_result:`: the entry of the actions run when the opened screen hands a result back.
+    public var onResult: Int? = nil
 }
 
 /// Where `set` writes.
@@ -105,8 +109,10 @@ public struct SendLaterOperation: Sendable {
     public var payload: [(name: String, value: Int)]
     /// The whole payload instead of the fields, or nil.
     public var data: Int?
+    /// Its queue and id (the id is also the timer name `cancel_timer` cancels it by).
+    public var delivery: SendDelivery
     public var delay: Int
-    /// The `id:` (a timer name `cancel_timer` can name), or nil.
+    /// The interned `id:`, the timer name `cancel_timer` names, or nil.
     public var name: Int?
     /// The `deliver` its timer runs.
     public var entry: Int

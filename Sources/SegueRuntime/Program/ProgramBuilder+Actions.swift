@@ -11,6 +11,8 @@ struct DeferredBlock {
         case timer(pc: Int, [Action])
         /// Patch the entry of a `deliver` into the `sendLater` at `pc`.
         case delivery(pc: Int)
+        /// Patch the `on_result` actions' entry into the `navigate` at `pc`.
+        case onResult(pc: Int, [Action])
     }
 
     var kind: Kind
@@ -60,9 +62,17 @@ extension ProgramBuilder {
         case .delivery(let pc):
             guard case .sendLater(var operation) = program.code[pc] else { return }
             operation.entry = program.code.count
-            program.code.append(.deliver(event: operation.event))
+            program.code.append(.deliver(event: operation.event, delivery: operation.delivery))
             program.code.append(.end)
             program.code[pc] = .sendLater(operation)
+        case .onResult(let pc, let actions):
+            guard case .navigate(var operation) = program.code[pc] else { return }
+            operation.onResult = program.code.count
+            var context = block.context
+            context.locals.insert(ImplicitName.result.rawValue)
+            emit(actions, context: context)
+            program.code.append(.end)
+            program.code[pc] = .navigate(operation)
         }
     }
 
@@ -74,6 +84,9 @@ extension ProgramBuilder {
     private mutating func emit(_ action: Action, context: CompileContext) {
         switch action.kind {
         case .navigate(let navigation):
+            if let onResult = navigation.onResult {
+                deferred.append(DeferredBlock(kind: .onResult(pc: program.code.count, onResult), context: context))
+            }
             program.code.append(.navigate(navigate(navigation, context: context, at: action.range)))
         case .goto(let name):
             guard let screen = context.screen, let state = program.screens[screen].stateIndex[name.text] else {
@@ -87,19 +100,19 @@ extension ProgramBuilder {
                 return AssignOperation(target: target, value: expression(assignment.value, context: context))
             }
             program.code.append(.assign(operations))
-        case .send(let name, let arguments, let options):
+        case .send(let name, let arguments, let delivery, let options):
             let payload = arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
             let data = options?.data.map { expression($0, context: context) }
             guard let delay = options?.delay else {
-                program.code.append(.send(event: event(name.text), payload: payload, data: data))
+                program.code.append(.send(event: event(name.text), payload: payload, delivery: delivery, data: data))
                 return
             }
             deferred.append(DeferredBlock(kind: .delivery(pc: program.code.count), context: context))
             program.code.append(
                 .sendLater(
                     SendLaterOperation(
-                        event: event(name.text), payload: payload, data: data,
-                        delay: expression(delay, context: context), name: options?.id.map { timerName($0.text) },
+                        event: event(name.text), payload: payload, data: data, delivery: delivery,
+                        delay: expression(delay, context: context), name: delivery.id.map { timerName($0) },
                         entry: -1)))
         case .emit(let name, let arguments):
             let payload = arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
@@ -175,7 +188,9 @@ extension ProgramBuilder {
     {
         let kind = navigation.kind
         guard let targetName = navigation.target else {
-            return NavigateOperation(kind: kind, target: nil, arguments: [])
+            return NavigateOperation(
+                kind: kind, target: nil, arguments: [],
+                result: navigation.result.map { expression($0, context: context) })
         }
         guard let target = program.screenIndex[targetName.text] else {
             unresolved("`\(navigation.kind.rawValue): \(targetName.text)`: no such screen", at: targetName.range)

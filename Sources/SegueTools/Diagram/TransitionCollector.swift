@@ -131,6 +131,9 @@ struct TransitionCollector {
                 Found(
                     from: place.screen.name.text, kind: navigation.kind, target: navigation.target?.text,
                     label: place.label.text))
+            if let onResult = navigation.onResult, let target = navigation.target {
+                walk(onResult, at: place.with(place.label.outcome("\(target.text) result")))
+            }
         case .goto(let target):
             addGoto(target, at: place)
         case .call(let call):
