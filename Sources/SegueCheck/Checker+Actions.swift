@@ -26,7 +26,7 @@ extension CheckRun {
         case .call(let call):
             checkCall(call, at: action.range, in: scope)
         case .alert(let alert):
-            check(alert.title, in: scope, role: "`title`")
+            if let title = alert.title { check(title, in: scope, role: "`title`") }
             if let message = alert.message { check(message, in: scope, role: "`message`") }
         case .branch(let condition, let then, let otherwise):
             check(condition, in: scope, expecting: .bool, role: "the condition of `if`")

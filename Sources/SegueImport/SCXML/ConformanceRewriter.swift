@@ -51,6 +51,11 @@ enum ConformanceRewriter {
         case "extendArray":
             let id = child["id"] ?? ""
             return element("assign", [attribute("location", "Var\(id)"), attribute("expr", "Var\(id) + [4]")])
+        case "sendToSender":
+            // A reply to the current event's sender, wherever that is: its origin, by its processor.
+            let event = attribute("event", child["name"] ?? "")
+            return element(
+                "send", [event, attribute("targetexpr", "_event.origin"), attribute("typeexpr", "_event.origintype")])
         case "contentFoo":
             return element("content", [], text: "foo")
         case "script":

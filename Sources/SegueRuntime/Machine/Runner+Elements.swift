@@ -32,7 +32,7 @@ extension Runner {
             let rules = program.screens[top.screen].fields[field].rules
             var form = top.form
             form.fields[field].touched = true
-            form.fields[field].update(value, error: FieldValidator.error(for: value, rules: rules))
+            form.fields[field].update(value, error: FieldValidator.error(for: value, rules: rules, messages: messages))
             state.layers[location.layer].stack[location.index].form = form
         case .failure(let refusal): refuse(refusal)
         }

@@ -150,7 +150,9 @@ extension Runner {
                 }
                 formValues.append(value)
             }
-            let errors = zip(formValues, fields).map { FieldValidator.error(for: $0, rules: $1.rules) }
+            let errors = zip(formValues, fields).map {
+                FieldValidator.error(for: $0, rules: $1.rules, messages: messages)
+            }
             instance.form = FormState(values: formValues, errors: errors)
         }
         return instance
