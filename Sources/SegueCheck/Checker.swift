@@ -143,6 +143,7 @@ struct CheckRun {
         for component in flow.components { checkComponent(component) }
         for position in flow.screens.indices { checkScreen(at: position) }
         checkFlowHandlers()
+        checkMessages()
         guard role == .flow else { return }
         checkStart()
         checkNavigation()
