@@ -108,7 +108,7 @@ let package = Package(
                 "SegueTools", "SegueCheck", "SegueModel", "SegueRuntime", "SegueExpression", "SegueDiagnostics",
                 "SegueYAML", "SegueServices",
             ],
-            exclude: ["Check/Fixtures"]),
+            exclude: ["Check/Fixtures", "Driver/Fixtures"]),
 
         // `segue serve`: a hand-written HTTP/1.1 server on POSIX sockets and the page that runs a flow in a browser.
         .target(

@@ -2,28 +2,85 @@ import Foundation
 import SegueDiagnostics
 import SegueModel
 
-/// The fixture files a flow's services name (StoreKit configuration, sample photo, recording input) exist and can
-/// be read, relative to the flow file; a missing one is `C004` at its key, before anything runs.
+/// The fixture files a flow's services name (StoreKit configuration, sample photo, recording input, a custom
+/// service's outcomes) exist and can be read, relative to the flow file; a missing one is `C004` at its key, before
+/// anything runs. A custom service's outcomes file is also read: its problems are `C004` in that file.
 enum FixtureCheck {
     /// What each service kind's fixture is, for the message.
     static let purposes: [ServiceDeclaration.Kind: String] = [
         .store: "StoreKit configuration", .photos: "sample photo", .audio: "recording input",
+        .custom: "outcomes file",
     ]
 
-    static func diagnostics(_ flow: Flow) -> [Diagnostic] {
-        flow.services.compactMap { service in
-            guard let fixture = service.fixture else { return nil }
-            let purpose = purposes[service.kind] ?? "file"
-            let problem: String
-            switch FrontEnd.readableFile(fixture.resolved) {
-            case .success: return nil
-            case .failure(let failure): problem = failure.reason
+    /// The problems, and the fixture files read (so diagnostics in them show their lines).
+    static func check(_ flow: Flow) -> (diagnostics: [Diagnostic], sources: [SourceFile]) {
+        var diagnostics: [Diagnostic] = []
+        var sources: [SourceFile] = []
+        for service in flow.services {
+            if let command = service.command, let program = command.arguments.first, program.contains("/") {
+                let path = program.hasPrefix("/") ? program : command.directory + "/" + program
+                if case .failure(let failure) = FrontEnd.readableFile(path) {
+                    diagnostics.append(
+                        .error(
+                            FrontEndCode.unreadableFixture,
+                            "the program `\(program)` of service `\(service.name.text)` cannot be read: \(failure.reason)",
+                            at: command.range,
+                            notes: [DiagnosticNote("a program with a `/` is relative to the flow file: `\(path)`")]))
+                }
             }
-            return .error(
-                FrontEndCode.unreadableFixture,
-                "the \(purpose) `\(fixture.text)` of service `\(service.name.text)` cannot be read: \(problem)",
-                at: fixture.range,
-                notes: [DiagnosticNote("fixture paths are relative to the flow file: `\(fixture.resolved)`")])
+            guard let fixture = service.fixture else { continue }
+            let purpose = purposes[service.kind] ?? "file"
+            let file: SourceFile
+            switch service.kind == .custom ? FrontEnd.readFile(fixture.resolved) : readable(fixture.resolved) {
+            case .success(let read):
+                file = read
+            case .failure(let failure):
+                diagnostics.append(
+                    .error(
+                        FrontEndCode.unreadableFixture,
+                        "the \(purpose) `\(fixture.text)` of service `\(service.name.text)` cannot be read: \(failure.reason)",
+                        at: fixture.range,
+                        notes: [DiagnosticNote("fixture paths are relative to the flow file: `\(fixture.resolved)`")]))
+                continue
+            }
+            guard service.kind == .custom else { continue }
+            sources.append(file)
+            diagnostics += outcomeProblems(file, of: service)
         }
+        return (diagnostics, sources)
+    }
+
+    private static func readable(_ path: String) -> Result<SourceFile, FrontEnd.ReadFailure> {
+        FrontEnd.readableFile(path).map { SourceFile(path: path, text: "") }
+    }
+
+    /// The outcomes file's own problems, then operations and arguments the service does not declare.
+    private static func outcomeProblems(_ file: SourceFile, of service: ServiceDeclaration) -> [Diagnostic] {
+        let (read, problems) = ServiceFixtureReader.read(file)
+        guard let fixture = read else { return problems }
+        var diagnostics: [Diagnostic] = []
+        let declared = service.operations.map(\.name.text)
+        for (operation, range) in fixture.operationRanges.sorted(by: { $0.value.start < $1.value.start }) {
+            guard let declaration = service.operation(named: operation) else {
+                let hint = Suggestion.closest(to: operation, in: declared).map { "; did you mean `\($0)`?" } ?? ""
+                diagnostics.append(
+                    .error(
+                        ServiceFixtureReader.code,
+                        "service `\(service.name.text)` declares no operation `\(operation)`\(hint)", at: range))
+                continue
+            }
+            let parameters = declaration.parameters.map(\.name.text)
+            for rule in fixture.operations[operation] ?? [] {
+                for name in rule.when.keys.sorted() where !parameters.contains(name) {
+                    diagnostics.append(
+                        .error(
+                            ServiceFixtureReader.code,
+                            "`when` names `\(name)`, which is no parameter of `\(service.name.text).\(operation)` "
+                                + "(parameters: \(parameters.isEmpty ? "none" : parameters.joined(separator: ", ")))",
+                            at: rule.range))
+                }
+            }
+        }
+        return diagnostics
     }
 }

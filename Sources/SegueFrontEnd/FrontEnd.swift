@@ -41,10 +41,11 @@ public struct FrontEnd: Sendable {
         }
         let imported = imports.definitions(importedBy: flow, at: file.path, chain: [Self.canonical(file.path)])
         if unit.role == .library { flow.start = Name("", at: flow.range) }
+        let fixtures = FixtureCheck.check(flow)
         return ParsedFlow(
             path: file.path, flow: flow, role: unit.role,
-            diagnostics: (unit.diagnostics + imports.diagnostics + FixtureCheck.diagnostics(flow)).sortedBySource(),
-            sources: [file] + imports.sources,
+            diagnostics: (unit.diagnostics + imports.diagnostics + fixtures.diagnostics).sortedBySource(),
+            sources: [file] + imports.sources + fixtures.sources,
             imported: imported, libraries: imports.libraries, yamlHadErrors: unit.yamlHadErrors)
     }
 

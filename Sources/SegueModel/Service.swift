@@ -29,8 +29,33 @@ public struct ServiceDeclaration: Sendable {
     /// headless (`sample_photo:`); for `audio`: the WAV file recordings are taken from (`input:`). Relative to the
     /// flow file; the command line may override each.
     public var fixture: FixturePath? = nil
+    /// For `custom`: the process that answers its calls in JSON lines (`command: [python3, library.py]`).
+    public var command: ServiceCommand? = nil
+    /// For `custom` with `command:`: seconds a call waits for the process's answer (`timeout:`).
+    public var callTimeout: Double? = nil
 
     public func operation(named name: String) -> Operation? { operations.first { $0.name.text == name } }
+}
+
+/// The program and arguments of a custom service's process, as written; a program with a `/` is relative to the
+/// flow file's directory, which is also the process's working directory.
+public struct ServiceCommand: Sendable, Hashable {
+    public var arguments: [String]
+    public var range: SourceRange
+
+    public init(_ arguments: [String], at range: SourceRange) {
+        self.arguments = arguments
+        self.range = range
+    }
+
+    /// The flow file's directory: where the process runs and relative programs are found.
+    public var directory: String {
+        guard let slash = range.path.lastIndex(of: "/") else { return "." }
+        return String(range.path[..<slash])
+    }
+
+    /// Seconds a call waits for an answer when the flow gives no `timeout:`.
+    public static let defaultTimeout = 10.0
 }
 
 /// The JSON envelope every response of an API has: `{ "Error": "10", "Data": … }`.

@@ -40,6 +40,7 @@ extension FlowDecoder {
                 } else {
                     missing("operations", in: reader)
                 }
+                decodeCustomAnswers(&reader, into: &service)
             case .store, .audio, .photos:
                 let key = Self.fixtureKeys[kind] ?? ""
                 if let node = reader.take(key), let text = string(node, context: "`\(key)`") {
@@ -51,6 +52,31 @@ extension FlowDecoder {
             finish(reader)
             return service
         }
+    }
+
+    /// A custom service's `fixture:`, `command:` and `timeout:`.
+    mutating func decodeCustomAnswers(_ reader: inout MappingReader, into service: inout ServiceDeclaration) {
+        if let node = reader.take("fixture"), let text = string(node, context: "`fixture`") {
+            service.fixture = FixturePath(text, at: node.range)
+        }
+        if let node = reader.take("command") {
+            let words = node.sequence?.compactMap { string($0, context: "`command`") } ?? []
+            if node.sequence == nil || words.isEmpty {
+                typeMismatch(
+                    node, expected: "a program and its arguments, `[python3, library.py]`", context: "`command`")
+            } else {
+                service.command = ServiceCommand(words, at: node.range)
+            }
+        }
+        if let node = reader.take("timeout") { service.callTimeout = seconds(node) }
+    }
+
+    /// A `timeout:`: `15s`, `500ms`, or a number of seconds.
+    mutating func seconds(_ node: Node) -> Double? {
+        if let scalar = node.scalar, case .string(let text) = scalar.value, let seconds = Self.seconds(in: text) {
+            return seconds
+        }
+        return number(node, context: "`timeout`")
     }
 
     /// The key naming each service kind's fixture file, relative to the flow file.
@@ -119,15 +145,7 @@ extension FlowDecoder {
                 } else if !reader.has("path") {
                     missing("path", in: reader)
                 }
-                if let timeout = reader.take("timeout") {
-                    if let scalar = timeout.scalar, case .string(let text) = scalar.value,
-                        let seconds = Self.seconds(in: text)
-                    {
-                        operation.timeout = seconds
-                    } else {
-                        operation.timeout = number(timeout, context: "`timeout`")
-                    }
-                }
+                if let timeout = reader.take("timeout") { operation.timeout = seconds(timeout) }
                 if let limit = reader.take("max_response_bytes") {
                     operation.maxResponseBytes = int(limit, context: "`max_response_bytes`", minimum: 1)
                 }

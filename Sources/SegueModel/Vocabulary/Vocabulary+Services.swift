@@ -22,7 +22,8 @@ extension Vocabulary {
         KindSpec(
             "photos", place: .service("photos"), doc: "picking and cropping photos", example: "`{ kind: photos }`"),
         KindSpec(
-            "custom", place: .service("custom"), doc: "operations declared here, answered by Swift code",
+            "custom", place: .service("custom"),
+            doc: "operations declared here, answered by a fixture file, a process, or Swift code",
             example: "`{ kind: custom, operations: { … } }`"),
     ]
 
@@ -43,10 +44,26 @@ extension Vocabulary {
                         example: "{ list: { method: GET, path: /entries } }"),
                 ]
             case .custom:
-                keys.append(
+                keys += [
                     KeySpec(
                         "operations", .mapping(of: .object(.operation)), required: true, doc: "name → operation",
-                        example: "{ greet: { parameters: { name: string }, result: string } }"))
+                        example: "{ greet: { parameters: { name: string }, result: string } }"),
+                    KeySpec(
+                        "fixture", .string,
+                        doc:
+                            "a YAML or JSON file of outcomes per operation, chosen by arguments, with delays; relative to the flow file",
+                        example: "library.outcomes.yaml"
+                    ).excluding(["command"], because: "the calls are answered by the file or by the process, not both"),
+                    KeySpec(
+                        "command", .list(of: .string),
+                        doc:
+                            "a process that answers the calls in JSON lines, started when first called, in the flow file's directory",
+                        example: "[python3, library.py]"),
+                    KeySpec(
+                        "timeout", .duration, default: "10s",
+                        doc: "how long a call waits for the process's answer before it fails with `timeout`",
+                        example: "5s"),
+                ]
             case .store:
                 keys.append(
                     KeySpec(

@@ -66,9 +66,12 @@ extension FlowService {
 public struct ServiceAnswer: Sendable, Hashable {
     public var outcome: ServiceOutcome
     public var delay: ClockDuration
+    /// Lines the service wrote meanwhile (a process's stderr), for the trace of the step the call was made in.
+    public var log: [String]
 
-    public init(_ outcome: ServiceOutcome, delay: ClockDuration = .zero) {
+    public init(_ outcome: ServiceOutcome, delay: ClockDuration = .zero, log: [String] = []) {
         self.outcome = outcome
         self.delay = delay
+        self.log = log
     }
 }

@@ -5,10 +5,11 @@ extension Session {
     /// What performing one effect in stepped mode gave back.
     enum Performed {
         case done
-        /// An outcome to handle next.
-        case answer(Input)
-        /// The effect failed outside the machine (a save): traced in the step that asked for it.
-        case failed(TraceEntry)
+        /// An outcome to handle next, and what the service said meanwhile (traced in the calling step).
+        case answer(Input, log: [TraceEntry])
+        /// What to trace in the step that asked for the effect: a failure outside the machine (a save), or what a
+        /// service said.
+        case traced([TraceEntry])
         /// A call was cancelled: an outcome of it still queued in this `send` must not reach the machine.
         case withdraw(call: Int)
     }
@@ -18,15 +19,16 @@ extension Session {
         switch effect {
         case .callService(let id, let service, let operation, let arguments):
             let answer = await answer(of: service, operation, arguments, call: id)
-            guard answer.delay > .zero else { return .answer(.outcome(call: id, answer.outcome)) }
+            let log = answer.log.map { TraceEntry.note("\(service) says: \($0)") }
+            guard answer.delay > .zero else { return .answer(.outcome(call: id, answer.outcome), log: log) }
             hold(answer.outcome, of: id, due: state.now + answer.delay)
-            return .done
+            return .traced(log)
         case .cancelCall(let id, _, _):
             withdraw(id)
             return .withdraw(call: id)
         case .stopRecording:
             guard let failure = await stopRecording() else { return .done }
-            return .failed(.error(message: failure.message, handledBy: "the take was not kept"))
+            return .traced([.error(message: failure.message, handledBy: "the take was not kept")])
         case .persist(let name, let value):
             persisted[name] = value
             guard let persistence else { return .done }
@@ -35,7 +37,7 @@ extension Session {
                 return .done
             } catch {
                 record(error)
-                return .failed(.error(message: error.description, handledBy: "not saved"))
+                return .traced([.error(message: error.description, handledBy: "not saved")])
             }
         case .openURL(let url):
             opened(url)

@@ -156,8 +156,10 @@ public actor Session {
             state = step.state
             for effect in step.effects {
                 switch await performInOrder(effect) {
-                case .answer(let next): queue.append(next)
-                case .failed(let entry): step.trace.append(entry)
+                case .answer(let next, let log):
+                    queue.append(next)
+                    step.trace += log
+                case .traced(let entries): step.trace += entries
                 case .withdraw(let call):
                     queue.removeAll {
                         guard case .outcome(let id, _) = $0 else { return false }

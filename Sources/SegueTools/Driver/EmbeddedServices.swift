@@ -1,5 +1,6 @@
 import Foundation
 import SegueAudio
+import SegueDiagnostics
 import SegueExpression
 import SegueModel
 import SegueRuntime
@@ -67,8 +68,13 @@ public struct EmbeddedServices: Sendable {
     /// The real servers the `api` services call, by service name (none: every board is local), for banners.
     public var servers: [String: APIServerAddress] = [:]
 
-    /// Removes the temporary directory of a run that kept nothing; a data directory is never touched.
+    /// The custom services' processes (`command:`), stopped when the run ends.
+    public var processes: [ProcessService] = []
+
+    /// Ends what the run started: service processes are stopped, and the temporary directory of a run that kept
+    /// nothing is removed; a data directory is never touched.
     public func removeTemporaryFiles() {
+        for process in processes { Task { await process.stop() } }
         guard isTemporary else { return }
         try? FileManager.default.removeItem(atPath: directory)
     }
@@ -126,7 +132,10 @@ public struct EmbeddedServices: Sendable {
                 result.audio = service
                 result.audioClock = clock
             case .custom:
-                break
+                if let service = try makeCustom(declaration) {
+                    result.services[name] = service
+                    if let process = service as? ProcessService { result.processes.append(process) }
+                }
             }
         }
         return result
@@ -217,6 +226,35 @@ public struct EmbeddedServices: Sendable {
         }
         if options.seedProfileID { _ = try? await ProfileID.seedForDemo(defaults) }
         return DefaultsFlowService(defaults: defaults)
+    }
+
+    /// A custom service's answers: its outcomes file, or its process; nil when it has neither (calls then need a
+    /// scripted outcome or a service registered in Swift).
+    private static func makeCustom(_ declaration: ServiceDeclaration) throws(Failure) -> (any FlowService)? {
+        let name = declaration.name.text
+        let operations = declaration.operations.map(\.name.text)
+        if let fixture = declaration.fixture {
+            let file: SourceFile
+            do {
+                file = SourceFile(
+                    path: fixture.resolved, text: try String(contentsOfFile: fixture.resolved, encoding: .utf8))
+            } catch {
+                throw failure(declaration, override: nil, error)
+            }
+            let (read, problems) = ServiceFixtureReader.read(file)
+            guard let outcomes = read else {
+                throw Failure(
+                    description: DiagnosticRenderer(format: .human, sources: [file]).render(problems)
+                        .trimmingCharacters(in: .newlines))
+            }
+            return FixtureService(name: name, fixture: outcomes, file: fixture.text, operations: operations)
+        }
+        if let command = declaration.command {
+            return ProcessService(
+                name: name, command: command, operations: operations,
+                timeout: declaration.callTimeout ?? ServiceCommand.defaultTimeout)
+        }
+        return nil
     }
 
     private static func makeAudio(_ declaration: ServiceDeclaration, options: ServiceOptions, directory: String)
