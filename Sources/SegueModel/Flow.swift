@@ -27,6 +27,8 @@ public struct Flow: Sendable {
     public var alwaysPossible: [Invariant]
     /// The last handler before the default error alert.
     public var onError: [Action]?
+    /// The last responder of the chain: events no screen on the stack handles (`on:` at the top level).
+    public var handlers: [Handler]
     public var range: SourceRange
     /// Where the file was read from.
     public var path: String
@@ -49,6 +51,7 @@ public struct Flow: Sendable {
         self.reachable = []
         self.alwaysPossible = []
         self.onError = nil
+        self.handlers = []
         self.range = range
         self.path = path
     }

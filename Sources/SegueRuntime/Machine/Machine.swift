@@ -187,7 +187,7 @@ struct Runner {
                 continue
             }
             let raised = state.eventQueue.removeFirst()
-            dispatch(raised.event, raised.payload, to: raised.instance)
+            dispatch(raised.event, raised.payload, to: raised.instance, below: raised.below)
         }
     }
 

@@ -294,6 +294,9 @@ public struct RaisedEvent: Sendable, Hashable, Codable {
     public var event: Int
     public var payload: Value
     public var instance: Int
+    /// For `send`: the screen instance below the sender when it sent, where the responder chain goes on if the
+    /// sender has left by the time the event runs (`[{ send: saved }, dismiss]`).
+    public var below: Int? = nil
 }
 
 /// What a launch starts from: data restored from persistence, user defaults, the device.

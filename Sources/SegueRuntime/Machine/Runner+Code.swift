@@ -69,7 +69,10 @@ extension Runner {
                 return true
             }
             guard let fields = evaluate(payload, frame) else { return false }
-            state.eventQueue.append(RaisedEvent(event: event, payload: .record(fields), instance: frame.instance))
+            state.eventQueue.append(
+                RaisedEvent(
+                    event: event, payload: .record(fields), instance: frame.instance,
+                    below: instance(below: frame.instance)))
         case .emit(let event, let payload):
             guard let fields = evaluate(payload, frame) else { return false }
             effects.append(.emit(event: event, payload: fields))
