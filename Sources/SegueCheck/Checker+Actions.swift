@@ -16,7 +16,7 @@ extension CheckRun {
             checkGoto(state, in: scope)
         case .set(let assignments):
             for assignment in assignments { checkAssignment(assignment, in: scope) }
-        case .send(let event, let arguments):
+        case .send(let event, let arguments, _):
             checkSend(event, arguments, in: scope)
         case .emit(_, let arguments):
             // Output events leave the flow: no handler to find, only the payload to type.

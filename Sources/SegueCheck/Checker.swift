@@ -112,7 +112,7 @@ struct CheckRun {
         var fields: [String: Set<String>] = [:]
         func collect(_ actions: [Action]) {
             for action in actions {
-                guard case .send(let event, let arguments) = action.kind else { continue }
+                guard case .send(let event, let arguments, _) = action.kind else { continue }
                 fields[event.text, default: []].formUnion(arguments.map(\.name.text))
             }
         }

@@ -7,8 +7,9 @@ public struct Action: Sendable {
         /// Switch the screen's nested state: `goto: recording`.
         case goto(Name)
         case set([Assignment])
-        /// Raise an event, handled before the next outside input: `send: buy`.
-        case send(event: Name, arguments: [Assignment])
+        /// Raise an event, handled before the next outside input (`send: buy`), or after the machine settles
+        /// (`type: external`).
+        case send(event: Name, arguments: [Assignment], delivery: SendDelivery)
         /// Send an output event out of the machine, to whoever runs the flow: `emit: purchase_completed`.
         case emit(event: Name, arguments: [Assignment])
         case call(Call)

@@ -83,7 +83,13 @@ extension FlowDecoder {
             return .set(assignments(value, context: "`set`"))
         case "send":
             guard let event = name(value, context: "the event of `send`") else { return nil }
-            return .send(event: event, arguments: reader.take("with").map { assignments($0, context: "`with`") } ?? [])
+            let arguments = reader.take("with").map { assignments($0, context: "`with`") } ?? []
+            var delivery = SendDelivery()
+            if let kind = reader.take("type").flatMap({ keyword($0, as: EventKind.self, context: "`type`") }) {
+                delivery.kind = kind
+            }
+            delivery.id = reader.take("id").flatMap { string($0, context: "`id`") }
+            return .send(event: event, arguments: arguments, delivery: delivery)
         case "emit":
             guard let event = name(value, context: "the event of `emit`") else { return nil }
             return .emit(event: event, arguments: reader.take("with").map { assignments($0, context: "`with`") } ?? [])

@@ -71,6 +71,14 @@ extension Vocabulary {
             [
                 KeySpec("send", .name, required: true, doc: "the event", example: "refresh"),
                 KeySpec("with", assignments, doc: "the event's payload", example: "{ item: item }"),
+                KeySpec(
+                    "type", .oneOf(EventKind.allCases.map(\.rawValue)), default: "internal",
+                    doc:
+                        "`external`: it waits until the machine has settled, like an outside event; `platform`: it is delivered as Segue's own events are; the handler reads it as `current_event.type`",
+                    example: "external"),
+                KeySpec(
+                    "id", .string, doc: "the send's id, read by the handler as `current_event.sendid`", example: "ping1"
+                ),
             ]
         ),
         (

@@ -62,17 +62,22 @@ extension Runner {
                 }
             }
             pc += 1
-        case .send(let event, let payload):
+        case .send(let event, let payload, let delivery):
             pc += 1
             guard frame.instance >= 0 else {
                 ignore(program.events[event], "sent outside any screen")
                 return true
             }
             guard let fields = evaluate(payload, frame) else { return false }
-            state.eventQueue.append(
-                RaisedEvent(
-                    event: event, payload: .record(fields), instance: frame.instance,
-                    below: instance(below: frame.instance)))
+            var raised = RaisedEvent(
+                event: event, payload: .record(fields), instance: frame.instance, kind: delivery.kind,
+                sendID: delivery.id, below: instance(below: frame.instance))
+            if delivery.kind == .external {
+                raised.origin = ownOrigin
+                state.externalQueue.append(raised)
+            } else {
+                state.eventQueue.append(raised)
+            }
         case .emit(let event, let payload):
             guard let fields = evaluate(payload, frame) else { return false }
             effects.append(.emit(event: event, payload: fields))
@@ -101,9 +106,15 @@ extension Runner {
             state.nextCall += 1
             var suspended = frame
             suspended.locals[ImplicitName.result.rawValue] = nil
+            // A state's handler call belongs to the state while it is active (not a transition's, run after its exit).
+            let owner =
+                frame.owner >= 0
+                && locate(frame.instance).map { state.layers[$0.layer].stack[$0.index].active.contains(frame.owner) }
+                    == true
             state.pendingCalls.append(
                 PendingCall(
-                    id: id, service: operation.service, operation: operation.operation, pc: pc, frame: suspended))
+                    id: id, service: operation.service, operation: operation.operation, pc: pc, frame: suspended,
+                    state: owner ? frame.owner : nil))
             effects.append(
                 .callService(id: id, service: operation.service, operation: operation.operation, arguments: arguments))
             record(.callStarted(id: id, service: operation.service, operation: operation.operation))

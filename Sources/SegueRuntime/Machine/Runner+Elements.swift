@@ -63,7 +63,7 @@ extension Runner {
         switch pagingEvent(elementIndex) {
         case .success(let event):
             guard let top = topInstance else { return }
-            state.eventQueue.append(RaisedEvent(event: event, payload: .null, instance: top.id))
+            state.eventQueue.append(RaisedEvent(event: event, payload: .null, instance: top.id, kind: .external))
         case .failure(let refusal): refuse(refusal)
         }
     }

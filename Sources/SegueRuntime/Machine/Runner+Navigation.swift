@@ -174,6 +174,8 @@ extension Runner {
     mutating func exitInstance(_ instance: Int) {
         guard let location = locate(instance) else { return }
         let screen = state.layers[location.layer].stack[location.index].screen
+        // Before the exit handlers run: a call they make is the screen's last word, not work to cancel.
+        cancelWork(of: instance)
         exitDepth += 1
         if !state.layers[location.layer].stack[location.index].active.isEmpty {
             exitStates(state.layers[location.layer].stack[location.index].active, instance: instance)

@@ -77,20 +77,32 @@ extension Runner {
         }
     }
 
-    /// SCXML's `error.execution`: a run-time evaluation error on a screen with a handler for it (`error`,
-    /// `error.execution`, `*`, in an active state or the screen's `on:`) is raised there as that event, with the
-    /// error as its payload, instead of going to `on_error`. True when it was raised.
-    private mutating func raiseExecutionError(_ error: ServiceError, frame: Frame) -> Bool {
+    /// SCXML's `error.execution`: a run-time evaluation error on a screen whose chart handles it (`error`,
+    /// `error.execution`, `*`, in any of its states or the screen's `on:`) is raised there as that event, with the
+    /// error as its payload, instead of going to `on_error`; the state active when it is taken decides what it does.
+    /// True when it was raised.
+    private mutating func raiseExecutionError(_ error: ServiceError, frame: Frame, first: Bool = false) -> Bool {
         let event = program.executionErrorEvent
         guard event >= 0, errorDepth == 0, let instance = findInstance(frame.instance) else { return false }
         let screen = program.screens[instance.screen]
         let handled =
             screen.handlers.handler(for: event) != nil
-            || instance.active.contains { screen.states[$0].handlers.handler(for: event) != nil }
+            || screen.states.contains { $0.handlers.handler(for: event) != nil }
         guard handled else { return false }
         record(.error(message: error.message, handledBy: "raised as \(program.events[event])"))
-        state.eventQueue.append(RaisedEvent(event: event, payload: error.value, instance: frame.instance))
+        let raised = RaisedEvent(event: event, payload: error.value, instance: frame.instance, kind: .platform)
+        if first { state.eventQueue.insert(raised, at: 0) } else { state.eventQueue.append(raised) }
         return true
+    }
+
+    /// Data whose default failed at launch: on a start screen whose chart handles `error.execution`, the errors are
+    /// raised there ahead of what its entry raised (they came first, as SCXML's `<data>` errors do); otherwise they
+    /// go to the flow's `on_error` or the default alert, as before any screen existed.
+    mutating func raiseLaunchErrors(_ errors: [ServiceError], instance: Int) {
+        for error in errors.reversed() where !raiseExecutionError(error, frame: Frame(instance: instance), first: true)
+        {
+            routeError(error, frame: Frame(instance: -1))
+        }
     }
 
     // MARK: timers

@@ -78,6 +78,7 @@ struct ProgramBuilder {
             flowID: flow.id.text, start: 0, screens: [], screenIndex: [:], events: [], eventIndex: [:], data: [],
             dataIndex: [:], code: [], expressions: [], onError: nil, timerNames: [], theme: flow.theme,
             defaultsService: nil, services: [:], emptyCodes: [:])
+        program.sessionName = flow.title ?? flow.id.text
     }
 
     /// Something the checker should have refused: a bug in segue, reported rather than miscompiled.

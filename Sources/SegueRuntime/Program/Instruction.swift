@@ -7,7 +7,7 @@ public enum Instruction: Sendable {
     case goto(state: Int)
     case assign([AssignOperation])
     /// Raise an event for the running screen, handled before the next outside input.
-    case send(event: Int, payload: [(name: String, value: Int)])
+    case send(event: Int, payload: [(name: String, value: Int)], delivery: SendDelivery)
     /// Send an output event out of the machine (`Effect.emit`); no screen handles it.
     case emit(event: String, payload: [(name: String, value: Int)])
     /// Ask a service and suspend until its outcome; the branches jump back to the next instruction.

@@ -39,6 +39,10 @@ public struct Program: Sendable {
     public var playbackEntry: Int = -1
     /// Some screen has `always:` transitions, final states or history: the step runs the full statechart loop.
     public var hasStatechartExtras: Bool = false
+    /// `session.name`: the flow's `title`, else its name.
+    public var sessionName: String = ""
+    /// Some expression reads `current_event`: only then does each event taken record it (`MachineState.currentEvent`).
+    public var readsCurrentEvent: Bool = false
     /// The id of `error.execution` when some handler key matches it (run-time evaluation errors are raised as
     /// that event to a screen that handles it), else -1.
     public var executionErrorEvent: Int = -1

@@ -92,9 +92,9 @@ extension ProgramBuilder {
                 return AssignOperation(target: target, value: expression(assignment.value, context: context))
             }
             program.code.append(.assign(operations))
-        case .send(let name, let arguments):
+        case .send(let name, let arguments, let delivery):
             let payload = arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
-            program.code.append(.send(event: event(name.text), payload: payload))
+            program.code.append(.send(event: event(name.text), payload: payload, delivery: delivery))
         case .emit(let name, let arguments):
             let payload = arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
             program.code.append(.emit(event: name.text, payload: payload))
