@@ -123,6 +123,17 @@ public enum CheckCode {
     /// A history state outside a compound state, or its `default:` target outside its parent.
     public static let misplacedHistory = "C603"
 
+    // MARK: locale and messages
+
+    /// `locale:` (or a locale key under `messages:`) names a language no built-in messages exist in.
+    public static let unknownLocale = "C701"
+    /// A `messages:` key that is no built-in message's id.
+    public static let unknownMessage = "C702"
+    /// A message text uses a placeholder the message does not have.
+    public static let unknownPlaceholder = "C703"
+    /// Plural forms that do not fit: a form missing, a category the locale lacks, or forms for a message without a number.
+    public static let pluralForms = "C704"
+
     /// Every code above, in order.
     public static let all = [
         importCycle, duplicateImport, unreadableFile, unreadableFixture, unknownScreen, unknownState, unhandledEvent,
@@ -137,5 +148,6 @@ public enum CheckCode {
         unhandledFailure, unhandledCancel,
         duplicateElement, duplicateField, duplicateDeclaration, invalidPattern, submitWithoutFields,
         recursiveComponent, namedValueCycle, invalidName, handlerNeverFires, misplacedHistory,
+        unknownLocale, unknownMessage, unknownPlaceholder, pluralForms,
     ]
 }

@@ -24,7 +24,7 @@ extension CheckRun {
         case .call(let call):
             checkCall(call, at: action.range, in: scope)
         case .alert(let alert):
-            check(alert.title, in: scope, role: "`title`")
+            if let title = alert.title { check(title, in: scope, role: "`title`") }
             if let message = alert.message { check(message, in: scope, role: "`message`") }
         case .branch(let condition, let then, let otherwise):
             check(condition, in: scope, expecting: .bool, role: "the condition of `if`")
@@ -141,6 +141,7 @@ extension CheckRun {
     private mutating func targetType(_ name: Name, in scope: Scope) -> ValueType? {
         let parts = name.text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         if parts.count == 2, parts[0] == ImplicitName.form.rawValue {
+            if scope.photoFields.contains(parts[1]) { return .optional(types.lenient("Photo")) }
             if scope.fields.contains(parts[1]) { return .string }
             let suggestion = Suggestion.closest(to: parts[1], in: scope.fields)
             let range = subrange(of: name, from: 5, length: parts[1].utf8.count)

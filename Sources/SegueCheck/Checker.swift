@@ -145,6 +145,7 @@ struct CheckRun {
         for component in flow.components { checkComponent(component) }
         for position in flow.screens.indices { checkScreen(at: position) }
         checkFlowHandlers()
+        checkMessages()
         guard role == .flow else { return checkUnhandledEvents(analysis: nil) }
         checkStart()
         checkUnhandledEvents(analysis: checkNavigation())

@@ -133,6 +133,15 @@ enum Inventory {
     }
 
     /// The form fields among elements, in document order.
+    /// The ids of the photo fields among `elements`, at any depth.
+    static func photoFields(_ elements: [Element]) -> Set<String> {
+        Set(
+            self.elements(elements).compactMap {
+                if case .field(let field) = $0.kind, field.kind == .photo { return $0.id.text }
+                return nil
+            })
+    }
+
     static func fields(_ elements: [Element]) -> [Name] {
         self.elements(elements).compactMap {
             if case .field = $0.kind { return $0.id }

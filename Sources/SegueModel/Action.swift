@@ -110,7 +110,8 @@ public struct AlertSpec: Sendable {
     }
 
     public var image: Image
-    public var title: ExpressionText
+    /// Nil: for `image: error` the catalog's `error_alert.title` in the flow's language, otherwise no title.
+    public var title: ExpressionText?
     public var message: ExpressionText?
 }
 

@@ -29,6 +29,10 @@ public struct Flow: Sendable {
     public var onError: [Action]?
     /// The last responder of the chain: events no screen on the stack handles (`on:` at the top level).
     public var handlers: [Handler]
+    /// The locale its built-in texts are shown in (`ru`); nil: the device's.
+    public var locale: Name?
+    /// The flow's own texts for built-in messages, by id (`messages:`).
+    public var messages: [MessageOverride]
     public var range: SourceRange
     /// Where the file was read from.
     public var path: String
@@ -52,6 +56,8 @@ public struct Flow: Sendable {
         self.alwaysPossible = []
         self.onError = nil
         self.handlers = []
+        self.locale = nil
+        self.messages = []
         self.range = range
         self.path = path
     }

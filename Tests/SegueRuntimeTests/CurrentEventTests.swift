@@ -120,6 +120,15 @@ import Testing
                 == .list([.string("error.execution:platform"), .string("done.state.parent:platform")]))
     }
 
+    @Test func aHandEditedExternalEventIsRefusedNotDispatched() throws {
+        let machine = Machine(program: try Compiler.compile(SourceFile(path: "t.yaml", text: Self.flow)))
+        var state = machine.step(MachineState(), .launch(LaunchEnvironment())).state
+        state.externalQueue = [RaisedEvent(event: 99, payload: .null, instance: 1, kind: .external)]
+        #expect(throws: StateMismatch(reason: "queued external event #99 does not exist")) {
+            try machine.check(state)
+        }
+    }
+
     @Test func aFlowThatNeverReadsItKeepsNoCurrentEvent() throws {
         // Exploration and hashing then see the same states as before the name existed.
         let program = try Self.compile(

@@ -48,6 +48,11 @@ enum ConformanceRewriter {
             let second = child["id2"] ?? ""
             return element(
                 "assign", [attribute("location", "Var\(first)"), attribute("expr", "Var\(first) + Var\(second)")])
+        case "sendToSender":
+            // A reply to the current event's sender, wherever that is: its origin, by its processor.
+            let event = attribute("event", child["name"] ?? "")
+            return element(
+                "send", [event, attribute("targetexpr", "_event.origin"), attribute("typeexpr", "_event.origintype")])
         case "contentFoo":
             return element("content", [], text: "foo")
         case "script":

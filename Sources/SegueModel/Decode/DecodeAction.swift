@@ -169,9 +169,10 @@ extension FlowDecoder {
         guard var reader = mapping(node, at: .alert, context: "`alert`") else { return nil }
         let image = reader.take("image").flatMap { keyword($0, as: AlertSpec.Image.self, context: "`image`") } ?? .none
         let title = reader.take("title").flatMap { template($0, context: "`title`") }
-        if !reader.has("title") { missing("title", in: reader) }
         let message = reader.take("message").flatMap { template($0, context: "`message`") }
         finish(reader)
-        return title.map { AlertSpec(image: image, title: $0, message: message) }
+        // A title that failed to decode was reported; a missing one is the default (`AlertSpec.title`).
+        guard title != nil || !reader.has("title") else { return nil }
+        return AlertSpec(image: image, title: title, message: message)
     }
 }

@@ -168,7 +168,11 @@ extension Vocabulary {
                     KeySpec(
                         "image", .oneOf(AlertSpec.Image.allCases.map(\.rawValue)), default: "none",
                         doc: "the picture above the title", example: "done"),
-                    KeySpec("title", .template, required: true, doc: "the title", example: "Saved"),
+                    KeySpec(
+                        "title", .template,
+                        doc:
+                            "the title; without one, an `error` alert shows the default error alert's (`Error`, `Ошибка`)",
+                        example: "Saved"),
                     KeySpec("message", .template, doc: "the text below", example: "Thank you"),
                 ]),
             PlaceSpec(

@@ -17,6 +17,15 @@ extension Vocabulary {
                 KeySpec("title", .string, doc: "a human title", example: "Donations"),
                 KeySpec("start", .name, required: true, doc: "the screen shown at launch", example: "main"),
                 KeySpec(
+                    "locale", .string,
+                    doc: "the locale built-in texts are shown in (`en`, `ru`); default: the device's",
+                    example: "ru"),
+                KeySpec(
+                    "messages",
+                    .mapping(of: .either([.string, .mapping(of: .either([.string, .mapping(of: .string)]))])),
+                    doc: "the flow's own texts for built-in messages, by id, for every locale or per locale (below)",
+                    example: "{ rule.required: Заполните поле }"),
+                KeySpec(
                     "imports", .either([.string, .list(of: .string)]),
                     doc: "other flow files whose `components` and `types` this file uses (relative to it)",
                     example: "[common.yaml]"),

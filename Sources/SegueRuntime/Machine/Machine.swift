@@ -15,6 +15,11 @@ public struct Machine: Sendable {
 
     public var program: Program { box.program }
 
+    /// The texts a state's run shows: the flow's locale (else its device's) with the flow's `messages:`.
+    public func messages(in state: MachineState) -> MessageBook {
+        box.program.messages(deviceLocale: state.environment.device.locale)
+    }
+
     /// Handles one input to completion, including every event it raises. A state that does not belong to this
     /// program (see `check(_:)`) is returned unchanged, with the reason in the trace.
     public func step(_ state: MachineState, _ input: Input) -> Step {
@@ -63,6 +68,9 @@ struct Runner {
     var program: Program {
         _read { yield box.program }
     }
+
+    /// The texts this run shows: the flow's locale (else the device's) with its `messages:`.
+    var messages: MessageBook { box.program.messages(deviceLocale: state.environment.device.locale) }
 
     var tracing: Bool { traceBuffer != nil }
     var trace: [TraceEntry] { traceBuffer?.entries ?? [] }
@@ -128,6 +136,8 @@ struct Runner {
         case .selectItem(let list, let item): tap(ElementPath(element: list, item: item))
         case .edit(let element, let value): edit(element, value)
         case .change(let path, let value): change(path, value)
+        case .pinch(let element, let zoom): reframe(element, .pinch) { PhotoFraming.zoomed($0, to: zoom, frame: $1) }
+        case .pan(let element, let x, let y): reframe(element, .pan) { PhotoFraming.panned($0, x: x, y: y, frame: $1) }
         case .inputLevel(let level): inputLevel(level)
         case .back: back()
         case .swipeToDismiss: swipeToDismiss()

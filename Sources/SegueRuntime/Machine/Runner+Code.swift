@@ -122,13 +122,15 @@ extension Runner {
                 id, service: operation.service, operation: operation.operation, arguments: arguments, suspended)
             return false
         case .alert(let operation):
-            let title: Value
+            var title = Value.string(operation.image == "error" ? messages.text(.errorAlertTitle) : "")
             var message: Value?
-            switch evaluate(operation.title, frame) {
-            case .success(let value): title = value
-            case .failure(let failure):
-                routeError(failure.serviceError, frame: frame)
-                return false
+            if let text = operation.title {
+                switch evaluate(text, frame) {
+                case .success(let value): title = value
+                case .failure(let failure):
+                    routeError(failure.serviceError, frame: frame)
+                    return false
+                }
             }
             if let text = operation.message {
                 switch evaluate(text, frame) {
@@ -225,7 +227,11 @@ extension Runner {
             guard let location = locate(frame.instance) else { return }
             let screen = state.layers[location.layer].stack[location.index].screen
             guard field < state.layers[location.layer].stack[location.index].form.fields.count else { return }
-            let error = FieldValidator.error(for: value, rules: program.screens[screen].fields[field].rules)
+            // A photo field keeps the picked photo with its framing (D14).
+            let value =
+                program.screens[screen].fields[field].crop.map { PhotoFraming.normalized(value, frame: $0) } ?? value
+            let error = FieldValidator.error(for: value, rules: program.screens[screen].fields[field].rules,
+                messages: messages)
             state.layers[location.layer].stack[location.index].form.fields[field].update(value, error: error)
         }
     }

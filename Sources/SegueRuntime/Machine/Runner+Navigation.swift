@@ -148,9 +148,12 @@ extension Runner {
                 if let initial = field.initial, case .success(let result) = evaluate(initial, own, instance: instance) {
                     value = result
                 }
+                if let crop = field.crop { value = PhotoFraming.normalized(value, frame: crop) }
                 formValues.append(value)
             }
-            let errors = zip(formValues, fields).map { FieldValidator.error(for: $0, rules: $1.rules) }
+            let errors = zip(formValues, fields).map {
+                FieldValidator.error(for: $0, rules: $1.rules, messages: messages)
+            }
             instance.form = FormState(values: formValues, errors: errors)
         }
         return instance

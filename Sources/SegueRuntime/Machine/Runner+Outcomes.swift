@@ -30,7 +30,8 @@ extension Runner {
             if let target = operation.resultTarget { assign(value, to: target, frame: frame) }
             record(.outcome(id: id, branch: "ok"))
             run(operation.ok ?? continuation, frame)
-        case .error(let error):
+        case .error(let reported):
+            let error = localized(reported)
             frame.locals[ImplicitName.error.rawValue] = error.value
             if let branch = operation.codes.first(where: { $0.code == error.code }) {
                 record(.outcome(id: id, branch: "code \(branch.code)"))
@@ -50,6 +51,17 @@ extension Runner {
                 record(.outcome(id: id, branch: "cancelled: no `cancelled` branch, the action list ends"))
             }
         }
+    }
+
+    /// A store's built-in text (`store.network`: its catalog text in English or Russian) in this run's language,
+    /// with the flow's `messages:` override; a text a fixture scripted stays as it is.
+    func localized(_ error: ServiceError) -> ServiceError {
+        guard program.services[error.service] == "store", let id = MessageID(rawValue: "store." + error.code),
+            MessageLanguage.allCases.contains(where: { MessageBook(language: $0).text(id) == error.message })
+        else { return error }
+        var localized = error
+        localized.message = messages.text(id)
+        return localized
     }
 
     /// An error nobody handled where it happened: the screen's `on_error`, the flow's, then the default alert.
@@ -73,7 +85,8 @@ extension Runner {
             errorDepth -= 1
         } else {
             record(.error(message: error.message, handledBy: "default alert"))
-            showAlert(AlertState(image: "error", title: "Error", message: error.message))
+            let message = error.message.isEmpty ? messages.text(.errorAlertMessage) : error.message
+            showAlert(AlertState(image: "error", title: messages.text(.errorAlertTitle), message: message))
         }
     }
 

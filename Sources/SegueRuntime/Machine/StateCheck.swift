@@ -55,5 +55,8 @@ extension Machine {
         for event in state.eventQueue where !program.events.indices.contains(event.event) {
             throw StateMismatch(reason: "queued event #\(event.event) does not exist")
         }
+        for event in state.externalQueue where !program.events.indices.contains(event.event) {
+            throw StateMismatch(reason: "queued external event #\(event.event) does not exist")
+        }
     }
 }

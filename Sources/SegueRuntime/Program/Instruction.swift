@@ -86,7 +86,8 @@ public struct CallOperation: Sendable {
 
 public struct AlertOperation: Sendable {
     public var image: String
-    public var title: Int
+    /// Nil: the default error alert's title (`error_alert.title`) for an error alert, otherwise none.
+    public var title: Int?
     public var message: Int?
 }
 

@@ -49,6 +49,15 @@ public struct Program: Sendable {
     /// The flow's named values (`let:`), computed when an expression reads them.
     public var lets: [NamedValueProgram] = []
     public var letIndex: [String: Int] = [:]
+    /// The flow's `locale:` (nil: the device's) and its `messages:`, from which each run's `MessageBook` is made.
+    public var locale: String?
+    public var messageOverrides: [MessageID: MessageBook.Override] = [:]
+
+    /// The texts a run on a device with this locale shows.
+    public func messages(deviceLocale: String) -> MessageBook {
+        MessageBook(
+            language: MessageBook.language(flowLocale: locale, deviceLocale: deviceLocale), overrides: messageOverrides)
+    }
 
     /// The id of a screen by name, for tools at the edge (REPL, tests); the machine itself never looks names up.
     public func screen(named name: String) -> Int? { screenIndex[name] }
@@ -104,6 +113,15 @@ public struct ScreenProgram: Sendable {
     /// The screen's named values (`let:`), computed when its expressions read them.
     public var lets: [NamedValueProgram] = []
     public var letIndex: [String: Int] = [:]
+    /// The flow's `locale:` (nil: the device's) and its `messages:`, from which each run's `MessageBook` is made.
+    public var locale: String?
+    public var messageOverrides: [MessageID: MessageBook.Override] = [:]
+
+    /// The texts a run on a device with this locale shows.
+    public func messages(deviceLocale: String) -> MessageBook {
+        MessageBook(
+            language: MessageBook.language(flowLocale: locale, deviceLocale: deviceLocale), overrides: messageOverrides)
+    }
 
     public func element(named name: String) -> Int? { elements.firstIndex { $0.name == name } }
 }
@@ -279,5 +297,11 @@ public struct FieldRuleProgram: Sendable, Hashable {
     }
 
     public var check: Check
-    public var message: String
+    /// The flow's own message for the rule; nil: the catalog's (`FieldValidator.defaultMessage`).
+    public var message: String?
+
+    public init(check: Check, message: String? = nil) {
+        self.check = check
+        self.message = message
+    }
 }

@@ -110,7 +110,7 @@ extension ProgramBuilder {
             program.code.append(
                 .alert(
                     AlertOperation(
-                        image: alert.image.rawValue, title: expression(alert.title, context: context),
+                        image: alert.image.rawValue, title: alert.title.map { expression($0, context: context) },
                         message: alert.message.map { expression($0, context: context) })))
         case .branch(let condition, let then, let otherwise):
             let test = program.code.count

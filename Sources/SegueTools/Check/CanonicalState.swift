@@ -6,12 +6,17 @@ import SegueRuntime
 /// 0 with every deadline kept relative to it: no behaviour depends on the numbers or on the absolute time. What only
 /// the user sees and no behaviour or property reads is dropped too: shown and queued alerts (an SPAlert goes away by
 /// itself; `segue check` looks at each when it appears) and whether a field was touched (it only decides whether its
-/// error is drawn).
+/// error is drawn). Data only an absent screen reads, which it sets again when entered, is reset to its launch value
+/// (`ScreenLocalData`), and data nothing reads holds one value (`UnreadData`).
 ///
-///     CanonicalState.of(state).nextInstance  // the number of instances shown + 1
+///     CanonicalState.of(state, clearing: nil, unread: &unread).nextInstance  // the instances shown + 1
 enum CanonicalState {
-    static func of(_ original: MachineState) -> MachineState {
+    static func of(
+        _ original: MachineState, clearing dead: ScreenLocalData?, unread: inout UnreadData?
+    ) -> MachineState {
         var state = original
+        dead?.clear(&state)
+        unread?.clear(&state)
         var instances: [Int: Int] = [:]
         for layer in state.layers.indices {
             for index in state.layers[layer].stack.indices {

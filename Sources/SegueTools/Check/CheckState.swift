@@ -39,6 +39,10 @@ struct PageRequest: Sendable, Hashable {
     var echo: [String: Value] = [:]
 
     static let first = PageRequest(size: nil, later: false)
+    /// The arguments that say how many items a full page has, and those that ask for a later page.
+    static let sizeNames = ["count", "limit", "size", "page_size", "per_page"]
+    static let laterNames = ["offset", "page", "cursor", "after"]
+    static let pagingNames = Set(sizeNames + laterNames)
 
     init(size: Int?, later: Bool) {
         self.size = size
@@ -48,14 +52,14 @@ struct PageRequest: Sendable, Hashable {
     init(arguments: [String: Value]) {
         echo = arguments.filter { if case .string = $0.value { true } else { false } }
         size = nil
-        for name in ["count", "limit", "size", "page_size", "per_page"] {
+        for name in Self.sizeNames {
             if case .int(let value)? = arguments[name], value > 0 {
                 size = value
                 break
             }
         }
         later = false
-        for name in ["offset", "page", "cursor", "after"] {
+        for name in Self.laterNames {
             switch arguments[name] {
             case .int(let value)?: later = value > (name == "page" ? 1 : 0)
             case .string(let value)?: later = !value.isEmpty

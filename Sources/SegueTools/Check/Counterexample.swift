@@ -56,6 +56,23 @@ public struct Counterexample: Sendable {
 
     /// A scenario taking the run's steps, each call's outcome scripted with `next:` before the step that makes it.
     public func scenario(name: String, flowPath: String, notes: [String]) -> String {
+        scenario(
+            name: name, flowPath: flowPath,
+            comments: ["Written by `segue check --trace-out`: fails until the bug is fixed."] + notes)
+    }
+
+    /// Whether every step can be written in a scenario (a picker option that is not a text cannot).
+    var isWritable: Bool {
+        steps.allSatisfy { move in
+            if case .outcome = move.input { return true }
+            return move.step != nil
+        }
+    }
+
+    /// The scenario text: `comments` on top, `covers:` left empty when `covers` is set, `expect` as its last step.
+    func scenario(
+        name: String, flowPath: String, comments: [String], covers: Bool = false, expect: String? = nil
+    ) -> String {
         var before = [[String]](repeating: [], count: steps.count + 1)
         var main = [String?](repeating: nil, count: steps.count)
         for (index, move) in steps.enumerated() {
@@ -65,14 +82,15 @@ public struct Counterexample: Sendable {
                 main[index] = move.step
             }
         }
-        var lines = ["# Written by `segue check --trace-out`: fails until the bug is fixed."]
-        lines += notes.map { "# \($0)" }
-        lines += ["scenario: \(ScenarioText.quoted(name))", "flow: \(ScenarioText.quoted(flowPath))", "steps:"]
+        var lines = comments.map { "# \($0)" }
+        lines += ["scenario: \(ScenarioText.quoted(name))", "flow: \(ScenarioText.quoted(flowPath))"]
+        lines += (covers ? ["covers: []"] : []) + ["steps:"]
         lines += before[0].map { "  - \($0)" } + ["  - launch"]
         for index in steps.indices {
             lines += before[index + 1].map { "  - \($0)" }
             if let step = main[index] { lines.append("  - \(step)") }
         }
+        if let expect { lines.append("  - expect: \(expect)") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

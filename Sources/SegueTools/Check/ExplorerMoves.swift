@@ -13,10 +13,12 @@ struct ExplorerMoves {
 
     /// Every input while calls are pending, or only leaving the screen.
     let interleave: Bool
+    /// The outcomes of each kind of pending call, worked out once.
+    private let answers = OutcomeChoices()
 
     init(machine: Machine, outcomes: OutcomeSampler, interleave: Bool) {
         self.machine = machine
-        inputs = InputSampler(machine: machine)
+        inputs = InputSampler(machine: machine, fields: FieldSamples(outcomes: outcomes))
         self.outcomes = outcomes
         self.interleave = interleave
     }
@@ -44,12 +46,11 @@ struct ExplorerMoves {
             let page = index < from.pages.count ? from.pages[index] : .first
             let twins = state.pendingCalls.filter { $0.service == call.service && $0.operation == call.operation }
             let which = twins.count > 1 ? " (call \(index + 1))" : ""
-            let name = "\(call.service).\(call.operation)"
-            for choice in outcomes.outcomes(for: call, page: page) {
+            for choice in answers.choices(for: call, page: page, outcomes: outcomes) {
                 moves.append(
                     InputSampler.Move(
-                        label: "\(name)\(which) → \(choice.label)", input: .outcome(call: call.id, choice.outcome),
-                        step: ScenarioText.next(call: name, choice.outcome)))
+                        label: which.isEmpty ? choice.label : choice.name + which + choice.suffix,
+                        input: .outcome(call: call.id, choice.outcome), step: choice.step))
             }
         }
         if let playback = state.playback, let call = playback.call {
@@ -60,5 +61,40 @@ struct ExplorerMoves {
             }
         }
         return moves
+    }
+}
+
+/// The outcomes of a call with their step names and scenario steps, worked out once per call site and page: the
+/// explorer asks for them in every state a call is pending in.
+final class OutcomeChoices {
+    /// One outcome of a call: `name` + ` → ` + what, as a step, and its `next:` scenario step.
+    struct Choice {
+        var name: String
+        var suffix: String
+        var label: String
+        var outcome: ServiceOutcome
+        var step: String
+    }
+
+    private struct Key: Hashable {
+        var pc: Int
+        var service: String
+        var operation: String
+        var page: PageRequest
+    }
+
+    private var known: [Key: [Choice]] = [:]
+
+    func choices(for call: PendingCall, page: PageRequest, outcomes: OutcomeSampler) -> [Choice] {
+        let key = Key(pc: call.pc, service: call.service, operation: call.operation, page: page)
+        if let choices = known[key] { return choices }
+        let name = "\(call.service).\(call.operation)"
+        let choices = outcomes.outcomes(for: call, page: page).map { choice in
+            Choice(
+                name: name, suffix: " → \(choice.label)", label: "\(name) → \(choice.label)", outcome: choice.outcome,
+                step: ScenarioText.next(call: name, choice.outcome))
+        }
+        known[key] = choices
+        return choices
     }
 }

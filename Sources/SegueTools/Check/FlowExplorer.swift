@@ -52,8 +52,11 @@ public struct FlowExplorer: Sendable {
         var findings = FindingCollector(flow: flow, program: program)
         var graph = StateGraph()
         let launch = machine.step(MachineState(), .launch(LaunchEnvironment()))
+        let dead = ScreenLocalData(flow: flow, program: program, launch: launch.state)
+        var unread: UnreadData? = UnreadData(flow: flow, outcomes: explorerMoves.outcomes, launch: launch.state)
         let launched = CheckState(machine: MachineState(), pages: []).next(
-            launch.state, canonical: CanonicalState.of(launch.state), effects: launch.effects)
+            launch.state, canonical: CanonicalState.of(launch.state, clearing: dead, unread: &unread),
+            effects: launch.effects)
         let (first, _) = graph.add(launched, from: -1, label: "launch")
         findings.observe(launch, by: "launch", from: -1, graph: graph)
         findings.inspect(state: first, graph: graph)
@@ -80,12 +83,15 @@ public struct FlowExplorer: Sendable {
             for move in moves {
                 let step = machine.step(state, move.input)
                 findings.observe(step, by: move.label, from: current, graph: graph)
-                let next = from.next(step.state, canonical: CanonicalState.of(step.state), effects: step.effects)
+                let next = from.next(
+                    step.state, canonical: CanonicalState.of(step.state, clearing: dead, unread: &unread),
+                    effects: step.effects)
                 if Self.repeatsACall(next.machine, more: bounds.maxSameCall) {
                     pruned += 1
                     continue
                 }
-                let (id, isNew) = graph.add(next, from: current, label: move.label)
+                let ignored = step.trace.contains { if case .ignored = $0 { true } else { false } }
+                let (id, isNew) = graph.add(next, from: current, label: move.label, ignored: ignored)
                 if isNew { findings.inspect(state: id, graph: graph) }
             }
             if graph.count >= bounds.maxStates {

@@ -7,6 +7,8 @@ import SegueRuntime
 ///     sampler.moves(in: state)  // [("tap donate", .tap(…)), ("edit name = \"\"", .edit(…)), ("restart", .restart)]
 struct InputSampler {
     let machine: Machine
+    /// The texts tried in each form field.
+    let fields: FieldSamples
 
     /// An input with how a step names it.
     struct Move: Sendable {
@@ -44,9 +46,12 @@ struct InputSampler {
                 guard let path = input.path, program.screens[top.screen].fields.indices.contains(field) else {
                     continue
                 }
-                // Typing what the field already holds changes nothing but its `touched` flag: not tried.
-                let current = top.form.fields.indices.contains(field) ? top.form.fields[field].value : .string("")
-                for text in Self.texts(for: program.screens[top.screen].fields[field]) where .string(text) != current {
+                // Typing what the field already holds (or, for a field only its rules observe, a text as valid as
+                // it) changes nothing the flow can tell: not tried.
+                let held = top.form.fields.indices.contains(field) ? top.form.fields[field] : nil
+                for text in fields.texts(
+                    screen: top.screen, field: field, current: held?.value ?? .string(""), valid: held?.error == nil)
+                {
                     moves.append(
                         Move(
                             label: "edit \(name) = \(Value.string(text).literal)",
@@ -72,6 +77,20 @@ struct InputSampler {
                     moves.append(
                         Move(label: "choose \(name) = \(option.literal)", input: .change(path, option), step: step))
                 }
+            case (.pinch, .range(let bounds)):
+                // The most zoom is the framing furthest from the picked photo's; the least is where it starts.
+                guard let path = input.path, bounds.upperBound > bounds.lowerBound else { continue }
+                moves.append(
+                    Move(
+                        label: "pinch \(name) to \(bounds.upperBound)×",
+                        input: .pinch(element: path.element, zoom: bounds.upperBound),
+                        step: "pinch: { \(ScenarioText.quoted(name)): \(bounds.upperBound) }"))
+            case (.pan, _):
+                guard let path = input.path else { continue }
+                moves.append(
+                    Move(
+                        label: "pan \(name) to its top-left corner", input: .pan(element: path.element, x: 0, y: 0),
+                        step: "pan: { \(ScenarioText.quoted(name)): [0, 0] }"))
             case (.scroll, _):
                 if let path = input.path {
                     moves.append(
@@ -95,29 +114,5 @@ struct InputSampler {
         }
         moves.append(Move(label: StateGraph.restart, input: .restart, step: "restart"))
         return moves
-    }
-
-    /// Empty, one valid value, and one value breaking each rule.
-    static func texts(for field: FieldProgram) -> [String] {
-        var valid = field.rules.contains { $0.check == .url } ? "https://example.com" : "Anna"
-        for rule in field.rules {
-            if case .minLength(let count) = rule.check, valid.count < count {
-                valid += String(repeating: "a", count: count - valid.count)
-            }
-            if case .maxLength(let count) = rule.check, valid.count > count { valid = String(valid.prefix(count)) }
-        }
-        var texts = ["", valid]
-        for rule in field.rules {
-            switch rule.check {
-            case .required: continue
-            case .singleWord: texts.append("two words")
-            case .url: texts.append("javascript:alert(1)")
-            case .maxLength(let count): texts.append(String(repeating: "a", count: count + 1))
-            case .minLength(let count): if count > 1 { texts.append(String(repeating: "a", count: count - 1)) }
-            case .pattern: texts.append("!")
-            }
-        }
-        var seen: Set<String> = []
-        return texts.filter { seen.insert($0).inserted }
     }
 }

@@ -38,14 +38,29 @@ struct OutcomeSampler {
         outcomes(service: call.service, operation: call.operation, pc: call.pc, page: page)
     }
 
+    /// The declared result type of an operation (`list<Entry>`, `Take`), `any` when none is declared.
+    func resultType(service: String, operation: String) -> String {
+        let declaration = flow.service(named: service)
+        let signature = declaration.flatMap {
+            BuiltinOperations.signatures(for: $0.kind).first { $0.name == operation }
+        }
+        return declaration?.operation(named: operation)?.result?.text ?? signature?.result ?? "any"
+    }
+
+    /// The argument names an ok result echoes: the fields of its record type (a take's `line`; docs/check.md).
+    func echoedFields(service: String, operation: String) -> Set<String> {
+        var type = resultType(service: service, operation: operation).trimmingCharacters(in: .whitespaces)
+        if type.hasSuffix("?") { type.removeLast() }
+        return Set((samples.records[type] ?? []).map(\.0))
+    }
+
     func outcomes(service: String, operation: String, pc: Int, page: PageRequest = .first) -> [Choice] {
         let declaration = flow.service(named: service)
         let kind = declaration?.kind ?? .custom
         let signature = declaration.flatMap {
             BuiltinOperations.signatures(for: $0.kind).first { $0.name == operation }
         }
-        let resultType = declaration?.operation(named: operation)?.result?.text ?? signature?.result ?? "any"
-        let results = samples.values(of: resultType, page: page)
+        let results = samples.values(of: resultType(service: service, operation: operation), page: page)
         var choices = results.enumerated().map { index, value in
             Choice(label: Self.okLabel(value, index: index, of: results.count), outcome: .ok(value))
         }

@@ -14,7 +14,8 @@ enum CheckCommand: SegueCommand {
     static let summary = "Explore every reachable state of a flow and prove its properties (exit 1 on findings)"
     static let usage = """
         usage: segue check FLOW… [--format human|json|github|sarif] [--allow CODE[,CODE…]] [--max-states N]
-                                 [--max-depth N] [--max-memory SIZE] [--trace-out DIR] [--interleave] [--quiet]
+                                 [--max-depth N] [--max-memory SIZE] [--trace-out DIR] [--scenarios DIR]
+                                 [--interleave] [--quiet]
 
         Explores every state each flow can reach from launch, over every input and every outcome of
         every service call (docs/check.md), and reports broken invariants, unreachable `reachable:`
@@ -29,6 +30,8 @@ enum CheckCommand: SegueCommand {
           --max-memory SIZE  stop when the explorer has grown by SIZE (512M, 2G; default 2G)
           --trace-out DIR    write each finding's run as a REPL trace (load FILE) and, for a broken
                              invariant, a scenario that fails until the bug is fixed
+          --scenarios DIR    write scenario files that together take every transition found
+                             (shortest paths merged greedily; fill in their `covers:`)
           --interleave       try every input while a call is pending (default: only back and
                              swipe to dismiss), for races between the user and a request
           --quiet            no progress line and no summary
@@ -45,7 +48,10 @@ enum CheckCommand: SegueCommand {
         do {
             parsed = try ParsedArguments(
                 arguments,
-                valueOptions: ["--format", "--allow", "--max-states", "--max-depth", "--max-memory", "--trace-out"],
+                valueOptions: [
+                    "--format", "--allow", "--max-states", "--max-depth", "--max-memory", "--trace-out",
+                    "--scenarios",
+                ],
                 switchOptions: ["--quiet", "--interleave"])
         } catch {
             printError("segue check: \(error)\n\(usage)")
@@ -139,6 +145,21 @@ enum CheckCommand: SegueCommand {
                     if !quiet { written.forEach { printError("wrote \($0)") } }
                 } catch {
                     printError("segue check: --trace-out \(directory): \(error.localizedDescription)")
+                    return 2
+                }
+            }
+            if let directory = parsed.options["--scenarios"] {
+                do {
+                    let written = try TransitionScenarios.write(
+                        exploration, flow: flow, program: program, flowPath: file, to: directory)
+                    if !quiet {
+                        let skipped = written.skippedRuns == 0 ? "" : ", \(written.skippedRuns) runs not writable"
+                        printError(
+                            "wrote \(written.files.count) scenarios to \(directory): \(written.covered) transitions "
+                                + "taken, \(written.leftOut) a scenario cannot take\(skipped)")
+                    }
+                } catch {
+                    printError("segue check: --scenarios \(directory): \(error.localizedDescription)")
                     return 2
                 }
             }

@@ -56,6 +56,7 @@ struct CheckCommandTests {
             elements:
               - button: more
                 label: More
+                visible: "taps >= 0"
                 tap: { set: { taps: "taps + 1" } }
         """.write(to: counter, atomically: true, encoding: .utf8)
         let result = try segue(["check", "--max-states", "40", counter.path])

@@ -94,13 +94,15 @@ import Testing
         #expect(!exploration.graph.states.isEmpty && exploration.graph.count < 10)
     }
 
-    /// A log that grows by a long line on every tap.
+    /// A log that grows by a long line on every tap; an invariant reads it, so it is not data nothing reads.
     static let growingLog = """
         segue: 1
         flow: growing
         start: main
         data:
           log: { type: list<string>, default: [] }
+        invariants:
+          short_lines: "len(log) >= 0"
         screens:
           main:
             elements:

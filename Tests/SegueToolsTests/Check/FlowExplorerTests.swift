@@ -68,11 +68,19 @@ import Testing
                 elements:
                   - button: more
                     label: More
+                    visible: "taps >= 0"
                     tap: { set: { taps: "taps + 1" } }
             """
         let exploration = try Self.explore(counter, bounds: ExplorationBounds(maxStates: 50))
         #expect(exploration.stoppedBy?.contains("`taps` kept growing") == true)
         #expect(exploration.findings.isEmpty)
+        // Shown but read by nothing else, the counter is data nothing reads: one state, and the exploration ends.
+        let shown = counter.replacingOccurrences(of: "visible: \"taps >= 0\"", with: "visible: true")
+            .replacingOccurrences(of: "label: More", with: "label: \"More than ${taps}\"")
+        #expect(shown != counter)
+        let finished = try Self.explore(shown, bounds: ExplorationBounds(maxStates: 50))
+        #expect(finished.stoppedBy == nil)
+        #expect(finished.graph.count == 1)
     }
 
     @Test func statesDifferingOnlyInIdsAndClockAreOne() throws {

@@ -37,7 +37,7 @@ import Testing
         _ = await session.execute("tap options[0]")
         _ = await session.execute("fill name Анна")
         let reply = await session.execute("tap save")
-        #expect(reply.text == "error: `save` is disabled until the form is valid: surname: This field is required")
+        #expect(reply.text == "error: `save` is disabled until the form is valid: surname: Обязательное поле")
         #expect(session.embedded.boards["board"] != nil)
     }
 
@@ -149,7 +149,8 @@ import Testing
         #expect(session.completions(line: "tap ", word: "wall[2].") == ["wall[2].more"])
         _ = await session.execute("back")
         _ = await session.execute("tap options[0]")
-        #expect(session.completions(line: "fill ", word: "") == ["photo", "name", "surname", "url", "text"])
+        // A photo is picked, never typed: `fill` does not offer the photo field.
+        #expect(session.completions(line: "fill ", word: "") == ["name", "surname", "url", "text"])
     }
 
     @Test func deviceChangeRelaunchesWithTheProfile() async throws {

@@ -1,0 +1,68 @@
+import SegueRuntime
+
+/// The expressions whose value cannot change what a flow does next, as `segue check` sees it: what is only drawn
+/// (a label, a text, an image, a slider's or meter's position, a style, an icon, a title), an argument of a call
+/// whose outcome the explorer chooses itself, the clip and volume playback hands to the audio service, and a
+/// component's argument that its elements only draw (docs/check.md, "Form values", "Data nothing reads").
+///
+///     OpaqueExpressions(outcomes: sampler).indices.contains(expression)
+struct OpaqueExpressions {
+    /// Indexes into `program.expressions`.
+    let indices: Set<Int>
+
+    init(outcomes: OutcomeSampler) {
+        let program = outcomes.program
+        var drawn: Set<Int> = []
+        var arguments: [(parameter: String, value: Int)] = []
+        func visit(_ elements: [ElementProgram]) {
+            for element in elements {
+                switch element.kind {
+                case .text, .image, .button, .slider, .meter, .picker:
+                    if let content = element.content { drawn.insert(content) }
+                default: break
+                }
+                for expression in [element.style, element.icon] { if let expression { drawn.insert(expression) } }
+                if let component = element.component {
+                    for argument in component.arguments {
+                        arguments.append((argument.name, argument.value))
+                    }
+                    visit(component.elements)
+                }
+                if let list = element.list {
+                    for argument in list.item.arguments {
+                        arguments.append((argument.name, argument.value))
+                    }
+                    visit(list.item.elements)
+                }
+                visit(element.footer)
+            }
+        }
+        for screen in program.screens {
+            visit(screen.elements)
+            if let title = screen.title { drawn.insert(title) }
+            if let playback = screen.playback {
+                for expression in [playback.clip, playback.volume, playback.highlight] {
+                    if let expression { drawn.insert(expression) }
+                }
+            }
+            if let highlight = screen.recording?.highlight { drawn.insert(highlight) }
+        }
+        for instruction in program.code {
+            guard case .call(let call) = instruction else { continue }
+            let echoed = outcomes.echoedFields(service: call.service, operation: call.operation)
+            for argument in call.arguments
+            where !PageRequest.pagingNames.contains(argument.name) && !echoed.contains(argument.name) {
+                drawn.insert(argument.value)
+            }
+        }
+        // A component's argument is opaque when no expression but the drawn ones names its parameter.
+        var opaque = drawn
+        for argument in arguments {
+            let readers = program.expressions.indices.filter {
+                ScreenLocalData.reads(argument.parameter, in: program.expressions[$0].source)
+            }
+            if readers.allSatisfy({ drawn.contains($0) }) { opaque.insert(argument.value) }
+        }
+        indices = opaque
+    }
+}

@@ -1,0 +1,79 @@
+import SegueDiagnostics
+import SegueExpression
+import SegueModel
+import SegueRuntime
+
+/// Flow data only one screen reads, and which that screen sets when it is entered before anything reads it: while
+/// no instance of the screen exists its value is dead (no behaviour reads it before it is set again), so the stored
+/// state holds the launch value instead and runs that differ only there are one state (docs/check.md, "Canonical
+/// states").
+///
+///     ScreenLocalData(flow: flow, program: program, launch: state).locals  // [(slot: 2, screen: 3)]: `wall`
+struct ScreenLocalData: Sendable {
+    /// Each dead-when-absent variable: its slot and the screen that owns it.
+    let locals: [(slot: Int, screen: Int)]
+    /// The launch values, which a dead variable is reset to.
+    let launchData: [Value]
+
+    init(flow: Flow, program: Program, launch: MachineState) {
+        launchData = launch.data
+        var properties: [String] = []
+        for property in flow.invariants + flow.reachable + flow.alwaysPossible {
+            properties.append(property.condition.text)
+        }
+        var locals: [(slot: Int, screen: Int)] = []
+        for (slot, variable) in program.data.enumerated()
+        where !variable.persist && variable.defaultsKey == nil && slot < launch.data.count
+            && !properties.contains(where: { Self.reads(variable.name, in: $0) })
+        {
+            let readers = program.expressions.filter { Self.reads(variable.name, in: $0.source) }
+            guard !readers.isEmpty else { continue }
+            guard
+                let screen = program.screens.indices.first(where: { screen in
+                    guard let range = flow.screen(named: program.screens[screen].name)?.range else { return false }
+                    return readers.allSatisfy { Self.contains(range, $0.range) }
+                }),
+                Self.setsOnEntry(slot, name: variable.name, screen: program.screens[screen], program: program)
+            else { continue }
+            locals.append((slot, screen))
+        }
+        self.locals = locals
+    }
+
+    /// `state` with each dead variable at its launch value.
+    func clear(_ state: inout MachineState) {
+        guard !locals.isEmpty else { return }
+        for (slot, screen) in locals where slot < state.data.count && state.data[slot] != launchData[slot] {
+            let shown = state.layers.contains { layer in layer.stack.contains { $0.screen == screen } }
+            if !shown { state.data[slot] = launchData[slot] }
+        }
+    }
+
+    /// Whether the screen's `on_enter` starts with a `set:` of the variable that reads nothing of it.
+    static func setsOnEntry(_ slot: Int, name: String, screen: ScreenProgram, program: Program) -> Bool {
+        guard let entry = screen.onEnter, entry < program.code.count, case .assign(let operations) = program.code[entry]
+        else { return false }
+        guard operations.contains(where: { $0.target == .flow(slot) }) else { return false }
+        return !operations.contains { operation in
+            operation.value < program.expressions.count && reads(name, in: program.expressions[operation.value].source)
+        }
+    }
+
+    /// Whether `range` holds `inner` (the same file, from its start to its end).
+    static func contains(_ range: SourceRange, _ inner: SourceRange) -> Bool {
+        range.path == inner.path && range.start <= inner.start && inner.end <= range.end
+    }
+
+    /// Whether `source` mentions `name` as a name (not as a member after `.`, not inside a longer name).
+    static func reads(_ name: String, in source: String) -> Bool {
+        let isName = { (character: Character) in character == "_" || character.isLetter || character.isNumber }
+        var searchStart = source.startIndex
+        while let found = source.range(of: name, range: searchStart..<source.endIndex) {
+            let before = found.lowerBound > source.startIndex ? source[source.index(before: found.lowerBound)] : " "
+            let after = found.upperBound < source.endIndex ? source[found.upperBound] : " "
+            if !isName(before), before != ".", !isName(after) { return true }
+            searchStart = found.upperBound
+        }
+        return false
+    }
+}

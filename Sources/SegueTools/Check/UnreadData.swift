@@ -1,0 +1,75 @@
+import SegueExpression
+import SegueModel
+import SegueRuntime
+
+/// Data nothing the flow does reads: every expression naming it is opaque (`OpaqueExpressions`: it is only drawn,
+/// handed to a call or to the audio service) or computes its own next value (`put(volumes, …)` into `volumes`), and
+/// no property reads it. Its value cannot change what happens next, so the stored state holds one value for it: the
+/// launch value of flow data, the first value seen of a screen's data (docs/check.md, "Data nothing reads").
+///
+///     UnreadData(flow: flow, outcomes: sampler, launch: state).screenSlots  // [(screen: 3, slot: 2)]: `volumes`
+struct UnreadData {
+    /// Flow data slots nothing reads.
+    let flowSlots: [Int]
+    /// Screen data slots (not parameters) nothing reads.
+    let screenSlots: [(screen: Int, slot: Int)]
+    private let launchData: [Value]
+    /// Per screen slot above, the value it is stored with: the first one seen.
+    private var representatives: [Int: Value] = [:]
+
+    init(flow: Flow, outcomes: OutcomeSampler, launch: MachineState) {
+        let program = outcomes.program
+        launchData = launch.data
+        let opaque = OpaqueExpressions(outcomes: outcomes).indices
+        var selfUpdates: [AssignTarget: Set<Int>] = [:]
+        for instruction in program.code {
+            guard case .assign(let operations) = instruction else { continue }
+            for operation in operations { selfUpdates[operation.target, default: []].insert(operation.value) }
+        }
+        let properties = (flow.invariants + flow.reachable + flow.alwaysPossible).map(\.condition.text)
+        func unread(_ name: String, _ target: AssignTarget) -> Bool {
+            guard !properties.contains(where: { ScreenLocalData.reads(name, in: $0) }) else { return false }
+            let own = selfUpdates[target] ?? []
+            return program.expressions.indices.allSatisfy { index in
+                opaque.contains(index) || own.contains(index)
+                    || !ScreenLocalData.reads(name, in: program.expressions[index].source)
+            }
+        }
+        flowSlots = program.data.indices.filter { slot in
+            let variable = program.data[slot]
+            return !variable.persist && variable.defaultsKey == nil && slot < launch.data.count
+                && unread(variable.name, .flow(slot))
+        }
+        var screenSlots: [(screen: Int, slot: Int)] = []
+        for (index, screen) in program.screens.enumerated() {
+            for slot in screen.parameterCount..<max(screen.parameterCount, screen.slots.count)
+            where unread(screen.slots[slot].name, .screen(slot)) {
+                screenSlots.append((index, slot))
+            }
+        }
+        self.screenSlots = screenSlots
+    }
+
+    /// `state` with every unread variable at its stored value.
+    mutating func clear(_ state: inout MachineState) {
+        for slot in flowSlots where slot < state.data.count && state.data[slot] != launchData[slot] {
+            state.data[slot] = launchData[slot]
+        }
+        guard !screenSlots.isEmpty else { return }
+        for layer in state.layers.indices {
+            for index in state.layers[layer].stack.indices {
+                let screen = state.layers[layer].stack[index].screen
+                for (owner, slot) in screenSlots where owner == screen {
+                    guard slot < state.layers[layer].stack[index].values.count else { continue }
+                    let key = owner << 16 | slot
+                    let value = state.layers[layer].stack[index].values[slot]
+                    guard let kept = representatives[key] else {
+                        representatives[key] = value
+                        continue
+                    }
+                    if kept != value { state.layers[layer].stack[index].values[slot] = kept }
+                }
+            }
+        }
+    }
+}
