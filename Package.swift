@@ -86,7 +86,8 @@ let package = Package(
         .target(
             name: "SegueServices",
             dependencies: [
-                "SegueRuntime", "SegueExpression", "SegueSQLite", "CJPEG", "CPNG", "CImageCodec", "CHTTPClient",
+                "SegueRuntime", "SegueModel", "SegueExpression", "SegueSQLite", "CJPEG", "CPNG", "CImageCodec",
+                "CHTTPClient",
             ]
         ),
         .testTarget(

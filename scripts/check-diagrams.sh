@@ -5,16 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-update=false
-case "${1:-}" in
-  --update) update=true ;;
-  "") ;;
-  *) echo "usage: scripts/check-diagrams.sh [--update]" >&2; exit 2 ;;
-esac
-
-swift build --product segue >/tmp/segue-check-diagrams-build.log 2>&1 \
-  || { echo "check-diagrams: swift build failed:" >&2; tail -20 /tmp/segue-check-diagrams-build.log >&2; exit 2; }
-segue="$(swift build --show-bin-path)/segue"
+. scripts/lib/generated.sh
+parse_update_flag "$@"
+build_segue
 
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT

@@ -5,19 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! swift build --product segue >/tmp/segue-check-vocabulary-build.log 2>&1; then
-  echo "check-vocabulary: swift build failed:" >&2
-  tail -20 /tmp/segue-check-vocabulary-build.log >&2
-  exit 2
-fi
-segue="$(swift build --show-bin-path)/segue"
+. scripts/lib/generated.sh
+parse_update_flag "$@"
+build_segue
 
-if [ "${1:-}" = "--update" ]; then
+if $update; then
   "$segue" schema -o schema/segue-flow.schema.json
   exec "$segue" schema --docs docs/flow-language.md
-elif [ $# -gt 0 ]; then
-  echo "usage: scripts/check-vocabulary.sh [--update]" >&2
-  exit 2
 fi
 status=0
 "$segue" schema --check schema/segue-flow.schema.json || status=1

@@ -45,6 +45,7 @@ enum { INFO_RESPONSE_CODE = 0x200002, INFO_REDIRECT_URL = 0x10001F };
 enum { PROTO_HTTP = 1, PROTO_HTTPS = 2, HTTP_VERSION_1_1 = 2, GLOBAL_ALL = 3 };
 enum {
     E_OK = 0,
+    E_FAILED_INIT = 2,
     E_COULDNT_CONNECT = 7,
     E_PARTIAL_FILE = 18,
     E_WRITE_ERROR = 23,
@@ -56,6 +57,18 @@ enum {
     E_FILESIZE_EXCEEDED = 63,
 };
 
+typedef void CURLM;
+typedef int CURLMcode;
+typedef struct {
+    int msg;
+    CURL *easy_handle;
+    union {
+        void *whatever;
+        CURLcode result;
+    } data;
+} CURLMsg;
+enum { MSG_DONE = 1 };
+
 static struct {
     CURLcode (*global_init)(long);
     CURL *(*easy_init)(void);
@@ -66,6 +79,16 @@ static struct {
     struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
     void (*slist_free_all)(struct curl_slist *);
     const char *(*easy_strerror)(CURLcode);
+    // The multi interface (libcurl 7.68+), so a cancel wakes the waiting poll at once; NULL: easy_perform, whose
+    // progress callback notices a cancel within about a second.
+    CURLM *(*multi_init)(void);
+    CURLMcode (*multi_add_handle)(CURLM *, CURL *);
+    CURLMcode (*multi_remove_handle)(CURLM *, CURL *);
+    CURLMcode (*multi_perform)(CURLM *, int *);
+    CURLMcode (*multi_poll)(CURLM *, void *, unsigned, int, int *);
+    CURLMcode (*multi_wakeup)(CURLM *);
+    CURLMsg *(*multi_info_read)(CURLM *, int *);
+    CURLMcode (*multi_cleanup)(CURLM *);
     const char *failure;
 } curl;
 
@@ -97,24 +120,86 @@ static void load_curl(void) {
     LOAD(slist_free_all, "curl_slist_free_all")
     LOAD(easy_strerror, "curl_easy_strerror")
 #undef LOAD
+    static const char *const multi[] = {"curl_multi_init", "curl_multi_add_handle", "curl_multi_remove_handle",
+        "curl_multi_perform", "curl_multi_poll", "curl_multi_wakeup", "curl_multi_info_read", "curl_multi_cleanup"};
+    void **slots[] = {(void **)&curl.multi_init, (void **)&curl.multi_add_handle, (void **)&curl.multi_remove_handle,
+        (void **)&curl.multi_perform, (void **)&curl.multi_poll, (void **)&curl.multi_wakeup,
+        (void **)&curl.multi_info_read, (void **)&curl.multi_cleanup};
+    int complete = 1;
+    for (size_t i = 0; i < sizeof multi / sizeof multi[0]; i++) {
+        *slots[i] = dlsym(library, multi[i]);
+        if (*slots[i] == NULL) complete = 0;
+    }
+    if (!complete) curl.multi_init = NULL;
     if (curl.global_init(GLOBAL_ALL) != E_OK) curl.failure = "curl_global_init failed";
 }
 
 struct segue_http_cancel_token {
     atomic_int cancelled;
+    /// The multi handle the exchange waits in, to wake; guarded by `lock` so a cancel never wakes a freed one.
+    pthread_mutex_t lock;
+    CURLM *waiting;
 };
 
 segue_http_cancel_token *segue_http_cancel_token_new(void) {
     segue_http_cancel_token *token = calloc(1, sizeof *token);
-    if (token != NULL) atomic_init(&token->cancelled, 0);
+    if (token == NULL) return NULL;
+    atomic_init(&token->cancelled, 0);
+    pthread_mutex_init(&token->lock, NULL);
     return token;
 }
 
 void segue_http_cancel_token_cancel(segue_http_cancel_token *token) {
-    if (token != NULL) atomic_store(&token->cancelled, 1);
+    if (token == NULL) return;
+    atomic_store(&token->cancelled, 1);
+    pthread_mutex_lock(&token->lock);
+    if (token->waiting != NULL) curl.multi_wakeup(token->waiting);
+    pthread_mutex_unlock(&token->lock);
 }
 
-void segue_http_cancel_token_free(segue_http_cancel_token *token) { free(token); }
+void segue_http_cancel_token_free(segue_http_cancel_token *token) {
+    if (token == NULL) return;
+    pthread_mutex_destroy(&token->lock);
+    free(token);
+}
+
+static int is_cancelled(segue_http_cancel_token *token) { return token != NULL && atomic_load(&token->cancelled); }
+
+static void set_waiting(segue_http_cancel_token *token, CURLM *multi) {
+    if (token == NULL) return;
+    pthread_mutex_lock(&token->lock);
+    token->waiting = multi;
+    pthread_mutex_unlock(&token->lock);
+}
+
+/// Runs the transfer in a multi handle, waiting in `curl_multi_poll` (no CPU) until the transfer ends or a cancel
+/// wakes it; the connection is closed as soon as the cancel is seen. Falls back to `curl_easy_perform`.
+static CURLcode run_transfer(CURL *handle, segue_http_cancel_token *token) {
+    CURLM *multi = curl.multi_init != NULL ? curl.multi_init() : NULL;
+    if (multi == NULL) return curl.easy_perform(handle);
+    if (curl.multi_add_handle(multi, handle) != 0) {
+        curl.multi_cleanup(multi);
+        return curl.easy_perform(handle);
+    }
+    set_waiting(token, multi);
+    CURLcode result = E_FAILED_INIT;
+    int running = 1;
+    while (!is_cancelled(token)) {
+        if (curl.multi_perform(multi, &running) != 0) break;
+        int queued = 0;
+        CURLMsg *message = curl.multi_info_read(multi, &queued);
+        if (message != NULL && message->msg == MSG_DONE) {
+            result = message->data.result;
+            break;
+        }
+        if (running == 0) break;
+        if (curl.multi_poll(multi, NULL, 0, 1000, NULL) != 0) break;
+    }
+    set_waiting(token, NULL);
+    curl.multi_remove_handle(multi, handle);
+    curl.multi_cleanup(multi);
+    return result;
+}
 
 enum { HEADER_LIMIT = 16 * 1024 };
 
@@ -172,7 +257,7 @@ static int on_progress(void *context, curl_off_t total, curl_off_t now, curl_off
     (void)upload_total;
     (void)upload_now;
     exchange *state = context;
-    if (state->token != NULL && atomic_load(&state->token->cancelled)) return 1;
+    if (is_cancelled(state->token)) return 1;
     if (total > state->limit || now > state->limit) {
         state->too_large = 1;
         return 1;
@@ -181,7 +266,7 @@ static int on_progress(void *context, curl_off_t total, curl_off_t now, curl_off
 }
 
 static segue_http_status classify(CURLcode code, const exchange *state) {
-    if (state->token != NULL && atomic_load(&state->token->cancelled)) return SEGUE_HTTP_CANCELLED;
+    if (is_cancelled(state->token)) return SEGUE_HTTP_CANCELLED;
     if (state->too_large || code == E_FILESIZE_EXCEEDED) return SEGUE_HTTP_TOO_LARGE;
     switch (code) {
     case E_OK: return SEGUE_HTTP_OK;
@@ -263,7 +348,7 @@ static segue_http_status perform(
         if (strcmp(request->method, "POST") != 0) curl.easy_setopt(handle, OPT_CUSTOMREQUEST, request->method);
     }
 
-    CURLcode code = curl.easy_perform(handle);
+    CURLcode code = run_transfer(handle, token);
     response->curl_code = code;
     if (code != E_OK && response->error[0] == '\0') {
         snprintf(response->error, sizeof response->error, "%s", curl.easy_strerror(code));

@@ -81,6 +81,10 @@ public enum CheckCode {
     public static let nothingToPop = "C303"
     /// `unwind` to a screen that is never below.
     public static let unwindTargetNeverBelow = "C304"
+    /// `dismiss` or `pop` hands a `result:` back from a screen that declares no `returns:`.
+    public static let resultWithoutReturns = "C305"
+    /// `on_result:` on a navigation to a screen that declares no `returns:`: nothing is ever handed back.
+    public static let onResultWithoutReturns = "C306"
 
     // MARK: reachability and outcomes
 
@@ -119,6 +123,17 @@ public enum CheckCode {
     /// A history state outside a compound state, or its `default:` target outside its parent.
     public static let misplacedHistory = "C603"
 
+    // MARK: locale and messages
+
+    /// `locale:` (or a locale key under `messages:`) names a language no built-in messages exist in.
+    public static let unknownLocale = "C701"
+    /// A `messages:` key that is no built-in message's id.
+    public static let unknownMessage = "C702"
+    /// A message text uses a placeholder the message does not have.
+    public static let unknownPlaceholder = "C703"
+    /// Plural forms that do not fit: a form missing, a category the locale lacks, or forms for a message without a number.
+    public static let pluralForms = "C704"
+
     /// Every code above, in order.
     public static let all = [
         importCycle, duplicateImport, unreadableFile, unreadableFixture, unknownScreen, unknownState, unhandledEvent,
@@ -129,8 +144,10 @@ public enum CheckCode {
         playWithoutPlayback, typeMismatch,
         argumentTypeMismatch, assignmentTypeMismatch, optionalInText, optionalOperand, showWithoutNavigation,
         nothingToDismiss, nothingToPop,
-        unwindTargetNeverBelow, unreachableScreen, unreachableState, unhandledFailure, unhandledCancel,
+        unwindTargetNeverBelow, resultWithoutReturns, onResultWithoutReturns, unreachableScreen, unreachableState,
+        unhandledFailure, unhandledCancel,
         duplicateElement, duplicateField, duplicateDeclaration, invalidPattern, submitWithoutFields,
         recursiveComponent, namedValueCycle, invalidName, handlerNeverFires, misplacedHistory,
+        unknownLocale, unknownMessage, unknownPlaceholder, pluralForms,
     ]
 }

@@ -11,11 +11,12 @@ extension CheckRun {
         switch action.kind {
         case .navigate(let navigation):
             checkNavigationTarget(navigation, in: scope)
+            checkResult(navigation, at: action.range, in: scope)
         case .goto(let state):
             checkGoto(state, in: scope)
         case .set(let assignments):
             for assignment in assignments { checkAssignment(assignment, in: scope) }
-        case .send(let event, let arguments):
+        case .send(let event, let arguments, _):
             checkSend(event, arguments, in: scope)
         case .emit(_, let arguments):
             // Output events leave the flow: no handler to find, only the payload to type.
@@ -23,7 +24,7 @@ extension CheckRun {
         case .call(let call):
             checkCall(call, at: action.range, in: scope)
         case .alert(let alert):
-            check(alert.title, in: scope, role: "`title`")
+            if let title = alert.title { check(title, in: scope, role: "`title`") }
             if let message = alert.message { check(message, in: scope, role: "`message`") }
         case .branch(let condition, let then, let otherwise):
             check(condition, in: scope, expecting: .bool, role: "the condition of `if`")

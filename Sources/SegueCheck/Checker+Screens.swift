@@ -40,6 +40,7 @@ extension CheckRun {
         let parameters = checkParameters(screen.parameters, in: scope)
         for (key, type) in parameters { scope.bindings[key] = type }
         checkData(screen.data, in: scope)
+        if let returns = screen.returns { _ = resolve(returns) }
         reportDuplicates(
             screen.parameters.map(\.name) + screen.data.map(\.name), code: CheckCode.duplicateDeclaration,
             what: "screen `\(name)`'s parameter or variable")

@@ -110,7 +110,7 @@ struct CheckRun {
         var fields: [String: Set<String>] = [:]
         func collect(_ actions: [Action]) {
             for action in actions {
-                guard case .send(let event, let arguments) = action.kind else { continue }
+                guard case .send(let event, let arguments, _) = action.kind else { continue }
                 fields[event.text, default: []].formUnion(arguments.map(\.name.text))
             }
         }
@@ -143,6 +143,7 @@ struct CheckRun {
         for component in flow.components { checkComponent(component) }
         for position in flow.screens.indices { checkScreen(at: position) }
         checkFlowHandlers()
+        checkMessages()
         guard role == .flow else { return }
         checkStart()
         checkNavigation()

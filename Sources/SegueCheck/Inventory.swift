@@ -16,6 +16,8 @@ enum Inventory {
                 result += flatten(then) + flatten(otherwise)
             case .timer(let timer):
                 result += flatten(timer.actions)
+            case .navigate(let navigation):
+                result += flatten(navigation.onResult ?? [])
             default:
                 break
             }
@@ -135,10 +137,12 @@ enum Inventory {
 }
 
 extension Action {
-    /// Whether the action holds further actions (a call's outcomes, an `if`'s branches, a timer's body).
+    /// Whether the action holds further actions (a call's outcomes, an `if`'s branches, a timer's body, a
+    /// navigation's `on_result`).
     var hasNestedActions: Bool {
         switch kind {
         case .call, .branch, .timer: true
+        case .navigate(let navigation): navigation.onResult != nil
         default: false
         }
     }

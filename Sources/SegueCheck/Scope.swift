@@ -55,6 +55,21 @@ struct Scope {
                 .init(name: "message", type: .string),
             ]))
 
+    /// `current_event`: the event the chart took last (null before the first), SCXML's `_event`.
+    static let currentEvent = ValueType.record(
+        RecordType(
+            name: "Event",
+            fields: [
+                .init(name: "name", type: .string), .init(name: "type", type: .string),
+                .init(name: "sendid", type: .optional(.string)), .init(name: "origin", type: .optional(.string)),
+                .init(name: "origintype", type: .optional(.string)), .init(name: "invokeid", type: .optional(.string)),
+                .init(name: "data", type: .any),
+            ]))
+
+    /// `session`: the running flow.
+    static let session = ValueType.record(
+        RecordType(name: "Session", fields: [.init(name: "id", type: .string), .init(name: "name", type: .string)]))
+
     /// Names every expression sees: the flow's data, `device` and `theme`.
     static func base(flowData: [String: ValueType], owner: Owner) -> Scope {
         Scope(owner: owner, bindings: baseBindings(flowData), variables: flowData, fields: [], errorHandled: false)
@@ -65,6 +80,11 @@ struct Scope {
         var bindings = flowData
         bindings[ImplicitName.device.rawValue] = device
         bindings[ImplicitName.theme.rawValue] = .any
+        // A flow's own data of these names wins, as it does when the machine looks names up.
+        if bindings[ImplicitName.currentEvent.rawValue] == nil {
+            bindings[ImplicitName.currentEvent.rawValue] = currentEvent
+        }
+        if bindings[ImplicitName.session.rawValue] == nil { bindings[ImplicitName.session.rawValue] = session }
         return bindings
     }
 }

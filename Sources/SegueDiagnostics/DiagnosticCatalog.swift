@@ -88,6 +88,8 @@ public enum DiagnosticCatalog {
         "C302": "`dismiss` where no modal layer can be on top of the root.",
         "C303": "`pop` or `pop_to_root` where the screen can never be above a navigation controller's root.",
         "C304": "`unwind` to a screen that is never below.",
+        "C305": "`dismiss` or `pop` hands a `result:` back from a screen that declares no `returns:`.",
+        "C306": "`on_result:` on a navigation to a screen that declares no `returns:`: nothing is ever handed back.",
         "C401": "No navigation path from `start` reaches the screen.",
         "C402": "No `goto` or initial state ever enters the state.",
         "C403": "A call that can fail has no `error` branch, no enclosing handler and no `on_error`.",
@@ -105,6 +107,11 @@ public enum DiagnosticCatalog {
             "An `on:` key that can never fire: `done.state.x` where `x` is no compound state with a final child and no parallel state of the screen.",
         "C603":
             "A history state outside a compound state (at the top of a screen's states), or one whose `default:` enters a state outside its parent.",
+        "C701": "`locale:` (or a locale key under `messages:`) names a language no built-in messages exist in.",
+        "C702": "A `messages:` key that is no built-in message's id.",
+        "C703": "A message text uses a placeholder the message does not have.",
+        "C704":
+            "Plural forms that do not fit: a form missing, a category the locale lacks, or forms for a message without a number.",
         "I001":
             "The file is not well-formed XML (or is over 8 MiB, or holds no element); libxml2's message, at the line and column it stopped.",
         "I002":

@@ -199,10 +199,11 @@ struct FlowSymbols {
             switch action.kind {
             case .navigate(let navigation):
                 if let target = navigation.target { add(.screen, "screen", target, declaration: false) }
+                walk(navigation.onResult ?? [], scope: scope)
             case .goto(let state): add(.state, "state:\(scope.owner)", state, declaration: false)
             case .set(let assignments):
                 for assignment in assignments { addTarget(assignment.name, scope: scope) }
-            case .send(let event, _): add(.event, "event", event, declaration: false)
+            case .send(let event, _, _): add(.event, "event", event, declaration: false)
             case .call(let call):
                 add(.service, "service", call.service, declaration: false)
                 if let result = call.resultVariable { addData(result, scope: scope, declaration: false) }

@@ -7,8 +7,9 @@ public struct Action: Sendable {
         /// Switch the screen's nested state: `goto: recording`.
         case goto(Name)
         case set([Assignment])
-        /// Raise an event, handled before the next outside input: `send: buy`.
-        case send(event: Name, arguments: [Assignment])
+        /// Raise an event, handled before the next outside input (`send: buy`), or after the machine settles
+        /// (`type: external`).
+        case send(event: Name, arguments: [Assignment], delivery: SendDelivery)
         /// Send an output event out of the machine, to whoever runs the flow: `emit: purchase_completed`.
         case emit(event: Name, arguments: [Assignment])
         case call(Call)
@@ -52,13 +53,22 @@ public struct Navigation: Sendable {
     /// The target screen for present, show, unwind and replace.
     public var target: Name?
     public var arguments: [Assignment]
+    /// What a `dismiss` or `pop` hands back to the navigation that opened its screen: `dismiss: { result: clip }`.
+    public var result: ExpressionText?
+    /// Run on the opening screen when the screen this `present` or `show` opens hands a result back (`result`).
+    public var onResult: [Action]?
     public var kind: TransitionKind
     /// Whether it animates (metadata for renderers).
     public var animated: Bool
 
-    init(kind: TransitionKind, target: Name?, arguments: [Assignment], animated: Bool) {
+    init(
+        kind: TransitionKind, target: Name?, arguments: [Assignment], animated: Bool, result: ExpressionText? = nil,
+        onResult: [Action]? = nil
+    ) {
         self.target = target
         self.arguments = arguments
+        self.result = result
+        self.onResult = onResult
         self.kind = kind
         self.animated = animated
     }
@@ -100,7 +110,8 @@ public struct AlertSpec: Sendable {
     }
 
     public var image: Image
-    public var title: ExpressionText
+    /// Nil: for `image: error` the catalog's `error_alert.title` in the flow's language, otherwise no title.
+    public var title: ExpressionText?
     public var message: ExpressionText?
 }
 

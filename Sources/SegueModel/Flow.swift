@@ -27,6 +27,10 @@ public struct Flow: Sendable {
     public var alwaysPossible: [Invariant]
     /// The last handler before the default error alert.
     public var onError: [Action]?
+    /// The locale its built-in texts are shown in (`ru`); nil: the device's.
+    public var locale: Name?
+    /// The flow's own texts for built-in messages, by id (`messages:`).
+    public var messages: [MessageOverride]
     public var range: SourceRange
     /// Where the file was read from.
     public var path: String
@@ -49,6 +53,8 @@ public struct Flow: Sendable {
         self.reachable = []
         self.alwaysPossible = []
         self.onError = nil
+        self.locale = nil
+        self.messages = []
         self.range = range
         self.path = path
     }

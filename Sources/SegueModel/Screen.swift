@@ -38,6 +38,11 @@ public struct Screen: Sendable {
         get { optional?.lets ?? [] }
         set { changeOptional { $0.lets = newValue } }
     }
+    /// The type of what the screen hands back to the navigation that opened it (`dismiss: { result: … }`), or nil.
+    public var returns: TypeText? {
+        get { optional?.returns }
+        set { changeOptional { $0.returns = newValue } }
+    }
     public var range: SourceRange
     /// The large parts many screens leave out, boxed (nil when all are absent) to keep a screen small.
     private var optional: OptionalParts?
@@ -73,9 +78,11 @@ private final class OptionalParts: Sendable {
         var playback: Playback?
         var recording: Recording?
         var lets: [NamedValue] = []
+        var returns: TypeText?
 
         var isEmpty: Bool {
             title == nil && layout == nil && states == nil && playback == nil && recording == nil && lets.isEmpty
+                && returns == nil
         }
     }
 
@@ -91,6 +98,7 @@ private final class OptionalParts: Sendable {
     var playback: Playback? { values.playback }
     var recording: Recording? { values.recording }
     var lets: [NamedValue] { values.lets }
+    var returns: TypeText? { values.returns }
 }
 
 /// How a screen answers one event: alternatives tried in order, the first whose guard holds runs.

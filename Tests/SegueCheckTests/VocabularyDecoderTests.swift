@@ -23,6 +23,7 @@ struct VocabularyDecoderTests {
             .action, .envelope, .historyDefault:
             wrapped = body
         case .alert: wrapped = "alert:\n" + indented
+        case .handedResult: wrapped = "dismiss:\n" + (indented.isEmpty ? "  {}" : indented)
         case .alternative: wrapped = "-\n" + indented
         case .responseCode: wrapped = "\"10\":\n" + indented
         default: wrapped = "sample:\n" + indented
@@ -55,7 +56,7 @@ struct VocabularyDecoderTests {
         case .multiline: _ = decoder.decodeMultiline(node)
         case .crop: _ = decoder.decodeCrop(node)
         case .rule: _ = decoder.decodeRule(node)
-        case .action, .alert: _ = decoder.decodeAction(node)
+        case .action, .alert, .handedResult: _ = decoder.decodeAction(node)
         case .service: _ = decoder.decodeServices(node)
         case .envelope: _ = decoder.decodeEnvelope(node)
         case .responseCode: _ = decoder.decodeCodes(node)

@@ -54,11 +54,8 @@ import Testing
             ("Math.max(a, b)", "`cond`: the method call `.max(…)` is ECMAScript, not in the shared subset"),
             ("f(1)", "`cond`: calling `f(…)` is ECMAScript; only `In(…)` is in the shared subset"),
             ("a = 1", "`cond`: the operator `=` is outside the shared subset"),
-            (
-                "_event.name == 'x'",
-                "`cond`: `_event.name` is not translated; Segue binds only the payload (`_event.data`, as `event`)"
-            ),
-            ("_sessionid", "`cond`: the system variable `_sessionid` is outside the shared subset"),
+            ("typeof x === 'undefined'", "`cond`: ECMAScript's `typeof` is outside the shared subset"),
+            ("_x_unknown == 1", "`cond`: the system variable `_x_unknown` is outside the shared subset"),
             ("In('nowhere')", "`cond`: `In('nowhere')` names no state of this document"),
             ("0x1F > 2", "`cond`: hexadecimal numbers are ECMAScript, not in the shared subset"),
         ]

@@ -25,6 +25,16 @@ import Testing
             ("a ? -1 : {k: [1, 2]}", "a ? -1 : { k: [1, 2] }"),
             ("undefined == x", "null == x"),
             ("'k' in rec", "'k' in rec"),
+            (
+                "_event.name == 'go' && _event.sendid === undefined",
+                "current_event.name == 'go' && current_event.sendid == null"
+            ),
+            ("'origin' in _event", "'origin' in current_event"),
+            ("_sessionid + _name", "session.id + session.name"),
+            (
+                "_ioprocessors['scxml'].location",
+                "({'http://www.w3.org/TR/scxml/#SCXMLEventProcessor': {location: '#_scxml_' + session.id}, scxml: {location: '#_scxml_' + session.id}}) ['scxml'].location"
+            ),
         ]
         let file = SourceFile(path: "t.scxml", text: "")
         let range = SourceRange(path: "t.scxml", at: file.location(ofOffset: 0))
@@ -74,8 +84,9 @@ import Testing
         let yaml = try #require(result.yaml)
         #expect(
             yaml.contains(
-                "on_enter:\n          - send: error.execution\n          - send: error.communication\n"
-                    + "          - send: error.execution\n        on:"))
+                "on_enter:\n          - send: error.execution\n            type: platform\n"
+                    + "          - send: error.communication\n            type: platform\n"
+                    + "          - send: error.execution\n            type: platform\n        on:"))
         #expect(result.diagnostics.map(\.code) == ["I009", "I009", "I009"])
         #expect(
             result.diagnostics.first?.message

@@ -46,7 +46,7 @@ struct ExpressionHoverTests {
     @Test func aNamedValuesInferredTypeAndDeclaration() {
         let doc = value("layout: { margins: margin }", offset: 20)
         #expect(doc.hasPrefix("`margin`: `int`"), "\(doc)")
-        #expect(doc.contains("data `margin`, declared at line 83"), "\(doc)")
+        #expect(doc.contains("data `margin`, declared at line 85"), "\(doc)")
     }
 
     @Test func anImplicitNamesDoc() {

@@ -36,7 +36,7 @@ struct MappingReaderTests {
         #expect(
             diagnostics.first?.notes.map(\.message) == [
                 "allowed here: data, elements, initial_state, layout, let, navigation, on, on_enter, on_error, on_exit, "
-                    + "parallel, parameters, playback, recording, states, title"
+                    + "parallel, parameters, playback, recording, returns, states, title"
             ])
     }
 

@@ -163,14 +163,20 @@ import Testing
         #expect(store.trace.last == "alert \"Error\"")
     }
 
-    @Test func aLateOutcomeForAScreenThatIsGoneIsDropped() throws {
+    @Test func aCallWhoseScreenGoesAwayIsCancelledAndItsLateOutcomeDropped() throws {
         let store = try TestStore(Self.flow, unchecked: true)
         store.launch(Self.launched)
         Self.leaveAndFail(store)
-        store.send(.back) { $0.layers[0].stack.removeLast() }
-        store.answer(1, .ok(.null), trace: ["dropped outcome #1: the screen that called store.purchase is gone"]) {
+        store.send(.back) {
+            $0.layers[0].stack.removeLast()
             $0.pendingCalls = []
         }
+        store.receive(.cancelCall(id: 1, service: "store", operation: "purchase"))
+        #expect(
+            store.trace.contains(
+                "call #1 store.purchase cancelled: its screen is gone (an app cannot cancel a purchase: the store "
+                    + "finishes it, the flow does not hear of it)"))
+        store.answer(1, .ok(.null), trace: ["dropped outcome #1: no call #1 is waiting"])
     }
 
     @Test func anOutcomeForAnUnknownCallIsDropped() throws {

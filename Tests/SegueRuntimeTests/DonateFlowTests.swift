@@ -21,7 +21,7 @@ import Testing
     /// The donation form as it opens: no photo, every text empty, name and surname required.
     static let emptyForm = FormState(
         values: [.null, .string(""), .string(""), .string(""), .string("")],
-        errors: [nil, "This field is required", "This field is required", nil, nil])
+        errors: [nil, "Обязательное поле", "Обязательное поле", nil, nil])
 
     /// The state right after a launch with `defaults`: `main` alone, nothing bought, the board not yet read.
     static func launched(defaults: [String: Value] = [:]) -> (inout ExpectedState) -> Void {

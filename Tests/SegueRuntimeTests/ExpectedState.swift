@@ -116,9 +116,11 @@ struct ExpectedState {
             Issue.record("the flow has no call \(name) number \(occurrence)")
             return PendingCall(id: id, service: service, operation: operation, pc: -1, frame: Frame(instance: instance))
         }
+        // A state's handler call belongs to that state (the tests call from active states only).
         return PendingCall(
             id: id, service: service, operation: operation, pc: calls[occurrence],
-            frame: Frame(instance: instance, owner: owner, event: event, locals: locals))
+            frame: Frame(instance: instance, owner: owner, event: event, locals: locals),
+            state: owner >= 0 ? owner : nil)
     }
 
     /// A timer on the machine's clock, started by the flow's `occurrence`-th `after`/`every` (in compiled order).

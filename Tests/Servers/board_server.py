@@ -20,6 +20,8 @@ Faults, for the next request(s) or one request:
     GET  /_control/photo?id=ID   the uploaded photo's bytes (to check uploads byte for byte)
 
     GET  /_control/requests      how many contract requests arrived (faulted or not), as a number
+    GET  /_control/abandoned     the seconds after which each client closed a `slow` request's connection before
+                                 it was answered (a cancelled call), as a JSON list
 
 Modes: slow (answer after `seconds`), http500, truncated (Content-Length longer than the body), non_json,
 no_envelope (JSON without Error), unknown_code (Error "99"), reset (TCP reset, no response),
@@ -31,6 +33,7 @@ spaces gzip-compressed), chunked_cut (a chunked body closed before its last chun
 
 import argparse
 import json
+import select
 import signal
 import socket
 import struct
@@ -57,6 +60,7 @@ class Board:
         self.next_photo = 1
         self.fault = None  # dict with mode, seconds, code, message, times
         self.requests = 0
+        self.abandoned = []
 
 
 BOARD = Board()
@@ -246,12 +250,33 @@ class Handler(BaseHTTPRequestHandler):
                     BOARD.fault = None
             return dict(fault)
 
+    def wait_or_abandon(self, seconds):
+        """Waits `seconds` before answering, watching the connection: a client that closes it (a cancelled
+        call) is noted in BOARD.abandoned and gets no answer. Returns whether the request was dealt with."""
+        started = time.monotonic()
+        deadline = started + seconds
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            readable, _, _ = select.select([self.connection], [], [], left)
+            if readable:
+                try:
+                    closed = self.connection.recv(1, socket.MSG_PEEK) == b""
+                except OSError:
+                    closed = True
+                if closed:
+                    with BOARD.lock:
+                        BOARD.abandoned.append(round(time.monotonic() - started, 3))
+                    self.close_connection = True
+                    return True
+                time.sleep(min(left, 0.05))
+
     def apply_fault(self, fault):
         """Answers the request as the fault says; returns False when the request should go on normally."""
         mode = fault["mode"]
         if mode == "slow":
-            time.sleep(float(fault.get("seconds", 2)))
-            return False
+            return self.wait_or_abandon(float(fault.get("seconds", 2)))
         if mode == "http500":
             self.send_body(500, b"Internal Server Error: the board is down", "text/plain; charset=utf-8")
         elif mode == "truncated":
@@ -350,6 +375,10 @@ class Handler(BaseHTTPRequestHandler):
             with BOARD.lock:
                 count = BOARD.requests
             return self.send_body(200, str(count).encode(), "text/plain")
+        if url.path == "/_control/abandoned":
+            with BOARD.lock:
+                abandoned = list(BOARD.abandoned)
+            return self.send_body(200, json.dumps(abandoned).encode(), "application/json")
         if url.path == "/_control/photo":
             with BOARD.lock:
                 photo = BOARD.photos.get(fields.get("id", ""))

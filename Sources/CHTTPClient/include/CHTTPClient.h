@@ -51,7 +51,7 @@ typedef struct {
     double cpu_seconds;
 } segue_http_response;
 
-/// A flag another thread sets to stop an exchange within about a second.
+/// A flag another thread sets to stop an exchange: it wakes the exchange's poll, which closes the connection at once.
 typedef struct segue_http_cancel_token segue_http_cancel_token;
 
 segue_http_cancel_token *segue_http_cancel_token_new(void);

@@ -33,11 +33,19 @@ public enum VisibleText {
         }
     }
 
+    /// Why a text is too heavy to be a field's value (the field's error says it in the flow's language).
+    public enum WeightProblem: Sendable, Hashable {
+        /// More UTF-8 bytes than `maximumBytes`; the limit in kilobytes.
+        case tooLong(kilobytes: Int)
+        /// More combining marks on one letter than `maximumMarksPerCharacter`.
+        case tooManyMarks
+    }
+
     /// The first way the text is too heavy to be a field's value, for the person typing it; nil when it is fine.
-    public static func weightProblem(_ text: String) -> String? {
-        if text.utf8.count > maximumBytes { return "The text is too long (\(maximumBytes / 1024) KB at most)" }
+    public static func weightProblem(_ text: String) -> WeightProblem? {
+        if text.utf8.count > maximumBytes { return .tooLong(kilobytes: maximumBytes / 1024) }
         for character in text where character.unicodeScalars.count(where: isMark) > maximumMarksPerCharacter {
-            return "Too many accents on one letter"
+            return .tooManyMarks
         }
         return nil
     }

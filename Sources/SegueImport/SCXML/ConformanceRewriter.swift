@@ -48,6 +48,11 @@ enum ConformanceRewriter {
             let second = child["id2"] ?? ""
             return element(
                 "assign", [attribute("location", "Var\(first)"), attribute("expr", "Var\(first) + Var\(second)")])
+        case "sendToSender":
+            // A reply to the current event's sender, wherever that is: its origin, by its processor.
+            let event = attribute("event", child["name"] ?? "")
+            return element(
+                "send", [event, attribute("targetexpr", "_event.origin"), attribute("typeexpr", "_event.origintype")])
         case "contentFoo":
             return element("content", [], text: "foo")
         case "script":
@@ -76,7 +81,8 @@ enum ConformanceRewriter {
         case "quoteExpr": return plain("expr", "'\(value)'")
         case "varExpr", "varChildExpr": return plain("expr", "Var" + value)
         case "varNonexistentStruct": return plain("expr", "Var\(value).bar")
-        case "illegalExpr": return plain("expr", "return")
+        // ECMAScript's mapping is `return`, a syntax error; in Segue an expression that fails when evaluated.
+        case "illegalExpr": return plain("expr", "1 / 0")
         case "illegalTarget": return plain("target", "baz")
         case "unreachableTarget": return plain("target", "#_scxml_foo")
         case "invalidSessionID", "invalidSendTypeExpr": return plain("expr", "27")
@@ -110,23 +116,27 @@ enum ConformanceRewriter {
         case "eventNameVal": return plain("cond", "_event.name == '\(value)'")
         case "eventdataVal": return plain("cond", "_event.data == \(value)")
         case "eventdataSomeVal": return plain("cond", "_event.data == 123")
-        case "emptyEventData": return plain("cond", "typeof _event.data === 'undefined'")
+        case "emptyEventData": return plain("cond", "_event.data === undefined")
         case "nameVarVal": return plain("cond", "_name === '\(value)'")
         case "inState": return plain("cond", "In('\(value)')")
-        case "nonBoolean": return plain("cond", "return")
+        case "nonBoolean": return plain("cond", "1 / 0 == 0")
         // "has a value" / "has none", datamodel-neutral (confEcma.xsl relies on ECMAScript's truthiness instead).
         case "isBound": return plain("cond", "Var\(value) != null")
         case "unboundVar": return plain("cond", "Var\(value) == null")
-        case "systemVarIsBound": return plain("cond", value)
+        case "systemVarIsBound": return plain("cond", "\(value) != null")
         case "noValue": return plain("cond", "Var\(value) == null")
         case "true": return plain("cond", "true")
         case "false": return plain("cond", "false")
-        case "eventFieldHasNoValue": return plain("cond", "typeof _event.\(value) === 'undefined'")
-        case "eventFieldsAreBound": return plain("cond", "'name' in _event")
+        case "eventFieldHasNoValue": return plain("cond", "_event.\(value) === undefined")
+        case "eventFieldsAreBound":
+            let fields = ["name", "type", "sendid", "origin", "origintype", "invokeid", "data"]
+            return plain("cond", fields.map { "'\($0)' in _event" }.joined(separator: " && "))
         case "scxmlEventIOLocation":
             return plain("expr", "_ioprocessors['http://www.w3.org/TR/scxml/#SCXMLEventProcessor'].location")
         case "originTypeEq": return plain("cond", "_event.origintype == '\(value)'")
-        case "arrayVar": return plain("array", "Var" + value)
+        case "arrayVar", "arrayTextVar": return plain("array", "Var" + value)
+        case "illegalArray": return plain("expr", "7")
+        case "illegalItem": return plain("item", "'continue'")
         case "item": return plain("item", "Var" + value)
         case "index": return plain("index", "Var" + value)
         default: return attribute

@@ -30,10 +30,15 @@ struct StateOutline {
 
     /// Every `<data>` id, wherever it is declared (SCXML binds them all at start-up).
     private(set) var dataIDs: Set<String> = []
+    /// The ids of delayed `<send>`s: the only ones a `<cancel>` can stop (they become timers).
+    private(set) var delayedSendIDs: Set<String> = []
 
     init(root: XMLElement) {
         func collect(_ element: XMLElement) {
             if element.name == "data", let id = element["id"] { dataIDs.insert(id) }
+            if element.name == "send", let id = element["id"], element["delay"] != nil || element["delayexpr"] != nil {
+                delayedSendIDs.insert(id)
+            }
             element.children.forEach(collect)
         }
         collect(root)

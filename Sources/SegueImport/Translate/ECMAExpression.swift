@@ -1,10 +1,12 @@
 import SegueDiagnostics
+import SegueModel
 
 /// Translates an SCXML `cond`, `expr` or `location` written for the null or ECMAScript datamodel into Segue's
 /// expression language, when it stays inside the subset the two share: literals, names, member access and
 /// indexing, comparisons (`===` becomes `==`), arithmetic, `!`, `&&`, `||`, `?:`, array and object literals, and
-/// `In('state')` (which becomes `state.<name>`). Anything else — `typeof`, function calls, assignment, system
-/// variables other than `_event.data` — is an I006 diagnostic at its position in the attribute.
+/// `In('state')` (which becomes `state.<name>`), and the system variables (`_event.data` is the handler's `event`,
+/// the rest of `_event` is `current_event`, `_sessionid` and `_name` are `session.id` and `session.name`).
+/// Anything else — `typeof`, function calls, assignment — is an I006 diagnostic at its position in the attribute.
 ///
 ///     ECMAExpression.translate("Var1 === 'a' && In('s0')", ...)  // "Var1 == 'a' && state.s0"
 struct ECMAExpression {
@@ -63,18 +65,15 @@ struct ECMAExpression {
                     index += 4
                     continue
                 } else if token.text == "_event" {
-                    guard next?.text == ".", index + 2 < tokens.count, tokens[index + 2].text == "data" else {
-                        let field =
-                            index + 2 < tokens.count && next?.text == "."
-                            ? "_event." + tokens[index + 2].text : "_event"
-                        return .failure(
-                            problem(
-                                "\(construct): `\(field)` is not translated; Segue binds only the payload (`_event.data`, as `event`)",
-                                at: token.offset, in: source))
+                    // The payload is the handler's `event`; the rest of `_event` is `current_event`.
+                    if next?.text == ".", index + 2 < tokens.count, tokens[index + 2].text == "data" {
+                        out.append("event")
+                        index += 3
+                        continue
                     }
-                    out.append("event")
-                    index += 3
-                    continue
+                    out.append(ImplicitName.currentEvent.rawValue)
+                } else if let system = Self.systemVariables[token.text] {
+                    out.append(system)
                 } else if Self.unsupportedWords.contains(token.text) || token.text.hasPrefix("_") {
                     let what = token.text.hasPrefix("_") ? "the system variable" : "ECMAScript's"
                     return .failure(
@@ -111,6 +110,16 @@ struct ECMAExpression {
         }
         return .success(Self.join(out))
     }
+
+    /// SCXML's system variables other than `_event`, as Segue names them: `session`'s fields, and for
+    /// `_ioprocessors` a record naming SCXML's event I/O processor at the session's own address.
+    static let systemVariables: [String: String] = {
+        let location = "{location: '#_scxml_' + session.id}"
+        return [
+            "_sessionid": "session.id", "_name": "session.name",
+            "_ioprocessors": "({'\(SCXMLTranslator.scxmlProcessor)': \(location), scxml: \(location)})",
+        ]
+    }()
 
     static let unsupportedWords: Set<String> = [
         "typeof", "return", "function", "new", "var", "let", "const", "delete", "void", "instanceof", "this",

@@ -85,8 +85,9 @@ extension SCXMLTranslator {
             diagnostics.append(.error(.badAttribute, "`<assign>` needs a `location`", at: element.range))
             return []
         }
-        guard let expr = element.attribute("expr") else {
-            unsupported(element, "`<assign>` with inline content instead of `expr` is not translated")
+        let inline = element.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard element.attribute("expr") != nil || !inline.isEmpty && element.children.isEmpty else {
+            unsupported(element, "`<assign>` with markup instead of `expr` or a value is not translated")
             return []
         }
         let written = location.value.trimmingCharacters(in: .whitespaces)
@@ -98,11 +99,13 @@ extension SCXMLTranslator {
                     "no `<data>` declares `\(root)`; SCXML raises error.execution here, and so does the flow",
                     at: location.valueRange))
             abandonsBlock = true
-            return raise("error.execution", at: element).map { [$0] } ?? []
+            return raise("error.execution", at: element, platform: true).map { [$0] } ?? []
         }
-        guard let path = expression(location, construct: "`location`"),
-            let value = expression(expr, construct: "`expr`")
-        else { return [] }
+        // Inline content is an expression too (`<assign location="x">[1, 2]</assign>`), as in `<data>`.
+        let value =
+            element.attribute("expr").map { expression($0, construct: "`expr`") }
+            ?? expression(inline, at: element.range, construct: "`<assign>`'s inline value")
+        guard let path = expression(location, construct: "`location`"), let value else { return [] }
         return [.map([("set", .map([(path, .scalar(value))]))])]
     }
 
@@ -165,6 +168,14 @@ extension SCXMLTranslator {
             } else {
                 diagnostics.append(.error(.badAttribute, "`<cancel>` needs a `sendid`", at: element.range))
             }
+            return []
+        }
+        guard outline.delayedSendIDs.contains(id) else {
+            // An undelayed send is already in the external queue: SCXML's `<cancel>` does nothing.
+            diagnostics.append(
+                .warning(
+                    .decidedStatically, "no delayed `<send>` has the id `\(id)`; SCXML cancels nothing here",
+                    at: element.range))
             return []
         }
         return [.map([("cancel_timer", .scalar(SCXMLNames.identifier(id)))])]

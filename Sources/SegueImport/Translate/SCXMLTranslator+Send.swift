@@ -4,8 +4,9 @@ extension SCXMLTranslator {
     static let scxmlProcessor = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"
     static let httpProcessor = "http://www.w3.org/TR/scxml/#BasicHTTPEventProcessor"
 
-    /// `<send>`: to `#_internal` a `send:`; to the chart's own external queue an `after:` timer (`0s` without a
-    /// delay) whose `id` is the send's, so `<cancel>` can stop it, its `<param>` values kept from when it was sent. A target or type SCXML says cannot be
+    /// `<send>`: to `#_internal` a `send:`; to the chart's own external queue a `send:` with `type: external` and
+    /// the send's `id`, inside an `after:` timer when delayed (the timer's `id` is the send's, so `<cancel>` can stop
+    /// it, and its `<param>` values are kept from when it was sent). A target or type SCXML says cannot be
     /// delivered becomes the error event SCXML raises instead (`error.execution`, `error.communication`).
     mutating func send(_ element: XMLElement) -> [YAMLTree] {
         var failed = false
@@ -86,6 +87,12 @@ extension SCXMLTranslator {
         }
         if let names = element.attribute("namelist") {
             for name in names.value.split(whereSeparator: \.isWhitespace).map(String.init) {
+                // SCXML raises error.execution for a name that is no declared location, and sends nothing.
+                guard SCXMLNames.identifier(name) == name, outline.dataIDs.contains(name) else {
+                    return raise(
+                        "error.execution", at: element, because: "`\(name)` in `namelist` is not a declared location"
+                    ).map { [$0] } ?? []
+                }
                 guard let value = expression(name, at: names.valueRange, construct: "`namelist`") else { continue }
                 payload.append((name, .scalar(value)))
             }
@@ -96,7 +103,7 @@ extension SCXMLTranslator {
             return []
         }
         var actions: [YAMLTree] = []
-        if !toInternalQueue || delayText != nil, !payload.isEmpty {
+        if delayText != nil, !payload.isEmpty {
             // SCXML evaluates a send's data when it sends, not when the event arrives: keep the values until then.
             delayedSends += 1
             payload = payload.map { key, value in
@@ -108,16 +115,24 @@ extension SCXMLTranslator {
         }
         var raised: [(String, YAMLTree)] = [("send", .scalar(name))]
         if !payload.isEmpty { raised.append(("with", .map(payload))) }
-        if toInternalQueue, delayText == nil { return actions + [.map(raised)] }
-        // The external queue: a timer, due at once without a delay, fires after the chart has settled.
-        var timer: [(String, YAMLTree)] = [("after", .scalar(delayText ?? "0s"))]
+        if !toInternalQueue {
+            // The chart's own external queue: the event waits until the chart has settled.
+            raised.append(("type", .scalar("external")))
+            if let id = element["id"] { raised.append(("id", .scalar(id))) }
+        }
+        guard let delayText else { return actions + [.map(raised)] }
+        // Delayed: a timer whose id is the send's, so `<cancel>` can stop it.
+        var timer: [(String, YAMLTree)] = [("after", .scalar(delayText))]
         if let id = element["id"] { timer.append(("id", .scalar(SCXMLNames.identifier(id)))) }
         timer.append(("do", .sequence([.map(raised)])))
         return actions + [.map(timer)]
     }
 
-    /// `send: event`, or nothing (with a warning) when no transition takes it: SCXML would discard it.
-    mutating func raise(_ event: String, at element: XMLElement, because reason: String? = nil) -> YAMLTree? {
+    /// `send: event`, or nothing (with a warning) when no transition takes it: SCXML would discard it. An error
+    /// SCXML raises itself (`platform`, or any with a `reason`) is sent with `type: platform`, as the processor's.
+    mutating func raise(
+        _ event: String, at element: XMLElement, because reason: String? = nil, platform: Bool = false
+    ) -> YAMLTree? {
         if let reason {
             abandonsBlock = true
             diagnostics.append(
@@ -133,7 +148,8 @@ extension SCXMLTranslator {
                     at: element.range))
             return nil
         }
-        return .map([("send", .scalar(event))])
+        guard reason != nil || platform else { return .map([("send", .scalar(event))]) }
+        return .map([("send", .scalar(event)), ("type", .scalar("platform"))])
     }
 
     private mutating func param(_ element: XMLElement) -> (String, YAMLTree)? {

@@ -7,12 +7,14 @@ struct SCXMLTranslator {
     let file: SourceFile
     let outline: StateOutline
     var diagnostics: [Diagnostic] = []
-    /// Flow data from every `<datamodel>`, in document order (SCXML's early binding).
+    /// Flow data from every `<datamodel>`, in document order (bound at launch, unless binding is late).
     var data: [(String, YAMLTree)] = []
     /// Delayed sends with parameters so far, to name the variables that keep their values.
     var delayedSends = 0
     /// Set when an action is known to raise an error: SCXML abandons the rest of its block.
     var abandonsBlock = false
+    /// `<scxml binding="late">`: a state's data gets its value when the state is first entered.
+    var lateBinding = false
 
     init(file: SourceFile, root: XMLElement) {
         self.file = file
@@ -22,12 +24,7 @@ struct SCXMLTranslator {
 
     mutating func translate(_ root: XMLElement, flowName: String) -> YAMLTree {
         checkElement(root, expected: ["scxml"])
-        if let binding = root.attribute("binding"), binding.value == "late" {
-            diagnostics.append(
-                .error(
-                    .unsupported, "late data binding is not translated; Segue binds all data at launch",
-                    at: binding.valueRange))
-        }
+        lateBinding = root["binding"] == "late"
         if let model = root.attribute("datamodel"), !["", "null", "ecmascript"].contains(model.value) {
             diagnostics.append(
                 .error(
@@ -100,6 +97,7 @@ struct SCXMLTranslator {
         var handlers: [(String, [YAMLTree])] = []
         var always: [YAMLTree] = []
         var children: [(String, YAMLTree)] = []
+        var lateValues: [(String, YAMLTree)] = []
         for child in element.children {
             switch child.name {
             case "onentry":
@@ -125,12 +123,19 @@ struct SCXMLTranslator {
             case _ where StateOutline.stateElements.contains(child.name) && node.kind != .final:
                 if let state = state(child) { children.append(state) }
             case "initial" where node.kind == .compound: initialElement(child)
-            case "datamodel": datamodel(child)
+            case "datamodel": lateValues += datamodel(child, late: lateBinding)
             case "invoke": unsupported(child, "`<invoke>` starts another session; Segue runs one chart")
             case "donedata" where node.kind == .final:
                 unsupported(child, "`<donedata>` (the payload of a done event) is not translated")
             default: checkElement(child, expected: [])
             }
+        }
+        if !lateValues.isEmpty {
+            // Late binding: the values are set before the state's first `on_enter`, once.
+            let bound = "_bound_\(node.name)"
+            data.append((bound, .map([("type", .scalar("bool")), ("default", .plain("false"))])))
+            let set: YAMLTree = .map([("set", .map(lateValues + [(bound, .scalar("true"))]))])
+            onEntry.insert(.map([("if", .scalar("!\(bound)")), ("then", .sequence([set]))]), at: 0)
         }
         if !onEntry.isEmpty { entries.append(("on_enter", .sequence(onEntry))) }
         if !onExit.isEmpty { entries.append(("on_exit", .sequence(onExit))) }
@@ -202,7 +207,11 @@ struct SCXMLTranslator {
 
     // MARK: data
 
-    mutating func datamodel(_ element: XMLElement) {
+    /// Declares the flow data of a `<datamodel>`; with `late`, without their values, which are returned for the
+    /// state to set when it is first entered.
+    @discardableResult
+    mutating func datamodel(_ element: XMLElement, late: Bool = false) -> [(String, YAMLTree)] {
+        var lateValues: [(String, YAMLTree)] = []
         checkAttributes(element)
         for child in element.children {
             guard child.name == "data" else {
@@ -248,8 +257,13 @@ struct SCXMLTranslator {
                     }
                 }
             }
+            if late, variable.count == 2, case .scalar(let value) = variable[1].1 {
+                lateValues.append((id, .scalar(value)))
+                variable.removeLast()
+            }
             data.append((id, .map(variable)))
         }
+        return lateValues
     }
 
     // MARK: checks

@@ -57,21 +57,39 @@ extension FlowDecoder {
             let target = name(value, context: "the target screen of `\(head.name)`")
             let arguments =
                 head.name == "unwind" ? [] : reader.take("with").map { assignments($0, context: "`with`") } ?? []
+            let opens = head.name == "present" || head.name == "show"
+            let onResult = opens ? reader.take("on_result").map { actions($0, context: "`on_result`") } : nil
             let animated = reader.take("animated").flatMap { bool($0, context: "`animated`") } ?? true
             guard let target, let kind = TransitionKind(rawValue: head.name) else { return nil }
-            return .navigate(Navigation(kind: kind, target: target, arguments: arguments, animated: animated))
+            return .navigate(
+                Navigation(kind: kind, target: target, arguments: arguments, animated: animated, onResult: onResult))
         case "dismiss", "pop", "pop_to_root":
-            guard flag(value, context: "`\(head.name)`") else { return nil }
+            var result: ExpressionText?
+            if value.mapping != nil, head.name != "pop_to_root" {
+                guard var handed = mapping(value, at: .handedResult, context: "`\(head.name)`") else { return nil }
+                result = handed.take("result").flatMap { expression($0, context: "`result`") }
+                if !handed.has("result") { missing("result", in: handed) }
+                finish(handed)
+                guard result != nil else { return nil }
+            } else {
+                guard flag(value, context: "`\(head.name)`") else { return nil }
+            }
             let animated = reader.take("animated").flatMap { bool($0, context: "`animated`") } ?? true
             guard let kind = TransitionKind(rawValue: head.name) else { return nil }
-            return .navigate(Navigation(kind: kind, target: nil, arguments: [], animated: animated))
+            return .navigate(Navigation(kind: kind, target: nil, arguments: [], animated: animated, result: result))
         case "goto":
             return name(value, context: "the state of `goto`").map { .goto($0) }
         case "set":
             return .set(assignments(value, context: "`set`"))
         case "send":
             guard let event = name(value, context: "the event of `send`") else { return nil }
-            return .send(event: event, arguments: reader.take("with").map { assignments($0, context: "`with`") } ?? [])
+            let arguments = reader.take("with").map { assignments($0, context: "`with`") } ?? []
+            var delivery = SendDelivery()
+            if let kind = reader.take("type").flatMap({ keyword($0, as: EventKind.self, context: "`type`") }) {
+                delivery.kind = kind
+            }
+            delivery.id = reader.take("id").flatMap { string($0, context: "`id`") }
+            return .send(event: event, arguments: arguments, delivery: delivery)
         case "emit":
             guard let event = name(value, context: "the event of `emit`") else { return nil }
             return .emit(event: event, arguments: reader.take("with").map { assignments($0, context: "`with`") } ?? [])
@@ -151,9 +169,10 @@ extension FlowDecoder {
         guard var reader = mapping(node, at: .alert, context: "`alert`") else { return nil }
         let image = reader.take("image").flatMap { keyword($0, as: AlertSpec.Image.self, context: "`image`") } ?? .none
         let title = reader.take("title").flatMap { template($0, context: "`title`") }
-        if !reader.has("title") { missing("title", in: reader) }
         let message = reader.take("message").flatMap { template($0, context: "`message`") }
         finish(reader)
-        return title.map { AlertSpec(image: image, title: $0, message: message) }
+        // A title that failed to decode was reported; a missing one is the default (`AlertSpec.title`).
+        guard title != nil || !reader.has("title") else { return nil }
+        return AlertSpec(image: image, title: title, message: message)
     }
 }

@@ -57,6 +57,8 @@ extension FlowDecoder {
             id: id ?? Name("", at: root.range), start: start ?? Name("", at: root.range), path: file.path,
             range: root.range)
         if let title = reader.take("title") { flow.title = string(title, context: "`title`") }
+        if let locale = reader.take("locale") { flow.locale = name(locale, context: "`locale`") }
+        if let node = reader.take("messages") { flow.messages = decodeMessages(node) }
         if let imports = reader.take("imports") {
             flow.imports = items(imports).compactMap { name($0, context: "an import") }
         }

@@ -39,6 +39,7 @@ extension FlowDecoder {
         screen.parameters = reader.take("parameters").map { decodeParameters($0, context: "`parameters`") } ?? []
         screen.data = reader.take("data").map { decodeData($0, context: "screen data") } ?? []
         screen.lets = reader.take("let").map { decodeNamedValues($0) } ?? []
+        screen.returns = reader.take("returns").flatMap { typeText($0, context: "`returns`") }
         screen.layout = reader.take("layout").flatMap { decodeLayout($0) }
         screen.elements = reader.take("elements").map { decodeElements($0) } ?? []
         screen.onEnter = reader.take("on_enter").map { actions($0, context: "`on_enter`") } ?? []

@@ -5,6 +5,8 @@ public enum ImplicitName: String, CaseIterable, Sendable {
     case index
     case line
     case event
+    case currentEvent = "current_event"
+    case session
     case result
     case error
     case form
@@ -21,7 +23,13 @@ public enum ImplicitName: String, CaseIterable, Sendable {
         case .line: return "a script line, in `playback`'s `clip` and `volume`"
         case .event:
             return "the payload of the event being handled; `event.value` in a slider's or picker's `change`"
-        case .result: return "the operation's result, inside a call's `ok`"
+        case .currentEvent:
+            return
+                "the event the screen's chart took last (SCXML's `_event`), bound until the next one, null before the first: `{ name, type, sendid, origin, origintype, invokeid, data }`"
+        case .session:
+            return
+                "the running flow: `session.id` (the launch's session id) and `session.name` (the flow's `title`, else its name)"
+        case .result: return "the operation's result, inside a call's `ok`; the value handed back, inside `on_result`"
         case .error: return "`{ service, code, message }`, inside a call's `error` and `codes` and in `on_error`"
         case .form: return "the screen's form fields: `form.name`"
         case .state: return "one bool per nested state of the screen, true while active: `state.recording`"

@@ -31,6 +31,8 @@ public enum KeyPlace: Hashable, Sendable, CustomStringConvertible {
     /// An action of this kind: `action("present")`.
     case action(String)
     case alert
+    /// `{ result: … }` of a `dismiss` or `pop` that hands a value back.
+    case handedResult
     /// A service of this kind: `service("api")`.
     case service(String)
     case envelope
@@ -66,6 +68,7 @@ public enum KeyPlace: Hashable, Sendable, CustomStringConvertible {
         case .multiline: return "multiline"
         case .crop: return "crop"
         case .alert: return "alert"
+        case .handedResult: return "handed_result"
         case .envelope: return "envelope"
         case .responseCode: return "response_code"
         case .endpoint: return "endpoint"

@@ -1,23 +1,30 @@
 extension Vocabulary {
     /// Navigation actions that take a screen and arguments.
-    private static func navigation(_ kind: String, doc: String, example: String, arguments: Bool = true) -> (
-        KindSpec, [KeySpec]
-    ) {
+    private static func navigation(
+        _ kind: String, doc: String, example: String, arguments: Bool = true, opens: Bool = false
+    ) -> (KindSpec, [KeySpec]) {
         let with = KeySpec("with", assignments, doc: "the target screen's parameters", example: "{ entry: item }")
         let animated = KeySpec("animated", .bool, default: "true", doc: "animate the transition", example: "false")
+        let onResult = KeySpec(
+            "on_result", .actions, doc: "run here when the opened screen hands a result back; `result` is the value",
+            example: "[{ set: { clip: result } }]")
         return (
             KindSpec(kind, place: .action(kind), doc: doc, example: example),
             [KeySpec(kind, .name, required: true, doc: "the target screen", example: "main")]
-                + (arguments ? [with] : []) + [animated]
+                + (arguments ? [with] : []) + (opens ? [onResult] : []) + [animated]
         )
     }
 
-    /// Actions written as a bare word: `- dismiss`; navigation ones may say whether they animate.
-    private static func closing(_ kind: String, doc: String, animates: Bool = true) -> (KindSpec, [KeySpec]) {
+    /// Actions written as a bare word: `- dismiss`; navigation ones may say whether they animate, and the ones that
+    /// close a screen may hand a result back (`dismiss: { result: clip }`).
+    private static func closing(_ kind: String, doc: String, animates: Bool = true, hands: Bool = false) -> (
+        KindSpec, [KeySpec]
+    ) {
         let animated = KeySpec("animated", .bool, default: "true", doc: "animate the transition", example: "false")
+        let type: KeyType = hands ? .either([.flag, .object(.handedResult)]) : .flag
         return (
             KindSpec(kind, place: .action(kind), doc: doc, example: "`- \(kind)`"),
-            [KeySpec(kind, .flag, required: true, doc: doc, example: "true")] + (animates ? [animated] : [])
+            [KeySpec(kind, type, required: true, doc: doc, example: "true")] + (animates ? [animated] : [])
         )
     }
 
@@ -34,12 +41,13 @@ extension Vocabulary {
 
     /// Action kinds in the order the docs list them, each with its keys (the first is the kind itself).
     static let actionKindTable: [(kind: KindSpec, keys: [KeySpec])] = [
-        navigation("present", doc: "present modally on top", example: "`present: donate_form` + `with: {…}`"),
+        navigation(
+            "present", doc: "present modally on top", example: "`present: donate_form` + `with: {…}`", opens: true),
         navigation(
             "show", doc: "push inside the current navigation controller (modal without one, as UIKit)",
-            example: "`show: donate_one_post` + `with:`"),
-        closing("dismiss", doc: "close the top modal with its whole push stack"),
-        closing("pop", doc: "pop the top screen of the navigation controller (ignored at its root)"),
+            example: "`show: donate_one_post` + `with:`", opens: true),
+        closing("dismiss", doc: "close the top modal with its whole push stack", hands: true),
+        closing("pop", doc: "pop the top screen of the navigation controller (ignored at its root)", hands: true),
         closing("pop_to_root", doc: "pop to the navigation controller's root"),
         navigation(
             "unwind", doc: "pop and dismiss back to the nearest instance of a screen", example: "`unwind: main`",
@@ -63,6 +71,14 @@ extension Vocabulary {
             [
                 KeySpec("send", .name, required: true, doc: "the event", example: "refresh"),
                 KeySpec("with", assignments, doc: "the event's payload", example: "{ item: item }"),
+                KeySpec(
+                    "type", .oneOf(EventKind.allCases.map(\.rawValue)), default: "internal",
+                    doc:
+                        "`external`: it waits until the machine has settled, like an outside event; `platform`: it is delivered as Segue's own events are; the handler reads it as `current_event.type`",
+                    example: "external"),
+                KeySpec(
+                    "id", .string, doc: "the send's id, read by the handler as `current_event.sendid`", example: "ping1"
+                ),
             ]
         ),
         (
@@ -152,8 +168,20 @@ extension Vocabulary {
                     KeySpec(
                         "image", .oneOf(AlertSpec.Image.allCases.map(\.rawValue)), default: "none",
                         doc: "the picture above the title", example: "done"),
-                    KeySpec("title", .template, required: true, doc: "the title", example: "Saved"),
+                    KeySpec(
+                        "title", .template,
+                        doc:
+                            "the title; without one, an `error` alert shows the default error alert's (`Error`, `Ошибка`)",
+                        example: "Saved"),
                     KeySpec("message", .template, doc: "the text below", example: "Thank you"),
-                ])
+                ]),
+            PlaceSpec(
+                .handedResult, title: "a result handed back",
+                doc: "what `dismiss` or `pop` hands to the `on_result` of the navigation that opened the screen",
+                keys: [
+                    KeySpec(
+                        "result", .expression, required: true, doc: "the value, of the screen's `returns` type",
+                        example: "result")
+                ]),
         ]
 }

@@ -17,6 +17,15 @@ extension Vocabulary {
                 KeySpec("title", .string, doc: "a human title", example: "Donations"),
                 KeySpec("start", .name, required: true, doc: "the screen shown at launch", example: "main"),
                 KeySpec(
+                    "locale", .string,
+                    doc: "the locale built-in texts are shown in (`en`, `ru`); default: the device's",
+                    example: "ru"),
+                KeySpec(
+                    "messages",
+                    .mapping(of: .either([.string, .mapping(of: .either([.string, .mapping(of: .string)]))])),
+                    doc: "the flow's own texts for built-in messages, by id, for every locale or per locale (below)",
+                    example: "{ rule.required: Заполните поле }"),
+                KeySpec(
                     "imports", .either([.string, .list(of: .string)]),
                     doc: "other flow files whose `components` and `types` this file uses (relative to it)",
                     example: "[common.yaml]"),
@@ -115,6 +124,10 @@ extension Vocabulary {
                     doc: "values passed by `present`/`show`/`replace` `with:`", example: "{ entry: Entry }"),
                 KeySpec(
                     "data", .mapping(of: variableDeclaration), doc: "screen-local variables", example: "{ n: int }"),
+                KeySpec(
+                    "returns", .typeText,
+                    doc: "the type of the result it hands back by `dismiss`/`pop` `{ result: … }` to `on_result`",
+                    example: "Take"),
                 KeySpec(
                     "let", .mapping(of: .expression),
                     doc: "named values the screen's expressions may read, computed where they are used",

@@ -6,9 +6,9 @@
 ///     <!-- /vocabulary -->
 public enum VocabularyDocs {
     /// Every section name a marker may use: a place's identifier, or `elements`, `element_common`, `actions`,
-    /// `rules`, `services`, `implicit_names`.
+    /// `rules`, `services`, `implicit_names`, `messages` (the built-in message catalog).
     public static var sections: [String] {
-        ["elements", "element_common", "actions", "rules", "services", "implicit_names"]
+        ["elements", "element_common", "actions", "rules", "services", "implicit_names", "messages"]
             + Vocabulary.places.map(\.place.identifier)
     }
 
@@ -22,6 +22,15 @@ public enum VocabularyDocs {
                     ["`\(entry.kind.name)`", entry.kind.doc, entry.keys.map(keySummary).joined(separator: ", ")]
                 })
         case "element_common": return keyTable(Vocabulary.commonElementKeys)
+        case "messages":
+            return rows(
+                ["id", "shown for", "English", "Russian"],
+                MessageID.allCases.map { id in
+                    [
+                        "`\(id.rawValue)`", id.use, messageCell(MessageCatalog.text(id, in: .english)),
+                        messageCell(MessageCatalog.text(id, in: .russian)),
+                    ]
+                })
         case "implicit_names":
             return rows(["name", "meaning"], ImplicitName.allCases.map { ["`\($0.rawValue)`", $0.doc] })
         case "actions":
@@ -45,6 +54,18 @@ public enum VocabularyDocs {
         default:
             guard let spec = Vocabulary.places.first(where: { $0.place.identifier == section }) else { return nil }
             return keyTable(spec.keys)
+        }
+    }
+
+    /// A catalog text as a table cell: the text, or each plural form after its category.
+    private static func messageCell(_ text: MessageText) -> String {
+        switch text {
+        case .plain(let text): return text
+        case .plural(let forms):
+            return PluralCategory.allCases.compactMap { category in
+                forms[category].map { "\(category.rawValue): \($0)" }
+            }
+            .joined(separator: "<br>")
         }
     }
 

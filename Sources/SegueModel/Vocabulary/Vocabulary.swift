@@ -32,8 +32,11 @@ public enum Vocabulary {
     public static let actionKindNames: [String] = actionKinds.map(\.name)
 
     /// Actions written as a bare word (`- dismiss`): those whose kind key takes nothing.
-    public static let bareActionKinds: [String] = actionKindTable.filter { $0.keys.first?.type == .flag }.map(
-        \.kind.name)
+    public static let bareActionKinds: [String] = actionKindTable.filter {
+        guard let type = $0.keys.first?.type else { return false }
+        if case .either(let shapes) = type { return shapes.contains(.flag) }
+        return type == .flag
+    }.map(\.kind.name)
 
     /// The field rule kinds: `required`, `{ max_length: 550 }`.
     public static let ruleKinds: [KindSpec] = ruleKindTable.map(\.kind)

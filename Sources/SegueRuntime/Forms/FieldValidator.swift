@@ -4,9 +4,9 @@ import SegueModel
 
 /// Checks a form field's value against its rules; the first failing rule's message is the field's error.
 ///
-///     FieldValidator.error(for: .string("Анна Мария"), rules: rules)  // "Enter exactly one word"
+///     FieldValidator.error(for: .string("Анна Мария"), rules: rules, messages: book)  // "Введите одно слово"
 public enum FieldValidator {
-    /// A model rule with its message (the flow's own, or the default).
+    /// A model rule with the flow's own message, if it wrote one (otherwise the catalog's, when shown).
     static func compile(_ rule: FieldRule) -> FieldRuleProgram {
         let check: FieldRuleProgram.Check
         switch rule.kind {
@@ -17,28 +17,38 @@ public enum FieldValidator {
         case .minLength(let limit): check = .minLength(limit)
         case .pattern(let pattern): check = .pattern(pattern)
         }
-        return FieldRuleProgram(check: check, message: rule.message ?? defaultMessage(check))
+        return FieldRuleProgram(check: check, message: rule.message)
     }
 
-    /// The message a rule shows when the flow gives none.
-    public static func defaultMessage(_ check: FieldRuleProgram.Check) -> String {
+    /// The message a rule shows when the flow gives none: the catalog's, in the book's language.
+    public static func defaultMessage(_ check: FieldRuleProgram.Check, in messages: MessageBook = MessageBook())
+        -> String
+    {
         switch check {
-        case .required: "This field is required"
-        case .singleWord: "Enter exactly one word"
-        case .url: "Enter a link that starts with http:// or https://"
-        case .maxLength(let limit): "At most \(limit) characters"
-        case .minLength(let limit): "At least \(limit) characters"
-        case .pattern: "The value has the wrong format"
+        case .required: messages.text(.ruleRequired)
+        case .singleWord: messages.text(.ruleSingleWord)
+        case .url: messages.text(.ruleURL)
+        case .maxLength(let limit): messages.text(.ruleMaxLength, ["max": .number(limit)])
+        case .minLength(let limit): messages.text(.ruleMinLength, ["min": .number(limit)])
+        case .pattern: messages.text(.rulePattern)
         }
     }
 
     /// The first failing rule's message, or nil when every rule holds. Rules other than `required` accept an empty
     /// value, so an optional field may stay empty.
     /// Any value too heavy to keep (`VisibleText.weightProblem`: UTF-8 bytes, marks on one letter) fails first.
-    public static func error(for value: Value, rules: [FieldRuleProgram]) -> String? {
+    public static func error(
+        for value: Value, rules: [FieldRuleProgram], messages: MessageBook = MessageBook()
+    ) -> String? {
         let text = value.stringValue ?? (value.isNull ? "" : value.description)
-        if let problem = VisibleText.weightProblem(text) { return problem }
-        for rule in rules where !holds(rule.check, text) { return rule.message }
+        switch VisibleText.weightProblem(text) {
+        case .tooLong(let kilobytes): return messages.text(.textTooLong, ["kilobytes": .number(kilobytes)])
+        case .tooManyMarks: return messages.text(.textTooManyMarks)
+        case nil: break
+        }
+        for rule in rules where !holds(rule.check, text) {
+            return rule.message ?? defaultMessage(rule.check, in: messages)
+        }
         return nil
     }
 

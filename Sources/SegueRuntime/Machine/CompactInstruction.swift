@@ -27,7 +27,8 @@ struct CompactInstruction: Sendable {
         case .goto(let target):
             guard let value = Int32(exactly: target) else { return }
             (kind, operand) = (.goto, value)
-        case .navigate(let operation) where operation.arguments.isEmpty:
+        case .navigate(let operation)
+        where operation.arguments.isEmpty && operation.result == nil && operation.onResult == nil:
             guard let value = Int32(exactly: operation.target ?? -1) else { return }
             (kind, transition, operand) = (.navigate, operation.kind, value)
         default:

@@ -18,6 +18,12 @@ public enum Effect: Sendable, Hashable, Codable {
     case play(mode: String, line: Int)
     /// Playback was stopped before its end (`stop_playback`, a new `play`, its screen went away).
     case stopPlayback
+    /// The screen (or nested state) that made call `id` went away before its outcome: the service stops the work
+    /// (an HTTP transfer is aborted, a service process is told) and the outcome, if one still comes, is dropped.
+    case cancelCall(id: Int, service: String, operation: String)
+    /// A take was recording on a screen that went away: the audio engine stops it and keeps the take (`call` is
+    /// the `record` call that started it, which a real-time session lets finish first).
+    case stopRecording(call: Int)
 }
 
 /// The result of one input: the new state, the effects to run, and what happened.

@@ -15,6 +15,11 @@ public struct Machine: Sendable {
 
     public var program: Program { box.program }
 
+    /// The texts a state's run shows: the flow's locale (else its device's) with the flow's `messages:`.
+    public func messages(in state: MachineState) -> MessageBook {
+        box.program.messages(deviceLocale: state.environment.device.locale)
+    }
+
     /// Handles one input to completion, including every event it raises. A state that does not belong to this
     /// program (see `check(_:)`) is returned unchanged, with the reason in the trace.
     public func step(_ state: MachineState, _ input: Input) -> Step {
@@ -64,6 +69,9 @@ struct Runner {
         _read { yield box.program }
     }
 
+    /// The texts this run shows: the flow's locale (else the device's) with its `messages:`.
+    var messages: MessageBook { box.program.messages(deviceLocale: state.environment.device.locale) }
+
     var tracing: Bool { traceBuffer != nil }
     var trace: [TraceEntry] { traceBuffer?.entries ?? [] }
 
@@ -102,7 +110,9 @@ struct Runner {
                     program.events.indices.contains(event) ? program.events[event] : "event", "the flow has ended")
             }
             raise(event, payload)
-            if !state.eventQueue.isEmpty || program.hasStatechartExtras { drainEvents() }
+            if !state.eventQueue.isEmpty || !state.externalQueue.isEmpty || program.hasStatechartExtras {
+                drainEvents()
+            }
             return
         }
         switch input {
@@ -150,6 +160,9 @@ struct Runner {
         let top = state.layers[layer].stack[index].id
         // Nothing is waiting (run-to-completion empties the queue), so it runs now.
         if state.eventQueue.isEmpty {
+            if program.readsCurrentEvent {
+                noteCurrentEvent(RaisedEvent(event: event, payload: payload, instance: top, kind: .external))
+            }
             // The commonest case inline: no nested states and one unguarded handler on the screen.
             if !tracing, state.layers[layer].stack[index].active.isEmpty,
                 let entry = box.directEntry(screen: state.layers[layer].stack[index].screen, event: event)
@@ -158,7 +171,7 @@ struct Runner {
             }
             dispatch(event, payload, to: top, at: (layer, index))
         } else {
-            state.eventQueue.append(RaisedEvent(event: event, payload: payload, instance: top))
+            state.eventQueue.append(RaisedEvent(event: event, payload: payload, instance: top, kind: .external))
         }
     }
 
@@ -172,7 +185,7 @@ struct Runner {
         while true {
             if state.ended { return finishEndedFlow() }
             let eventless = extras ? enabledEventlessTransitions() : nil
-            guard eventless != nil || !state.eventQueue.isEmpty else { return }
+            guard eventless != nil || !state.eventQueue.isEmpty || !state.externalQueue.isEmpty else { return }
             handled += 1
             if handled > Self.eventLimit {
                 let cause = extras ? "a send loop, or `always:` transitions that never settle?" : "a send loop?"
@@ -180,13 +193,16 @@ struct Runner {
                     .note(
                         "stopped after \(Self.eventLimit) raised events: \(state.eventQueue.count) dropped (\(cause))"))
                 state.eventQueue.removeAll()
+                state.externalQueue.removeAll()
                 return
             }
             if let eventless {
                 microstep(eventless.transitions, instance: eventless.instance)
                 continue
             }
-            let raised = state.eventQueue.removeFirst()
+            // The internal queue first; an external event only once the machine has settled (SCXML's macrostep).
+            let raised = state.eventQueue.isEmpty ? state.externalQueue.removeFirst() : state.eventQueue.removeFirst()
+            noteCurrentEvent(raised)
             dispatch(raised.event, raised.payload, to: raised.instance)
         }
     }
@@ -196,6 +212,7 @@ struct Runner {
         state.environment = environment
         state.data = []
         let root = Frame(instance: -1)
+        var failures: [ServiceError] = []
         for variable in program.data {
             var value = Value.null
             if variable.persist, let saved = environment.persisted[variable.name] {
@@ -205,18 +222,25 @@ struct Runner {
             } else if let initial = variable.initial {
                 switch evaluate(initial, root) {
                 case .success(let result): value = result
-                case .failure(let failure): routeError(failure.serviceError, frame: root)
+                case .failure(let failure):
+                    // A chart that handles error.execution gets it once it has started; else as before.
+                    if program.executionErrorEvent >= 0 {
+                        failures.append(failure.serviceError)
+                    } else {
+                        routeError(failure.serviceError, frame: root)
+                    }
                 }
             }
             state.data.append(value)
         }
         guard program.screens.indices.contains(program.start),
             let instance = makeInstance(program.start, arguments: [], sender: root, transition: .root)
-        else { return }
+        else { return failures.forEach { routeError($0, frame: root) } }
         state.layers.arrive(
             instance, by: state.layers.navigationStep(.root), navigation: program.screens[program.start].navigation)
         record(.transition(kind: .root, from: nil, to: program.screens[program.start].name))
         enter(instance.id)
+        if !failures.isEmpty { raiseLaunchErrors(failures, instance: instance.id) }
     }
 
     private mutating func restart() {
@@ -252,7 +276,8 @@ struct Runner {
     func scope(_ frame: Frame, instance: ScreenInstance? = nil) -> MachineScope {
         let found = instance ?? (frame.instance >= 0 ? findInstance(frame.instance) : nil)
         return MachineScope(
-            program: box, data: state.data, instance: found, frame: frame, device: state.environment.device)
+            program: box, data: state.data, instance: found, frame: frame, device: state.environment.device,
+            currentEvent: state.currentEvent, sessionID: state.environment.sessionID)
     }
 
     func evaluate(_ id: Int, _ frame: Frame, instance: ScreenInstance? = nil) -> Result<Value, ExpressionFailure> {

@@ -10,6 +10,10 @@ struct MachineScope: ValueScope {
     let instance: ScreenInstance?
     let frame: Frame
     let device: DeviceProfile
+    /// `current_event`, SCXML's `_event`: the last event a screen took.
+    var currentEvent: Value = .null
+    /// `session.id`.
+    var sessionID: String = ""
 
     func value(of name: String) -> Value? {
         if !frame.locals.isEmpty, let local = frame.locals[name] { return local }
@@ -33,6 +37,8 @@ struct MachineScope: ValueScope {
             return Self.states(of: instance, in: program.program.screens[instance.screen])
         case .device: return device.value
         case .theme: return program.program.theme
+        case .currentEvent: return currentEvent
+        case .session: return .record(["id": .string(sessionID), "name": .string(program.program.sessionName)])
         default: return nil
         }
     }
@@ -51,7 +57,7 @@ struct MachineScope: ValueScope {
     private func compute(_ expression: Int, on instance: ScreenInstance?) -> Result<Value, EvaluationError> {
         let declared = MachineScope(
             program: program, data: data, instance: instance, frame: Frame(instance: instance?.id ?? -1),
-            device: device)
+            device: device, currentEvent: currentEvent, sessionID: sessionID)
         return program.program.expressions[expression].evaluate(in: declared).mapError { failure in
             EvaluationError(
                 EvaluationError.Kind(rawValue: failure.kind) ?? .typeMismatch, failure.message,

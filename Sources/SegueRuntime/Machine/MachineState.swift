@@ -18,6 +18,10 @@ public struct MachineState: Sendable, Hashable, Codable {
     public var alertQueue: [AlertState] = []
     /// Raised events waiting to run, before the next outside input.
     public var eventQueue: [RaisedEvent] = []
+    /// Events sent with `type: external`: each runs once the machine has settled (SCXML's external queue).
+    public var externalQueue: [RaisedEvent] = []
+    /// `current_event`: the last event a screen took, as a record, or null (kept only when the flow reads it).
+    public var currentEvent: Value = .null
     public var nextInstance: Int = 1
     public var nextCall: Int = 1
     public var nextTimer: Int = 1
@@ -29,6 +33,8 @@ public struct MachineState: Sendable, Hashable, Codable {
     public var recording: RecordingState?
     /// A final state at the top of a screen's states was entered: the flow is over and takes no more input.
     public var ended: Bool = false
+    /// The `present`/`show` navigations with `on_result:` whose screens are still open.
+    public var resultReceivers: [ResultReceiver] = []
 
     public init() {}
 
@@ -53,10 +59,13 @@ public struct MachineState: Sendable, Hashable, Codable {
         if let alert { hasher.combine(alert) }
         if !alertQueue.isEmpty { hasher.combine(alertQueue) }
         if !eventQueue.isEmpty { hasher.combine(eventQueue) }
+        if !externalQueue.isEmpty { hasher.combine(externalQueue) }
+        if currentEvent != .null { hasher.combine(currentEvent) }
         hasher.combine(nextInstance)
         hasher.combine(nextCall &<< 32 ^ nextTimer)
         if let playback { hasher.combine(playback) }
         if let recording { hasher.combine(recording) }
+        if !resultReceivers.isEmpty { hasher.combine(resultReceivers) }
     }
 
     /// The screen the user sees: the top of the top layer.
@@ -250,6 +259,19 @@ public struct PendingCall: Sendable, Hashable, Codable {
     /// The `call` instruction; branches and the continuation are found from it.
     public var pc: Int
     public var frame: Frame
+    /// The nested state whose exit cancels the call (the handler's state, when it was active at the call); nil:
+    /// the call lives as long as its screen.
+    public var state: Int? = nil
+}
+
+/// A `present` or `show` with `on_result:`, waiting for the screen it opened to hand a result back.
+public struct ResultReceiver: Sendable, Hashable, Codable {
+    /// The screen instance the navigation opened.
+    public var opened: Int
+    /// The entry of the `on_result` actions.
+    public var entry: Int
+    /// Where the navigation ran (the opener's instance, its `item`, `event`, …); `result` is bound over it.
+    public var frame: Frame
 }
 
 /// A timer on the machine's clock.
@@ -281,6 +303,12 @@ public struct RaisedEvent: Sendable, Hashable, Codable {
     public var event: Int
     public var payload: Value
     public var instance: Int
+    /// Who raised it, for `current_event.type`.
+    public var kind: EventKind = .internal
+    /// The `id:` of the `send` that raised it, for `current_event.sendid`.
+    public var sendID: String?
+    /// Where a reply goes (`current_event.origin`): this session, for a `send` with `type: external`.
+    public var origin: String?
 }
 
 /// What a launch starts from: data restored from persistence, user defaults, the device.
@@ -290,11 +318,17 @@ public struct LaunchEnvironment: Sendable, Hashable, Codable {
     /// The defaults service's values, by key (`MatimatikProfileID`).
     public var defaults: [String: Value]
     public var device: DeviceProfile
+    /// `session.id`: names this run (a host running several gives each its own).
+    public var sessionID: String
 
-    public init(persisted: [String: Value] = [:], defaults: [String: Value] = [:], device: DeviceProfile = .standard) {
+    public init(
+        persisted: [String: Value] = [:], defaults: [String: Value] = [:], device: DeviceProfile = .standard,
+        sessionID: String = "1"
+    ) {
         self.persisted = persisted
         self.defaults = defaults
         self.device = device
+        self.sessionID = sessionID
     }
 }
 

@@ -62,20 +62,30 @@ extension Runner {
                 }
             }
             pc += 1
-        case .send(let event, let payload):
+        case .send(let event, let payload, let delivery):
             pc += 1
             guard frame.instance >= 0 else {
                 ignore(program.events[event], "sent outside any screen")
                 return true
             }
             guard let fields = evaluate(payload, frame) else { return false }
-            state.eventQueue.append(RaisedEvent(event: event, payload: .record(fields), instance: frame.instance))
+            var raised = RaisedEvent(
+                event: event, payload: .record(fields), instance: frame.instance, kind: delivery.kind,
+                sendID: delivery.id)
+            if delivery.kind == .external {
+                raised.origin = ownOrigin
+                state.externalQueue.append(raised)
+            } else {
+                state.eventQueue.append(raised)
+            }
         case .emit(let event, let payload):
             guard let fields = evaluate(payload, frame) else { return false }
             effects.append(.emit(event: event, payload: fields))
             pc += 1
         case .navigate(let operation):
-            navigate(operation.kind, to: operation.target, arguments: operation.arguments, frame: frame)
+            navigate(
+                operation.kind, to: operation.target, arguments: operation.arguments, result: operation.result,
+                onResult: operation.onResult, frame: frame)
             pc += 1
             return stillRunning(frame, next: pc)
         case .goto(let target):
@@ -96,9 +106,15 @@ extension Runner {
             state.nextCall += 1
             var suspended = frame
             suspended.locals[ImplicitName.result.rawValue] = nil
+            // A state's handler call belongs to the state while it is active (not a transition's, run after its exit).
+            let owner =
+                frame.owner >= 0
+                && locate(frame.instance).map { state.layers[$0.layer].stack[$0.index].active.contains(frame.owner) }
+                    == true
             state.pendingCalls.append(
                 PendingCall(
-                    id: id, service: operation.service, operation: operation.operation, pc: pc, frame: suspended))
+                    id: id, service: operation.service, operation: operation.operation, pc: pc, frame: suspended,
+                    state: owner ? frame.owner : nil))
             effects.append(
                 .callService(id: id, service: operation.service, operation: operation.operation, arguments: arguments))
             record(.callStarted(id: id, service: operation.service, operation: operation.operation))
@@ -106,13 +122,15 @@ extension Runner {
                 id, service: operation.service, operation: operation.operation, arguments: arguments, suspended)
             return false
         case .alert(let operation):
-            let title: Value
+            var title = Value.string(operation.image == "error" ? messages.text(.errorAlertTitle) : "")
             var message: Value?
-            switch evaluate(operation.title, frame) {
-            case .success(let value): title = value
-            case .failure(let failure):
-                routeError(failure.serviceError, frame: frame)
-                return false
+            if let text = operation.title {
+                switch evaluate(text, frame) {
+                case .success(let value): title = value
+                case .failure(let failure):
+                    routeError(failure.serviceError, frame: frame)
+                    return false
+                }
             }
             if let text = operation.message {
                 switch evaluate(text, frame) {
@@ -209,7 +227,8 @@ extension Runner {
             guard let location = locate(frame.instance) else { return }
             let screen = state.layers[location.layer].stack[location.index].screen
             guard field < state.layers[location.layer].stack[location.index].form.fields.count else { return }
-            let error = FieldValidator.error(for: value, rules: program.screens[screen].fields[field].rules)
+            let error = FieldValidator.error(
+                for: value, rules: program.screens[screen].fields[field].rules, messages: messages)
             state.layers[location.layer].stack[location.index].form.fields[field].update(value, error: error)
         }
     }

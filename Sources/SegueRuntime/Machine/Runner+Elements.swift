@@ -32,7 +32,7 @@ extension Runner {
             let rules = program.screens[top.screen].fields[field].rules
             var form = top.form
             form.fields[field].touched = true
-            form.fields[field].update(value, error: FieldValidator.error(for: value, rules: rules))
+            form.fields[field].update(value, error: FieldValidator.error(for: value, rules: rules, messages: messages))
             state.layers[location.layer].stack[location.index].form = form
         case .failure(let refusal): refuse(refusal)
         }
@@ -63,7 +63,7 @@ extension Runner {
         switch pagingEvent(elementIndex) {
         case .success(let event):
             guard let top = topInstance else { return }
-            state.eventQueue.append(RaisedEvent(event: event, payload: .null, instance: top.id))
+            state.eventQueue.append(RaisedEvent(event: event, payload: .null, instance: top.id, kind: .external))
         case .failure(let refusal): refuse(refusal)
         }
     }

@@ -5,7 +5,8 @@ extension Runner {
     /// Performs a navigation with UIKit's rules (SegueModel's `navigationStep`): exits first (top-down), then the
     /// transition, then the entry.
     mutating func navigate(
-        _ kind: TransitionKind, to target: Int?, arguments: [(slot: Int, value: Int)] = [], frame: Frame
+        _ kind: TransitionKind, to target: Int?, arguments: [(slot: Int, value: Int)] = [], result: Int? = nil,
+        onResult: Int? = nil, frame: Frame
     ) {
         guard exitDepth == 0 else { return ignore(kind.rawValue, "navigation inside on_exit is ignored") }
         guard let top = state.layers.topPosition() else { return ignore(kind.rawValue, "no screen is shown") }
@@ -20,11 +21,20 @@ extension Runner {
             let name = target.map { program.screens[$0].name }
             ignore(name.map { "\(kind.rawValue) to \($0)" } ?? kind.rawValue, refusal.reason(from: from, to: name))
         case .back(let destination):
+            var handed: HandedResult?
+            if let result {
+                switch evaluate(result, frame) {
+                case .success(let value): handed = HandedResult(value: value, sender: screenName(of: frame.instance))
+                case .failure(let failure): return routeError(failure.serviceError, frame: frame)
+                }
+                handed?.receiver = state.resultReceivers.first { $0.opened == frame.instance }
+            }
             while state.layers.hasEntries(above: destination), let leaving = state.layers.topPosition() {
                 exitInstance(state.layers[leaving.layer].stack[leaving.index].id)
                 state.layers.removeTopEntry()
             }
             record(.transition(kind: kind, from: from, to: topName))
+            if let handed { handBack(handed, from: frame.instance) }
         case .push, .present:
             guard let target else { return }
             let arrival: TransitionKind = step == .push ? .show : .present
@@ -34,6 +44,9 @@ extension Runner {
                 record(.note("show without a navigation controller presents \(program.screens[target].name) modally"))
             }
             state.layers.arrive(instance, by: step, navigation: program.screens[target].navigation)
+            if let onResult {
+                state.resultReceivers.append(ResultReceiver(opened: instance.id, entry: onResult, frame: frame))
+            }
             record(.transition(kind: arrival, from: from, to: program.screens[target].name))
             enter(instance.id)
         case .replace:
@@ -137,7 +150,9 @@ extension Runner {
                 }
                 formValues.append(value)
             }
-            let errors = zip(formValues, fields).map { FieldValidator.error(for: $0, rules: $1.rules) }
+            let errors = zip(formValues, fields).map {
+                FieldValidator.error(for: $0, rules: $1.rules, messages: messages)
+            }
             instance.form = FormState(values: formValues, errors: errors)
         }
         return instance
@@ -161,6 +176,8 @@ extension Runner {
     mutating func exitInstance(_ instance: Int) {
         guard let location = locate(instance) else { return }
         let screen = state.layers[location.layer].stack[location.index].screen
+        // Before the exit handlers run: a call they make is the screen's last word, not work to cancel.
+        cancelWork(of: instance)
         exitDepth += 1
         if !state.layers[location.layer].stack[location.index].active.isEmpty {
             exitStates(state.layers[location.layer].stack[location.index].active, instance: instance)
@@ -169,8 +186,41 @@ extension Runner {
         if onExit >= 0 { run(onExit, Frame(instance: instance)) }
         exitDepth -= 1
         cancelTimers { $0.frame.instance == instance }
+        if !state.resultReceivers.isEmpty {
+            state.resultReceivers.removeAll { $0.opened == instance || $0.frame.instance == instance }
+        }
         // Field projections: comparing the optionals themselves would copy them.
         if state.playback?.instance == instance || state.recording?.instance == instance { endMedia(of: instance) }
         record(.screenExited(screen: program.screens[screen].name, instance: instance))
+    }
+}
+
+/// A result on its way back: the value, the sending screen's name, and the `on_result` waiting for it, if any.
+struct HandedResult {
+    var value: Value
+    var sender: String
+    var receiver: ResultReceiver?
+}
+
+extension Runner {
+    /// After a `dismiss` or `pop` with a result: runs the `on_result` of the navigation that opened the sender,
+    /// when the sender left and the screen that opened it is still there; otherwise says in the trace why not.
+    mutating func handBack(_ handed: HandedResult, from sender: Int) {
+        let what = "result \(handed.value.literal)"
+        guard locate(sender) == nil else {
+            return ignore(what, "\(handed.sender) handed it back but did not leave")
+        }
+        guard let receiver = handed.receiver else {
+            // Handing a result nobody asked for is no mistake: the opener may not care.
+            return record(.note("\(what) of \(handed.sender): the navigation that opened it has no on_result"))
+        }
+        guard locate(receiver.frame.instance) != nil else {
+            return ignore(what, "the screen that opened \(handed.sender) left with it")
+        }
+        record(
+            .resultHandedBack(from: handed.sender, to: screenName(of: receiver.frame.instance), value: handed.value))
+        var frame = receiver.frame
+        frame.locals[ImplicitName.result.rawValue] = handed.value
+        run(receiver.entry, frame)
     }
 }

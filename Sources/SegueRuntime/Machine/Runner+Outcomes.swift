@@ -30,7 +30,8 @@ extension Runner {
             if let target = operation.resultTarget { assign(value, to: target, frame: frame) }
             record(.outcome(id: id, branch: "ok"))
             run(operation.ok ?? continuation, frame)
-        case .error(let error):
+        case .error(let reported):
+            let error = localized(reported)
             frame.locals[ImplicitName.error.rawValue] = error.value
             if let branch = operation.codes.first(where: { $0.code == error.code }) {
                 record(.outcome(id: id, branch: "code \(branch.code)"))
@@ -50,6 +51,17 @@ extension Runner {
                 record(.outcome(id: id, branch: "cancelled: no `cancelled` branch, the action list ends"))
             }
         }
+    }
+
+    /// A store's built-in text (`store.network`: its catalog text in English or Russian) in this run's language,
+    /// with the flow's `messages:` override; a text a fixture scripted stays as it is.
+    func localized(_ error: ServiceError) -> ServiceError {
+        guard program.services[error.service] == "store", let id = MessageID(rawValue: "store." + error.code),
+            MessageLanguage.allCases.contains(where: { MessageBook(language: $0).text(id) == error.message })
+        else { return error }
+        var localized = error
+        localized.message = messages.text(id)
+        return localized
     }
 
     /// An error nobody handled where it happened: the screen's `on_error`, the flow's, then the default alert.
@@ -73,24 +85,37 @@ extension Runner {
             errorDepth -= 1
         } else {
             record(.error(message: error.message, handledBy: "default alert"))
-            showAlert(AlertState(image: "error", title: "Error", message: error.message))
+            let message = error.message.isEmpty ? messages.text(.errorAlertMessage) : error.message
+            showAlert(AlertState(image: "error", title: messages.text(.errorAlertTitle), message: message))
         }
     }
 
-    /// SCXML's `error.execution`: a run-time evaluation error on a screen with a handler for it (`error`,
-    /// `error.execution`, `*`, in an active state or the screen's `on:`) is raised there as that event, with the
-    /// error as its payload, instead of going to `on_error`. True when it was raised.
-    private mutating func raiseExecutionError(_ error: ServiceError, frame: Frame) -> Bool {
+    /// SCXML's `error.execution`: a run-time evaluation error on a screen whose chart handles it (`error`,
+    /// `error.execution`, `*`, in any of its states or the screen's `on:`) is raised there as that event, with the
+    /// error as its payload, instead of going to `on_error`; the state active when it is taken decides what it does.
+    /// True when it was raised.
+    private mutating func raiseExecutionError(_ error: ServiceError, frame: Frame, first: Bool = false) -> Bool {
         let event = program.executionErrorEvent
         guard event >= 0, errorDepth == 0, let instance = findInstance(frame.instance) else { return false }
         let screen = program.screens[instance.screen]
         let handled =
             screen.handlers.handler(for: event) != nil
-            || instance.active.contains { screen.states[$0].handlers.handler(for: event) != nil }
+            || screen.states.contains { $0.handlers.handler(for: event) != nil }
         guard handled else { return false }
         record(.error(message: error.message, handledBy: "raised as \(program.events[event])"))
-        state.eventQueue.append(RaisedEvent(event: event, payload: error.value, instance: frame.instance))
+        let raised = RaisedEvent(event: event, payload: error.value, instance: frame.instance, kind: .platform)
+        if first { state.eventQueue.insert(raised, at: 0) } else { state.eventQueue.append(raised) }
         return true
+    }
+
+    /// Data whose default failed at launch: on a start screen whose chart handles `error.execution`, the errors are
+    /// raised there ahead of what its entry raised (they came first, as SCXML's `<data>` errors do); otherwise they
+    /// go to the flow's `on_error` or the default alert, as before any screen existed.
+    mutating func raiseLaunchErrors(_ errors: [ServiceError], instance: Int) {
+        for error in errors.reversed() where !raiseExecutionError(error, frame: Frame(instance: instance), first: true)
+        {
+            routeError(error, frame: Frame(instance: -1))
+        }
     }
 
     // MARK: timers

@@ -109,7 +109,8 @@ extension Runner {
             state.playback = nil
             record(.note("playback ended after line \(playback.lines.last.map(String.init) ?? "none")"))
             if playback.mode == .continuous, let event = config?.endEvent {
-                state.eventQueue.append(RaisedEvent(event: event, payload: .null, instance: playback.instance))
+                state.eventQueue.append(
+                    RaisedEvent(event: event, payload: .null, instance: playback.instance, kind: .platform))
             }
             return
         }

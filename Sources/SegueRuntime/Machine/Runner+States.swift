@@ -131,6 +131,11 @@ extension Runner {
             guard found != nil else { return false }
         }
         if !state.timers.isEmpty { cancelTimers { $0.frame.instance == instance && $0.frame.owner == id } }
+        if !state.pendingCalls.isEmpty {
+            cancelCalls("its state \(program.screens[screen].states[id].name) was exited") {
+                $0.frame.instance == instance && $0.state == id
+            }
+        }
         if let after = found { state.layers[after.layer].stack[after.index].active.remove(id) }
         if tracing {
             record(.stateExited(screen: program.screens[screen].name, state: program.screens[screen].states[id].name))

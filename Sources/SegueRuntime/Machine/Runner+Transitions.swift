@@ -97,7 +97,7 @@ extension Runner {
         let event = program.screens[screen].states[completed].doneEvent
         guard event >= 0 else { return }
         record(.note("raised \(program.events[event])"))
-        state.eventQueue.append(RaisedEvent(event: event, payload: .null, instance: instance))
+        state.eventQueue.append(RaisedEvent(event: event, payload: .null, instance: instance, kind: .platform))
     }
 
     /// A final state at the top of a screen's states: the flow ends (the REPL and scenarios show it).
@@ -115,9 +115,11 @@ extension Runner {
     mutating func finishEndedFlow() {
         if let top = topInstance, !top.active.isEmpty { exitStates(top.active, instance: top.id) }
         cancelTimers { _ in true }
-        if !state.eventQueue.isEmpty {
-            record(.note("\(state.eventQueue.count) queued events dropped: the flow has ended"))
+        if !state.eventQueue.isEmpty || !state.externalQueue.isEmpty {
+            let count = state.eventQueue.count + state.externalQueue.count
+            record(.note("\(count) queued events dropped: the flow has ended"))
             state.eventQueue.removeAll()
+            state.externalQueue.removeAll()
         }
     }
 

@@ -49,8 +49,14 @@ extension Machine {
         for timer in state.timers where !program.code.indices.contains(timer.entry) {
             throw StateMismatch(reason: "timer #\(timer.id) points outside the program")
         }
+        for receiver in state.resultReceivers where !program.code.indices.contains(receiver.entry) {
+            throw StateMismatch(reason: "the on_result of screen #\(receiver.opened) points outside the program")
+        }
         for event in state.eventQueue where !program.events.indices.contains(event.event) {
             throw StateMismatch(reason: "queued event #\(event.event) does not exist")
+        }
+        for event in state.externalQueue where !program.events.indices.contains(event.event) {
+            throw StateMismatch(reason: "queued external event #\(event.event) does not exist")
         }
     }
 }

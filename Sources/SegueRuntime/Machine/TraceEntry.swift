@@ -1,3 +1,4 @@
+import SegueExpression
 import SegueModel
 
 /// One thing that happened during a step, in order; names are the flow's own.
@@ -17,12 +18,16 @@ public enum TraceEntry: Sendable, Hashable, Codable, CustomStringConvertible {
     case callStarted(id: Int, service: String, operation: String)
     /// An outcome arrived and took a branch (`ok`, `error`, `code 12`, `cancelled`, …).
     case outcome(id: Int, branch: String)
+    /// A pending call whose screen or state went away: a `cancelCall` effect reaches the service.
+    case callCancelled(id: Int, service: String, operation: String, reason: String)
     /// An outcome nobody waits for any more.
     case outcomeDropped(id: Int, reason: String)
     /// An error went to a handler: `call error branch`, `on_error of donate`, `flow on_error`, `default alert`.
     case error(message: String, handledBy: String)
     case alertShown(title: String)
     case timerFired(id: Int)
+    /// A screen that left handed a value back to the `on_result` of the navigation that opened it.
+    case resultHandedBack(from: String, to: String, value: Value)
     case note(String)
 
     public var description: String {
@@ -37,10 +42,13 @@ public enum TraceEntry: Sendable, Hashable, Codable, CustomStringConvertible {
         case .ignored(let what, let reason): "ignored \(what): \(reason)"
         case .callStarted(let id, let service, let operation): "call #\(id) \(service).\(operation)"
         case .outcome(let id, let branch): "outcome #\(id): \(branch)"
+        case .callCancelled(let id, let service, let operation, let reason):
+            "call #\(id) \(service).\(operation) cancelled: \(reason)"
         case .outcomeDropped(let id, let reason): "dropped outcome #\(id): \(reason)"
         case .error(let message, let handledBy): "error \"\(message)\" → \(handledBy)"
         case .alertShown(let title): "alert \"\(title)\""
         case .timerFired(let id): "timer #\(id) fired"
+        case .resultHandedBack(let from, let to, let value): "result \(value.literal) handed back by \(from) to \(to)"
         case .note(let text): text
         }
     }

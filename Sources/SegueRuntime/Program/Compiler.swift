@@ -78,6 +78,7 @@ struct ProgramBuilder {
             flowID: flow.id.text, start: 0, screens: [], screenIndex: [:], events: [], eventIndex: [:], data: [],
             dataIndex: [:], code: [], expressions: [], onError: nil, timerNames: [], theme: flow.theme,
             defaultsService: nil, services: [:], emptyCodes: [:])
+        program.sessionName = flow.title ?? flow.id.text
     }
 
     /// Something the checker should have refused: a bug in segue, reported rather than miscompiled.
@@ -110,6 +111,8 @@ struct ProgramBuilder {
             program.data.append(variable(declaration, context: root))
         }
         (program.lets, program.letIndex) = namedValues(flow.lets, context: root)
+        program.locale = flow.locale?.text
+        program.messageOverrides = MessageBook.overrides(from: flow.messages)
         program.screens = flow.screens.map { skeleton($0) }
         for index in flow.screens.indices { compileScreen(index) }
         program.onError = flow.onError.map { list($0, context: root) }

@@ -7,7 +7,7 @@ public enum Instruction: Sendable {
     case goto(state: Int)
     case assign([AssignOperation])
     /// Raise an event for the running screen, handled before the next outside input.
-    case send(event: Int, payload: [(name: String, value: Int)])
+    case send(event: Int, payload: [(name: String, value: Int)], delivery: SendDelivery)
     /// Send an output event out of the machine (`Effect.emit`); no screen handles it.
     case emit(event: String, payload: [(name: String, value: Int)])
     /// Ask a service and suspend until its outcome; the branches jump back to the next instruction.
@@ -54,6 +54,10 @@ public struct NavigateOperation: Sendable {
     public var target: Int?
     /// Parameter slots of the target screen and the expressions that fill them.
     public var arguments: [(slot: Int, value: Int)]
+    /// `dismiss`/`pop` `{ result: … }`: the expression handed back to the opener's `on_result`.
+    public var result: Int? = nil
+    /// `present`/`show` `on_result:`: the entry of the actions run when the opened screen hands a result back.
+    public var onResult: Int? = nil
 }
 
 /// Where `set` writes.
@@ -82,7 +86,8 @@ public struct CallOperation: Sendable {
 
 public struct AlertOperation: Sendable {
     public var image: String
-    public var title: Int
+    /// Nil: the default error alert's title (`error_alert.title`) for an error alert, otherwise none.
+    public var title: Int?
     public var message: Int?
 }
 

@@ -37,12 +37,25 @@ public struct Program: Sendable {
     public var playbackEntry: Int = -1
     /// Some screen has `always:` transitions, final states or history: the step runs the full statechart loop.
     public var hasStatechartExtras: Bool = false
+    /// `session.name`: the flow's `title`, else its name.
+    public var sessionName: String = ""
+    /// Some expression reads `current_event`: only then does each event taken record it (`MachineState.currentEvent`).
+    public var readsCurrentEvent: Bool = false
     /// The id of `error.execution` when some handler key matches it (run-time evaluation errors are raised as
     /// that event to a screen that handles it), else -1.
     public var executionErrorEvent: Int = -1
     /// The flow's named values (`let:`), computed when an expression reads them.
     public var lets: [NamedValueProgram] = []
     public var letIndex: [String: Int] = [:]
+    /// The flow's `locale:` (nil: the device's) and its `messages:`, from which each run's `MessageBook` is made.
+    public var locale: String?
+    public var messageOverrides: [MessageID: MessageBook.Override] = [:]
+
+    /// The texts a run on a device with this locale shows.
+    public func messages(deviceLocale: String) -> MessageBook {
+        MessageBook(
+            language: MessageBook.language(flowLocale: locale, deviceLocale: deviceLocale), overrides: messageOverrides)
+    }
 
     /// The id of a screen by name, for tools at the edge (REPL, tests); the machine itself never looks names up.
     public func screen(named name: String) -> Int? { screenIndex[name] }
@@ -98,6 +111,15 @@ public struct ScreenProgram: Sendable {
     /// The screen's named values (`let:`), computed when its expressions read them.
     public var lets: [NamedValueProgram] = []
     public var letIndex: [String: Int] = [:]
+    /// The flow's `locale:` (nil: the device's) and its `messages:`, from which each run's `MessageBook` is made.
+    public var locale: String?
+    public var messageOverrides: [MessageID: MessageBook.Override] = [:]
+
+    /// The texts a run on a device with this locale shows.
+    public func messages(deviceLocale: String) -> MessageBook {
+        MessageBook(
+            language: MessageBook.language(flowLocale: locale, deviceLocale: deviceLocale), overrides: messageOverrides)
+    }
 
     public func element(named name: String) -> Int? { elements.firstIndex { $0.name == name } }
 }
@@ -273,5 +295,11 @@ public struct FieldRuleProgram: Sendable, Hashable {
     }
 
     public var check: Check
-    public var message: String
+    /// The flow's own message for the rule; nil: the catalog's (`FieldValidator.defaultMessage`).
+    public var message: String?
+
+    public init(check: Check, message: String? = nil) {
+        self.check = check
+        self.message = message
+    }
 }

@@ -9,6 +9,8 @@ struct DeferredBlock {
         case call(pc: Int, Call)
         /// Patch the body's entry into the `startTimer` at `pc`.
         case timer(pc: Int, [Action])
+        /// Patch the `on_result` actions' entry into the `navigate` at `pc`.
+        case onResult(pc: Int, [Action])
     }
 
     var kind: Kind
@@ -55,6 +57,14 @@ extension ProgramBuilder {
             emit(actions, context: block.context)
             program.code.append(.end)
             program.code[pc] = .startTimer(operation)
+        case .onResult(let pc, let actions):
+            guard case .navigate(var operation) = program.code[pc] else { return }
+            operation.onResult = program.code.count
+            var context = block.context
+            context.locals.insert(ImplicitName.result.rawValue)
+            emit(actions, context: context)
+            program.code.append(.end)
+            program.code[pc] = .navigate(operation)
         }
     }
 
@@ -66,6 +76,9 @@ extension ProgramBuilder {
     private mutating func emit(_ action: Action, context: CompileContext) {
         switch action.kind {
         case .navigate(let navigation):
+            if let onResult = navigation.onResult {
+                deferred.append(DeferredBlock(kind: .onResult(pc: program.code.count, onResult), context: context))
+            }
             program.code.append(.navigate(navigate(navigation, context: context, at: action.range)))
         case .goto(let name):
             guard let screen = context.screen, let state = program.screens[screen].stateIndex[name.text] else {
@@ -79,9 +92,9 @@ extension ProgramBuilder {
                 return AssignOperation(target: target, value: expression(assignment.value, context: context))
             }
             program.code.append(.assign(operations))
-        case .send(let name, let arguments):
+        case .send(let name, let arguments, let delivery):
             let payload = arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
-            program.code.append(.send(event: event(name.text), payload: payload))
+            program.code.append(.send(event: event(name.text), payload: payload, delivery: delivery))
         case .emit(let name, let arguments):
             let payload = arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
             program.code.append(.emit(event: name.text, payload: payload))
@@ -97,7 +110,7 @@ extension ProgramBuilder {
             program.code.append(
                 .alert(
                     AlertOperation(
-                        image: alert.image.rawValue, title: expression(alert.title, context: context),
+                        image: alert.image.rawValue, title: alert.title.map { expression($0, context: context) },
                         message: alert.message.map { expression($0, context: context) })))
         case .branch(let condition, let then, let otherwise):
             let test = program.code.count
@@ -145,7 +158,9 @@ extension ProgramBuilder {
     {
         let kind = navigation.kind
         guard let targetName = navigation.target else {
-            return NavigateOperation(kind: kind, target: nil, arguments: [])
+            return NavigateOperation(
+                kind: kind, target: nil, arguments: [],
+                result: navigation.result.map { expression($0, context: context) })
         }
         guard let target = program.screenIndex[targetName.text] else {
             unresolved("`\(navigation.kind.rawValue): \(targetName.text)`: no such screen", at: targetName.range)

@@ -155,6 +155,7 @@ extension ProgramBuilder {
                 error.message,
                 at: text.sourceRange(ofTextOffset: error.range.start, length: error.range.length, in: nil))
         }
+        if text.text.contains(ImplicitName.currentEvent.rawValue) { program.readsCurrentEvent = true }
         program.expressions.append(
             CompiledExpression(body: body, source: text.text, range: text.range))
         return program.expressions.count - 1

@@ -9,14 +9,24 @@ extension Session {
         case answer(Input)
         /// The effect failed outside the machine (a save): traced in the step that asked for it.
         case failed(TraceEntry)
+        /// A call was cancelled: an outcome of it still queued in this `send` must not reach the machine.
+        case withdraw(call: Int)
     }
 
     /// Stepped mode: performs an effect to its end before the next one.
     func performInOrder(_ effect: Effect) async -> Performed {
         switch effect {
         case .callService(let id, let service, let operation, let arguments):
-            let outcome = await outcome(of: service, operation, arguments)
-            return .answer(.outcome(call: id, outcome))
+            let answer = await answer(of: service, operation, arguments, call: id)
+            guard answer.delay > .zero else { return .answer(.outcome(call: id, answer.outcome)) }
+            hold(answer.outcome, of: id, due: state.now + answer.delay)
+            return .done
+        case .cancelCall(let id, _, _):
+            withdraw(id)
+            return .withdraw(call: id)
+        case .stopRecording:
+            guard let failure = await stopRecording() else { return .done }
+            return .failed(.error(message: failure.message, handledBy: "the take was not kept"))
         case .persist(let name, let value):
             persisted[name] = value
             guard let persistence else { return .done }
@@ -47,20 +57,25 @@ extension Session {
         }
     }
 
-    /// A call's outcome: a scripted one first, else the service's, else `unknown_service`; recorded in `calls`.
-    func outcome(of service: String, _ operation: String, _ arguments: [String: Value]) async -> ServiceOutcome {
-        let outcome: ServiceOutcome
+    /// A call's answer: a scripted outcome first (at once), else the service's, else `unknown_service`; recorded
+    /// in `calls`.
+    func answer(of service: String, _ operation: String, _ arguments: [String: Value], call id: Int) async
+        -> ServiceAnswer
+    {
+        let answer: ServiceAnswer
         if let scripted = takeScripted("\(service).\(operation)") {
-            outcome = scripted
+            answer = ServiceAnswer(scripted)
         } else if let target = services[service] {
-            outcome = await target.call(operation, arguments: arguments)
+            answer = await target.answer(operation, arguments: arguments, call: id)
         } else {
-            outcome = .error(
-                ServiceError(
-                    service: service, code: "unknown_service", message: "no service `\(service)` is registered"))
+            answer = ServiceAnswer(
+                .error(
+                    ServiceError(
+                        service: service, code: "unknown_service", message: "no service `\(service)` is registered")))
         }
-        record(ServiceCallRecord(service: service, operation: operation, arguments: arguments, outcome: outcome))
-        return outcome
+        record(
+            ServiceCallRecord(service: service, operation: operation, arguments: arguments, outcome: answer.outcome))
+        return answer
     }
 
     /// Real time: starts an effect; calls and saves finish later and feed back as they come.
@@ -68,8 +83,20 @@ extension Session {
         switch effect {
         case .callService(let id, let service, let operation, let arguments):
             inFlight[id] = Task {
-                let outcome = await self.outcome(of: service, operation, arguments)
-                self.deliver(id, outcome)
+                let answer = await self.answer(of: service, operation, arguments, call: id)
+                if answer.delay > .zero { try? await Task.sleep(nanoseconds: UInt64(answer.delay.nanoseconds)) }
+                self.deliver(id, answer.outcome)
+            }
+        case .cancelCall(let id, _, _):
+            // The task stops its work (libcurl aborts the transfer, a service process is told); its outcome is
+            // dropped when it comes, and `waitUntilIdle` still waits for it to end.
+            inFlight[id]?.cancel()
+            withdraw(id)
+        case .stopRecording(let call):
+            let starting = inFlight[call]
+            Task {
+                await starting?.value
+                _ = await self.stopRecording()
             }
         case .startTimer(let id, let deadline):
             timers[id]?.cancel()
@@ -110,6 +137,7 @@ extension Session {
 
     private func deliver(_ id: Int, _ outcome: ServiceOutcome) {
         inFlight[id] = nil
+        guard !cancelledCalls.contains(id) else { return }
         process(.outcome(call: id, outcome))
     }
 

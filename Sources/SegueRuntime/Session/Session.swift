@@ -37,6 +37,9 @@ public actor Session {
     public private(set) var emitted: [OutputEvent] = []
     /// Playback effects, for an audio engine to follow.
     public private(set) var playback: [Effect] = []
+    /// The ids of the calls cancelled because their screen or state went away, oldest first: none of their
+    /// outcomes reaches the machine.
+    public internal(set) var cancelledCalls: [Int] = []
     /// Every failure to load or save persisted data, oldest first; in stepped mode each is also traced as an
     /// error in the step that caused it.
     public private(set) var persistenceErrors: [PersistenceError] = []
@@ -50,6 +53,8 @@ public actor Session {
     var persisted: [String: Value] = [:]
     var scripted: [String: [ServiceOutcome]] = [:]
     var inFlight: [Int: Task<Void, Never>] = [:]
+    /// Stepped mode: outcomes that arrive later on the virtual clock.
+    var deferred: [DeferredOutcome] = []
     var saving: Task<Void, Never>?
     var timers: [Int: Task<Void, Never>] = [:]
     var launchInstant = ContinuousClock.now
@@ -118,6 +123,7 @@ public actor Session {
         let defaults = await machine.program.defaultsValues(from: services)
         for timer in timers.values { timer.cancel() }
         timers = [:]
+        deferred = []
         launchInstant = ContinuousClock.now
         state = MachineState()
         var steps = await send(
@@ -152,6 +158,11 @@ public actor Session {
                 switch await performInOrder(effect) {
                 case .answer(let next): queue.append(next)
                 case .failed(let entry): step.trace.append(entry)
+                case .withdraw(let call):
+                    queue.removeAll {
+                        guard case .outcome(let id, _) = $0 else { return false }
+                        return id == call
+                    }
                 case .done: break
                 }
             }
@@ -164,8 +175,23 @@ public actor Session {
 
     /// Moves the clock: in stepped mode the follower (a recording) catches up first, due timers fire, and while
     /// a take records the audio service's latest input level then goes to the flow (`Input.inputLevel`, P10).
+    ///
+    /// Held outcomes (a service that answers after a delay) arrive at their instant on the way, after the timers
+    /// due by then.
     @discardableResult
     public func advance(by span: ClockDuration) async -> [Step] {
+        let end = state.now + span
+        var steps: [Step] = []
+        while mode == .stepped, span >= .zero, let next = takeDeferred(dueBy: end) {
+            if next.due > state.now { steps += await moveClock(by: next.due - state.now) }
+            steps += await send(.outcome(call: next.call, next.outcome))
+        }
+        steps += await moveClock(by: end - state.now)
+        lastSteps = steps
+        return steps
+    }
+
+    private func moveClock(by span: ClockDuration) async -> [Step] {
         if mode == .stepped { await follower?.advance(to: state.now + span) }
         var steps = await send(.advanceTime(by: span))
         if mode == .stepped, state.recording?.capturing == true, let audio = audioService,
@@ -180,6 +206,7 @@ public actor Session {
     /// Puts the machine back into an earlier state (undo, redo, loading a saved session).
     public func restore(_ earlier: MachineState) {
         state = earlier
+        keepDeferred(pendingIn: earlier)
     }
 
     /// Waits until no service call is in flight (each outcome handled, including calls those outcomes made) and

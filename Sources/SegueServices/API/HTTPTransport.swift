@@ -40,7 +40,7 @@ enum HTTPTransport {
         case transport(String)
     }
 
-    /// Performs `request`; the task's cancellation stops it within about a second.
+    /// Performs `request`; the task's cancellation wakes the waiting poll and closes the connection at once.
     static func exchange(_ request: Request) async throws(Failure) -> Response {
         try await measuredExchange(request).result.get()
     }

@@ -1,5 +1,6 @@
 import Foundation
 import SegueExpression
+import SegueModel
 import SegueRuntime
 
 /// The embedded store: products, prices and purchase outcomes from an Xcode StoreKit configuration file.
@@ -65,7 +66,7 @@ public actor ConfigurationStore: StoreService {
             // Loading is not buying: whatever Xcode simulates, this is a load error, never `purchase_failed`.
             throw ServiceError(
                 service: "store", code: "load_failed",
-                message: language == "ru" ? "Не удалось загрузить товары" : "The products could not be loaded",
+                message: MessageBook(language: MessageLanguage(locale: language) ?? .english).text(.storeLoadFailed),
                 details: ["operation": .string("products"), "simulated": .string(simulated.current ?? simulated.name)])
         }
         let formatter = StorePriceFormatter(locale: locale, currencyCode: currencyCode)

@@ -1,3 +1,5 @@
+import SegueModel
+
 /// How a purchase in the configuration store ends when a test or a configuration says so.
 public enum ScriptedPurchase: Sendable, Hashable {
     case success
@@ -33,15 +35,20 @@ public enum PurchaseFailureReason: String, Sendable, Hashable, CaseIterable {
     /// Any other failure (StoreKit's `unknown`; Xcode's "Fail Transactions").
     case purchaseFailed = "purchase_failed"
 
-    /// The default text for people, in Russian for a Russian locale and in English otherwise.
+    /// The catalog's text for people (`store.insufficient_funds`, …), in Russian for a Russian locale and in
+    /// English otherwise; a flow's `locale:` and `messages:` replace it when the outcome reaches the machine.
     public func message(language: String) -> String {
-        let russian = language == "ru"
+        MessageBook(language: MessageLanguage(locale: language) ?? .english).text(messageID)
+    }
+
+    /// The catalog's id of the reason's text.
+    public var messageID: MessageID {
         switch self {
-        case .insufficientFunds: return russian ? "Недостаточно средств" : "Insufficient funds"
-        case .network: return russian ? "Нет соединения с App Store" : "Cannot connect to the App Store"
-        case .alreadyPurchased: return russian ? "Эта покупка уже совершена" : "This item was already purchased"
-        case .productNotFound: return russian ? "Товар не найден" : "The product was not found"
-        case .purchaseFailed: return russian ? "Не удалось совершить покупку" : "The purchase could not be completed"
+        case .insufficientFunds: .storeInsufficientFunds
+        case .network: .storeNetwork
+        case .alreadyPurchased: .storeAlreadyPurchased
+        case .productNotFound: .storeProductNotFound
+        case .purchaseFailed: .storePurchaseFailed
         }
     }
 }

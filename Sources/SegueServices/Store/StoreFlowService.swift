@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueModel
 import SegueRuntime
 
 /// The store as a flow calls it: `store.products` and `store.purchase`.
@@ -14,17 +15,15 @@ public struct StoreFlowService: FlowService {
     /// The `error.message` of a pending purchase.
     public var pendingMessage: String
 
-    public init(store: any StoreService, pendingMessage: String = "The purchase is waiting for approval") {
+    public init(store: any StoreService, pendingMessage: String = MessageBook().text(.storePending)) {
         self.store = store
         self.pendingMessage = pendingMessage
     }
 
     /// The configuration store, with the pending message in its locale's language (Russian or English).
     public init(store: ConfigurationStore) {
-        let russian = store.locale.lowercased().hasPrefix("ru")
-        self.init(
-            store: store,
-            pendingMessage: russian ? "Покупка ожидает подтверждения" : "The purchase is waiting for approval")
+        let language = MessageLanguage(locale: store.locale) ?? .english
+        self.init(store: store, pendingMessage: MessageBook(language: language).text(.storePending))
     }
 
     public var operations: [String] { ["products", "purchase", "transactions"] }

@@ -52,6 +52,13 @@ enum CanonicalState {
             state.timers[index].deadline -= now
             state.timers[index].frame = frame(state.timers[index].frame)
         }
+        for index in state.resultReceivers.indices {
+            state.resultReceivers[index].opened = instance(state.resultReceivers[index].opened)
+            state.resultReceivers[index].frame = frame(state.resultReceivers[index].frame)
+        }
+        for index in state.externalQueue.indices {
+            state.externalQueue[index].instance = instance(state.externalQueue[index].instance)
+        }
         for index in state.eventQueue.indices {
             state.eventQueue[index].instance = instance(state.eventQueue[index].instance)
         }

@@ -26,6 +26,13 @@ struct TransitionCollector {
     }
 
     let flow: Flow
+
+    /// An alert without a title: an error alert shows the default error alert's, in the flow's locale.
+    private func defaultTitle(_ image: AlertSpec.Image) -> String {
+        guard image == .error else { return "" }
+        return MessageBook(language: flow.locale.flatMap { MessageLanguage(locale: $0.text) } ?? .english)
+            .text(.errorAlertTitle)
+    }
     let includeAlerts: Bool
     private(set) var found: [Found] = []
     private(set) var gotos: [StateEdge] = []
@@ -131,6 +138,9 @@ struct TransitionCollector {
                 Found(
                     from: place.screen.name.text, kind: navigation.kind, target: navigation.target?.text,
                     label: place.label.text))
+            if let onResult = navigation.onResult, let target = navigation.target {
+                walk(onResult, at: place.with(place.label.outcome("\(target.text) result")))
+            }
         case .goto(let target):
             addGoto(target, at: place)
         case .call(let call):
@@ -153,7 +163,8 @@ struct TransitionCollector {
             guard includeAlerts else { return }
             alerts.append(
                 AlertNote(
-                    screen: place.screen.name.text, image: alert.image, title: alert.title.text,
+                    screen: place.screen.name.text, image: alert.image,
+                    title: alert.title?.text ?? defaultTitle(alert.image),
                     message: alert.message?.text, label: place.label.text))
         case .set, .send, .emit, .cancelTimer, .openURL, .play, .stopPlayback:
             break

@@ -19,6 +19,8 @@ public final class FlowDriver {
     public private(set) var openedURLs: [String] = []
     /// Output events the flow sent with `emit:`, oldest first.
     public private(set) var emitted: [OutputEvent] = []
+    /// Results screens handed back to an `on_result`, oldest first: who sent it, who got it, the value.
+    public private(set) var handedBack: [(from: String, to: String, value: Value)] = []
     /// The steps of the last `send`, `advance` or `launch`, the input's own step first.
     public private(set) var lastSteps: [Step] = []
     /// Outcomes scripted but not used yet, by call.
@@ -98,6 +100,9 @@ public final class FlowDriver {
         pendingScripts = await session.pendingScripts
         persistenceErrors = await session.persistenceErrors
         lastSteps = steps
+        for entry in steps.flatMap(\.trace) {
+            if case .resultHandedBack(let from, let to, let value) = entry { handedBack.append((from, to, value)) }
+        }
         return steps
     }
 }

@@ -45,10 +45,15 @@ public struct ChangePrinter: Sendable {
                 let taken = answer.hasPrefix(branch) ? "" : " → \(branch) branch"
                 lines.append("  ↳ " + paint(answer) + taken)
             case .outcomeDropped(_, let reason): lines.append(style.yellow("  ↳ dropped: \(reason)"))
+            case .callCancelled(_, let service, let operation, let reason):
+                lines.append(style.yellow("• cancel \(service).\(operation): \(reason)"))
             case .alertShown(let title): lines.append("• alert \"\(title)\"")
             case .error(let message, let handledBy): lines.append(style.red("• error \"\(message)\" → \(handledBy)"))
             case .ignored(let what, let reason): lines.append(style.yellow("• ignored \(what): \(reason)"))
             case .note(let text): lines.append("• \(text)")
+            case .resultHandedBack(let from, let to, let value):
+                lines.append(
+                    "• result " + Self.short(value.literal, hiding: dataDirectory) + " handed back by \(from) to \(to)")
             case .action, .eventConsumed, .timerFired: break
             }
         }

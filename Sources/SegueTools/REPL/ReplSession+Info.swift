@@ -139,6 +139,8 @@ extension ReplSession {
         case .persist(let name, let value): "persist \(name) = \(ChangePrinter.short(value.literal))"
         case .play(let mode, let line): "play \(mode) from line \(line)"
         case .stopPlayback: "stop playback"
+        case .cancelCall(let id, let service, let operation): "cancel call #\(id) \(service).\(operation)"
+        case .stopRecording(let call): "stop the recording started by call #\(call), keeping the take"
         }
     }
 

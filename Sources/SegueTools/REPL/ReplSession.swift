@@ -176,7 +176,9 @@ public final class ReplSession {
     /// The rendered top screen.
     func screenLines() -> [String] {
         guard let view = driver.view else { return [style.dim("(no screen is shown)")] }
-        return ScreenPrinter(style: style, dataDirectory: embedded.directory).render(view)
+        return ScreenPrinter(
+            style: style, dataDirectory: embedded.directory, messages: driver.machine.messages(in: driver.state)
+        ).render(view)
     }
 
     func failure(_ message: String) -> Reply {

@@ -1,8 +1,10 @@
 import SegueExpression
+import SegueModel
 import SegueRuntime
 
 /// Renders the top screen as compact, deterministic text: breadcrumb, title, one line per element, list items
-/// through their components, and the alert as a box.
+/// through their components, and the alert as a box. Words for what a person sees (`hidden`, `3 items`) come from
+/// the flow's message book, in its language.
 ///
 ///     ScreenPrinter(style: .plain).render(view)
 ///     // main › donate (present)
@@ -13,10 +15,13 @@ public struct ScreenPrinter: Sendable {
     public var style: ReplStyle
     /// Paths under this directory are shown relative to it, measured as shown (the alert box's width).
     public var dataDirectory: String?
+    /// The run's texts (`Machine.messages(in:)`): the words below are in the flow's language.
+    public var messages: MessageBook
 
-    public init(style: ReplStyle, dataDirectory: String? = nil) {
+    public init(style: ReplStyle, dataDirectory: String? = nil, messages: MessageBook = MessageBook()) {
         self.style = style
         self.dataDirectory = dataDirectory
+        self.messages = messages
     }
 
     public func render(_ view: ScreenView) -> [String] {
@@ -38,13 +43,13 @@ public struct ScreenPrinter: Sendable {
 
     func render(_ element: ElementView) -> [String] {
         var flags: [String] = []
-        if !element.visible { flags.append("hidden") }
-        if !element.enabled { flags.append("disabled") }
+        if !element.visible { flags.append(messages.text(.hidden)) }
+        if !element.enabled { flags.append(messages.text(.disabled)) }
         if let style = element.style { flags.append("style \(style)") }
         if let anchor = element.anchor { flags.append("anchor \(anchor)") }
         if let icon = element.icon { flags.append("icon \(icon)") }
         if let color = element.highlightColor, element.highlighted != nil { flags.append("highlight \(color)") }
-        if let lines = element.lines, lines > 1 { flags.append("\(lines) lines") }
+        if let lines = element.lines, lines > 1 { flags.append(messages.count(.lines, lines)) }
         if element.truncated == true { flags.append("truncated") }
         if let problem = element.problem { flags.append("problem: \(problem)") }
         var head = "  \(element.kind.rawValue) \(style.bold(element.id))"
@@ -59,7 +64,7 @@ public struct ScreenPrinter: Sendable {
         if let width = element.cellWidth, let height = element.cellHeight {
             flags.append("cells \(Value.number(width).description)×\(Value.number(height).description)")
         }
-        if element.hasMore == true { flags.append("more pages") }
+        if element.hasMore == true { flags.append(messages.text(.morePages)) }
         let line = head + flags.map { " · \($0)" }.joined()
         var lines = [element.visible ? line : style.dim(line)]
         guard element.visible, let items = element.items else { return lines }
@@ -85,24 +90,26 @@ public struct ScreenPrinter: Sendable {
             switch element.kind {
             case .text:
                 return element.text.flatMap { $0.isEmpty ? nil : clip($0, truncated: element.truncated == true) }
-            case .button: return "[\(element.id)]" + (element.enabled ? "" : " disabled")
+            case .button: return "[\(element.id)]" + (element.enabled ? "" : " " + messages.text(.disabled))
             case .meter: return "\(element.id)=" + (element.meter.map(meter) ?? element.text ?? "")
             case .slider, .picker: return "\(element.id)=\(element.text ?? "")"
             case .field: return "\(element.id)=\(element.field.map { quoted($0.value.description) } ?? "")"
             case .image, .list, .lines, .component: return nil
             }
         }
-        return parts.isEmpty ? style.dim("(nothing shown)") : parts.joined(separator: " · ")
+        return parts.isEmpty ? style.dim(messages.text(.nothingShown)) : parts.joined(separator: " · ")
     }
 
     private func field(_ field: FieldView?) -> String {
         guard let field else { return "" }
         var shape = field.kind == "text" ? [] : [field.kind]
-        if let lines = field.lines { shape.append(lines == 1 ? "1 line" : "\(lines) lines") }
+        if let lines = field.lines { shape.append(messages.count(.lines, lines)) }
         var text = shape.isEmpty ? "" : " (" + shape.joined(separator: ", ") + ")"
         let value = field.value == .null ? "" : field.value.description
         text += " " + quoted(value)
-        if value.isEmpty, let placeholder = field.placeholder { text += " " + style.dim("placeholder \(placeholder)") }
+        if value.isEmpty, let placeholder = field.placeholder {
+            text += " " + style.dim(messages.text(.placeholder) + " " + placeholder)
+        }
         if let error = field.error { text += " " + style.red("✗ \(error)") }
         return text
     }
@@ -141,5 +148,5 @@ public struct ScreenPrinter: Sendable {
 
     private func quoted(_ text: String) -> String { "\"\(text)\"" }
 
-    private func count(_ number: Int) -> String { number == 1 ? "1 item" : "\(number) items" }
+    private func count(_ number: Int) -> String { messages.count(.items, number) }
 }

@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueModel
 import SegueRuntime
 
 /// Draws the top screen of a machine state at its device's size: status bar, navigation bar with title and back
@@ -201,7 +202,7 @@ public struct ScreenDrawing: Sendable {
         }
         var left = frame.x + 8
         if showsBack {
-            let back = device.locale.hasPrefix("ru") ? "Назад" : "Back"
+            let back = machine.messages(in: state).text(.backButton)
             let enabled = inputs.back
             let run = TextRun(
                 ["‹ " + back], fontSize: 17, color: theme.color(enabled ? "accent" : "disabled"))

@@ -58,6 +58,8 @@ struct ExpectationCheck {
             return compare("opened URL", expected, driver.openedURLs.last.map(Value.string) ?? .null)
         case "emitted":
             return checkEmitted(expected)
+        case "handed_back":
+            return checkHandedBack(expected)
         case "ended":
             // A final state at the top of a screen's states ended the flow.
             return compare("flow ended", expected, .bool(driver.state.ended))
@@ -211,6 +213,18 @@ struct ExpectationCheck {
         if case .string = expected { return compare("last output event", expected, .string(last.event)) }
         return compare(
             "last output event", expected, .record(["event": .string(last.event), "with": .record(last.payload)]))
+    }
+
+    /// `handed_back: { from: trim_take, to: script_details, result: {…} }` checks the last result a screen handed
+    /// back to an `on_result` (each key optional); `handed_back: none` that none was ever handed back.
+    private func checkHandedBack(_ expected: Value) -> String? {
+        let none = expected == .string("none") || expected == .null
+        guard let last = driver.handedBack.last else {
+            return none ? nil : "expected a result handed back \(shown(expected)), none was"
+        }
+        if none { return "expected no result handed back, got \(shown(last.value)) from \(last.from) to \(last.to)" }
+        let actual: [String: Value] = ["from": .string(last.from), "to": .string(last.to), "result": last.value]
+        return compareFields("result handed back", expected, actual)
     }
 
     private func compareFields(_ what: String, _ expected: Value, _ actual: [String: Value], tolerance: Double = 1e-6)

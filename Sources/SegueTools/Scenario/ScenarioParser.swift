@@ -15,6 +15,7 @@ public enum ScenarioParser {
     public static let expectationKeys = [
         "screen", "stack", "state", "alert", "elements", "fields", "lists", "layout", "data", "calls", "no_calls",
         "takes", "files", "opened_url", "emitted", "highlighted", "highlight_color", "ended",
+        "handed_back",
     ]
 
     public static func parse(path: String) throws(ScenarioError) -> Scenario {

@@ -86,6 +86,12 @@ final class BoardServer: @unchecked Sendable {
         return Int(String(decoding: try await URLSession.shared.data(from: url).0, as: UTF8.self)) ?? -1
     }
 
+    /// The seconds after which clients closed `slow` requests' connections before the answer (cancelled calls).
+    func abandoned() async throws -> [Double] {
+        let url = URL(string: "http://127.0.0.1:\(port)/_control/abandoned")!
+        return try JSONDecoder().decode([Double].self, from: try await URLSession.shared.data(from: url).0)
+    }
+
     /// The bytes the server received for an uploaded photo.
     func photo(id: String) async throws -> Data {
         let url = URL(string: "http://127.0.0.1:\(port)/_control/photo?id=\(id)")!

@@ -45,7 +45,9 @@ enum Build {
         action(.alert(AlertSpec(image: image, title: text(title), message: message.map(text))))
     }
 
-    static func send(_ event: String) -> Action { action(.send(event: name(event), arguments: [])) }
+    static func send(_ event: String) -> Action {
+        action(.send(event: name(event), arguments: [], delivery: SendDelivery()))
+    }
     static func goto(_ state: String) -> Action { action(.goto(name(state))) }
 
     static func button(_ id: String, tap: [Action]) -> Element {

@@ -37,7 +37,7 @@ import Testing
         _ = await session.execute("tap options[0]")
         _ = await session.execute("fill name Анна")
         let reply = await session.execute("tap save")
-        #expect(reply.text == "error: `save` is disabled until the form is valid: surname: This field is required")
+        #expect(reply.text == "error: `save` is disabled until the form is valid: surname: Обязательное поле")
         #expect(session.embedded.boards["board"] != nil)
     }
 

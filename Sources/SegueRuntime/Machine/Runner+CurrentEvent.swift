@@ -1,0 +1,27 @@
+import SegueExpression
+import SegueModel
+
+extension Runner {
+    /// The `origintype` of an event a `send` with `type: external` delivered: Segue delivers it as SCXML's own event
+    /// I/O processor does.
+    static let scxmlProcessor = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"
+
+    /// `current_event.origin` of an event this session sent itself: its own address, `#_scxml_<session id>`.
+    var ownOrigin: String { "#_scxml_" + state.environment.sessionID }
+
+    /// Binds `current_event` to the event about to be dispatched, as SCXML binds `_event` when it takes an event
+    /// from a queue; it stays bound until the next one. Kept only when some expression reads it.
+    mutating func noteCurrentEvent(_ raised: RaisedEvent) {
+        guard program.readsCurrentEvent, program.events.indices.contains(raised.event) else { return }
+        let origin: Value = raised.origin.map(Value.string) ?? .null
+        state.currentEvent = .record([
+            "name": .string(program.events[raised.event]),
+            "type": .string(raised.kind.rawValue),
+            "sendid": raised.sendID.map(Value.string) ?? .null,
+            "origin": origin,
+            "origintype": raised.origin == nil ? .null : .string(Self.scxmlProcessor),
+            "invokeid": .null,
+            "data": raised.payload,
+        ])
+    }
+}
