@@ -16,8 +16,10 @@ extension CheckRun {
             checkGoto(state, in: scope)
         case .set(let assignments):
             for assignment in assignments { checkAssignment(assignment, in: scope) }
-        case .send(let event, let arguments, _):
+        case .send(let event, let arguments, _, let options):
             checkSend(event, arguments, in: scope)
+            if let delay = options?.delay { check(delay, in: scope, role: "a send's delay") }
+            if let data = options?.data { check(data, in: scope, role: "a send's `data`") }
         case .emit(_, let arguments):
             // Output events leave the flow: no handler to find, only the payload to type.
             for argument in arguments { check(argument.value, in: scope, role: "`\(argument.name.text)`") }
@@ -33,6 +35,10 @@ extension CheckRun {
         case .timer(let timer):
             check(timer.delay, in: scope, expecting: .number, role: "a timer's delay")
             checkActions(timer.actions, in: scope)
+        case .forEach(let loop):
+            let list = check(loop.list, in: scope, expecting: .list(.any), role: "the list of `foreach`")
+            let inner = scope.binding(loop.itemName, list?.elementType ?? .any).binding(loop.indexName, .int)
+            checkActions(loop.actions, in: inner)
         case .cancelTimer(let id):
             checkTimer(id, in: scope)
         case .openURL(let url):
@@ -102,6 +108,7 @@ extension CheckRun {
                 + Inventory.flatten(flow.onError ?? [])
             let ids: [String] = actions.compactMap {
                 if case .timer(let timer) = $0.kind { return timer.id?.text }
+                if case .send(_, _, let delivery, let options) = $0.kind, options?.delay != nil { return delivery.id }
                 return nil
             }
             guard !ids.contains(id.text) else { continue }
@@ -141,6 +148,7 @@ extension CheckRun {
     private mutating func targetType(_ name: Name, in scope: Scope) -> ValueType? {
         let parts = name.text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         if parts.count == 2, parts[0] == ImplicitName.form.rawValue {
+            if scope.photoFields.contains(parts[1]) { return .optional(types.lenient("Photo")) }
             if scope.fields.contains(parts[1]) { return .string }
             let suggestion = Suggestion.closest(to: parts[1], in: scope.fields)
             let range = subrange(of: name, from: 5, length: parts[1].utf8.count)

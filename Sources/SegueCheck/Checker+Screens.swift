@@ -52,8 +52,14 @@ extension CheckRun {
         let fields = formFields(ofScreenAt: position)
         if !fields.isEmpty {
             scope.fields = fields.texts
+            scope.photoFields = Inventory.photoFields(flow.screens[position].elements)
+            let photo = ValueType.optional(types.lenient("Photo"))
             scope.bindings[ImplicitName.form.rawValue] = .record(
-                RecordType(name: "Form", fields: uniqued(fields.texts).map { .init(name: $0, type: .string) }))
+                RecordType(
+                    name: "Form",
+                    fields: uniqued(fields.texts).map {
+                        .init(name: $0, type: scope.photoFields.contains($0) ? photo : .string)
+                    }))
         }
         if let state = Self.stateType(screen.states) { scope.bindings[ImplicitName.state.rawValue] = state }
         if !screen.lets.isEmpty {

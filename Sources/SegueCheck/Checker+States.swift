@@ -15,6 +15,7 @@ extension CheckRun {
             checkHandlers(state.handlers, in: scope)
             checkTransitions(state.always, in: scope)
             checkHistory(state, parent: parent, in: scope)
+            if let doneData = state.doneData { check(doneData, in: scope, role: "`done_data`") }
             if let children = state.children { checkInitial(children, owner: "state `\(state.name.text)`") }
         }
         let reachable = reachableStates(of: screen, at: position, chart: chart)
@@ -27,10 +28,14 @@ extension CheckRun {
         }
     }
 
+    /// An initial state is a child, or a descendant entered with its ancestors (several: one per parallel region).
     private mutating func checkInitial(_ chart: StateChart, owner: String) {
-        guard let initial = chart.initial else { return }
         let names = chart.states.map(\.name.text)
-        guard !names.contains(initial.text) else { return }
+        let inside = Set(Inventory.states(chart).map(\.state.name.text))
+        for initial in chart.initial where !inside.contains(initial.text) { reportInitial(initial, names, owner) }
+    }
+
+    private mutating func reportInitial(_ initial: Name, _ names: [String], _ owner: String) {
         let suggestion = Suggestion.closest(to: initial.text, in: names)
         report(
             .error(
@@ -54,8 +59,8 @@ extension CheckRun {
             guard let chart else { return }
             if chart.parallel {
                 for state in chart.states where state.history == nil { mark(state.name.text) }
-            } else if let initial = chart.initial, chart.states.contains(where: { $0.name == initial }) {
-                mark(initial.text)
+            } else if !chart.initial.isEmpty, chart.initial.allSatisfy({ nodes[$0.text] != nil }) {
+                for initial in chart.initial { markTarget(initial.text) }
             } else if let first = chart.states.first(where: { $0.history == nil }) {
                 mark(first.name.text)
             }

@@ -104,17 +104,19 @@ struct CheckRun {
         reportImportCollisions(imported)
     }
 
-    /// The payload fields of undeclared events that only `send` raises (paging and playback events excluded).
+    /// The payload fields of undeclared events that only `send` raises (paging and playback events excluded, and
+    /// events some `send` gives a whole `data:` value, whose payload is any value).
     private static func sentFields(flow: Flow, components: [String: Component], index: FlowIndex) -> [String: [String]]
     {
         var fields: [String: Set<String>] = [:]
+        var raisedOtherwise: Set<String> = []
         func collect(_ actions: [Action]) {
             for action in actions {
-                guard case .send(let event, let arguments, _) = action.kind else { continue }
+                guard case .send(let event, let arguments, _, let options) = action.kind else { continue }
                 fields[event.text, default: []].formUnion(arguments.map(\.name.text))
+                if options?.data != nil { raisedOtherwise.insert(event.text) }
             }
         }
-        var raisedOtherwise: Set<String> = []
         collect(Inventory.flatten(flow.onError ?? []))
         for position in flow.screens.indices {
             collect(index.sends(at: position))

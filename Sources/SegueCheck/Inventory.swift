@@ -16,6 +16,8 @@ enum Inventory {
                 result += flatten(then) + flatten(otherwise)
             case .timer(let timer):
                 result += flatten(timer.actions)
+            case .forEach(let loop):
+                result += flatten(loop.actions)
             case .navigate(let navigation):
                 result += flatten(navigation.onResult ?? [])
             default:
@@ -128,6 +130,15 @@ enum Inventory {
     }
 
     /// The form fields among elements, in document order.
+    /// The ids of the photo fields among `elements`, at any depth.
+    static func photoFields(_ elements: [Element]) -> Set<String> {
+        Set(
+            self.elements(elements).compactMap {
+                if case .field(let field) = $0.kind, field.kind == .photo { return $0.id.text }
+                return nil
+            })
+    }
+
     static func fields(_ elements: [Element]) -> [Name] {
         self.elements(elements).compactMap {
             if case .field = $0.kind { return $0.id }
@@ -137,11 +148,11 @@ enum Inventory {
 }
 
 extension Action {
-    /// Whether the action holds further actions (a call's outcomes, an `if`'s branches, a timer's body, a
-    /// navigation's `on_result`).
+    /// Whether the action holds further actions (a call's outcomes, an `if`'s branches, a timer's or loop's body,
+    /// a navigation's `on_result`).
     var hasNestedActions: Bool {
         switch kind {
-        case .call, .branch, .timer: true
+        case .call, .branch, .timer, .forEach: true
         case .navigate(let navigation): navigation.onResult != nil
         default: false
         }

@@ -21,6 +21,8 @@ struct Scope {
     var variables: [String: ValueType]
     /// The form fields `form.x` may name (screens only).
     var fields: [String]
+    /// Those of `fields` that are photo fields: their value is a `Photo` (with its framing), not text.
+    var photoFields: Set<String> = []
     /// Whether a failing call here is caught by an enclosing `error` branch or an `on_error`.
     var errorHandled: Bool
 

@@ -153,7 +153,7 @@ struct FlowSymbols {
 
     private mutating func walk(_ chart: StateChart, scope: Scope) {
         let prefix = "state:\(scope.owner)"
-        if let initial = chart.initial { add(.state, prefix, initial, declaration: false) }
+        for initial in chart.initial { add(.state, prefix, initial, declaration: false) }
         for state in chart.states {
             add(.state, prefix, state.name, declaration: true)
             walk(state.onEnter + state.onExit, scope: scope)
@@ -203,7 +203,7 @@ struct FlowSymbols {
             case .goto(let state): add(.state, "state:\(scope.owner)", state, declaration: false)
             case .set(let assignments):
                 for assignment in assignments { addTarget(assignment.name, scope: scope) }
-            case .send(let event, _, _): add(.event, "event", event, declaration: false)
+            case .send(let event, _, _, _): add(.event, "event", event, declaration: false)
             case .call(let call):
                 add(.service, "service", call.service, declaration: false)
                 if let result = call.resultVariable { addData(result, scope: scope, declaration: false) }
@@ -211,6 +211,7 @@ struct FlowSymbols {
                 for branch in call.codes { walk(branch.actions, scope: scope) }
             case .branch(_, let then, let otherwise): walk(then + otherwise, scope: scope)
             case .timer(let timer): walk(timer.actions, scope: scope)
+            case .forEach(let loop): walk(loop.actions, scope: scope)
             default: break
             }
         }

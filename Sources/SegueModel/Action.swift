@@ -9,12 +9,15 @@ public struct Action: Sendable {
         case set([Assignment])
         /// Raise an event, handled before the next outside input (`send: buy`), or after the machine settles
         /// (`type: external`).
-        case send(event: Name, arguments: [Assignment], delivery: SendDelivery)
+        /// With `delay:` it waits on the clock and outlives the state that sent it; `data:` is a whole payload.
+        case send(event: Name, arguments: [Assignment], delivery: SendDelivery, options: SendOptions?)
         /// Send an output event out of the machine, to whoever runs the flow: `emit: purchase_completed`.
         case emit(event: Name, arguments: [Assignment])
         case call(Call)
         case alert(AlertSpec)
         case branch(condition: ExpressionText, then: [Action], otherwise: [Action])
+        /// Run actions once for each item of a list, in order: `foreach: entries` + `item: entry` + `do: […]`.
+        case forEach(ForEachLoop)
         /// Run actions after a delay (`after: 3s`), or repeatedly (`every: 1s`) until cancelled or the screen goes.
         case timer(TimerSpec)
         case cancelTimer(Name)
@@ -38,6 +41,7 @@ public struct Action: Sendable {
         case .call: "call"
         case .alert: "alert"
         case .branch: "if"
+        case .forEach: "foreach"
         case .timer(let timer): timer.repeats ? "every" : "after"
         case .cancelTimer: "cancel_timer"
         case .openURL: "open_url"
@@ -113,6 +117,32 @@ public struct AlertSpec: Sendable {
     /// Nil: for `image: error` the catalog's `error_alert.title` in the flow's language, otherwise no title.
     public var title: ExpressionText?
     public var message: ExpressionText?
+}
+
+/// A `send`'s `data:` and `delay:` (its `id:` is the delivery's). With a delay the event, its payload read when sent, waits on the clock
+/// and then joins the screen's queue after whatever is running settles (SCXML's external queue); unlike an
+/// `after:` timer, leaving the state that sent it does not cancel it; leaving the screen, or `cancel_timer: id`,
+/// does.
+public struct SendOptions: Sendable {
+    /// The whole payload, any value, instead of `with:`'s record (SCXML's `<content>`).
+    public var data: ExpressionText?
+    /// `3s`, `500ms`, or an expression giving seconds or such a text (`'1.5s'`).
+    public var delay: Computed?
+}
+
+/// `foreach: list` + `item:` + `index:` + `do:`: the list is read once, before the first pass, so actions that
+/// change it do not change the passes; `item` and `index` are names bound inside `do` only.
+public struct ForEachLoop: Sendable {
+    public var list: ExpressionText
+    /// The name each item is bound to (`item` unless given).
+    public var item: Name?
+    /// The name of the item's position, from 0 (`index` unless given).
+    public var index: Name?
+    public var actions: [Action]
+
+    /// The names bound inside `do`.
+    public var itemName: String { item?.text ?? "item" }
+    public var indexName: String { index?.text ?? "index" }
 }
 
 public struct TimerSpec: Sendable {

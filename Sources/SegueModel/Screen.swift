@@ -146,9 +146,10 @@ public enum HistoryDepth: String, Sendable, CaseIterable {
 
 /// A screen's nested states: one active child (or all children, for parallel regions), entered in document order.
 public struct StateChart: Sendable {
-    /// The state entered first; nil for parallel charts (all regions are active) and for the default, the first
-    /// child in document order.
-    public var initial: Name?
+    /// The states entered first: one child, or descendants (one in each region of a parallel state on the way,
+    /// SCXML's several initial states) entered with their ancestors; empty for parallel charts (all regions are
+    /// active) and for the default, the first child in document order.
+    public var initial: [Name]
     public var parallel: Bool
     public var states: [StateNode]
     public var range: SourceRange
@@ -170,6 +171,8 @@ public struct StateNode: Sendable {
     public var history: HistoryDepth? = nil
     /// A history state's `default:` transition, taken when its parent has never been left.
     public var historyDefault: GuardedActions? = nil
+    /// A final state's `done_data:`: the payload of the `done.state.<parent>` it raises.
+    public var doneData: ExpressionText? = nil
 
     public init(
         name: Name, onEnter: [Action], onExit: [Action], handlers: [Handler], children: StateChart?,

@@ -131,7 +131,8 @@ public enum BuiltinOperations {
                 Signature(
                     name: "crop",
                     parameters: [
-                        ("path", "string", true), ("zoom", "number", false), ("center_x", "number", false),
+                        ("photo", "Photo", false), ("path", "string", false), ("zoom", "number", false),
+                        ("center_x", "number", false),
                         ("center_y", "number", false), ("aspect", "number", false), ("max_side", "int", false),
                     ], result: "Photo", cancellable: false, canFail: true),
             ]
@@ -181,7 +182,11 @@ public enum BuiltinOperations {
             ("price", "string?"),
         ],
         "Purchase": [("transaction_id", "string"), ("product", "string")],
-        "Photo": [("path", "string"), ("width", "int"), ("height", "int")],
+        // A photo field's value adds its framing (D14): `photos.crop { photo: form.photo }` cuts out what it shows.
+        "Photo": [
+            ("path", "string"), ("width", "int"), ("height", "int"), ("zoom", "number?"), ("center_x", "number?"),
+            ("center_y", "number?"), ("aspect", "number?"), ("max_side", "int?"),
+        ],
         "Take": [
             ("id", "string"), ("line", "string"), ("character", "string"), ("file", "string"), ("duration", "number"),
             ("volume", "number"), ("trim_start", "number?"), ("trim_end", "number?"),

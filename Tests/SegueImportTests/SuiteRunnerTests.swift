@@ -6,8 +6,9 @@ import Testing
 /// `segue import scxml --test` runs them: each checks one construct end to end, import to runtime.
 @Suite struct SuiteRunnerTests {
     static let passing = [
-        "conditions", "delayed-send", "error-execution", "event-fields", "external-queue", "history",
-        "internal-transition", "late-binding", "namelist-error", "parallel-done", "raise-order",
+        "conditions", "delayed-send", "error-execution", "event-fields", "external-queue", "foreach", "history",
+        "internal-transition", "late-binding", "namelist-error", "parallel-done", "raise-order", "send-outlives-state",
+        "several-initial",
     ]
 
     @Test(arguments: passing)

@@ -69,8 +69,23 @@ import Testing
         let yaml = try #require(SCXMLImporter.translate(SourceFile(path: "t.scxml", text: xml)).yaml)
         #expect(
             yaml.contains(
-                "        on:\n          x:\n            - goto: b\n          y:\n            - goto: b\n            - goto: a\n"
-            ))
+                "        on:\n          x:\n            - goto: b\n          y:\n            - goto: b\n      b:"
+            ), "the second `y` transition is never tried after the unguarded first")
+    }
+
+    @Test func aMoreSpecificDescriptorComesFirstAndKeepsDocumentOrder() throws {
+        let xml = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml"><datamodel><data id="n" expr="1"/></datamodel>
+            <state id="a"><transition event="e" cond="n == 2" target="b"/><transition event="e.x" target="c"/>
+            <transition event="e" target="a"/></state><state id="b"/><state id="c"/></scxml>
+            """
+        let yaml = try #require(SCXMLImporter.translate(SourceFile(path: "t.scxml", text: xml)).yaml)
+        let guarded = "            - when: \"n == 2\"\n              goto: b\n"
+        // `e.x` takes `e`'s earlier transition too, and is tried first: SCXML's first in document order wins.
+        #expect(
+            yaml.contains(
+                "        on:\n          e.x:\n" + guarded + "            - goto: c\n          e:\n" + guarded
+                    + "            - goto: a\n"))
     }
 
     @Test func sendsToUnreachableTargetsRaiseTheErrorSCXMLRaisesAndEndTheirBlock() throws {

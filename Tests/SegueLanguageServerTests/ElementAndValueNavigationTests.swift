@@ -51,9 +51,9 @@ struct ElementAndValueNavigationTests {
         let edits = try #require(result["changes"]?[uri]?.array)
         let renamed = NavigationTests.apply(edits, to: text)
         #expect(renamed.contains("- field: picture") && renamed.contains("empty(form.picture)"))
-        #expect(renamed.contains("set: { form.picture: result.path }"))
+        #expect(renamed.contains("set: { form.picture: result }"))
         #expect(renamed.contains("- image: photo"), "another element's id of the same name elsewhere stays")
-        #expect(renamed.contains("photo_file: form.picture }"))
+        #expect(renamed.contains("with: { photo: form.picture }"))
         #expect(edits.count == 5)
     }
 

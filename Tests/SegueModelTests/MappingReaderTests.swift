@@ -54,7 +54,7 @@ struct ScreenOptionalPartsTests {
         var screen = Screen(name: Name("main", at: .synthesized), range: .synthesized)
         #expect(screen.title == nil && screen.states == nil && screen.playback == nil)
         screen.title = ExpressionText("Hello", kind: .template, node: nil, range: .synthesized)
-        screen.states = StateChart(initial: nil, parallel: true, states: [], range: .synthesized)
+        screen.states = StateChart(initial: [], parallel: true, states: [], range: .synthesized)
         let copy = screen
         screen.title = nil
         #expect(screen.title == nil)

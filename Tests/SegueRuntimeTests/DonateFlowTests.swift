@@ -195,53 +195,89 @@ import Testing
             $0.nextCall = 5
         }
         store.receive(.callService(id: 4, service: "photos", operation: "pick", arguments: [:]))
-        store.answer(4, .ok(.record(["path": .string("/tmp/me.jpg"), "width": .int(10), "height": .int(10)]))) {
+        // A 40 × 20 photo in the square frame: at zoom 1 the frame covers its middle 20 × 20.
+        store.answer(4, .ok(.record(["path": .string("/tmp/me.jpg"), "width": .int(40), "height": .int(20)]))) {
             $0.top.form.fields[0] = FormState.Field(
-                value: .string("/tmp/me.jpg"), initial: .null, touched: false, dirty: true, error: nil)
+                value: Self.framed(zoom: 1, x: 0.5, y: 0.5), initial: .null, touched: false, dirty: true, error: nil)
             $0.pendingCalls = []
         }
         view = try #require(store.machine.view(of: store.state))
         #expect(view.element("choose_photo")?.text == "изменить фото")
         #expect(view.element("save")?.enabled == true)
+        #expect(view.element("photo")?.field?.region == PhotoRegion(x: 0.25, y: 0, width: 0.5, height: 1))
+        let form = store.program.screens[store.state.topInstance?.screen ?? 0]
+        let field = try #require(form.element(named: "photo"))
+        // Pinch past max_zoom stops at 4; a pan past the edges stops where the frame meets them.
+        store.send(.pinch(element: field, zoom: 10)) {
+            $0.top.form.fields[0].value = Self.framed(zoom: 4, x: 0.5, y: 0.5)
+            $0.top.form.fields[0].touched = true
+        }
+        store.send(.pinch(element: field, zoom: 2)) {
+            $0.top.form.fields[0].value = Self.framed(zoom: 2, x: 0.5, y: 0.5)
+        }
+        store.send(.pan(element: field, x: -1, y: 0.9)) {
+            $0.top.form.fields[0].value = Self.framed(zoom: 2, x: 0.125, y: 0.75)
+        }
+        view = try #require(store.machine.view(of: store.state))
+        #expect(view.element("photo")?.field?.region == PhotoRegion(x: 0, y: 0.5, width: 0.25, height: 0.5))
         store.tap("save") {
-            $0.pendingCalls = [$0.call(5, "board.upload_photo", on: 3, event: .record([:]))]
+            $0.pendingCalls = [$0.call(5, "photos.crop", on: 3, event: .record([:]))]
             $0.nextCall = 6
         }
         store.receive(
             .callService(
-                id: 5, service: "board", operation: "upload_photo",
-                arguments: ["photo_file": .string("/tmp/me.jpg"), "user_id": .string("test-user")]))
-        let photo = Value.record(["photo_id": .string("photo-7")])
-        store.answer(5, .ok(.string("photo-7"))) {
-            $0.pendingCalls = [$0.call(6, "board.add_entry", on: 3, event: photo)]
+                id: 5, service: "photos", operation: "crop",
+                arguments: ["photo": Self.framed(zoom: 2, x: 0.125, y: 0.75)]))
+        let cropped = Value.record(["path": .string("/tmp/me-crop.jpg"), "width": .int(10), "height": .int(10)])
+        store.answer(5, .ok(cropped)) {
+            $0.pendingCalls = [
+                $0.call(6, "board.upload_photo", on: 3, event: .record([:]))
+            ]
             $0.nextCall = 7
         }
         store.receive(
             .callService(
-                id: 6, service: "board", operation: "add_entry",
+                id: 6, service: "board", operation: "upload_photo",
+                arguments: ["photo_file": .string("/tmp/me-crop.jpg"), "user_id": .string("test-user")]))
+        let photo = Value.record(["photo_id": .string("photo-7")])
+        store.answer(6, .ok(.string("photo-7"))) {
+            $0.pendingCalls = [$0.call(7, "board.add_entry", on: 3, event: photo)]
+            $0.nextCall = 8
+        }
+        store.receive(
+            .callService(
+                id: 7, service: "board", operation: "add_entry",
                 arguments: [
                     "buy_package": .string("donate.small"), "name": .string("Анна"), "photo_id": .string("photo-7"),
                     "surname": .string("Иванова"), "text": .string(""), "url": .string("https://example.org"),
                     "user_id": .string("test-user"),
                 ]))
-        store.answer(6, .ok(.null)) {
+        store.answer(7, .ok(.null)) {
             $0[data: "has_entry"] = .bool(true)
             $0.alert = AlertState(image: "done", title: "Поздравляем", message: "Вы попали на доску почета")
             // The form refreshes Donate's latest cards before it closes.
-            $0.pendingCalls = [$0.call(7, "board.list_entries", on: 3, occurrence: 2, event: photo)]
-            $0.nextCall = 8
+            $0.pendingCalls = [$0.call(8, "board.list_entries", on: 3, occurrence: 2, event: photo)]
+            $0.nextCall = 9
         }
         store.receive([
             .persist(name: "has_entry", value: .bool(true)),
             .callService(
-                id: 7, service: "board", operation: "list_entries", arguments: ["count": .int(6), "offset": .int(0)]),
+                id: 8, service: "board", operation: "list_entries", arguments: ["count": .int(6), "offset": .int(0)]),
         ])
-        store.answer(7, .ok(.list([]))) {
+        store.answer(8, .ok(.list([]))) {
             $0.layers.removeLast()
             $0.pendingCalls = []
         }
         view = try #require(store.machine.view(of: store.state))
         #expect(view.element("delete")?.visible == true)
         #expect(view.element("add")?.visible == false)
+    }
+
+    /// The picked 40 × 20 `/tmp/me.jpg` as the photo field holds it, framed at `zoom` around (`x`, `y`).
+    static func framed(zoom: Double, x: Double, y: Double) -> Value {
+        .record([
+            "path": .string("/tmp/me.jpg"), "width": .int(40), "height": .int(20), "zoom": .number(zoom),
+            "center_x": .number(x), "center_y": .number(y), "aspect": .number(1), "max_side": .int(1024),
+        ])
     }
 }

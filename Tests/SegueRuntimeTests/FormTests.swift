@@ -20,7 +20,7 @@ import Testing
                 tap: [{ set: { saved: "form.name + ' ' + form.url" } }]
               - button: choose_photo
                 label: "${empty(form.photo) ? 'Choose photo' : 'Change photo'}"
-                tap: [{ set: { form.photo: "'/tmp/p.jpg'" } }]
+                tap: [{ set: { form.photo: "{path: '/tmp/p.jpg', width: 30, height: 10}" } }]
               - field: photo
                 kind: photo
               - field: name
@@ -88,8 +88,13 @@ import Testing
         store.launch(Self.launched)
         #expect(store.machine.view(of: store.state)?.element("choose_photo")?.text == "Choose photo")
         store.tap("choose_photo") {
+            // The photo field keeps the picture with its framing: the least zoom, centred, the field's crop.
+            let photo = Value.record([
+                "path": .string("/tmp/p.jpg"), "width": .int(30), "height": .int(10), "zoom": .number(1),
+                "center_x": .number(0.5), "center_y": .number(0.5), "aspect": .number(1), "max_side": .int(1024),
+            ])
             $0.top.form.fields[0] = FormState.Field(
-                value: .string("/tmp/p.jpg"), initial: .null, touched: false, dirty: true, error: nil)
+                value: photo, initial: .null, touched: false, dirty: true, error: nil)
         }
         #expect(store.machine.view(of: store.state)?.element("choose_photo")?.text == "Change photo")
     }

@@ -39,6 +39,7 @@ public enum SCXMLSkippedTests {
         "338": invoke,
         "347": invoke,
         "422": invoke,
+        "530": invoke,
         "554": invoke,
         "302": script,
         "303": script,

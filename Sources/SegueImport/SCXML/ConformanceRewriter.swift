@@ -48,6 +48,9 @@ enum ConformanceRewriter {
             let second = child["id2"] ?? ""
             return element(
                 "assign", [attribute("location", "Var\(first)"), attribute("expr", "Var\(first) + Var\(second)")])
+        case "extendArray":
+            let id = child["id"] ?? ""
+            return element("assign", [attribute("location", "Var\(id)"), attribute("expr", "Var\(id) + [4]")])
         case "sendToSender":
             // A reply to the current event's sender, wherever that is: its origin, by its processor.
             let event = attribute("event", child["name"] ?? "")

@@ -73,11 +73,46 @@ extension SCXMLTranslator {
             case "assign": out += assign(element)
             case "if": out += conditional(element)
             case "log": out += log(element)
-            case "script": unsupported(element, "`<script>` runs ECMAScript code, which Segue's expressions cannot")
-            default: unsupported(element, "`<foreach>` loops; Segue's actions have no loop")
+            case "foreach": out += forEach(element)
+            default: unsupported(element, "`<script>` runs ECMAScript code, which Segue's expressions cannot")
             }
         }
         return out
+    }
+
+    /// `<foreach array item index>` as `foreach:` with its own names, each pass first copying them into the
+    /// data model's `item` and `index` locations (declared when no `<data>` does), which keep the last values, as
+    /// SCXML's do. A body known to raise an error runs once: the error ends the loop, as SCXML says.
+    private mutating func forEach(_ element: XMLElement) -> [YAMLTree] {
+        guard let array = element.attribute("array"), let item = element.attribute("item") else {
+            diagnostics.append(.error(.badAttribute, "`<foreach>` needs an `array` and an `item`", at: element.range))
+            return []
+        }
+        guard var list = expression(array, construct: "`<foreach>`'s `array`") else { return [] }
+        var copies: [(String, YAMLTree)] = []
+        for (location, local) in [(item, "_item"), (element.attribute("index"), "_index")] {
+            guard let location else { continue }
+            let name = SCXMLNames.identifier(location.value)
+            guard name == location.value else {
+                diagnostics.append(
+                    .error(
+                        .badIdentifier, "`\(location.value)` is not a name a data model location can have",
+                        at: location.valueRange))
+                return []
+            }
+            if !outline.dataIDs.contains(name), !data.contains(where: { $0.0 == name }) {
+                data.append((name, .map([("type", .scalar("any"))])))
+            }
+            copies.append((name, .scalar(local)))
+        }
+        let body = actions(element.children)
+        if abandonsBlock { list = "len((\(list))) > 0 ? [(\(list))[0]] : []" }
+        return [
+            .map([
+                ("foreach", .scalar(list)), ("item", .scalar("_item")), ("index", .scalar("_index")),
+                ("do", .sequence([.map([("set", .map(copies))])] + body)),
+            ])
+        ]
     }
 
     private mutating func assign(_ element: XMLElement) -> [YAMLTree] {

@@ -35,8 +35,11 @@ extension SCXMLTranslator {
                         .badAttribute, "`\(delay.value)` is not a duration such as `1s` or `500ms`",
                         at: delay.valueRange))
                 failed = true
+            } else if let value = expression(delay, construct: "`delayexpr`") {
+                // Computed when sent: a delayed send's delay may be seconds or a duration text (`'1s'`).
+                delayText = value
             } else {
-                failed = computed("delayexpr") == nil
+                failed = true
             }
         }
         if let location = element.attribute("idlocation") {
@@ -46,9 +49,11 @@ extension SCXMLTranslator {
                     at: location.valueRange))
             failed = true
         }
-        for child in element.children where child.name == "content" {
-            unsupported(child, "`<content>` (a send's body) is not translated; use `<param>`")
-            failed = true
+        // `<content>` is the whole payload (`data:`), any value.
+        var data: String?
+        if let content = element.children.first(where: { $0.name == "content" }) {
+            data = self.content(content)
+            failed = failed || data == nil
         }
         guard !failed else { return [] }
         guard let event else {
@@ -102,30 +107,23 @@ extension SCXMLTranslator {
             _ = raise(name, at: element)
             return []
         }
-        var actions: [YAMLTree] = []
-        if delayText != nil, !payload.isEmpty {
-            // SCXML evaluates a send's data when it sends, not when the event arrives: keep the values until then.
-            delayedSends += 1
-            payload = payload.map { key, value in
-                let kept = "_send\(delayedSends)_\(key)"
-                data.append((kept, .map([("type", .scalar("any"))])))
-                actions.append(.map([("set", .map([(kept, value)]))]))
-                return (key, .scalar(kept))
-            }
-        }
         var raised: [(String, YAMLTree)] = [("send", .scalar(name))]
-        if !payload.isEmpty { raised.append(("with", .map(payload))) }
+        if let data {
+            raised.append(("data", .scalar(data)))
+        } else if !payload.isEmpty {
+            raised.append(("with", .map(payload)))
+        }
         if !toInternalQueue {
             // The chart's own external queue: the event waits until the chart has settled.
             raised.append(("type", .scalar("external")))
             if let id = element["id"] { raised.append(("id", .scalar(id))) }
         }
-        guard let delayText else { return actions + [.map(raised)] }
-        // Delayed: a timer whose id is the send's, so `<cancel>` can stop it.
-        var timer: [(String, YAMLTree)] = [("after", .scalar(delayText))]
-        if let id = element["id"] { timer.append(("id", .scalar(SCXMLNames.identifier(id)))) }
-        timer.append(("do", .sequence([.map(raised)])))
-        return actions + [.map(timer)]
+        if let delayText {
+            // Delayed: its payload read now, it outlives the state that sent it; `<cancel>` names its id.
+            raised.append(("delay", .scalar(delayText)))
+            if toInternalQueue, let id = element["id"] { raised.append(("id", .scalar(id))) }
+        }
+        return [.map(raised)]
     }
 
     /// `send: event`, or nothing (with a warning) when no transition takes it: SCXML would discard it. An error

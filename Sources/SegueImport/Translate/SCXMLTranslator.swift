@@ -1,5 +1,6 @@
 import Foundation
 import SegueDiagnostics
+import SegueModel
 
 /// Turns an SCXML document (conf: markup already mapped) into a flow with one screen, `chart`, whose `states:` is
 /// the chart; every construct it cannot translate is a diagnostic at its element or attribute.
@@ -9,8 +10,6 @@ struct SCXMLTranslator {
     var diagnostics: [Diagnostic] = []
     /// Flow data from every `<datamodel>`, in document order (bound at launch, unless binding is late).
     var data: [(String, YAMLTree)] = []
-    /// Delayed sends with parameters so far, to name the variables that keep their values.
-    var delayedSends = 0
     /// Set when an action is known to raise an error: SCXML abandons the rest of its block.
     var abandonsBlock = false
     /// `<scxml binding="late">`: a state's data gets its value when the state is first entered.
@@ -33,8 +32,9 @@ struct SCXMLTranslator {
                     at: model.valueRange))
         }
         var screen: [(String, YAMLTree)] = []
-        let initial = initialName(root["initial"], attribute: root.attribute("initial"), children: root.children)
-        if let initial { screen.append(("initial_state", .scalar(initial))) }
+        let initial = initialNames(
+            root["initial"], attribute: root.attribute("initial"), children: root.children, owner: nil)
+        if let initial { screen.append(("initial_state", Self.names(initial))) }
         var states: [(String, YAMLTree)] = []
         for child in root.children {
             switch child.name {
@@ -86,15 +86,14 @@ struct SCXMLTranslator {
         case .atomic, .compound: break
         }
         if node.kind == .compound,
-            let initial = initialName(
-                element["initial"], attribute: element.attribute("initial"),
-                children: element.children)
+            let initial = initialNames(
+                element["initial"], attribute: element.attribute("initial"), children: element.children, owner: id)
         {
-            entries.append(("initial", .scalar(initial)))
+            entries.append(("initial", Self.names(initial)))
         }
         var onEntry: [YAMLTree] = []
         var onExit: [YAMLTree] = []
-        var handlers: [(String, [YAMLTree])] = []
+        var transitions: [(descriptors: [String], alternative: YAMLTree)] = []
         var always: [YAMLTree] = []
         var children: [(String, YAMLTree)] = []
         var lateValues: [(String, YAMLTree)] = []
@@ -112,21 +111,19 @@ struct SCXMLTranslator {
                     always.append(alternative)
                     continue
                 }
-                for descriptor in events.split(whereSeparator: \.isWhitespace).map({ SCXMLNames.descriptor(String($0)) }
-                ) {
-                    if let index = handlers.firstIndex(where: { $0.0 == descriptor }) {
-                        handlers[index].1.append(alternative)
-                    } else {
-                        handlers.append((descriptor, [alternative]))
-                    }
-                }
+                let descriptors = events.split(whereSeparator: \.isWhitespace).map { SCXMLNames.descriptor(String($0)) }
+                transitions.append((descriptors, alternative))
             case _ where StateOutline.stateElements.contains(child.name) && node.kind != .final:
                 if let state = state(child) { children.append(state) }
             case "initial" where node.kind == .compound: initialElement(child)
             case "datamodel": lateValues += datamodel(child, late: lateBinding)
             case "invoke": unsupported(child, "`<invoke>` starts another session; Segue runs one chart")
             case "donedata" where node.kind == .final:
-                unsupported(child, "`<donedata>` (the payload of a done event) is not translated")
+                switch doneData(child) {
+                case .value(let value): entries.append(("done_data", .scalar(value)))
+                case .fails(let raised): onEntry += raised.map { [$0] } ?? []
+                case .none: break
+                }
             default: checkElement(child, expected: [])
             }
         }
@@ -139,45 +136,78 @@ struct SCXMLTranslator {
         }
         if !onEntry.isEmpty { entries.append(("on_enter", .sequence(onEntry))) }
         if !onExit.isEmpty { entries.append(("on_exit", .sequence(onExit))) }
+        let handlers = Self.handlers(transitions)
         if !handlers.isEmpty { entries.append(("on", .map(handlers.map { ($0.0, .sequence($0.1)) }))) }
         if !always.isEmpty { entries.append(("always", .sequence(always))) }
         if !children.isEmpty { entries.append(("states", .map(children))) }
         return (node.name, .map(entries))
     }
 
-    /// The Segue name of the state entered first: the `initial` attribute's, the `<initial>` element's target, or
-    /// the first child state (written out, so the flow does not depend on the default).
-    mutating func initialName(_ value: String?, attribute: XMLAttribute?, children: [XMLElement]) -> String? {
-        if let value, let attribute {
-            let ids = value.split(whereSeparator: \.isWhitespace).map(String.init)
-            guard ids.count == 1 else {
-                diagnostics.append(
-                    .error(
-                        .unsupported, "several initial states (`\(value)`) are not translated",
-                        at: attribute.valueRange))
-                return nil
+    /// Handler keys with their alternatives in document order. A key holds every transition whose descriptor takes
+    /// all of the key's events, and comes before the more general keys it falls under (`entering.s011` before
+    /// `entering`): the first transition in document order wins across keys, as in SCXML.
+    static func handlers(_ transitions: [(descriptors: [String], alternative: YAMLTree)]) -> [(String, [YAMLTree])] {
+        var keys: [String] = []
+        for transition in transitions {
+            for key in transition.descriptors where !keys.contains(key) {
+                keys.insert(key, at: keys.firstIndex { EventDescriptor.matches($0, key) } ?? keys.count)
             }
-            return childName(ids[0], of: children, at: attribute.valueRange)
         }
-        if let element = children.first(where: { $0.name == "initial" }),
+        return keys.map { key in
+            var alternatives: [YAMLTree] = []
+            for transition in transitions
+            where transition.descriptors.contains(where: { EventDescriptor.matches($0, key) }) {
+                alternatives.append(transition.alternative)
+                // None after an unguarded one is ever tried.
+                if case .mapping(let fields) = transition.alternative, !fields.contains(where: { $0.key == "when" }) {
+                    break
+                }
+            }
+            return (key, alternatives)
+        }
+    }
+
+    /// The Segue names of the states entered first: the `initial` attribute's, the `<initial>` element's targets
+    /// (several, or deeper than a child: Segue's `initial` takes those too), or the first child state (written out,
+    /// so the flow does not depend on the default).
+    mutating func initialNames(_ value: String?, attribute: XMLAttribute?, children: [XMLElement], owner: String?)
+        -> [String]?
+    {
+        var written: (ids: String, range: SourceRange)?
+        if let value, let attribute {
+            written = (value, attribute.valueRange)
+        } else if let element = children.first(where: { $0.name == "initial" }),
             let transition = element.children.first(where: { $0.name == "transition" }),
             let target = transition["target"]
         {
-            return childName(target, of: children, at: transition.attribute("target")?.valueRange ?? transition.range)
+            written = (target, transition.attribute("target")?.valueRange ?? transition.range)
+        }
+        if let written {
+            let names = written.ids.split(whereSeparator: \.isWhitespace).map {
+                descendantName(String($0), of: owner, at: written.range)
+            }
+            return names.contains(nil) || names.isEmpty ? nil : names.compactMap { $0 }
         }
         let first = children.first { StateOutline.stateElements.contains($0.name) && $0.name != "history" }
-        return first.flatMap { outline.id(of: $0) }.flatMap { outline.name(ofID: $0) }
+        return first.flatMap { outline.id(of: $0) }.flatMap { outline.name(ofID: $0) }.map { [$0] }
     }
 
-    /// An initial state must be a child: Segue's `initial` names one, and a deeper SCXML target is refused.
-    private mutating func childName(_ id: String, of children: [XMLElement], at range: SourceRange) -> String? {
+    /// An initial state lies inside the state whose `initial` names it (anywhere, for the document's).
+    private mutating func descendantName(_ id: String, of owner: String?, at range: SourceRange) -> String? {
         guard let name = targetName(id, at: range) else { return nil }
-        guard children.contains(where: { outline.id(of: $0) == id }) else {
-            diagnostics.append(
-                .error(.unsupported, "an initial state deeper than a child (`\(id)`) is not translated", at: range))
+        guard let owner else { return name }
+        var ancestor = outline.nodes[id]?.parent
+        while let current = ancestor, current != owner { ancestor = outline.nodes[current]?.parent }
+        guard ancestor == owner else {
+            diagnostics.append(.error(.missingState, "the initial state `\(id)` is not inside `\(owner)`", at: range))
             return nil
         }
         return name
+    }
+
+    /// One name as a scalar, several as a list.
+    static func names(_ names: [String]) -> YAMLTree {
+        names.count == 1 ? .scalar(names[0]) : .sequence(names.map { .scalar($0) })
     }
 
     private mutating func initialElement(_ element: XMLElement) {

@@ -89,7 +89,10 @@ extension FlowDecoder {
                 delivery.kind = kind
             }
             delivery.id = reader.take("id").flatMap { string($0, context: "`id`") }
-            return .send(event: event, arguments: arguments, delivery: delivery)
+            let delay = reader.take("delay").flatMap { duration($0, context: "`delay`") }
+            let data = reader.take("data").flatMap { expression($0, context: "`data`") }
+            let options = delay == nil && data == nil ? nil : SendOptions(data: data, delay: delay)
+            return .send(event: event, arguments: arguments, delivery: delivery, options: options)
         case "emit":
             guard let event = name(value, context: "the event of `emit`") else { return nil }
             return .emit(event: event, arguments: reader.take("with").map { assignments($0, context: "`with`") } ?? [])
@@ -103,6 +106,13 @@ extension FlowDecoder {
             if then == nil { missing("then", in: reader) }
             let otherwise = reader.take("else").map { actions($0, context: "`else`") } ?? []
             return .branch(condition: condition, then: then ?? [], otherwise: otherwise)
+        case "foreach":
+            guard let list = expression(value, context: "the list of `foreach`") else { return nil }
+            let body = reader.take("do").map { actions($0, context: "`do`") }
+            if body == nil { missing("do", in: reader) }
+            let item = reader.take("item").flatMap { name($0, context: "`item`") }
+            let index = reader.take("index").flatMap { name($0, context: "`index`") }
+            return .forEach(ForEachLoop(list: list, item: item, index: index, actions: body ?? []))
         case "after", "every":
             guard let delay = duration(value, context: "`\(head.name)`") else { return nil }
             let body = reader.take("do").map { actions($0, context: "`do`") }

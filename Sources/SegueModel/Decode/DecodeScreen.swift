@@ -107,7 +107,10 @@ extension FlowDecoder {
             return nil
         }
         let isParallel = parallel.flatMap { bool($0, context: "`parallel`") } ?? false
-        let initialName = initial.flatMap { name($0, context: "the initial state") }
+        let initialNames =
+            initial.map { node in
+                items(node).compactMap { name($0, context: "the initial state") }
+            } ?? []
         let states = entries.compactMap { entry -> StateNode? in
             guard var reader = mapping(entry.value, at: .state, context: "state `\(entry.name)`") else {
                 return nil
@@ -125,6 +128,7 @@ extension FlowDecoder {
                 state.children = decodeStateChart(children, initial: initial, parallel: parallel)
             }
             state.isFinal = reader.take("final").flatMap { bool($0, context: "`final`") } ?? false
+            state.doneData = reader.take("done_data").flatMap { expression($0, context: "`done_data`") }
             if let depth = reader.take("history") {
                 let word = word(depth, among: HistoryDepth.allCases.map(\.rawValue), context: "`history`")
                 state.history = word.flatMap { HistoryDepth(rawValue: $0.text) }
@@ -133,7 +137,7 @@ extension FlowDecoder {
             finish(reader)
             return state
         }
-        return StateChart(initial: initialName, parallel: isParallel, states: states, range: node.range)
+        return StateChart(initial: initialNames, parallel: isParallel, states: states, range: node.range)
     }
 
     /// A history state's `default: { goto: s, do: […] }`.

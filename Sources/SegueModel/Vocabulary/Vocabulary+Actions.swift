@@ -70,15 +70,26 @@ extension Vocabulary {
                 example: "`send: buy` + `with: { item: item }`"),
             [
                 KeySpec("send", .name, required: true, doc: "the event", example: "refresh"),
-                KeySpec("with", assignments, doc: "the event's payload", example: "{ item: item }"),
+                KeySpec("with", assignments, doc: "the event's payload (read when sent)", example: "{ item: item }"),
+                KeySpec(
+                    "data", .expression, doc: "the event's whole payload, any value, instead of `with`'s fields",
+                    example: "\"[1, 2, 3]\""
+                ).excluding(["with"], because: "the payload is either fields or one value"),
                 KeySpec(
                     "type", .oneOf(EventKind.allCases.map(\.rawValue)), default: "internal",
                     doc:
                         "`external`: it waits until the machine has settled, like an outside event; `platform`: it is delivered as Segue's own events are; the handler reads it as `current_event.type`",
                     example: "external"),
                 KeySpec(
-                    "id", .string, doc: "the send's id, read by the handler as `current_event.sendid`", example: "ping1"
-                ),
+                    "delay", .duration,
+                    doc:
+                        "send it later: it waits on the clock, then is delivered as `type` says; leaving the state that sent it does not cancel it, leaving the screen does",
+                    example: "1.5s"),
+                KeySpec(
+                    "id", .string,
+                    doc:
+                        "the send's id, read by the handler as `current_event.sendid`; with `delay`, `cancel_timer: id` cancels it",
+                    example: "ping1"),
             ]
         ),
         (
@@ -125,6 +136,24 @@ extension Vocabulary {
                 KeySpec("if", .expression, required: true, doc: "the condition", example: "\"n > 0\""),
                 KeySpec("then", .actions, required: true, doc: "run when it holds", example: "[dismiss]"),
                 KeySpec("else", .actions, doc: "run otherwise", example: "[pop]"),
+            ]
+        ),
+        (
+            KindSpec(
+                "foreach", place: .action("foreach"),
+                doc: "run actions once for each item of a list, in order; the list is read once, before the first pass",
+                example: "`foreach: entries` + `item: entry` + `do: […]`"),
+            [
+                KeySpec("foreach", .expression, required: true, doc: "the list", example: "entries"),
+                KeySpec(
+                    "item", .name, default: "item", doc: "the name each item is bound to inside `do`",
+                    example: "entry"),
+                KeySpec(
+                    "index", .name, default: "index", doc: "the name of the item's position (from 0) inside `do`",
+                    example: "position"),
+                KeySpec(
+                    "do", .actions, required: true, doc: "the actions run for each item",
+                    example: "[{ set: { total: \"total + entry\" } }]"),
             ]
         ),
         timer("after", doc: "run actions after a delay", example: "`after: 3s` + `do:` + `id:`"),

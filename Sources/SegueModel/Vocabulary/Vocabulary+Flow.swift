@@ -144,7 +144,9 @@ extension Vocabulary {
                     example: "{ refresh: [{ set: { n: 0 } }] }"),
                 KeySpec("on_error", .actions, doc: "errors no call branch handled", example: "[dismiss]"),
                 KeySpec(
-                    "initial_state", .name, doc: "the nested state entered first (default: the first in `states`)",
+                    "initial_state", .either([.name, .list(of: .name)]),
+                    doc:
+                        "the nested state entered first (default: the first in `states`), or deeper states entered at once with their ancestors: one in each region of a parallel state",
                     example: "idle"
                 ).needing(KeyRequirement("states")),
                 KeySpec(
@@ -179,8 +181,13 @@ extension Vocabulary {
                     doc: "eventless transitions, taken as soon as their guard holds",
                     example: "[{ when: \"n > 9\", goto: full }]"
                 ).excluding(["final", "history"], because: "a final or history state has no transitions"),
-                KeySpec("initial", .name, doc: "the child state entered first (default: the first child)", example: "a")
-                    .needing(KeyRequirement("states")),
+                KeySpec(
+                    "initial", .either([.name, .list(of: .name)]),
+                    doc:
+                        "the child state entered first (default: the first child), or descendants entered at once with their ancestors: one in each region of a parallel state",
+                    example: "a"
+                )
+                .needing(KeyRequirement("states")),
                 KeySpec("states", .mapping(of: .object(.state)), doc: "child states", example: "{ a: {}, b: {} }")
                     .excluding(["final", "history"], because: "a final or history state has no children"),
                 KeySpec("parallel", .bool, default: "false", doc: "the child states are all active", example: "true")
@@ -189,6 +196,12 @@ extension Vocabulary {
                     "final", .bool, default: "false",
                     doc: "entering it completes the parent (`done.state.<parent>`); at the top it ends the flow",
                     example: "true"),
+                KeySpec(
+                    "done_data", .expression,
+                    doc:
+                        "a final state's result: the payload of `done.state.<parent>` (`event` in its handler), read as the state is entered",
+                    example: "\"{ total: total }\""
+                ).needing(KeyRequirement("final", "true")),
                 KeySpec(
                     "history", .oneOf(HistoryDepth.allCases.map(\.rawValue)),
                     doc: "a history pseudo-state: re-enters the parent's last active child (`deep`: every descendant)",

@@ -10,10 +10,12 @@ import Foundation
 ///
 /// The data goes to a new temporary file in the destination's directory, is flushed with `fsync`, and is renamed
 /// over the destination (rename is atomic within one file system). A symlink is followed, so the link stays and
-/// its target is replaced; a directory, FIFO, socket or device is refused before anything is written (a FIFO would
-/// otherwise be silently swapped for a file, or block a writer that opened it).
+/// its target is replaced — but with `within:` (a data directory) never to a target outside that directory, which
+/// is refused; a directory, FIFO, socket or device is refused before anything is written (a FIFO would otherwise be
+/// silently swapped for a file, or block a writer that opened it). The file gets `mode` exactly (no umask): 0644
+/// by default, 0600 for what only this user should read.
 ///
-///     try AtomicFile.write(Data("{}\n".utf8), to: URL(fileURLWithPath: "saved.json"))
+///     try AtomicFile.write(Data("{}\n".utf8), to: URL(fileURLWithPath: "DATA/flow-donate.json"), within: "DATA")
 public enum AtomicFile {
     /// Why a file could not be written, for the person at the terminal.
     public struct WriteError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -28,8 +30,11 @@ public enum AtomicFile {
         public var description: String { "cannot write \(path): \(reason)" }
     }
 
-    /// Replaces the file at `url` (or its symlink's target) with `data`, creating missing directories.
-    public static func write(_ data: Data, to url: URL) throws(WriteError) {
+    /// Replaces the file at `url` (or its symlink's target, when that lies inside `root`) with `data`, creating
+    /// missing directories.
+    public static func write(_ data: Data, to url: URL, mode: mode_t = 0o644, within root: String? = nil)
+        throws(WriteError)
+    {
         let destination = try resolve(url.path)
         let directory = (destination as NSString).deletingLastPathComponent
         let folder = directory.isEmpty ? "." : directory
@@ -38,23 +43,22 @@ public enum AtomicFile {
         } catch {
             throw WriteError(path: url.path, reason: "cannot create the directory \(folder)")
         }
+        if let root, !isInside(folder, root) {
+            throw WriteError(
+                path: url.path,
+                reason:
+                    "it leads to \(destination), outside \(root): Segue does not follow links out of its data directory"
+            )
+        }
         let temporary =
             folder
             + "/.\((destination as NSString).lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw WriteError(path: url.path, reason: String(cString: strerror(errno))) }
         var failure: String?
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let written = systemWrite(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
+        if fchmod(descriptor, mode) != 0 { failure = String(cString: strerror(errno)) }
+        if failure == nil {
+            failure = writeAll(data, to: descriptor)
         }
         if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
         close(descriptor)
@@ -69,6 +73,34 @@ public enum AtomicFile {
             fsync(directoryDescriptor)
             close(directoryDescriptor)
         }
+    }
+
+    /// Writes every byte, retrying interrupted writes; the error text, or nil.
+    private static func writeAll(_ data: Data, to descriptor: Int32) -> String? {
+        data.withUnsafeBytes { buffer -> String? in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let written = systemWrite(descriptor, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+
+    /// Whether directory `folder` is `root` or inside it, both with every symlink resolved.
+    static func isInside(_ folder: String, _ root: String) -> Bool {
+        guard let real = realPath(folder), let base = realPath(root) else { return false }
+        return real == base || real.hasPrefix(base.hasSuffix("/") ? base : base + "/")
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The path to replace: `path` itself, or the file its chain of symlinks ends at; only a regular file or nothing.

@@ -3,6 +3,10 @@ public enum InputAction: String, Sendable, Hashable, Codable, CustomStringConver
     case tap
     case edit
     case change
+    /// Pinch-zoom a photo field's picture.
+    case pinch
+    /// Pan a photo field's picture in its frame.
+    case pan
     case scroll
     case back
     case swipeToDismiss = "swipe to dismiss"

@@ -32,6 +32,10 @@ public struct InputRefusal: Error, Sendable, Hashable {
         case noComponent
         /// The wrong kind of element for the input: `edit` on a button, `tap` on a slider.
         case wrongKind(ElementProgram.Kind)
+        /// `edit` on a photo field: a photo is picked by the flow (`photos.pick`), never typed.
+        case photoNotTyped
+        /// `pinch` or `pan` on a photo field that holds no photo yet.
+        case noPhoto
         /// The element has no actions for the input (a button without `tap`, a slider without `change`).
         case inert
         /// `scrolledNearEnd` on something that is not a list with paging.
@@ -103,8 +107,13 @@ public struct InputRefusal: Error, Sendable, Hashable {
             switch action {
             case .edit: text = "\(name) is not a field"
             case .change: text = "\(name) is not a slider or a picker"
+            case .pinch, .pan: text = "\(name) is not a photo field"
             default: text = "\(name) is a \(element.kind.rawValue): it cannot be \(verb)ped"
             }
+        case .photoNotTyped:
+            text =
+                "\(name) is a photo field: it holds the photo the flow picks (photos.pick), never typed text or a path"
+        case .noPhoto: text = "\(name) holds no photo yet: pick one first"
         case .inert: text = action == .change ? "\(name) has no `change` actions" : "\(name) does nothing when tapped"
         case .noPaging: return ("\(verb) #\(path.element)", "not a list with paging on \(program.screens[screen].name)")
         case .noMorePages: return ("\(verb) \(name)", "no more pages")

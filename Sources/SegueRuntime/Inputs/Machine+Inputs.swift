@@ -53,6 +53,8 @@ extension Runner {
         case .selectItem(let list, let item): return target(ElementPath(element: list, item: item), for: .tap).failure
         case .edit(let element, _): return target(ElementPath(element: element), for: .edit).failure
         case .change(let path, _): return target(path, for: .change).failure
+        case .pinch(let element, _): return target(ElementPath(element: element), for: .pinch).failure
+        case .pan(let element, _, _): return target(ElementPath(element: element), for: .pan).failure
         case .scrolledNearEnd(let list): return pagingEvent(list).failure
         case .back: return navigationRefusal(.back)
         case .swipeToDismiss: return navigationRefusal(.swipeToDismiss)
@@ -73,6 +75,8 @@ extension Runner {
         case .tap, .selectItem: .tap
         case .edit: .edit
         case .change: .change
+        case .pinch: .pinch
+        case .pan: .pan
         case .scrolledNearEnd: .scroll
         case .back: .back
         case .swipeToDismiss: .swipeToDismiss

@@ -32,6 +32,11 @@ extension Runner {
                 if case .success(let bound) = bind(component, frame) {
                     append(component.elements, bound, at: path, to: &inputs)
                 }
+            } else if let field = element.field, let crop = photoFrame(field) {
+                // A photo field is pinched and panned once it holds a photo; it is never typed into.
+                guard top.form.fields.indices.contains(field), top.form.fields[field].value != .null else { continue }
+                inputs.append(AvailableInput(.pinch, path: path, domain: .range(crop.minZoom...crop.maxZoom)))
+                inputs.append(AvailableInput(.pan, path: path, domain: .range(0...1)))
             } else if let input = input(for: element, frame, at: path) {
                 inputs.append(input)
             }

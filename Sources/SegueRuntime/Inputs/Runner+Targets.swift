@@ -75,7 +75,15 @@ extension Runner {
         let changes = element.kind == .slider || element.kind == .picker
         switch action {
         case .edit:
-            return element.field == nil || listItem ? .wrongKind(element.kind) : nil
+            guard let field = element.field, !listItem else { return .wrongKind(element.kind) }
+            // A photo is picked, not typed: only the flow (`set: { form.photo: result }`) puts one there.
+            return photoFrame(field) == nil ? nil : .photoNotTyped
+        case .pinch, .pan:
+            guard let field = element.field, !listItem, photoFrame(field) != nil else {
+                return .wrongKind(element.kind)
+            }
+            return topInstance?.form.fields.indices.contains(field) == true
+                && topInstance?.form.fields[field].value != .null ? nil : .noPhoto
         case .change:
             guard changes, !listItem else { return .wrongKind(element.kind) }
             return element.tap == nil ? .inert : nil
@@ -85,6 +93,12 @@ extension Runner {
             if changes || element.kind == .field { return .wrongKind(element.kind) }
             return element.tap == nil ? .inert : nil
         }
+    }
+
+    /// The crop frame of field `field` of the top screen when it is a photo field.
+    func photoFrame(_ field: Int) -> CropFrame? {
+        guard let top = topInstance, program.screens[top.screen].fields.indices.contains(field) else { return nil }
+        return program.screens[top.screen].fields[field].crop
     }
 
     /// A list's items now; a failure to evaluate them is routed as an error by whoever acts on it.

@@ -15,6 +15,12 @@ public enum Input: Sendable, Hashable, Codable {
     /// The user moved a slider or chose a picker option anywhere on the top screen, inside list items and
     /// components too: its `change` actions run with `event.value`, `item`, `index` and the component's arguments.
     case change(ElementPath, Value)
+    /// A pinch on a photo field's frame: the picture's zoom becomes `zoom`, kept within the field's `min_zoom`…
+    /// `max_zoom` (D14).
+    case pinch(element: Int, zoom: Double)
+    /// A drag on a photo field's frame: the frame's centre moves to (`x`, `y`), fractions of the picture's width and
+    /// height, kept so the frame stays on the picture. Never a rotation.
+    case pan(element: Int, x: Double, y: Double)
     /// The audio input's latest level (0…1 RMS) while a take records: written to the recording screen's
     /// `recording.level` variable (P10). Ignored when nothing records.
     case inputLevel(Double)

@@ -111,6 +111,15 @@ extension ProgramBox {
         return (entry.states, entry.historyDefaults)
     }
 
+    /// The entry set of a screen's start: each initial state, its default descendants and its ancestors.
+    func initialEntrySet(of screen: Int) -> (states: StateSet, historyDefaults: [(parent: Int, entry: Int)]) {
+        var entry = EntryBuilder(box: self, screen: screen, history: [:])
+        // Every target first, then their ancestors: a region holding a target is not entered by default.
+        for top in program.screens[screen].initialStates { entry.addDescendants(top) }
+        for top in program.screens[screen].initialStates { entry.addAncestors(top, upTo: -1) }
+        return (entry.states, entry.historyDefaults)
+    }
+
     /// `isInFinalState`: a compound state whose active child is final, or a parallel state all of whose regions are.
     func isInFinalState(_ state: Int, active: StateSet, in screen: Int) -> Bool {
         let node = chart(screen)[state]
@@ -161,10 +170,8 @@ private struct EntryBuilder {
                 addDescendants(child)
             }
         } else {
-            for child in node.initialChildren {
-                addDescendants(child)
-                addAncestors(child, upTo: state)
-            }
+            for child in node.initialChildren { addDescendants(child) }
+            for child in node.initialChildren { addAncestors(child, upTo: state) }
         }
     }
 

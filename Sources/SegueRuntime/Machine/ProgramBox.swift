@@ -61,7 +61,8 @@ struct ScreenFacts: Sendable {
     var hasInitialStates: Bool
     /// At most 64 nested states: the masks below and in `StateFacts` describe the whole chart.
     var small: Bool
-    /// Some state is final, a history state or has `always:` transitions: the full SCXML algorithm runs.
+    /// Some state is final, a history state, has `always:` transitions or an initial state deeper than a child:
+    /// the full SCXML algorithm runs.
     var extras: Bool
     /// The states entered by default with the screen; states with an `on_enter`, with an `on_exit`; leaves.
     var initialMask: UInt64 = 0
@@ -72,7 +73,11 @@ struct ScreenFacts: Sendable {
     init(_ screen: ScreenProgram, handlers: Int, states: Int) {
         self.states = Int32(truncatingIfNeeded: states)
         small = screen.states.count <= 64
-        extras = screen.states.contains { $0.isFinal || $0.history != nil || !$0.always.isEmpty }
+        extras =
+            screen.states.contains { $0.isFinal || $0.history != nil || !$0.always.isEmpty }
+            || screen.states.indices.contains { id in
+                screen.states[id].initialChildren.contains { screen.states[$0].parent != id }
+            } || screen.initialStates.contains { screen.states[$0].parent >= 0 }
         if small {
             let facts = StateFacts.all(of: screen)
             for (id, state) in screen.states.enumerated() {

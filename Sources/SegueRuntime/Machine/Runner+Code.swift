@@ -3,8 +3,10 @@ import SegueModel
 
 extension Runner {
     /// Runs instructions from `entry` until the list ends, a call suspends it, an error stops it, or its screen goes.
-    mutating func run(_ entry: Int, _ frame: Frame) {
+    mutating func run(_ entry: Int, _ start: Frame) {
         var pc = entry
+        // A `foreach` binds its item and index in the frame as it goes.
+        var frame = start
         while true {
             let compact = box.compact[pc]
             if tracing, !compact.isControl {
@@ -30,13 +32,13 @@ extension Runner {
                 pc += 1
                 guard stillRunning(frame, next: pc) else { return }
             case .other:
-                guard execute(at: &pc, frame) else { return }
+                guard execute(at: &pc, &frame) else { return }
             }
         }
     }
 
     /// Runs one instruction that has no compact form; false when the action list stops there.
-    private mutating func execute(at pc: inout Int, _ frame: Frame) -> Bool {
+    private mutating func execute(at pc: inout Int, _ frame: inout Frame) -> Bool {
         switch program.code[pc] {
         case .end:
             return false
@@ -52,6 +54,10 @@ extension Runner {
                 routeError(failure.serviceError, frame: frame)
                 return false
             }
+        case .forEachStart(let loop):
+            return startLoop(loop, at: &pc, &frame)
+        case .forEachNext(let loop):
+            nextPass(loop, at: &pc, &frame)
         case .assign(let operations):
             for operation in operations {
                 switch evaluate(operation.value, frame) {
@@ -62,22 +68,25 @@ extension Runner {
                 }
             }
             pc += 1
-        case .send(let event, let payload, let delivery):
+        case .send(let event, let payload, let delivery, let data):
             pc += 1
             guard frame.instance >= 0 else {
                 ignore(program.events[event], "sent outside any screen")
                 return true
             }
-            guard let fields = evaluate(payload, frame) else { return false }
-            var raised = RaisedEvent(
-                event: event, payload: .record(fields), instance: frame.instance, kind: delivery.kind,
-                sendID: delivery.id)
-            if delivery.kind == .external {
-                raised.origin = ownOrigin
-                state.externalQueue.append(raised)
-            } else {
-                state.eventQueue.append(raised)
+            guard let value = evaluate(payload, data: data, frame) else { return false }
+            deliver(event, payload: value, delivery: delivery, instance: frame.instance)
+        case .sendLater(let operation):
+            pc += 1
+            guard frame.instance >= 0 else {
+                ignore(program.events[operation.event], "sent outside any screen")
+                return true
             }
+            guard let value = evaluate(operation.payload, data: operation.data, frame) else { return false }
+            return sendLater(operation, payload: value, frame: frame)
+        case .deliver(let event, let delivery):
+            deliver(event, payload: frame.event, delivery: delivery, instance: frame.instance)
+            pc += 1
         case .emit(let event, let payload):
             guard let fields = evaluate(payload, frame) else { return false }
             effects.append(.emit(event: event, payload: fields))
@@ -197,6 +206,17 @@ extension Runner {
         }
     }
 
+    /// A sent event's payload: its `data` value, else the record of its fields; nil once an error is routed.
+    private mutating func evaluate(_ payload: [(name: String, value: Int)], data: Int?, _ frame: Frame) -> Value? {
+        guard let data else { return evaluate(payload, frame).map(Value.record) }
+        switch evaluate(data, frame) {
+        case .success(let value): return value
+        case .failure(let failure):
+            routeError(failure.serviceError, frame: frame)
+            return nil
+        }
+    }
+
     /// An event's payload, or nil once a failing argument's error is routed.
     private mutating func evaluate(_ payload: [(name: String, value: Int)], _ frame: Frame) -> [String: Value]? {
         var fields: [String: Value] = [:]
@@ -227,8 +247,11 @@ extension Runner {
             guard let location = locate(frame.instance) else { return }
             let screen = state.layers[location.layer].stack[location.index].screen
             guard field < state.layers[location.layer].stack[location.index].form.fields.count else { return }
-            let error = FieldValidator.error(
-                for: value, rules: program.screens[screen].fields[field].rules, messages: messages)
+            // A photo field keeps the picked photo with its framing (D14).
+            let value =
+                program.screens[screen].fields[field].crop.map { PhotoFraming.normalized(value, frame: $0) } ?? value
+            let error = FieldValidator.error(for: value, rules: program.screens[screen].fields[field].rules,
+                messages: messages)
             state.layers[location.layer].stack[location.index].form.fields[field].update(value, error: error)
         }
     }

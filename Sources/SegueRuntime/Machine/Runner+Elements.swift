@@ -38,6 +38,21 @@ extension Runner {
         }
     }
 
+    /// A pinch or pan on a shown, enabled photo field holding a photo: its framing changes as `change` says.
+    mutating func reframe(_ elementIndex: Int, _ action: InputAction, _ change: (Value, CropFrame) -> Value?) {
+        switch target(ElementPath(element: elementIndex), for: action) {
+        case .success(let target):
+            guard let field = target.element.field, let crop = photoFrame(field), let top = topInstance,
+                let location = locate(top.id), let value = change(top.form.fields[field].value, crop)
+            else { return }
+            let rules = program.screens[top.screen].fields[field].rules
+            state.layers[location.layer].stack[location.index].form.fields[field].touched = true
+            state.layers[location.layer].stack[location.index].form.fields[field].update(
+                value, error: FieldValidator.error(for: value, rules: rules))
+        case .failure(let refusal): refuse(refusal)
+        }
+    }
+
     func isShown(_ element: ElementProgram, _ frame: Frame) -> Bool {
         guard let visible = element.visible else { return true }
         return (try? evaluate(visible, frame).get()) == .bool(true)

@@ -148,6 +148,7 @@ extension Runner {
                 if let initial = field.initial, case .success(let result) = evaluate(initial, own, instance: instance) {
                     value = result
                 }
+                if let crop = field.crop { value = PhotoFraming.normalized(value, frame: crop) }
                 formValues.append(value)
             }
             let errors = zip(formValues, fields).map {
@@ -166,6 +167,12 @@ extension Runner {
         let facts = box.screens[screen]
         if facts.onEnter >= 0 { run(Int(facts.onEnter), Frame(instance: instance)) }
         guard facts.hasInitialStates, locate(instance) != nil else { return }
+        if facts.extras {
+            // SCXML's entry set: a final state entered here completes its parent, a history state is never
+            // entered itself, a deeper initial state brings its ancestors.
+            let entry = box.initialEntrySet(of: screen)
+            return enterChartStates(entry.states, historyDefaults: entry.historyDefaults, instance: instance)
+        }
         if facts.small { return enterStates(StateSet(bits: facts.initialMask), instance: instance) }
         var entering = StateSet()
         for top in program.screens[screen].initialStates { box.addDescendants(top, of: screen, into: &entering) }

@@ -122,29 +122,15 @@ extension Runner {
 
     /// Schedules `after`/`every`; a named timer restarts (the old one is cancelled). False when the delay is bad.
     mutating func startTimer(_ operation: TimerOperation, frame: Frame) -> Bool {
-        let delay: ClockDuration
-        switch evaluate(operation.delay, frame) {
-        case .success(let value):
-            // Whole nanoseconds from here on: re-arming an `every` adds integers, so nothing drifts.
-            guard let number = value.numberValue, number >= 0, number.isFinite,
-                !operation.repeats || ClockDuration(seconds: number) > .zero
-            else {
-                let source = program.expressions[operation.delay]
-                routeError(
-                    ExpressionFailure(
-                        kind: "invalidArgument",
-                        message:
-                            "a timer's delay must be a number of seconds\(operation.repeats ? " above 0" : ""), found `\(value.literal)`",
-                        source: source.source, offset: 0, length: source.source.utf8.count, range: source.range
-                    ).serviceError, frame: frame)
-                return false
-            }
-            delay = ClockDuration(seconds: number)
-        case .failure(let failure):
-            routeError(failure.serviceError, frame: frame)
-            return false
-        }
-        if let name = operation.name {
+        guard let delay = clockDelay(operation.delay, repeats: operation.repeats, frame: frame) else { return false }
+        schedule(
+            name: operation.name, delay: delay, repeats: operation.repeats, entry: operation.entry, frame: frame)
+        return true
+    }
+
+    /// Puts a timer on the clock; a named one restarts (the old one of the instance is cancelled).
+    mutating func schedule(name: Int?, delay: ClockDuration, repeats: Bool, entry: Int, frame: Frame) {
+        if let name {
             cancelTimers { $0.name == name && $0.frame.instance == frame.instance }
         }
         let id = state.nextTimer
@@ -152,10 +138,8 @@ extension Runner {
         let deadline = state.now + delay
         state.timers.append(
             ScheduledTimer(
-                id: id, name: operation.name, deadline: deadline, interval: operation.repeats ? delay : nil,
-                entry: operation.entry, frame: frame))
+                id: id, name: name, deadline: deadline, interval: repeats ? delay : nil, entry: entry, frame: frame))
         effects.append(.startTimer(id: id, deadline: deadline))
-        return true
     }
 
     mutating func cancelTimers(where matches: (ScheduledTimer) -> Bool) {

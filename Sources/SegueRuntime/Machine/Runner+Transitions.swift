@@ -80,7 +80,9 @@ extension Runner {
                 endFlow(instance: instance, final: id, screen: screen)
                 continue
             }
-            raiseDone(parent, screen: screen, instance: instance)
+            raiseDone(
+                parent, screen: screen, instance: instance,
+                payload: doneData(of: id, screen: screen, instance: instance))
             let grandparent = program.screens[screen].states[parent].parent
             guard grandparent >= 0, program.screens[screen].states[grandparent].parallel, let now = found else {
                 continue
@@ -93,11 +95,24 @@ extension Runner {
     }
 
     /// Queues `done.state.<state>` on the internal queue.
-    private mutating func raiseDone(_ completed: Int, screen: Int, instance: Int) {
+    private mutating func raiseDone(_ completed: Int, screen: Int, instance: Int, payload: Value = .null) {
         let event = program.screens[screen].states[completed].doneEvent
         guard event >= 0 else { return }
         record(.note("raised \(program.events[event])"))
-        state.eventQueue.append(RaisedEvent(event: event, payload: .null, instance: instance, kind: .platform))
+        state.eventQueue.append(RaisedEvent(event: event, payload: payload, instance: instance, kind: .platform))
+    }
+
+    /// A final state's `done_data`; when it fails, the error is raised first (`error.execution`, SCXML's order)
+    /// and the done event carries nothing.
+    private mutating func doneData(of final: Int, screen: Int, instance: Int) -> Value {
+        guard let expression = program.screens[screen].states[final].doneData else { return .null }
+        let frame = Frame(instance: instance, owner: final)
+        switch evaluate(expression, frame) {
+        case .success(let value): return value
+        case .failure(let failure):
+            routeError(failure.serviceError, frame: frame)
+            return .null
+        }
     }
 
     /// A final state at the top of a screen's states: the flow ends (the REPL and scenarios show it).

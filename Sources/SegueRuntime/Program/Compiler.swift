@@ -232,15 +232,23 @@ struct ProgramBuilder {
         }
         // History pseudo-states are never entered by default: not regions, not the default initial state.
         let real = zip(chart.states, children).filter { $0.0.history == nil }.map(\.1)
-        if chart.parallel { return (children, real) }
-        guard let initialName = chart.initial else { return (children, Array(real.prefix(1))) }
-        guard let position = chart.states.firstIndex(where: { $0.name.text == initialName.text }) else {
-            unresolved(
-                "the initial state `\(initialName.text)` is not one of "
-                    + chart.states.map { "`\($0.name.text)`" }.joined(separator: ", "), at: initialName.range)
-            return (children, Array(real.prefix(1)))
+        if chart.parallel || chart.initial.isEmpty { return (children, chart.parallel ? real : Array(real.prefix(1))) }
+        // Descendants are numbered after the chart's first child: a deeper initial state lies in that range.
+        let inside = (children.first ?? screen.states.count)..<screen.states.count
+        var initial: [Int] = []
+        for name in chart.initial {
+            guard let id = screen.stateIndex[name.text], inside.contains(id) else {
+                unresolved(
+                    "the initial state `\(name.text)` is not one of "
+                        + chart.states.map { "`\($0.name.text)`" }.joined(separator: ", ") + " or inside them",
+                    at: name.range)
+                return (children, Array(real.prefix(1)))
+            }
+            // Entered with its ancestors and the other regions' defaults: the general algorithm does that.
+            if !children.contains(id) { program.hasStatechartExtras = true }
+            initial.append(id)
         }
-        return (children, [children[position]])
+        return (children, initial)
     }
 
     mutating func compileScreen(_ index: Int) {
@@ -286,6 +294,7 @@ struct ProgramBuilder {
             program.screens[screen].states[id].historyDefault = node.historyDefault.map {
                 transition($0, context: context)
             }
+            program.screens[screen].states[id].doneData = node.doneData.map { expression($0, context: context) }
             if let nested = node.children { compileStates(nested, screen: screen) }
         }
     }

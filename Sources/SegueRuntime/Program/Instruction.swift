@@ -7,7 +7,12 @@ public enum Instruction: Sendable {
     case goto(state: Int)
     case assign([AssignOperation])
     /// Raise an event for the running screen, handled before the next outside input.
-    case send(event: Int, payload: [(name: String, value: Int)], delivery: SendDelivery)
+    /// `data`, when given, is the whole payload instead of the fields.
+    case send(event: Int, payload: [(name: String, value: Int)], delivery: SendDelivery, data: Int?)
+    /// A `send` with `delay:`: the payload is read now and kept in the timer's frame, whose `entry` is a `deliver`.
+    case sendLater(SendLaterOperation)
+    /// A delayed send came due: its event, with the payload its timer kept, is delivered as `delivery` says.
+    case deliver(event: Int, delivery: SendDelivery)
     /// Send an output event out of the machine (`Effect.emit`); no screen handles it.
     case emit(event: String, payload: [(name: String, value: Int)])
     /// Ask a service and suspend until its outcome; the branches jump back to the next instruction.
@@ -16,6 +21,11 @@ public enum Instruction: Sendable {
     /// Jump when the condition is false (`if` without its `then`).
     case jumpUnless(condition: Int, target: Int)
     case jump(Int)
+    /// `foreach`: read the list once into the frame's loop slot; not a list is a run-time error.
+    case forEachStart(ForEachOperation)
+    /// A `foreach` pass: bind the next item and index and run on into the body, or, past the last item, give the
+    /// names back what they held before the loop and jump to `exit`.
+    case forEachNext(ForEachOperation)
     case startTimer(TimerOperation)
     case cancelTimer(name: Int)
     case openURL(Int)
@@ -34,10 +44,14 @@ public enum Instruction: Sendable {
         case .assign: "set"
         case .send: "send"
         case .emit: "emit"
+        case .sendLater: "send"
+        case .deliver: "deliver"
         case .call: "call"
         case .alert: "alert"
         case .jumpUnless: "if"
         case .jump: "jump"
+        case .forEachStart: "foreach"
+        case .forEachNext: "foreach_next"
         case .startTimer(let timer): timer.repeats ? "every" : "after"
         case .cancelTimer: "cancel_timer"
         case .openURL: "open_url"
@@ -89,6 +103,31 @@ public struct AlertOperation: Sendable {
     /// Nil: the default error alert's title (`error_alert.title`) for an error alert, otherwise none.
     public var title: Int?
     public var message: Int?
+}
+
+public struct SendLaterOperation: Sendable {
+    public var event: Int
+    public var payload: [(name: String, value: Int)]
+    /// The whole payload instead of the fields, or nil.
+    public var data: Int?
+    /// Its queue and id (the id is also the timer name `cancel_timer` cancels it by).
+    public var delivery: SendDelivery
+    public var delay: Int
+    /// The interned `id:`, the timer name `cancel_timer` names, or nil.
+    public var name: Int?
+    /// The `deliver` its timer runs.
+    public var entry: Int
+}
+
+public struct ForEachOperation: Sendable {
+    /// The list expression.
+    public var list: Int
+    public var item: String
+    public var index: String
+    /// The frame local holding the loop's list, position and the names' earlier values (not a name a flow can write).
+    public var slot: String
+    /// Where the code goes on after the last pass.
+    public var exit: Int
 }
 
 public struct TimerOperation: Sendable {

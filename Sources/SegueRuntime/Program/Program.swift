@@ -201,6 +201,8 @@ public struct StateProgram: Sendable {
     public var always: [HandlerProgram.Alternative] = []
     /// The id of `done.state.<name>`, raised when the state completes; -1 when it cannot.
     public var doneEvent: Int = -1
+    /// A final state's `done_data` expression: the payload of the done event it raises.
+    public var doneData: Int? = nil
 }
 
 /// One element, with its expressions compiled; list items and component uses carry their own elements.

@@ -9,6 +9,8 @@ struct DeferredBlock {
         case call(pc: Int, Call)
         /// Patch the body's entry into the `startTimer` at `pc`.
         case timer(pc: Int, [Action])
+        /// Patch the entry of a `deliver` into the `sendLater` at `pc`.
+        case delivery(pc: Int)
         /// Patch the `on_result` actions' entry into the `navigate` at `pc`.
         case onResult(pc: Int, [Action])
     }
@@ -57,6 +59,12 @@ extension ProgramBuilder {
             emit(actions, context: block.context)
             program.code.append(.end)
             program.code[pc] = .startTimer(operation)
+        case .delivery(let pc):
+            guard case .sendLater(var operation) = program.code[pc] else { return }
+            operation.entry = program.code.count
+            program.code.append(.deliver(event: operation.event, delivery: operation.delivery))
+            program.code.append(.end)
+            program.code[pc] = .sendLater(operation)
         case .onResult(let pc, let actions):
             guard case .navigate(var operation) = program.code[pc] else { return }
             operation.onResult = program.code.count
@@ -92,9 +100,20 @@ extension ProgramBuilder {
                 return AssignOperation(target: target, value: expression(assignment.value, context: context))
             }
             program.code.append(.assign(operations))
-        case .send(let name, let arguments, let delivery):
+        case .send(let name, let arguments, let delivery, let options):
             let payload = arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
-            program.code.append(.send(event: event(name.text), payload: payload, delivery: delivery))
+            let data = options?.data.map { expression($0, context: context) }
+            guard let delay = options?.delay else {
+                program.code.append(.send(event: event(name.text), payload: payload, delivery: delivery, data: data))
+                return
+            }
+            deferred.append(DeferredBlock(kind: .delivery(pc: program.code.count), context: context))
+            program.code.append(
+                .sendLater(
+                    SendLaterOperation(
+                        event: event(name.text), payload: payload, data: data, delivery: delivery,
+                        delay: expression(delay, context: context), name: delivery.id.map { timerName($0) },
+                        entry: -1)))
         case .emit(let name, let arguments):
             let payload = arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
             program.code.append(.emit(event: name.text, payload: payload))
@@ -125,6 +144,17 @@ extension ProgramBuilder {
                 emit(otherwise, context: context)
                 program.code[skip] = .jump(program.code.count)
             }
+        case .forEach(let loop):
+            var operation = ForEachOperation(
+                list: expression(loop.list, context: context), item: loop.itemName, index: loop.indexName,
+                slot: "#foreach\(program.code.count)", exit: -1)
+            program.code.append(.forEachStart(operation))
+            let next = program.code.count
+            program.code.append(.forEachNext(operation))
+            emit(loop.actions, context: context)
+            program.code.append(.jump(next))
+            operation.exit = program.code.count
+            program.code[next] = .forEachNext(operation)
         case .timer(let timer):
             let operation = TimerOperation(
                 name: timer.id.map { timerName($0.text) }, delay: expression(timer.delay, context: context),

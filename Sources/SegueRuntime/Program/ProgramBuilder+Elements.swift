@@ -116,7 +116,7 @@ extension ProgramBuilder {
                     rules: field.rules.map(FieldValidator.compile), minLines: field.multiline?.minLines,
                     grows: field.multiline?.grows ?? false, maxLines: field.multiline?.maxLines,
                     crop: field.crop.map {
-                        CropFrame(aspect: $0.aspect, minZoom: $0.minZoom, maxZoom: $0.maxZoom)
+                        CropFrame(aspect: $0.aspect, minZoom: $0.minZoom, maxZoom: $0.maxZoom, maxSide: $0.maxSide)
                     }))
         }
         return fields

@@ -68,7 +68,9 @@ public struct FilePersistence: Persistence {
             throw PersistenceError(path: path, reason: "cannot encode: \(error)")
         }
         do {
-            try AtomicFile.write(data, to: URL(fileURLWithPath: path))
+            // Saved data is this user's (0600), and never written through a link out of its folder.
+            try AtomicFile.write(
+                data, to: URL(fileURLWithPath: path), mode: 0o600, within: (path as NSString).deletingLastPathComponent)
         } catch {
             throw PersistenceError(path: path, reason: error.reason)
         }

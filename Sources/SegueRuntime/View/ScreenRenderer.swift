@@ -129,6 +129,7 @@ struct ScreenRenderer {
                 touched: state.touched,
                 dirty: state.dirty, minLines: field.minLines, grows: field.grows)
             view.field?.crop = field.crop
+            if let crop = field.crop { view.field?.region = PhotoFraming.region(of: state.value, frame: crop) }
             if let minLines = field.minLines {
                 let text = state.value == .null ? "" : state.value.description
                 view.field?.lines = layout.field(text, minLines: minLines, grows: field.grows, maxLines: field.maxLines)

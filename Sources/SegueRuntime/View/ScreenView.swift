@@ -115,6 +115,8 @@ public struct FieldView: Sendable, Hashable, Codable {
     public var lines: Int? = nil
     /// For a photo field: its crop frame.
     public var crop: CropFrame? = nil
+    /// For a photo field holding a photo: the part of the picture its frame shows (pinch and pan move it).
+    public var region: PhotoRegion? = nil
 }
 
 /// A photo field's crop frame (D14): a fixed aspect the user pans and pinch-zooms the picture in, never rotates.
@@ -123,11 +125,14 @@ public struct CropFrame: Sendable, Hashable, Codable {
     public var aspect: Double
     public var minZoom: Double
     public var maxZoom: Double
+    /// The longer side of the uploaded picture, in pixels.
+    public var maxSide: Int
 
-    public init(aspect: Double, minZoom: Double, maxZoom: Double) {
+    public init(aspect: Double, minZoom: Double, maxZoom: Double, maxSide: Int = 1024) {
         self.aspect = aspect
         self.minZoom = minZoom
         self.maxZoom = maxZoom
+        self.maxSide = maxSide
     }
 }
 

@@ -50,7 +50,8 @@ struct PageInput: Sendable, Encodable, Hashable {
             case .back: return PageInput(kind: "back")
             case .swipeToDismiss: return PageInput(kind: "swipe_dismiss")
             case .dismissAlert: return PageInput(kind: "dismiss_alert", label: state.alert?.title)
-            case .timer, .event: return nil
+            // The page does not map gestures on a photo's crop frame yet; the REPL's `pinch` and `pan` do.
+            case .timer, .event, .pinch, .pan: return nil
             }
         }
     }

@@ -56,6 +56,9 @@ struct ScenarioExport {
         case .clear(let field): return "clear: \(q(field))"
         case .slide(let slider, let value): return "slide: { \(q(slider)): \(Value.number(value).description) }"
         case .pick(let picker, let option): return "pick: { \(q(picker)): \(q(option)) }"
+        case .pinch(let field, let zoom): return "pinch: { \(q(field)): \(Value.number(zoom).description) }"
+        case .pan(let field, let x, let y):
+            return "pan: { \(q(field)): [\(Value.number(x).description), \(Value.number(y).description)] }"
         case .scroll(let list): return "scroll_to_end: \(q(list))"
         case .back: return "back"
         case .dismiss: return "dismiss"

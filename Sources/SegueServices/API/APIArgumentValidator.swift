@@ -61,13 +61,18 @@ public enum APIArgumentValidator {
             }
             let coerced = try coerce(value, to: parameter, endpoint: endpoint, service: service)
             try checkLimits(coerced, parameter: parameter, endpoint: endpoint, service: service)
-            if checkFiles, parameter.kind == .file, let path = coerced.stringValue,
-                !FileManager.default.isReadableFile(atPath: path)
-            {
-                throw violation(
-                    "Файл «\(path)» для параметра «\(parameter.name)» не найден или не читается", parameter.name,
-                    "file",
-                    endpoint, service)
+            if checkFiles, parameter.kind == .file, let path = coerced.stringValue {
+                if !FileManager.default.isReadableFile(atPath: path) {
+                    throw violation(
+                        "Файл «\(path)» для параметра «\(parameter.name)» не найден или не читается", parameter.name,
+                        "file", endpoint, service)
+                }
+                // A FIFO or /dev/zero is refused here, before anything opens it.
+                if let problem = SafeFile.problem(path, limit: SafeFile.uploadLimit) {
+                    throw violation(
+                        "Файл «\(path)» для параметра «\(parameter.name)» не отправлен: \(problem)", parameter.name,
+                        "file", endpoint, service)
+                }
             }
             checked.append(APIArgument(name: parameter.name, kind: parameter.kind, value: coerced))
         }

@@ -66,11 +66,12 @@ public enum APIRequestEncoder {
                 let path = argument.text
                 let contents: Data
                 do {
-                    contents = try Data(contentsOf: URL(fileURLWithPath: path))
+                    // Never a FIFO, a device or a link, at most 16 MiB: only a regular file is sent.
+                    contents = try SafeFile.read(path, limit: SafeFile.uploadLimit)
                 } catch {
                     throw ServiceError(
                         service: service, code: WallOfHonorCode.missingInput.rawValue,
-                        message: "Файл «\(path)» для параметра «\(argument.name)» не читается",
+                        message: "Файл «\(path)» для параметра «\(argument.name)» не читается: \(error.reason)",
                         details: [
                             "endpoint": .string(endpoint.name), "parameter": .string(argument.name),
                             "rule": .string("file"),

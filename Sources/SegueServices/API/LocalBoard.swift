@@ -131,14 +131,13 @@ public actor LocalBoard: APIService {
                     return (directory as NSString).appendingPathComponent(name)
                 }
                 do {
-                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                    try? FileManager.default.removeItem(atPath: photo.file)
-                    try FileManager.default.copyItem(atPath: source, toPath: photo.file)
+                    // A regular file only, read with a cap; stored 0644: the board serves its photos to everyone.
+                    let data = try SafeFile.read(source, limit: SafeFile.uploadLimit)
+                    try AtomicFile.write(data, to: URL(fileURLWithPath: photo.file), mode: 0o644, within: directory)
                 } catch {
                     // Rolls the photo row back; reported as a write error below.
                     throw SQLiteError(
-                        code: 10,
-                        message: "не удалось скопировать фото в «\(photo.file)»: \(error.localizedDescription)")
+                        code: 10, message: "не удалось скопировать фото в «\(photo.file)»: \(error)")
                 }
                 return photo
             }

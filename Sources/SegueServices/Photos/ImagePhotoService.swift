@@ -40,7 +40,8 @@ public struct ImagePhotoService: PhotoService {
             pixels: image.pixels, width: image.width, height: image.height, quality: quality)
         let output = outputDirectory.appendingPathComponent(outputName(path: path, crop: crop, maxSide: maxSide))
         do {
-            try AtomicFile.write(data, to: output)
+            // 0600: a crop is this user's until it is uploaded.
+            try AtomicFile.write(data, to: output, mode: 0o600, within: outputDirectory.path)
         } catch {
             throw ImageCodec.failure("write_failed", "Cannot write the cropped photo: \(error)", path: path)
         }
@@ -59,16 +60,34 @@ public struct ImagePhotoService: PhotoService {
         return ImageResampler.downscale(image.cropped(to: region), maxSide: maxSide, filter: filter)
     }
 
+    /// The picture at `path`, decoded and upright, with its format: what a check of an uploaded file reads.
+    public static func decode(path: String, maxPixels: Int = 50_000_000) throws(ServiceError) -> (
+        format: PhotoInfo.Format, image: RGBImage
+    ) {
+        let service = ImagePhotoService(outputDirectory: URL(fileURLWithPath: "/"), maxPixels: maxPixels)
+        let data = try service.read(path)
+        guard let format = ImageCodec.format(of: data) else {
+            throw ImageCodec.failure("unsupported_format", "\(path) is not a JPEG or PNG image", path: path)
+        }
+        var image = try ImageCodec.decode(data, path: path, maxPixels: maxPixels)
+        if format == .jpeg { image = ExifOrientation.of(jpeg: data).apply(to: image) }
+        return (format, image)
+    }
+
+    /// A photo file: regular, not a link, at most `maxFileBytes`, read within 10 s (a FIFO is refused at once).
     private func read(_ path: String) throws(ServiceError) -> Data {
         guard FileManager.default.fileExists(atPath: path) else {
             throw ImageCodec.failure("not_found", "No photo at \(path)", path: path)
         }
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
+            return try SafeFile.read(path, limit: Self.maxFileBytes)
         } catch {
-            throw ImageCodec.failure("unreadable", "Cannot read the photo at \(path)", path: path)
+            throw ImageCodec.failure("unreadable", "Cannot read the photo at \(path): \(error.reason)", path: path)
         }
     }
+
+    /// The largest photo file read (64 MiB): a 50-megapixel JPEG is well under it.
+    public static let maxFileBytes = 64 << 20
 
     private func outputName(path: String, crop: PhotoCrop, maxSide: Int) -> String {
         let key =

@@ -5,7 +5,8 @@ import SegueRuntime
 ///
 /// - `inspect {path}` → `ok {path, format, width, height}` (`format` is `jpeg` or `png`);
 /// - `crop {path, zoom = 1, center_x = 0.5, center_y = 0.5, aspect = 1, max_side = 1024}` → `ok {path, width,
-///   height}` of the written JPEG.
+///   height}` of the written JPEG; `crop {photo: form.photo}` takes all of them from a photo field's value (the
+///   region its frame shows), and an argument given beside it wins.
 ///
 /// Failures are `error` with service `photos` and codes `not_found`, `unreadable`, `unsupported_format`,
 /// `corrupt_image`, `truncated_image`, `image_too_large`, `invalid_crop`, `invalid_argument`, `write_failed`.
@@ -22,7 +23,11 @@ public struct PhotoFlowService: FlowService {
     public var operations: [String] { ["inspect", "crop"] }
 
     public func call(_ operation: String, arguments: [String: Value]) async -> ServiceOutcome {
-        let arguments = FlowArguments(service: "photos", operation: operation, values: arguments)
+        var values = arguments
+        if operation == "crop", case .record(let photo) = values.removeValue(forKey: "photo") {
+            values.merge(photo.filter { $0.value != .null }) { given, _ in given }
+        }
+        let arguments = FlowArguments(service: "photos", operation: operation, values: values)
         do {
             switch operation {
             case "inspect":

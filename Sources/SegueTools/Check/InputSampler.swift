@@ -77,6 +77,20 @@ struct InputSampler {
                     moves.append(
                         Move(label: "choose \(name) = \(option.literal)", input: .change(path, option), step: step))
                 }
+            case (.pinch, .range(let bounds)):
+                // The most zoom is the framing furthest from the picked photo's; the least is where it starts.
+                guard let path = input.path, bounds.upperBound > bounds.lowerBound else { continue }
+                moves.append(
+                    Move(
+                        label: "pinch \(name) to \(bounds.upperBound)×",
+                        input: .pinch(element: path.element, zoom: bounds.upperBound),
+                        step: "pinch: { \(ScenarioText.quoted(name)): \(bounds.upperBound) }"))
+            case (.pan, _):
+                guard let path = input.path else { continue }
+                moves.append(
+                    Move(
+                        label: "pan \(name) to its top-left corner", input: .pan(element: path.element, x: 0, y: 0),
+                        step: "pan: { \(ScenarioText.quoted(name)): [0, 0] }"))
             case (.scroll, _):
                 if let path = input.path {
                     moves.append(

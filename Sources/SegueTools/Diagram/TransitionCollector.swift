@@ -159,6 +159,8 @@ struct TransitionCollector {
         case .timer(let timer):
             let step = "\(timer.repeats ? "every" : "after") \(TransitionLabel.delay(timer.delay))"
             walk(timer.actions, at: place.with(place.label.outcome(step)))
+        case .forEach(let loop):
+            walk(loop.actions, at: place.with(place.label.outcome("foreach \(loop.list.text)")))
         case .alert(let alert):
             guard includeAlerts else { return }
             alerts.append(

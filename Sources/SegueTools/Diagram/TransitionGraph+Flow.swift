@@ -65,7 +65,7 @@ extension TransitionGraph {
         chart.states.map { state in
             let path = parent.map { "\($0).\(state.name.text)" } ?? state.name.text
             return NestedState(
-                name: state.name.text, path: path, isInitial: chart.initial?.text == state.name.text,
+                name: state.name.text, path: path, isInitial: chart.initial.contains { $0.text == state.name.text },
                 children: state.children.map { states(of: $0, parent: path) } ?? [],
                 parallelChildren: state.children?.parallel ?? false)
         }

@@ -110,6 +110,12 @@ public struct EmbeddedServices: Sendable {
                 result.services[name] = try await makeDefaults(
                     options: options, directory: directory, persistent: persistent)
             case .photos:
+                // Crops are written here: never through a symlink out of the data directory.
+                do {
+                    try RealDirectory.create(directory + "/photos", below: directory)
+                } catch {
+                    throw Failure(description: "the photo service: \(error)")
+                }
                 let output = URL(fileURLWithPath: directory + "/photos")
                 result.services[name] = PhotoLibraryService(
                     photos: ImagePhotoService(outputDirectory: output),
@@ -223,6 +229,7 @@ public struct EmbeddedServices: Sendable {
         let clock: SteppedAudioClock? = options.realTime ? nil : SteppedAudioClock()
         do {
             try RealDirectory.create(directory + "/recordings/takes", below: directory)
+            try RealDirectory.create(directory + "/exports", below: directory)
         } catch {
             throw Failure(description: "the audio engine: \(error)")
         }

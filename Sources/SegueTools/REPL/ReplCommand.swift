@@ -12,6 +12,10 @@ public enum ReplCommand: Sendable, Hashable {
     case clear(field: String)
     case slide(element: String, value: Double)
     case pick(element: String, option: String)
+    /// Pinch a photo field's picture to a zoom (D14).
+    case pinch(field: String, zoom: Double)
+    /// Pan a photo field's picture so its frame is centred at (x, y), fractions of the picture.
+    case pan(field: String, x: Double, y: Double)
     case scroll(list: String)
     case back
     case dismiss
@@ -44,6 +48,11 @@ public enum ReplCommand: Sendable, Hashable {
         ("clear", "clear FIELD", "clear url", "empty a field"),
         ("slide", "slide SLIDER VALUE", "slide character_volumes[0].volume 0.5", "move a slider"),
         ("pick", "pick PICKER OPTION", "pick lines[0].clip take", "choose a picker option"),
+        ("pinch", "pinch PHOTO ZOOM", "pinch photo 2", "pinch-zoom a photo field's picture (within its min/max zoom)"),
+        (
+            "pan", "pan PHOTO X Y", "pan photo 0.25 0.25",
+            "move a photo field's frame to centre (X, Y), fractions of the picture (kept on it)"
+        ),
         ("scroll", "scroll LIST", "scroll wall", "scroll a list near its end (loads the next page)"),
         ("back", "back", "back", "the back button / swipe back (pop)"),
         ("dismiss", "dismiss", "dismiss", "swipe the top modal down"),
@@ -107,6 +116,14 @@ public enum ReplCommand: Sendable, Hashable {
         case "pick":
             guard arguments.count == 2 else { throw usage() }
             return .pick(element: arguments[0], option: arguments[1])
+        case "pinch":
+            guard arguments.count == 2, let zoom = Double(arguments[1]), zoom.isFinite else { throw usage() }
+            return .pinch(field: arguments[0], zoom: zoom)
+        case "pan":
+            guard arguments.count == 3, let x = Double(arguments[1]), let y = Double(arguments[2]), x.isFinite,
+                y.isFinite
+            else { throw usage() }
+            return .pan(field: arguments[0], x: x, y: y)
         case "scroll": return .scroll(list: try one())
         case "back": try none(); return .back
         case "dismiss": try none(); return .dismiss

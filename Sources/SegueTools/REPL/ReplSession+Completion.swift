@@ -19,6 +19,7 @@ extension ReplSession {
         case ("fill", 1), ("clear", 1): candidates = fieldTargets()
         case ("slide", 1): candidates = changeTargets(.slider)
         case ("pick", 1): candidates = changeTargets(.picker)
+        case ("pinch", 1), ("pan", 1): candidates = photoTargets()
         case ("send", 1): candidates = program.events
         case ("outcome", 1): candidates = serviceOperations()
         case ("outcome", 2): candidates = ["ok", "error", "cancelled"]

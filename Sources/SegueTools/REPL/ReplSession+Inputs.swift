@@ -20,6 +20,10 @@ extension ReplSession {
             case .clear(let field): return .success(try editInput(field, .string("")))
             case .slide(let slider, let value): return .success(try changeInput(slider, .number(value), kind: .slider))
             case .pick(let picker, let option): return .success(try changeInput(picker, .string(option), kind: .picker))
+            case .pinch(let field, let zoom):
+                return .success(try photoInput(field, .pinch) { .pinch(element: $0, zoom: zoom) })
+            case .pan(let field, let x, let y):
+                return .success(try photoInput(field, .pan) { .pan(element: $0, x: x, y: y) })
             case .scroll(let list): return .success(try scrollInput(list))
             case .back: return .success(try accepted(.back))
             case .dismiss: return .success(try accepted(.swipeToDismiss))
@@ -214,6 +218,32 @@ extension ReplSession {
         guard let refusal = refusal(of: input) else { return input }
         throw problem(refusal, name: name, expected: .field)
     }
+
+    /// `pinch` and `pan`: a photo field of the top screen that holds a photo.
+    private func photoInput(_ name: String, _ action: InputAction, _ make: (Int) -> Input) throws(ReplProblem)
+        -> Input
+    {
+        let (view, screen) = try topScreen()
+        let photos = program.screens[screen].fields.filter { $0.crop != nil }.map(\.name)
+        guard let index = program.screens[screen].element(named: name) else {
+            throw ReplProblem(
+                message: "no photo field `\(name)` on \(view.screen); \(hint(name, among: photos, kind: "photo field"))"
+            )
+        }
+        let input = make(index)
+        guard let refusal = refusal(of: input) else { return input }
+        switch refusal.reason {
+        case .noPhoto:
+            throw ReplProblem(message: "`\(name)` holds no photo yet: pick one first (\(tappableNow()))")
+        case .wrongKind:
+            throw ReplProblem(
+                message: "`\(name)` is not a photo field; photo fields here: \(photos.joined(separator: ", "))")
+        default: throw problem(refusal, name: name, expected: .field)
+        }
+    }
+
+    /// Photo fields that take `pinch` and `pan` now.
+    func photoTargets() -> [String] { available(.pinch) }
 
     /// Hidden, disabled or the wrong kind, for `fill`, `slide` and `pick`.
     private func problem(_ refusal: InputRefusal, name: String, expected: ElementProgram.Kind) -> ReplProblem {

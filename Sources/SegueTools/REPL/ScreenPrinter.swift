@@ -100,13 +100,24 @@ public struct ScreenPrinter: Sendable {
         return parts.isEmpty ? style.dim(messages.text(.nothingShown)) : parts.joined(separator: " · ")
     }
 
+    /// A framing number as people read it: `2`, `0.25`, `0.333`.
+    static func short(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
     private func field(_ field: FieldView?) -> String {
         guard let field else { return "" }
         var shape = field.kind == "text" ? [] : [field.kind]
         if let lines = field.lines { shape.append(messages.count(.lines, lines)) }
         var text = shape.isEmpty ? "" : " (" + shape.joined(separator: ", ") + ")"
-        let value = field.value == .null ? "" : field.value.description
+        let value = field.value == .null ? "" : (field.value["path"]?.stringValue ?? field.value.description)
         text += " " + quoted(value)
+        if let zoom = field.value["zoom"]?.numberValue, let x = field.value["center_x"]?.numberValue,
+            let y = field.value["center_y"]?.numberValue
+        {
+            text += " " + style.dim("zoom \(Self.short(zoom))×, centre \(Self.short(x)), \(Self.short(y))")
+        }
         if value.isEmpty, let placeholder = field.placeholder {
             text += " " + style.dim(messages.text(.placeholder) + " " + placeholder)
         }

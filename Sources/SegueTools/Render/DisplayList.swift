@@ -119,6 +119,8 @@ public enum Shape: Sendable, Hashable, Codable {
     case text(TextRun)
     /// A picture: a `data:` URI, drawn to fill its frame.
     case picture(uri: String)
+    /// The part of a picture a photo field's crop frame shows (`region`, fractions of the picture), filling the frame.
+    case framedPicture(uri: String, region: PhotoRegion)
     /// A stand-in for a picture or an icon: the SF Symbol's name, drawn as a labelled glyph.
     case symbol(name: String, color: String)
     /// A circle inside the frame.
@@ -159,6 +161,8 @@ public struct InputTag: Sendable, Hashable, Codable {
         case dismissAlert = "dismiss_alert"
         case scrollEnd = "scroll_end"
         case swipeDismiss = "swipe_dismiss"
+        /// A photo field holding a photo: pinch-zoom and pan it in its crop frame (`pinch`, `pan`).
+        case crop
     }
 
     public var kind: Kind
@@ -178,6 +182,10 @@ public struct InputTag: Sendable, Hashable, Codable {
     public var count: Int?
     /// A photo field's crop frame.
     public var crop: CropFrame?
+    /// A photo field's framing now: the zoom and the frame's centre (fractions of the picture).
+    public var zoom: Double?
+    public var centerX: Double?
+    public var centerY: Double?
 
     public init(_ kind: Kind, path: String? = nil) {
         self.kind = kind

@@ -10,8 +10,13 @@ extension ElementLayout {
         guard let field = element.field else { return text(element, x: x, y: y, width: width) }
         var tag = inputs.tag(for: path)
         let enabled = element.enabled && tag != nil
-        let value = field.value == .null ? "" : field.value.description
+        let value = field.value == .null ? "" : (field.value["path"]?.stringValue ?? field.value.description)
         tag?.value = value
+        if field.region != nil {
+            tag?.zoom = field.value["zoom"]?.numberValue
+            tag?.centerX = field.value["center_x"]?.numberValue
+            tag?.centerY = field.value["center_y"]?.numberValue
+        }
         tag?.placeholder = field.placeholder
         tag?.fieldKind = field.kind
         tag?.crop = field.crop
@@ -73,7 +78,9 @@ extension ElementLayout {
         let frame = Rect(x: x + (width - frameWidth) / 2, y: y, width: frameWidth, height: frameWidth / aspect)
         let picture: DisplayItem
         if !value.isEmpty, let uri = images(value) {
-            picture = DisplayItem("photo", frame: frame, shape: .picture(uri: uri))
+            // The part of the picture the user framed (pinch and pan), as it will be uploaded.
+            let region = field.region ?? PhotoRegion(x: 0, y: 0, width: 1, height: 1)
+            picture = DisplayItem("photo", frame: frame, shape: .framedPicture(uri: uri, region: region))
         } else {
             picture = DisplayItem(
                 "placeholder", frame: frame.inset(frame.width / 2 - 28),

@@ -18,7 +18,8 @@ struct InputIndex {
         screen = state.topInstance?.screen ?? 0
         let inputs = machine.inputs(in: state)
         for input in inputs {
-            guard let path = input.path else { continue }
+            // A photo field takes a pinch and a pan at one path: the pinch stands for both.
+            guard let path = input.path, byPath[path] == nil else { continue }
             byPath[path] = input
         }
         back = inputs.contains { $0.action == .back }
@@ -42,6 +43,7 @@ struct InputIndex {
         switch input.action {
         case .tap: return InputTag(path.item != nil && path.part == nil ? .select : .tap, path: reference)
         case .edit: return InputTag(.edit, path: reference)
+        case .pinch, .pan: return InputTag(.crop, path: reference)
         case .change: return InputTag(.change, path: reference)
         case .scroll:
             var tag = InputTag(.scrollEnd, path: reference)

@@ -112,6 +112,10 @@ public struct SVGWriter: Sendable {
             text += " data-crop-aspect=\"\(svgNumber(crop.aspect))\" data-min-zoom=\"\(svgNumber(crop.minZoom))\""
             text += " data-max-zoom=\"\(svgNumber(crop.maxZoom))\""
         }
+        if let zoom = input.zoom, let x = input.centerX, let y = input.centerY {
+            text +=
+                " data-zoom=\"\(svgNumber(zoom))\" data-center-x=\"\(svgNumber(x))\" data-center-y=\"\(svgNumber(y))\""
+        }
         return text
     }
 
@@ -134,6 +138,11 @@ public struct SVGWriter: Sendable {
         case .picture(let uri):
             return
                 "<image \(box) preserveAspectRatio=\"xMidYMid slice\" href=\"\(escape(uri))\" xlink:href=\"\(escape(uri))\"/>"
+        case .framedPicture(let uri, let region):
+            // The picture as a 10000-unit square; the view box picks the region and stretches it over the frame.
+            let view = [region.x, region.y, region.width, region.height].map { svgNumber(($0 * 10_000).rounded()) }
+            return
+                "<svg \(box) viewBox=\"\(view.joined(separator: " "))\" preserveAspectRatio=\"none\"><image x=\"0\" y=\"0\" width=\"10000\" height=\"10000\" preserveAspectRatio=\"none\" href=\"\(escape(uri))\" xlink:href=\"\(escape(uri))\"/></svg>"
         case .symbol(let name, let color): return SymbolGlyph(name: name, color: escape(color)).svg(in: frame)
         case .text(let run): return text(run, frame: frame)
         }

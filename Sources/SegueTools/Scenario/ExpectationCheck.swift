@@ -54,6 +54,8 @@ struct ExpectationCheck {
                 ? nil : "expected no service calls, got \(newCalls.map(\.name).joined(separator: ", "))"
         case "takes":
             return await checkTakes(expected)
+        case "uploaded":
+            return UploadCheck(calls: newCalls).verify(expected)
         case "opened_url":
             return compare("opened URL", expected, driver.openedURLs.last.map(Value.string) ?? .null)
         case "emitted":

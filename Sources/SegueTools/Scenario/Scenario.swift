@@ -35,6 +35,10 @@ public struct ScenarioStep: Sendable {
         case clear(String)
         case slide([(element: String, value: Double)])
         case pick([(element: String, option: String)])
+        /// `pinch: { photo: 2 }`: zoom a photo field's picture (D14).
+        case pinch([(field: String, zoom: Double)])
+        /// `pan: { photo: [0.25, 0.25] }`: centre a photo field's frame on a point of the picture.
+        case pan([(field: String, x: Double, y: Double)])
         case scrollToEnd(String)
         case back
         case dismiss

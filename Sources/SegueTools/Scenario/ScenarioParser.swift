@@ -9,12 +9,12 @@ import SegueYAML
 public enum ScenarioParser {
     static let topKeys = ["scenario", "flow", "covers", "device", "defaults", "board", "steps"]
     static let stepKeys = [
-        "launch", "restart", "tap", "fill", "clear", "slide", "pick", "scroll_to_end", "back", "dismiss", "send",
-        "tick", "next", "expect",
+        "launch", "restart", "tap", "fill", "clear", "slide", "pick", "pinch", "pan", "scroll_to_end", "back",
+        "dismiss", "send", "tick", "next", "expect",
     ]
     public static let expectationKeys = [
         "screen", "stack", "state", "alert", "elements", "fields", "lists", "layout", "data", "calls", "no_calls",
-        "takes", "files", "opened_url", "emitted", "highlighted", "highlight_color", "ended",
+        "takes", "files", "uploaded", "opened_url", "emitted", "highlighted", "highlight_color", "ended",
         "handed_back",
     ]
 
@@ -164,6 +164,35 @@ public enum ScenarioParser {
                 throw fail("`pick` takes a mapping of pickers to options", value.range)
             }
             action = .pick(pickers.map { ($0.name, $0.value.scalar?.text ?? "") })
+        case "pinch":
+            guard let fields = value.mapping else {
+                throw fail("`pinch` takes a mapping of photo fields to zooms: `pinch: { photo: 2 }`", value.range)
+            }
+            var moves: [(String, Double)] = []
+            for entry in fields {
+                guard let zoom = entry.value.plainValue.numberValue, zoom.isFinite else {
+                    throw fail("a zoom is a number, e.g. `2`", entry.value.range)
+                }
+                moves.append((entry.name, zoom))
+            }
+            action = .pinch(moves)
+        case "pan":
+            guard let fields = value.mapping else {
+                throw fail(
+                    "`pan` takes a mapping of photo fields to centres: `pan: { photo: [0.25, 0.25] }`", value.range)
+            }
+            var moves: [(String, Double, Double)] = []
+            for entry in fields {
+                guard case .list(let pair) = entry.value.plainValue, pair.count == 2,
+                    let x = pair[0].numberValue, let y = pair[1].numberValue, x.isFinite, y.isFinite
+                else {
+                    throw fail(
+                        "a centre is `[x, y]`, fractions of the picture's width and height: `[0.25, 0.25]`",
+                        entry.value.range)
+                }
+                moves.append((entry.name, x, y))
+            }
+            action = .pan(moves)
         case "send":
             action = .send(event: text, payload: node["with"]?.value.plainValue ?? .record([:]))
         case "next":

@@ -65,6 +65,16 @@ struct ScenarioRun {
                 let path = try elementPath(id, driver: driver, range: step.range)
                 try await act(.change(path, .string(option)), id, step.range, driver)
             }
+        case .pinch(let moves):
+            for (field, zoom) in moves {
+                let element = try topElement(field, driver: driver, range: step.range)
+                try await act(.pinch(element: element, zoom: zoom), field, step.range, driver)
+            }
+        case .pan(let moves):
+            for (field, x, y) in moves {
+                let element = try topElement(field, driver: driver, range: step.range)
+                try await act(.pan(element: element, x: x, y: y), field, step.range, driver)
+            }
         case .scrollToEnd(let list):
             let element = try topElement(list, driver: driver, range: step.range)
             let input = Input.scrolledNearEnd(list: element)

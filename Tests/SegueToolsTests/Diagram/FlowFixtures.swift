@@ -46,7 +46,7 @@ enum Build {
     }
 
     static func send(_ event: String) -> Action {
-        action(.send(event: name(event), arguments: [], delivery: SendDelivery()))
+        action(.send(event: name(event), arguments: [], delivery: SendDelivery(), options: nil))
     }
     static func goto(_ state: String) -> Action { action(.goto(name(state))) }
 
@@ -83,7 +83,7 @@ enum Build {
     }
 
     static func chart(initial: String?, parallel: Bool = false, _ states: [StateNode]) -> StateChart {
-        StateChart(initial: initial.map(name), parallel: parallel, states: states, range: .synthesized)
+        StateChart(initial: initial.map { [name($0)] } ?? [], parallel: parallel, states: states, range: .synthesized)
     }
 
     static func component(_ componentName: String, _ elements: [Element]) -> Component {

@@ -149,7 +149,8 @@ import Testing
         #expect(session.completions(line: "tap ", word: "wall[2].") == ["wall[2].more"])
         _ = await session.execute("back")
         _ = await session.execute("tap options[0]")
-        #expect(session.completions(line: "fill ", word: "") == ["photo", "name", "surname", "url", "text"])
+        // A photo is picked, never typed: `fill` does not offer the photo field.
+        #expect(session.completions(line: "fill ", word: "") == ["name", "surname", "url", "text"])
     }
 
     @Test func deviceChangeRelaunchesWithTheProfile() async throws {

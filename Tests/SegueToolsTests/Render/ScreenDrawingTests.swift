@@ -50,6 +50,19 @@ import Testing
         #expect(!save.enabled && save.input == nil)
     }
 
+    /// The donate flow is Russian (`locale: ru`): a built-in rule message under a field is the catalog's Russian.
+    @Test func aBuiltInRuleMessageIsDrawnInTheFlowsLocale() async throws {
+        let fixture = try await form(on: .iPhone15)
+        defer { fixture.embedded.removeTemporaryFiles() }
+        try await fixture.edit("surname", "Кто")
+        try await fixture.edit("surname", "")
+        let errors = fixture.draw().allItems.filter { $0.role == "field-error" }.compactMap { item -> [String]? in
+            guard case .text(let run) = item.shape else { return nil }
+            return run.lines
+        }
+        #expect(errors == [["Обязательное поле"]])
+    }
+
     @Test func aMultilineFieldGrowsWithItsText() async throws {
         let fixture = try await form(on: .iPhone15)
         defer { fixture.embedded.removeTemporaryFiles() }
@@ -98,7 +111,7 @@ import Testing
         let fixture = try await form(on: .iPhone15)
         defer { fixture.embedded.removeTemporaryFiles() }
         let empty = try #require(fixture.draw().allItems.first { $0.role == "field photo" })
-        #expect(!empty.children.contains { if case .picture = $0.shape { true } else { false } })
+        #expect(!empty.children.contains { if case .framedPicture = $0.shape { true } else { false } })
         await fixture.driver.script(
             "photos.pick",
             .ok(.record(["path": .string("examples/donate/photo.png"), "width": .int(640), "height": .int(480)])))
@@ -106,11 +119,25 @@ import Testing
         let photo = try #require(fixture.draw().allItems.first { $0.role == "field photo" })
         #expect(photo.frame.width == photo.frame.height, "aspect 1")
         #expect(photo.input?.crop == CropFrame(aspect: 1, minZoom: 1, maxZoom: 4))
-        guard case .picture(let uri) = photo.children.first?.shape else {
+        guard case .framedPicture(let uri, let region) = photo.children.first?.shape else {
             Issue.record("no picture in the crop frame")
             return
         }
         #expect(uri.hasPrefix("data:image/png;base64,iVBOR"))
+        // 640 × 480 in a square frame at zoom 1: the middle 480 × 480, the whole height.
+        #expect(abs(region.x - 0.125) < 1e-9 && region.y == 0 && abs(region.width - 0.75) < 1e-9 && region.height == 1)
+        let path = try #require(fixture.driver.program.path("photo", on: fixture.driver.state.topInstance?.screen ?? 0))
+        await fixture.driver.send(.pinch(element: path.element, zoom: 2))
+        await fixture.driver.send(.pan(element: path.element, x: 0, y: 0))
+        let framed = try #require(fixture.draw().allItems.first { $0.role == "field photo" })
+        guard case .framedPicture(_, let zoomed) = framed.children.first?.shape else {
+            Issue.record("no picture in the crop frame after the pinch")
+            return
+        }
+        // Zoom 2 shows 240 × 240 of it; panned to the top-left corner, as far as the frame stays on the picture.
+        #expect(zoomed == PhotoRegion(x: 0, y: 0, width: 0.375, height: 0.5))
+        #expect(framed.input?.kind == .crop && framed.input?.zoom == 2)
+        #expect(SVGWriter().write(fixture.draw()).contains("viewBox=\"0 0 3750 5000\""))
         #expect(ImageFiles(roots: [repository.path]).dataURI(for: "flows/donate.yaml") == nil, "not a picture")
     }
 

@@ -1,0 +1,55 @@
+import SegueExpression
+import SegueModel
+
+/// Delays on the clock: a timer's or a delayed `send`'s, and the delayed send itself, which belongs to its screen
+/// rather than to the state that sent it (SCXML's `<send delay>` outlives its state; Segue's `after:` does not).
+extension Runner {
+    /// A delay in whole nanoseconds from a number of seconds or a duration text (`'1.5s'`, `'500ms'`); nil once a
+    /// bad one is routed as an error.
+    mutating func clockDelay(_ expression: Int, repeats: Bool, send: Bool = false, frame: Frame) -> ClockDuration? {
+        let value: Value
+        switch evaluate(expression, frame) {
+        case .success(let result): value = result
+        case .failure(let failure):
+            routeError(failure.serviceError, frame: frame)
+            return nil
+        }
+        var seconds = value.numberValue
+        if case .string(let text) = value { seconds = FlowDecoder.seconds(in: text) }
+        // Whole nanoseconds from here on: re-arming an `every` adds integers, so nothing drifts.
+        guard let seconds, seconds >= 0, seconds.isFinite, !repeats || ClockDuration(seconds: seconds) > .zero else {
+            let source = program.expressions[expression]
+            routeError(
+                ExpressionFailure(
+                    kind: "invalidArgument",
+                    message: repeats || !send
+                        ? "a timer's delay must be a number of seconds\(repeats ? " above 0" : ""), found `\(value.literal)`"
+                        : "a send's delay must be a number of seconds or a duration such as `1.5s`, found `\(value.literal)`",
+                    source: source.source, offset: 0, length: source.source.utf8.count, range: source.range
+                ).serviceError, frame: frame)
+            return nil
+        }
+        return ClockDuration(seconds: seconds)
+    }
+
+    /// A sent event into its queue: the internal one, or with `type: external` the external one (SCXML's).
+    mutating func deliver(_ event: Int, payload: Value, delivery: SendDelivery, instance: Int) {
+        var raised = RaisedEvent(
+            event: event, payload: payload, instance: instance, kind: delivery.kind, sendID: delivery.id)
+        if delivery.kind == .external {
+            raised.origin = ownOrigin
+            state.externalQueue.append(raised)
+        } else {
+            state.eventQueue.append(raised)
+        }
+    }
+
+    /// Schedules a delayed send: its timer is the screen's (no state owns it), and keeps the payload as its event.
+    mutating func sendLater(_ operation: SendLaterOperation, payload: Value, frame: Frame) -> Bool {
+        guard let delay = clockDelay(operation.delay, repeats: false, send: true, frame: frame) else { return false }
+        schedule(
+            name: operation.name, delay: delay, repeats: false, entry: operation.entry,
+            frame: Frame(instance: frame.instance, event: payload))
+        return true
+    }
+}

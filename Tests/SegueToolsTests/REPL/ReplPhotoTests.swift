@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+@testable import SegueTools
+
+/// The REPL's photo field (D14): never typed into, pinched and panned once it holds a photo, and drawn with its
+/// framing.
+@Suite struct ReplPhotoTests {
+    @Test func aPhotoIsPinchedAndPannedButNeverFilledWithAPath() async throws {
+        let session = try await ReplFixture.session("donate")
+        _ = await session.start()
+        _ = await session.execute("tap donate")
+        _ = await session.execute("tap options[0]")
+        let passwd = await session.execute("fill photo /etc/passwd")
+        #expect(passwd.failed)
+        #expect(passwd.text.contains("photo is a photo field: it holds the photo the flow picks"), "\(passwd.text)")
+        let early = await session.execute("pinch photo 2")
+        #expect(early.failed && early.text.contains("`photo` holds no photo yet: pick one first"), "\(early.text)")
+        #expect(session.completions(line: "pinch ", word: "").isEmpty)
+        _ = await session.execute(
+            "outcome photos.pick ok {\"path\": \"examples/donate/photo.png\", \"width\": 640, \"height\": 480}")
+        _ = await session.execute("tap choose_photo")
+        #expect(session.completions(line: "pan ", word: "") == ["photo"])
+        #expect(!(await session.execute("pinch photo 2")).failed)
+        // Past the top-left corner the frame stops on the picture: 240 of 640 px wide, so its centre at 0.1875.
+        #expect(!(await session.execute("pan photo 0 0")).failed)
+        let screen = session.screenLines().joined(separator: "\n")
+        #expect(screen.contains("\"examples/donate/photo.png\" zoom 2×, centre 0.188, 0.25"), "\(screen)")
+        let wrong = await session.execute("pinch name 2")
+        #expect(wrong.failed && wrong.text.contains("`name` is not a photo field"), "\(wrong.text)")
+        #expect((await session.execute("pan photo 0.5")).text.hasPrefix("error: usage: pan PHOTO X Y"))
+    }
+}
