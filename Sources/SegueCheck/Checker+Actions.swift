@@ -17,7 +17,15 @@ extension CheckRun {
         case .set(let assignments):
             for assignment in assignments { checkAssignment(assignment, in: scope) }
         case .send(let event, let arguments, _, let options):
-            checkSend(event, arguments, in: scope)
+            if let computed = options?.event {
+                // Named only when sent: no handler to find statically; a fallback `send:` name is checked as usual.
+                check(computed, in: scope, role: "a send's `event`")
+            }
+            if event.text.isEmpty {
+                for argument in arguments { check(argument.value, in: scope, role: "`\(argument.name.text)`") }
+            } else {
+                checkSend(event, arguments, in: scope)
+            }
             if let delay = options?.delay { check(delay, in: scope, role: "a send's delay") }
             if let data = options?.data { check(data, in: scope, role: "a send's `data`") }
         case .emit(_, let arguments):

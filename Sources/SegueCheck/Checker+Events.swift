@@ -5,7 +5,7 @@ extension CheckRun {
     /// The events an action list raises with `send`, with where.
     static func sends(_ actions: [Action]) -> [Name] {
         actions.compactMap {
-            if case .send(let event, _, _, _) = $0.kind { return event }
+            if case .send(let event, _, _, _) = $0.kind, !event.text.isEmpty { return event }
             return nil
         }
     }

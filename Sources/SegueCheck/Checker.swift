@@ -114,7 +114,9 @@ struct CheckRun {
         var raisedOtherwise: Set<String> = []
         func collect(_ actions: [Action]) {
             for action in actions {
-                guard case .send(let event, let arguments, _, let options) = action.kind else { continue }
+                guard case .send(let event, let arguments, _, let options) = action.kind, !event.text.isEmpty else {
+                    continue
+                }
                 fields[event.text, default: []].formUnion(arguments.map(\.name.text))
                 if options?.data != nil { raisedOtherwise.insert(event.text) }
             }

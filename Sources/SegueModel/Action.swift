@@ -128,6 +128,8 @@ public struct SendOptions: Sendable {
     public var data: ExpressionText?
     /// `3s`, `500ms`, or an expression giving seconds or such a text (`'1.5s'`).
     public var delay: Computed?
+    /// The event's name computed when sent (a text; null sends `send:`'s name, if any) (SCXML's `eventexpr`).
+    public var event: Computed?
 }
 
 /// `foreach: list` + `item:` + `index:` + `do:`: the list is read once, before the first pass, so actions that

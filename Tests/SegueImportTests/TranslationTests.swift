@@ -120,4 +120,18 @@ import Testing
         #expect(result.diagnostics.map(\.code) == ["I009"])
     }
 
+    @Test func aComputedEventExprBecomesAnEmptySendWithEventAndADelayedOneIsRefused() throws {
+        let xml = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml"><datamodel><data id="n" expr="'e'"/></datamodel>
+            <state id="a"><onentry><send eventexpr="n"/></onentry><transition event="e" target="a"/></state></scxml>
+            """
+        let yaml = try #require(SCXMLImporter.translate(SourceFile(path: "t.scxml", text: xml)).yaml)
+        #expect(yaml.contains("on_enter:\n          - send: ~\n            event: n\n            type: external\n"))
+        let delayed = SCXMLImporter.translate(
+            SourceFile(
+                path: "t.scxml",
+                text: xml.replacingOccurrences(
+                    of: "<send eventexpr=\"n\"/>", with: "<send eventexpr=\"n\" delay=\"1s\"/>")))
+        #expect(delayed.diagnostics.map(\.message) == ["a delayed send with a computed `eventexpr` is not translated"])
+    }
 }

@@ -20,7 +20,16 @@ extension SCXMLTranslator {
             failed = true
             return nil
         }
-        let event = element["event"] ?? computed("eventexpr")
+        var event = element["event"]
+        // `eventexpr` named when sent: `send:` left empty and `event:` computing the name.
+        var eventExpression: String?
+        if event == nil, let attribute = element.attribute("eventexpr") {
+            event = Self.literal(attribute.value)
+            if event == nil {
+                eventExpression = expression(attribute, construct: "`eventexpr`")
+                failed = failed || eventExpression == nil
+            }
+        }
         let target = element["target"] ?? computed("targetexpr")
         let type = element["type"] ?? computed("typeexpr")
         let delay = element.attribute("delay") ?? element.attribute("delayexpr")
@@ -55,8 +64,12 @@ extension SCXMLTranslator {
             data = self.content(content)
             failed = failed || data == nil
         }
+        if eventExpression != nil, delayText != nil {
+            unsupported(element, "a delayed send with a computed `eventexpr` is not translated")
+            return []
+        }
         guard !failed else { return [] }
-        guard let event else {
+        guard let event = event ?? eventExpression.map({ _ in "" }) else {
             diagnostics.append(.error(.badAttribute, "`<send>` needs an `event`", at: element.range))
             return []
         }
@@ -103,11 +116,13 @@ extension SCXMLTranslator {
             }
         }
         let name = SCXMLNames.event(event)
-        guard outline.handles(name) else {
+        var raised: [(String, YAMLTree)] = [("send", .scalar(name))]
+        if let eventExpression {
+            raised = [("send", .plain("~")), ("event", .scalar(eventExpression))]
+        } else if !outline.handles(name) {
             _ = raise(name, at: element)
             return []
         }
-        var raised: [(String, YAMLTree)] = [("send", .scalar(name))]
         if let data {
             raised.append(("data", .scalar(data)))
         } else if !payload.isEmpty {

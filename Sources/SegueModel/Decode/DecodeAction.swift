@@ -82,7 +82,16 @@ extension FlowDecoder {
         case "set":
             return .set(assignments(value, context: "`set`"))
         case "send":
-            guard let event = name(value, context: "the event of `send`") else { return nil }
+            // `event: expr` computes the name when sent (SCXML's `eventexpr`); `send:` is then empty or the name
+            // used when it gives null.
+            let computedEvent = reader.take("event").flatMap { expression($0, context: "`event`") }
+            let event: Name
+            if let computedEvent, value.scalar?.value == .null {
+                event = Name("", at: computedEvent.range)
+            } else {
+                guard let written = name(value, context: "the event of `send`") else { return nil }
+                event = written
+            }
             let arguments = reader.take("with").map { assignments($0, context: "`with`") } ?? []
             var delivery = SendDelivery()
             if let kind = reader.take("type").flatMap({ keyword($0, as: EventKind.self, context: "`type`") }) {
@@ -91,7 +100,9 @@ extension FlowDecoder {
             delivery.id = reader.take("id").flatMap { string($0, context: "`id`") }
             let delay = reader.take("delay").flatMap { duration($0, context: "`delay`") }
             let data = reader.take("data").flatMap { expression($0, context: "`data`") }
-            let options = delay == nil && data == nil ? nil : SendOptions(data: data, delay: delay)
+            let options =
+                delay == nil && data == nil && computedEvent == nil
+                ? nil : SendOptions(data: data, delay: delay, event: computedEvent)
             return .send(event: event, arguments: arguments, delivery: delivery, options: options)
         case "emit":
             guard let event = name(value, context: "the event of `emit`") else { return nil }

@@ -69,7 +69,16 @@ extension Vocabulary {
                 "send", place: .action("send"), doc: "raise an event, handled before the next outside input",
                 example: "`send: buy` + `with: { item: item }`"),
             [
-                KeySpec("send", .name, required: true, doc: "the event", example: "refresh"),
+                KeySpec(
+                    "send", .name, required: true,
+                    doc: "the event; beside `event`, the one sent when it gives null, or left empty",
+                    example: "refresh"),
+                KeySpec(
+                    "event", .expression,
+                    doc:
+                        "the event's name, computed when sent (SCXML's `eventexpr`); a name no state takes is dropped, and not a text is a run-time error",
+                    example: "\"'step_' + next\""
+                ).excluding(["delay"], because: "a computed event is sent at once"),
                 KeySpec("with", assignments, doc: "the event's payload (read when sent)", example: "{ item: item }"),
                 KeySpec(
                     "data", .expression, doc: "the event's whole payload, any value, instead of `with`'s fields",

@@ -76,6 +76,22 @@ extension Runner {
             }
             guard let value = evaluate(payload, data: data, frame) else { return false }
             deliver(event, payload: value, delivery: delivery, instance: frame.instance)
+        case .sendComputed(let name, let fallback, let payload, let delivery, let data):
+            pc += 1
+            guard let name = computedEvent(name, fallback: fallback.map { program.events[$0] }, frame: frame) else {
+                return false
+            }
+            guard frame.instance >= 0 else {
+                ignore(name, "sent outside any screen")
+                return true
+            }
+            guard let value = evaluate(payload, data: data, frame) else { return false }
+            // A name the program never mentions has no handler anywhere: dropped, as SCXML drops unmatched events.
+            guard let event = program.event(named: name) else {
+                ignore(name, "no state takes it")
+                return true
+            }
+            deliver(event, payload: value, delivery: delivery, instance: frame.instance)
         case .sendLater(let operation):
             pc += 1
             guard frame.instance >= 0 else {
@@ -250,7 +266,8 @@ extension Runner {
             // A photo field keeps the picked photo with its framing (D14).
             let value =
                 program.screens[screen].fields[field].crop.map { PhotoFraming.normalized(value, frame: $0) } ?? value
-            let error = FieldValidator.error(for: value, rules: program.screens[screen].fields[field].rules,
+            let error = FieldValidator.error(
+                for: value, rules: program.screens[screen].fields[field].rules,
                 messages: messages)
             state.layers[location.layer].stack[location.index].form.fields[field].update(value, error: error)
         }

@@ -7,13 +7,7 @@ extension Runner {
     /// A delay in whole nanoseconds from a number of seconds or a duration text (`'1.5s'`, `'500ms'`); nil once a
     /// bad one is routed as an error.
     mutating func clockDelay(_ expression: Int, repeats: Bool, send: Bool = false, frame: Frame) -> ClockDuration? {
-        let value: Value
-        switch evaluate(expression, frame) {
-        case .success(let result): value = result
-        case .failure(let failure):
-            routeError(failure.serviceError, frame: frame)
-            return nil
-        }
+        guard let value = routedValue(expression, frame: frame) else { return nil }
         var seconds = value.numberValue
         if case .string(let text) = value { seconds = FlowDecoder.seconds(in: text) }
         // Whole nanoseconds from here on: re-arming an `every` adds integers, so nothing drifts.
@@ -30,6 +24,35 @@ extension Runner {
             return nil
         }
         return ClockDuration(seconds: seconds)
+    }
+
+    /// A `send`'s computed `event:` name (null gives `fallback`), or nil once anything else that is not a text is
+    /// routed as an error.
+    mutating func computedEvent(_ expression: Int, fallback: String?, frame: Frame) -> String? {
+        guard let value = routedValue(expression, frame: frame) else { return nil }
+        if case .null = value, let fallback { return fallback }
+        guard case .string(let name) = value, !name.isEmpty else {
+            let source = program.expressions[expression]
+            routeError(
+                ExpressionFailure(
+                    kind: "invalidArgument",
+                    message:
+                        "a send's `event` must be a non-empty text\(fallback == nil ? "" : " or null"), found `\(value.literal)`",
+                    source: source.source, offset: 0, length: source.source.utf8.count, range: source.range
+                ).serviceError, frame: frame)
+            return nil
+        }
+        return name
+    }
+
+    /// An expression's value, or nil once its failure is routed as an error.
+    private mutating func routedValue(_ expression: Int, frame: Frame) -> Value? {
+        switch evaluate(expression, frame) {
+        case .success(let result): return result
+        case .failure(let failure):
+            routeError(failure.serviceError, frame: frame)
+            return nil
+        }
     }
 
     /// A sent event into its queue: the internal one, or with `type: external` the external one (SCXML's).

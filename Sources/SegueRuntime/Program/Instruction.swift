@@ -9,6 +9,10 @@ public enum Instruction: Sendable {
     /// Raise an event for the running screen, handled before the next outside input.
     /// `data`, when given, is the whole payload instead of the fields.
     case send(event: Int, payload: [(name: String, value: Int)], delivery: SendDelivery, data: Int?)
+    /// A `send` whose `event:` names it when sent: `name` is the expression giving the event's name, `fallback`
+    /// the event sent when it gives null.
+    case sendComputed(
+        name: Int, fallback: Int?, payload: [(name: String, value: Int)], delivery: SendDelivery, data: Int?)
     /// A `send` with `delay:`: the payload is read now and kept in the timer's frame, whose `entry` is a `deliver`.
     case sendLater(SendLaterOperation)
     /// A delayed send came due: its event, with the payload its timer kept, is delivered as `delivery` says.
@@ -44,7 +48,7 @@ public enum Instruction: Sendable {
         case .assign: "set"
         case .send: "send"
         case .emit: "emit"
-        case .sendLater: "send"
+        case .sendLater, .sendComputed: "send"
         case .deliver: "deliver"
         case .call: "call"
         case .alert: "alert"

@@ -103,6 +103,14 @@ extension ProgramBuilder {
         case .send(let name, let arguments, let delivery, let options):
             let payload = arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
             let data = options?.data.map { expression($0, context: context) }
+            if let computed = options?.event {
+                program.code.append(
+                    .sendComputed(
+                        name: expression(computed, context: context),
+                        fallback: name.text.isEmpty ? nil : event(name.text), payload: payload, delivery: delivery,
+                        data: data))
+                return
+            }
             guard let delay = options?.delay else {
                 program.code.append(.send(event: event(name.text), payload: payload, delivery: delivery, data: data))
                 return
