@@ -27,10 +27,13 @@ extension CheckRun {
         }
     }
 
-    /// Reachability of screens from `start`, and whether each `show`, `dismiss`, `pop` and `unwind` can do its job.
-    mutating func checkNavigation() {
-        guard let start = index.positions[flow.start.text] else { return }
-        let flowActions = Inventory.flatten(flow.onError ?? [])
+    /// Reachability of screens from `start`, and whether each `show`, `dismiss`, `pop` and `unwind` can do its job;
+    /// returns the analysis when it is complete (the responder chain's C103 reads which screens can be below).
+    @discardableResult
+    mutating func checkNavigation() -> NavigationAnalysis? {
+        guard let start = index.positions[flow.start.text] else { return nil }
+        // The flow's `on_error` and own `on:` run over whatever screen is on top.
+        let flowActions = Inventory.flatten((flow.onError ?? []) + Inventory.handlerActions(flow.handlers))
         let flowNavigations = Self.navigations(flowActions)
         // Moves belong to the first screen of each name, taken from the last screen of that name.
         var source = Array(flow.screens.indices)
@@ -41,11 +44,13 @@ extension CheckRun {
         }
         let index = self.index
         let screens = flow.screens
-        let analysis = NavigationAnalysis(start: start, screens: screens, positions: index.positions) { position in
+        let analysis = NavigationAnalysis(
+            start: start, screens: screens, positions: index.positions, alsoTracking: possibleResponders
+        ) { position in
             guard index.positions[screens[position].name.text] == position else { return [] }
             return index.navigations(onScreen: source[position]) + flowNavigations.map(\.0)
         }
-        guard analysis.complete else { return }
+        guard analysis.complete else { return nil }
         // By position, not `for screen in`, so no screen is copied out just to read its name.
         for position in flow.screens.indices
         where analysis.contexts(of: index.positions[flow.screens[position].name.text]).isEmpty {
@@ -74,8 +79,9 @@ extension CheckRun {
                 Self.navigations(Inventory.ownActions(of: component)), contexts: contexts,
                 on: "the screens showing `\(component.name.text)`")
         }
-        guard !flowNavigations.isEmpty else { return }
+        guard !flowNavigations.isEmpty else { return analysis }
         checkLegality(flowNavigations, contexts: analysis.allContexts, on: "any screen")
+        return analysis
     }
 
     private mutating func checkLegality(

@@ -89,21 +89,21 @@ extension CheckRun {
         checkRaisedEvents(screen, at: position)
     }
 
-    mutating func checkHandlers(_ handlers: [Handler], in scope: Scope) {
+    mutating func checkHandlers(_ handlers: [Handler], in scope: Scope, checkingTargets: Bool = true) {
         for handler in handlers {
             let handlerScope = scope.binding(ImplicitName.event.rawValue, eventType(handler.event.text))
             checkEventDescriptor(handler.event, in: scope)
-            checkTransitions(handler.alternatives, in: handlerScope)
+            checkTransitions(handler.alternatives, in: handlerScope, checkingTargets: checkingTargets)
         }
     }
 
     /// Guards are bools, targets are states of the screen, actions check.
-    mutating func checkTransitions(_ transitions: [GuardedActions], in scope: Scope) {
+    mutating func checkTransitions(_ transitions: [GuardedActions], in scope: Scope, checkingTargets: Bool = true) {
         for transition in transitions {
             if let condition = transition.guardExpression {
                 check(condition, in: scope, expecting: .bool, role: "`when`")
             }
-            if let target = transition.target { checkGoto(target, in: scope) }
+            if checkingTargets, let target = transition.target { checkGoto(target, in: scope) }
             checkActions(transition.actions, in: scope)
         }
     }
@@ -147,9 +147,25 @@ extension CheckRun {
 
     /// The flow's `on_error`: `error` is in scope and nothing encloses it.
     mutating func checkFlowHandlers() {
+        if !flow.handlers.isEmpty { checkOwnHandlers() }
         guard let onError = flow.onError else { return }
         checkFlowEvents()
         checkActions(onError, in: baseScope(.flow).binding(ImplicitName.error.rawValue, Scope.error))
+    }
+
+    /// The flow's own `on:`, the responder chain's last: no nested states to go to, so no transition has a target.
+    private mutating func checkOwnHandlers() {
+        for handler in flow.handlers {
+            for target in handler.alternatives.compactMap(\.target) {
+                report(
+                    .error(
+                        CheckCode.unknownState,
+                        "`goto: \(target.text)` in the flow's `on:`, but the flow has no states", at: target.range))
+            }
+        }
+        var scope = baseScope(.flow)
+        scope.errorHandled = flow.onError != nil
+        checkHandlers(flow.handlers, in: scope, checkingTargets: false)
     }
 
     mutating func checkLayout(_ layout: Layout, in scope: Scope) {

@@ -70,6 +70,8 @@ struct CheckRun {
     var diagnostics: [Diagnostic] = []
     /// Every expression checked, with its scope and type, when asked for (`Checker.expressionSites()`); nil otherwise.
     var sites: [ExpressionSite]?
+    /// Raised events their screens do not take, for C103 once the possible stacks are known.
+    var unhandledEvents: [UnhandledEvent] = []
 
     init(flow: Flow, imported: ImportedDefinitions, role: Checker.Role, sources: [SourceFile]) {
         self.flow = flow
@@ -117,7 +119,7 @@ struct CheckRun {
                 if options?.data != nil { raisedOtherwise.insert(event.text) }
             }
         }
-        collect(Inventory.flatten(flow.onError ?? []))
+        collect(Inventory.flatten((flow.onError ?? []) + Inventory.handlerActions(flow.handlers)))
         for position in flow.screens.indices {
             collect(index.sends(at: position))
             if let end = flow.screens[position].playback?.endEvent { raisedOtherwise.insert(end.text) }
@@ -146,9 +148,9 @@ struct CheckRun {
         for position in flow.screens.indices { checkScreen(at: position) }
         checkFlowHandlers()
         checkMessages()
-        guard role == .flow else { return }
+        guard role == .flow else { return checkUnhandledEvents(analysis: nil) }
         checkStart()
-        checkNavigation()
+        checkUnhandledEvents(analysis: checkNavigation())
     }
 
     /// A component, type or event defined twice across this file and its imports.

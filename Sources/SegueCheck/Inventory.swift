@@ -83,6 +83,11 @@ enum Inventory {
         return chart.states.flatMap { [($0, parent)] + states($0.children, parent: $0) }
     }
 
+    /// The actions of every alternative of these handlers, in document order.
+    static func handlerActions(_ handlers: [Handler]) -> [Action] {
+        handlers.flatMap { $0.alternatives.flatMap(\.actions) }
+    }
+
     /// Every action a screen holds itself (not inside its components), flattened.
     static func ownActions(of screen: Screen) -> [Action] {
         var lists = screen.onEnter

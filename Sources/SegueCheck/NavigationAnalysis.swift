@@ -15,17 +15,18 @@ struct NavigationAnalysis {
     ///   - start: the position of the start screen in `screens`.
     ///   - positions: screen name → position of the first screen of that name.
     ///   - limit: how many contexts to explore before giving up (then `complete` is false).
+    ///   - alsoTracking: screens to keep below the top besides `unwind` targets (the responder chain's handlers).
     ///   - moves: the navigations that can run on the screen at a position; asked once per position, in order, so
     ///     no list of every screen's moves is held at once.
     init(
-        start: Int, screens: [Screen], positions: [String: Int], limit: Int = 50_000,
+        start: Int, screens: [Screen], positions: [String: Int], limit: Int = 50_000, alsoTracking: Set<Int> = [],
         moves: (Int) -> [Navigation]
     ) {
         // Resolve targets once into one flat list: screen `p`'s moves are `resolved[moveStarts[p]..<moveStarts[p + 1]]`.
         var resolved: [(kind: TransitionKind, target: Int)] = []
         var moveStarts: [Int] = []
         moveStarts.reserveCapacity(screens.count + 1)
-        var tracked = Set<Int>()
+        var tracked = alsoTracking
         for position in screens.indices {
             moveStarts.append(resolved.count)
             for navigation in moves(position) {

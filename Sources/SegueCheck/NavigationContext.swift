@@ -69,6 +69,18 @@ struct NavigationContext: Hashable {
         }
     }
 
+    /// The tracked screens below the top (`unwind` targets and responders), each once.
+    var screensBelow: [Int] {
+        var found: [Int] = []
+        for layer in layers.indices {
+            let count = layers[layer].stack.count - (layer == layers.count - 1 ? 1 : 0)
+            for index in 0..<max(count, 0) where layers[layer].stack[index] != Self.untracked {
+                found.append(layers[layer].stack[index])
+            }
+        }
+        return found
+    }
+
     /// Whether `kind` does its job here: a `show` pushes, the others are not ignored (`unwind` to `target`).
     func allows(_ kind: TransitionKind, unwindingTo target: Int? = nil) -> Bool {
         switch layers.navigationStep(kind, unwindTarget: { $0 == target }) {

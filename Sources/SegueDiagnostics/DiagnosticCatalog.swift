@@ -58,7 +58,8 @@ public enum DiagnosticCatalog {
             "A file a service names — a store's `configuration:`, the photos service's `sample_photo:`, the audio service's `input:` — is missing or cannot be read. Paths are relative to the flow file, so the flow carries its own fixtures.",
         "C101": "`start`, `present`, `show`, `replace` or `unwind` names no screen.",
         "C102": "`goto` or an initial state names no state of the screen's chart.",
-        "C103": "An event is sent (or raised by paging or playback) but no handler of the screen answers it.",
+        "C103":
+            "An event is sent (or raised by paging or playback) but nothing in the responder chain can take it: not the screen, no screen that can be below it, not the flow's `on:` (a warning).",
         "C104": "`form.x` in `set:` names no field of the screen.",
         "C105": "`use:` names no component.",
         "C106": "A component use passes an argument the component does not declare.",

@@ -49,6 +49,7 @@ struct FlowSymbols {
             walk(component.elements, scope: Scope(owner: component.name.text, data: []))
         }
         walk(flow.onError ?? [], scope: Scope(owner: "", data: []))
+        walk(flow.handlers, scope: Scope(owner: "", data: []))
         for screen in flow.screens { walk(screen) }
         guard let file else { return }
         for read in ExpressionNames.types(

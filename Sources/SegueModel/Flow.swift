@@ -27,6 +27,8 @@ public struct Flow: Sendable {
     public var alwaysPossible: [Invariant]
     /// The last handler before the default error alert.
     public var onError: [Action]?
+    /// The last responder of the chain: events no screen on the stack handles (`on:` at the top level).
+    public var handlers: [Handler]
     /// The locale its built-in texts are shown in (`ru`); nil: the device's.
     public var locale: Name?
     /// The flow's own texts for built-in messages, by id (`messages:`).
@@ -53,6 +55,7 @@ public struct Flow: Sendable {
         self.reachable = []
         self.alwaysPossible = []
         self.onError = nil
+        self.handlers = []
         self.locale = nil
         self.messages = []
         self.range = range

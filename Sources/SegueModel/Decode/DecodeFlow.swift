@@ -80,6 +80,7 @@ extension FlowDecoder {
             flow.alwaysPossible = decodeInvariants(node, key: "always_possible")
         }
         if let node = reader.take("on_error") { flow.onError = actions(node, context: "`on_error`") }
+        if let node = reader.take("on") { flow.handlers = decodeHandlers(node) }
         finish(reader)
         return id == nil || start == nil ? nil : flow
     }

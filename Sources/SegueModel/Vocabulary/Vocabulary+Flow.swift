@@ -67,6 +67,10 @@ extension Vocabulary {
                 KeySpec(
                     "on_error", .actions, doc: "the last handler for errors before the default error alert",
                     example: "[{ alert: { title: Oops } }]"),
+                KeySpec(
+                    "on", handlers,
+                    doc: "the last responder: events no screen on the stack handles (event → actions or alternatives)",
+                    example: "{ signed_out: [{ unwind: main }] }"),
             ]),
         PlaceSpec(
             .variable, title: "a variable", doc: "a `data:` variable written as a mapping",

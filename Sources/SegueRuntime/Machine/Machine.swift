@@ -205,7 +205,7 @@ struct Runner {
             // The internal queue first; an external event only once the machine has settled (SCXML's macrostep).
             let raised = state.eventQueue.isEmpty ? state.externalQueue.removeFirst() : state.eventQueue.removeFirst()
             noteCurrentEvent(raised)
-            dispatch(raised.event, raised.payload, to: raised.instance)
+            dispatch(raised.event, raised.payload, to: raised.instance, below: raised.below)
         }
     }
 

@@ -309,6 +309,9 @@ public struct RaisedEvent: Sendable, Hashable, Codable {
     public var sendID: String?
     /// Where a reply goes (`current_event.origin`): this session, for a `send` with `type: external`.
     public var origin: String?
+    /// For `send`: the screen instance below the sender when it sent, where the responder chain goes on if the
+    /// sender has left by the time the event runs (`[{ send: saved }, dismiss]`).
+    public var below: Int? = nil
 }
 
 /// What a launch starts from: data restored from persistence, user defaults, the device.

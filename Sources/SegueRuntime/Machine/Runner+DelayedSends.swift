@@ -35,7 +35,8 @@ extension Runner {
     /// A sent event into its queue: the internal one, or with `type: external` the external one (SCXML's).
     mutating func deliver(_ event: Int, payload: Value, delivery: SendDelivery, instance: Int) {
         var raised = RaisedEvent(
-            event: event, payload: payload, instance: instance, kind: delivery.kind, sendID: delivery.id)
+            event: event, payload: payload, instance: instance, kind: delivery.kind, sendID: delivery.id,
+            below: self.instance(below: instance))
         if delivery.kind == .external {
             raised.origin = ownOrigin
             state.externalQueue.append(raised)

@@ -116,6 +116,7 @@ struct ProgramBuilder {
         program.screens = flow.screens.map { skeleton($0) }
         for index in flow.screens.indices { compileScreen(index) }
         program.onError = flow.onError.map { list($0, context: root) }
+        program.handlers = handlers(flow.handlers, context: root)
         compilePlaybackEntry()
         finishHandlerTables()
     }
@@ -340,7 +341,7 @@ struct ProgramBuilder {
         let keys = Set(
             program.screens.flatMap { screen in
                 screen.handlers.handlers.map(\.event) + screen.states.flatMap { $0.handlers.handlers.map(\.event) }
-            })
+            } + program.handlers.handlers.map(\.event))
         let keyNames = keys.map { program.events[$0] }
         if keyNames.contains(where: { EventDescriptor.matches($0, EventDescriptor.executionError) }) {
             program.executionErrorEvent = event(EventDescriptor.executionError)
@@ -393,6 +394,7 @@ struct ProgramBuilder {
                 }
             }
         }
+        finish(&program.handlers)
         for screen in program.screens.indices {
             finish(&program.screens[screen].handlers)
             for state in program.screens[screen].states.indices {

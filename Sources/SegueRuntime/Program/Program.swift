@@ -23,6 +23,8 @@ public struct Program: Sendable {
     public var expressions: [CompiledExpression]
     /// The flow's `on_error`, the last handler before the default error alert.
     public var onError: Int?
+    /// The flow's own `on:`: the last responder, for events no screen on the stack takes.
+    public var handlers = HandlerTable()
     /// Named timers (`after: … id: countdown`) by id.
     public var timerNames: [String]
     public var theme: Value

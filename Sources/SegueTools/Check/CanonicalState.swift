@@ -58,9 +58,11 @@ enum CanonicalState {
         }
         for index in state.externalQueue.indices {
             state.externalQueue[index].instance = instance(state.externalQueue[index].instance)
+            state.externalQueue[index].below = state.externalQueue[index].below.map(instance)
         }
         for index in state.eventQueue.indices {
             state.eventQueue[index].instance = instance(state.eventQueue[index].instance)
+            state.eventQueue[index].below = state.eventQueue[index].below.map(instance)
         }
         if var playback = state.playback {
             playback.instance = instance(playback.instance)
