@@ -1,4 +1,4 @@
-// PNG decode over libpng with setjmp-based error recovery, from memory, to 8-bit RGBA.
+// PNG decode over libpng with setjmp-based error recovery, from memory, to 8-bit RGB, shrunk row by row.
 #include "CImageCodec.h"
 
 #include <setjmp.h>
@@ -19,6 +19,10 @@ typedef struct {
     png_infop info;
     uint8_t *pixels;
     png_bytep *rows;
+    /// One decoded RGBA row, or the whole RGBA image when the PNG is interlaced.
+    uint8_t *rgba;
+    /// Per output column and channel, the sum of the composited samples of the block being read.
+    uint64_t *sums;
 } segue_png_state;
 
 static void segue_png_error(png_structp png, png_const_charp text) {
@@ -49,6 +53,9 @@ static void segue_png_fill_info(png_structp png, png_infop info, segue_image_inf
     out->channels = png_get_channels(png, info);
     out->bit_depth = png_get_bit_depth(png, info);
     out->is_palette = png_get_color_type(png, info) == PNG_COLOR_TYPE_PALETTE;
+    out->output_width = out->width;
+    out->output_height = out->height;
+    out->output_shrink = 1;
 }
 
 static segue_image_status segue_png_begin(segue_png_state *state, const uint8_t *data, size_t size, char *message,
@@ -78,6 +85,10 @@ static void segue_png_end(segue_png_state *state) {
     png_destroy_read_struct(&state->png, &state->info, NULL);
     free(state->rows);
     state->rows = NULL;
+    free(state->rgba);
+    state->rgba = NULL;
+    free(state->sums);
+    state->sums = NULL;
 }
 
 segue_image_status segue_png_probe(const uint8_t *data, size_t size, segue_image_info *info, char *message,
@@ -103,9 +114,33 @@ segue_image_status segue_png_probe(const uint8_t *data, size_t size, segue_image
     return SEGUE_IMAGE_OK;
 }
 
-segue_image_status segue_png_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels,
-                                         segue_image_info *info, uint8_t **pixels, char *message,
-                                         size_t message_capacity) {
+/// Adds one RGBA row, composited over white, to the block sums; after a block's last row writes its output row.
+static void segue_png_accumulate(segue_png_state *state, const uint8_t *row, png_uint_32 y, png_uint_32 width,
+                                 png_uint_32 height, png_uint_32 shrink, png_uint_32 output_width) {
+    for (png_uint_32 x = 0; x < width; x++) {
+        const uint8_t *pixel = row + (size_t)x * 4;
+        uint32_t alpha = pixel[3];
+        uint64_t *sum = state->sums + (size_t)(x / shrink) * 3;
+        for (int channel = 0; channel < 3; channel++)
+            sum[channel] += (pixel[channel] * alpha + 255 * (255 - alpha) + 127) / 255;
+    }
+    if ((y + 1) % shrink != 0 && y + 1 != height) return;
+    png_uint_32 rows = y % shrink + 1;
+    uint8_t *out = state->pixels + (size_t)(y / shrink) * output_width * 3;
+    for (png_uint_32 column = 0; column < output_width; column++) {
+        png_uint_32 columns = width - column * shrink < shrink ? width - column * shrink : shrink;
+        uint64_t count = (uint64_t)columns * rows;
+        for (int channel = 0; channel < 3; channel++) {
+            size_t index = (size_t)column * 3 + channel;
+            out[index] = (uint8_t)((state->sums[index] + count / 2) / count);
+            state->sums[index] = 0;
+        }
+    }
+}
+
+segue_image_status segue_png_decode_rgb(const uint8_t *data, size_t size, uint64_t max_pixels, int shrink,
+                                        segue_image_info *info, uint8_t **pixels, char *message,
+                                        size_t message_capacity) {
     if (data == NULL || info == NULL || pixels == NULL) return SEGUE_IMAGE_INVALID_ARGUMENT;
     *pixels = NULL;
     segue_png_state *state = malloc(sizeof(segue_png_state));
@@ -134,21 +169,42 @@ segue_image_status segue_png_decode_rgba(const uint8_t *data, size_t size, uint6
         free(state);
         return SEGUE_IMAGE_TOO_LARGE;
     }
+    png_uint_32 factor = shrink < 1 ? 1 : (png_uint_32)shrink;
+    png_uint_32 longer = width > height ? width : height;
+    if (factor > longer) factor = longer;
+    png_uint_32 output_width = (width + factor - 1) / factor;
+    png_uint_32 output_height = (height + factor - 1) / factor;
     int color_type = png_get_color_type(state->png, state->info);
     png_set_expand(state->png);
     png_set_strip_16(state->png);
     if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(state->png);
     png_set_add_alpha(state->png, 0xFF, PNG_FILLER_AFTER);
-    png_set_interlace_handling(state->png);
+    int passes = png_set_interlace_handling(state->png);
     png_read_update_info(state->png, state->info);
     size_t stride = png_get_rowbytes(state->png, state->info);
     if (stride != (size_t)width * 4) png_error(state->png, "unexpected row size after conversion to RGBA");
-    state->pixels = malloc(stride * height);
-    state->rows = malloc(sizeof(png_bytep) * height);
-    if (state->pixels == NULL || state->rows == NULL) png_error(state->png, "out of memory");
-    for (png_uint_32 y = 0; y < height; y++) state->rows[y] = state->pixels + stride * y;
-    png_read_image(state->png, state->rows);
+    state->pixels = malloc((size_t)output_width * output_height * 3);
+    state->sums = calloc((size_t)output_width * 3, sizeof(uint64_t));
+    // Adam7 fills every row over seven passes, so only an interlaced PNG keeps its whole (8-bit) image.
+    state->rgba = malloc(passes > 1 ? stride * height : stride);
+    if (state->pixels == NULL || state->sums == NULL || state->rgba == NULL) png_error(state->png, "out of memory");
+    if (passes > 1) {
+        state->rows = malloc(sizeof(png_bytep) * height);
+        if (state->rows == NULL) png_error(state->png, "out of memory");
+        for (png_uint_32 y = 0; y < height; y++) state->rows[y] = state->rgba + stride * y;
+        png_read_image(state->png, state->rows);
+        for (png_uint_32 y = 0; y < height; y++)
+            segue_png_accumulate(state, state->rows[y], y, width, height, factor, output_width);
+    } else {
+        for (png_uint_32 y = 0; y < height; y++) {
+            png_read_row(state->png, state->rgba, NULL);
+            segue_png_accumulate(state, state->rgba, y, width, height, factor, output_width);
+        }
+    }
     png_read_end(state->png, NULL);
+    info->output_width = (int)output_width;
+    info->output_height = (int)output_height;
+    info->output_shrink = (int)factor;
     *pixels = state->pixels;
     state->pixels = NULL;
     segue_png_end(state);

@@ -11,7 +11,11 @@ enum ImageFuzz {
 
     static func run(_ data: Data) {
         _ = try? ImageCodec.probe(data, path: "photo")
-        guard var image = try? ImageCodec.decode(data, path: "photo", maxPixels: maxPixels) else { return }
+        // The shrink comes from the file's last byte, so the fuzzer explores scaled decoding too (0 is no shrink).
+        let shrink = Int(data.last ?? 0) % 10
+        guard var image = try? ImageCodec.decode(data, path: "photo", maxPixels: maxPixels, shrink: shrink) else {
+            return
+        }
         if ImageCodec.format(of: data) == .jpeg { image = ExifOrientation.of(jpeg: data).apply(to: image) }
         let crop = PhotoCrop(zoom: 1.5, centerX: 0.3, centerY: 0.6)
         guard let region = try? PhotoCropRegion(imageWidth: image.width, imageHeight: image.height, crop: crop) else {

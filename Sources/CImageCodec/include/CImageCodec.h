@@ -27,6 +27,11 @@ typedef struct {
     int channels;
     int bit_depth;
     int is_palette;
+    /// The size of the decoded pixels: the image's, or smaller when the decode shrank it.
+    int output_width;
+    int output_height;
+    /// Each decoded pixel is this many source pixels on a side (1 when not shrunk); block k starts at k × shrink.
+    int output_shrink;
 } segue_image_info;
 
 /// Reads a JPEG's header into `info`; `message` receives the library's text on failure.
@@ -34,7 +39,9 @@ segue_image_status segue_jpeg_probe(const uint8_t *data, size_t size, segue_imag
                                     size_t message_capacity);
 
 /// Decodes a JPEG to 8-bit RGB (3 bytes a pixel, rows top to bottom); free `*pixels` with `segue_image_free`.
-segue_image_status segue_jpeg_decode_rgb(const uint8_t *data, size_t size, uint64_t max_pixels,
+/// `shrink` ≥ 1 lets libjpeg scale down while decoding by the largest of 1, 2, 4, 8 not above it (`scale_denom`);
+/// the decoded size is `info->output_width` × `info->output_height`.
+segue_image_status segue_jpeg_decode_rgb(const uint8_t *data, size_t size, uint64_t max_pixels, int shrink,
                                          segue_image_info *info, uint8_t **pixels, char *message,
                                          size_t message_capacity);
 
@@ -46,9 +53,11 @@ segue_image_status segue_jpeg_encode(const uint8_t *pixels, int width, int heigh
 segue_image_status segue_png_probe(const uint8_t *data, size_t size, segue_image_info *info, char *message,
                                    size_t message_capacity);
 
-/// Decodes a PNG of any colour type and depth to 8-bit RGBA (4 bytes a pixel); free with `segue_image_free`.
-segue_image_status segue_png_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels,
-                                         segue_image_info *info, uint8_t **pixels, char *message,
+/// Decodes a PNG of any colour type and depth to 8-bit RGB composited over white (3 bytes a pixel); free with
+/// `segue_image_free`. `shrink` ≥ 1 averages each `shrink` × `shrink` block into one pixel as the rows arrive, so
+/// only one row of the file's pixels is held (an interlaced PNG needs its whole image, at 8 bits a sample).
+segue_image_status segue_png_decode_rgb(const uint8_t *data, size_t size, uint64_t max_pixels, int shrink,
+                                        segue_image_info *info, uint8_t **pixels, char *message,
                                          size_t message_capacity);
 
 void segue_image_free(void *pointer);

@@ -27,38 +27,40 @@ enum ImageCodec {
     }
 
     /// Decodes to RGB; transparent PNG pixels are composited over white (JPEG has no alpha).
-    static func decode(_ data: Data, path: String, maxPixels: Int) throws(ServiceError) -> RGBImage {
+    ///
+    /// `shrink` lets the decoder scale down as it reads, so a large photo never exists whole at full size: a JPEG
+    /// by libjpeg's `scale_denom` (the largest of 1, 2, 4, 8 not above `shrink`), a PNG by averaging each
+    /// `shrink` × `shrink` block as its rows arrive. The image returned has the decoded (smaller) size.
+    static func decode(_ data: Data, path: String, maxPixels: Int, shrink: Int = 1) throws(ServiceError) -> RGBImage {
+        try decodeShrunk(data, path: path, maxPixels: maxPixels, shrink: shrink).image
+    }
+
+    /// `decode`, with the factor it shrank by: decoded pixel k covers source pixels k × factor ..< (k + 1) × factor.
+    static func decodeShrunk(
+        _ data: Data, path: String, maxPixels: Int, shrink: Int
+    ) throws(ServiceError) -> (image: RGBImage, factor: Int) {
         let format = try requireFormat(data, path: path)
         var info = segue_image_info()
         var message = [CChar](repeating: 0, count: 256)
         var pixels: UnsafeMutablePointer<UInt8>?
         let limit = UInt64(max(maxPixels, 0))
+        let factor = Int32(clamping: max(shrink, 1))
         let status = data.withUnsafeBytes { buffer in
             let bytes = buffer.bindMemory(to: UInt8.self).baseAddress
             return format == .jpeg
-                ? segue_jpeg_decode_rgb(bytes, buffer.count, limit, &info, &pixels, &message, message.count)
-                : segue_png_decode_rgba(bytes, buffer.count, limit, &info, &pixels, &message, message.count)
+                ? segue_jpeg_decode_rgb(bytes, buffer.count, limit, factor, &info, &pixels, &message, message.count)
+                : segue_png_decode_rgb(bytes, buffer.count, limit, factor, &info, &pixels, &message, message.count)
         }
         defer { segue_image_free(pixels) }
         try check(status, format: format, path: path, message: message)
-        let width = Int(info.width)
-        let height = Int(info.height)
+        let width = Int(info.output_width)
+        let height = Int(info.output_height)
         guard let pixels, width > 0, height > 0 else {
             throw failure("corrupt_image", "\(name(path)) has no pixels", path: path)
         }
         var image = RGBImage(width: width, height: height)
-        if format == .jpeg {
-            image.pixels = Array(UnsafeBufferPointer(start: pixels, count: width * height * 3))
-        } else {
-            for index in 0..<(width * height) {
-                let alpha = UInt32(pixels[index * 4 + 3])
-                for channel in 0..<3 {
-                    let colour = UInt32(pixels[index * 4 + channel])
-                    image.pixels[index * 3 + channel] = UInt8((colour * alpha + 255 * (255 - alpha) + 127) / 255)
-                }
-            }
-        }
-        return image
+        image.pixels = Array(UnsafeBufferPointer(start: pixels, count: width * height * 3))
+        return (image, max(Int(info.output_shrink), 1))
     }
 
     /// Encodes RGB (3 channels), gray (1) or CMYK (4) pixels as a baseline JPEG.

@@ -54,10 +54,36 @@ public struct ImagePhotoService: PhotoService {
             throw ImageCodec.failure("invalid_argument", "max_side must be at least 1, not \(maxSide)", path: path)
         }
         let data = try read(path)
-        var image = try ImageCodec.decode(data, path: path, maxPixels: maxPixels)
-        if ImageCodec.format(of: data) == .jpeg { image = ExifOrientation.of(jpeg: data).apply(to: image) }
-        let region = try PhotoCropRegion(imageWidth: image.width, imageHeight: image.height, crop: crop)
+        let orientation = ImageCodec.format(of: data) == .jpeg ? ExifOrientation.of(jpeg: data) : .up
+        var size = try ImageCodec.probe(data, path: path)
+        if orientation.swapsSides { swap(&size.width, &size.height) }
+        // Decode no larger than the crop needs: its region, shrunk, still has max_side pixels on its longer side.
+        let full = try PhotoCropRegion(imageWidth: size.width, imageHeight: size.height, crop: crop)
+        let shrink = max(full.width, full.height) / maxSide
+        let decoded = try ImageCodec.decodeShrunk(data, path: path, maxPixels: maxPixels, shrink: shrink)
+        let image = orientation.apply(to: decoded.image)
+        let region = Self.blocks(inside: full, factor: decoded.factor, image: image, fullSize: size)
         return ImageResampler.downscale(image.cropped(to: region), maxSide: maxSide, filter: filter)
+    }
+
+    /// The decoded pixels wholly inside `full` (a region of the full-size picture), so no colour from outside the
+    /// user's frame bleeds in through a block that straddles its edge; at least one pixel each way.
+    static func blocks(
+        inside full: PhotoCropRegion, factor: Int, image: RGBImage, fullSize: PhotoInfo
+    ) -> PhotoCropRegion {
+        func span(_ start: Int, _ length: Int, whole: Int, decoded: Int) -> (Int, Int) {
+            let end = start + length
+            var first = min((start + factor - 1) / factor, decoded - 1)
+            var last = end >= whole ? decoded : min(end / factor, decoded)
+            if last <= first {
+                first = min(start / factor, decoded - 1)
+                last = first + 1
+            }
+            return (first, last - first)
+        }
+        let (x, width) = span(full.x, full.width, whole: fullSize.width, decoded: image.width)
+        let (y, height) = span(full.y, full.height, whole: fullSize.height, decoded: image.height)
+        return PhotoCropRegion(x: x, y: y, width: width, height: height)
     }
 
     /// The picture at `path`, decoded and upright, with its format: what a check of an uploaded file reads.
