@@ -112,6 +112,11 @@ extension Vocabulary {
                 KeySpec(
                     "parameters", .mapping(of: parameterDeclaration), doc: "what a use passes in `with:`",
                     example: "{ entry: Entry }"),
+                KeySpec(
+                    "let", .mapping(of: .expression),
+                    doc:
+                        "named values its elements may read, computed where they are used with the parameters in scope",
+                    example: "{ full_name: \"entry.name + ' ' + entry.surname\" }"),
                 KeySpec("elements", .elements, doc: "what the component shows", example: "[{ text: t, value: Hi }]"),
                 KeySpec("layout", .object(.layout), doc: "how its elements are laid out", example: "{ scroll: true }"),
             ]),
