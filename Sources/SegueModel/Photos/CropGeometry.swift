@@ -21,12 +21,19 @@ public enum CropGeometry {
         }
     }
 
-    /// A rectangle of whole pixels, inside the picture and at least 1 × 1.
+    /// A rectangle of whole pixels, inside the picture and at least 1 × 1 (the encoder's `PhotoCropRegion`).
     public struct Pixels: Sendable, Hashable {
         public var x: Int
         public var y: Int
         public var width: Int
         public var height: Int
+
+        public init(x: Int, y: Int, width: Int, height: Int) {
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
     }
 
     /// The fraction of the picture's width and height the frame covers at zoom 1; a picture of unknown size (0) is

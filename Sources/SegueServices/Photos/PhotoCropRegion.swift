@@ -7,19 +7,9 @@ import SegueRuntime
 /// A zoom below 1 is raised to 1, and one so large that the region would be under a pixel is lowered.
 ///
 ///     PhotoCropRegion(imageWidth: 200, imageHeight: 100, crop: PhotoCrop(zoom: 2))   // x 75, y 25, 50 × 50
-public struct PhotoCropRegion: Sendable, Hashable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
+public typealias PhotoCropRegion = CropGeometry.Pixels
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
+extension CropGeometry.Pixels {
     /// The region `crop` selects; a crop with values that are not finite or an aspect ratio ≤ 0 is an error.
     public init(imageWidth: Int, imageHeight: Int, crop: PhotoCrop) throws(ServiceError) {
         guard imageWidth > 0, imageHeight > 0 else {
@@ -31,10 +21,9 @@ public struct PhotoCropRegion: Sendable, Hashable {
             throw Self.invalid("\(name) must be a finite number, not \(value)")
         }
         guard crop.aspectRatio > 0 else { throw Self.invalid("aspect must be above 0, not \(crop.aspectRatio)") }
-        let pixels = CropGeometry.pixels(
+        self = CropGeometry.pixels(
             width: imageWidth, height: imageHeight, aspect: crop.aspectRatio, zoom: crop.zoom, centerX: crop.centerX,
             centerY: crop.centerY)
-        self.init(x: pixels.x, y: pixels.y, width: pixels.width, height: pixels.height)
     }
 
     private static func invalid(_ message: String) -> ServiceError {
