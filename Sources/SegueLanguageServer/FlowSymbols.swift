@@ -165,7 +165,7 @@ struct FlowSymbols {
         for initial in chart.initial { add(.state, prefix, initial, declaration: false) }
         for state in chart.states {
             add(.state, prefix, state.name, declaration: true)
-            walk(state.onEnter + state.onExit, scope: scope)
+            walk(state.onEnter + state.onExit + state.initialActions, scope: scope)
             walk(state.handlers, scope: scope)
             walk(state.always + (state.historyDefault.map { [$0] } ?? []), scope: scope)
             if let children = state.children { walk(children, scope: scope) }

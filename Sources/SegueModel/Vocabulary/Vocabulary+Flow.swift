@@ -197,6 +197,14 @@ extension Vocabulary {
                     example: "a"
                 )
                 .needing(KeyRequirement("states")),
+                KeySpec(
+                    "initial_do", .actions,
+                    doc:
+                        "the initial transition's actions (SCXML's `<initial>` content): run when the state is entered by default, after its `on_enter` and before its initial children's",
+                    example: "[{ send: started }]"
+                )
+                .needing(KeyRequirement("states"))
+                .excluding(["parallel"], because: "a parallel state enters every region; it has no initial transition"),
                 KeySpec("states", .mapping(of: .object(.state)), doc: "child states", example: "{ a: {}, b: {} }")
                     .excluding(["final", "history"], because: "a final or history state has no children"),
                 KeySpec("parallel", .bool, default: "false", doc: "the child states are all active", example: "true")

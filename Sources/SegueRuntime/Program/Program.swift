@@ -210,6 +210,8 @@ public struct StateProgram: Sendable {
     public var history: HistoryDepth? = nil
     /// A history state's `default:` transition (its target and actions), or nil.
     public var historyDefault: HandlerProgram.Alternative? = nil
+    /// `initial_do:`: the entry of the initial transition's actions, run after `on_enter` on a default entry.
+    public var initialEntry: Int? = nil
     /// Eventless transitions (`always:`), in document order.
     public var always: [HandlerProgram.Alternative] = []
     /// The id of `done.state.<name>`, raised when the state completes; -1 when it cannot.
