@@ -83,10 +83,18 @@ extension SCXMLTranslator {
             } ?? []
         }
         let toInternalQueue = target == "#_internal"
+        // Another session: the parent (`#_parent`) or an invoked child (`#_<invokeid>`), Segue's `to:`.
+        var session: String?
         if let target, !toInternalQueue {
-            if target == "#_parent" || target.hasPrefix("#_") && !target.hasPrefix("#_scxml_") {
-                unsupported(element, "sending to `\(target)` needs `<invoke>`d sessions, which are not translated")
-                return []
+            if target == "#_parent" {
+                session = "parent"
+            } else if target.hasPrefix("#_") && !target.hasPrefix("#_scxml_") {
+                let id = String(target.dropFirst(2))
+                guard outline.invokeIDs.contains(id) else {
+                    return raise("error.communication", at: element, because: "no `<invoke>` has the id `\(id)`")
+                        .map { [$0] } ?? []
+                }
+                session = SCXMLNames.identifier(id)
             } else if target.hasPrefix("#_scxml_") {
                 return raise("error.communication", at: element, because: "no other session is reachable").map { [$0] }
                     ?? []
@@ -119,7 +127,7 @@ extension SCXMLTranslator {
         var raised: [(String, YAMLTree)] = [("send", .scalar(name))]
         if let eventExpression {
             raised = [("send", .plain("~")), ("event", .scalar(eventExpression))]
-        } else if !outline.handles(name) {
+        } else if session == nil, !outline.handles(name) {
             _ = raise(name, at: element)
             return []
         }
@@ -128,7 +136,10 @@ extension SCXMLTranslator {
         } else if !payload.isEmpty {
             raised.append(("with", .map(payload)))
         }
-        if !toInternalQueue {
+        if let session {
+            raised.append(("to", .scalar(session)))
+            if let id = element["id"] { raised.append(("id", .scalar(id))) }
+        } else if !toInternalQueue {
             // The chart's own external queue: the event waits until the chart has settled.
             raised.append(("type", .scalar("external")))
             if let id = element["id"] { raised.append(("id", .scalar(id))) }

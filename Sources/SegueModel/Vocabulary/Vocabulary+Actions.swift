@@ -99,6 +99,12 @@ extension Vocabulary {
                     doc:
                         "the send's id, read by the handler as `current_event.sendid`; with `delay`, `cancel_timer: id` cancels it",
                     example: "ping1"),
+                KeySpec(
+                    "to", .name,
+                    doc:
+                        "another session: `parent` (the chart that invoked this one), or an invocation's `id`; the event waits in its external queue",
+                    example: "parent"
+                ).excluding(["type"], because: "an event for another session always waits in its external queue"),
             ]
         ),
         (

@@ -296,6 +296,9 @@ struct ProgramBuilder {
                 transition($0, context: context)
             }
             program.screens[screen].states[id].doneData = node.doneData.map { expression($0, context: context) }
+            for invocation in node.invocations {
+                compileInvocation(invocation, state: id, named: node.name.text, screen: screen)
+            }
             if let nested = node.children { compileStates(nested, screen: screen) }
         }
     }
