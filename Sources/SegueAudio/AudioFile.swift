@@ -24,11 +24,18 @@ final class AudioFile {
         let flags: Int32
         switch mode {
         case .read: flags = O_RDONLY
-        case .create: flags = O_RDWR | O_CREAT | O_TRUNC
-        case .update: flags = O_RDWR
+        // A take is never written through a symlink: it could lead out of the data directory.
+        case .create: flags = O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW
+        case .update: flags = O_RDWR | O_NOFOLLOW
         }
         let fd = open(path, flags | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw AudioFile.failure(path, mode == .read ? "open" : "open for writing") }
+        guard fd >= 0 else {
+            if errno == ELOOP, mode != .read {
+                throw .io(
+                    path: path, operation: "open for writing", reason: "it is a symbolic link (not written through)")
+            }
+            throw AudioFile.failure(path, mode == .read ? "open" : "open for writing")
+        }
         descriptor = fd
     }
 

@@ -29,6 +29,9 @@ extension CheckRun {
             }
             if let delay = options?.delay { check(delay, in: scope, role: "a send's delay") }
             if let data = options?.data { check(data, in: scope, role: "a send's `data`") }
+            if let target = options?.target { check(target, in: scope, role: "a send's `target`") }
+            if let processor = options?.processor { check(processor, in: scope, role: "a send's `processor`") }
+            if let location = options?.idLocation { checkVariable(location, in: scope, value: .string) }
         case .emit(_, let arguments):
             // Output events leave the flow: no handler to find, only the payload to type.
             for argument in arguments { check(argument.value, in: scope, role: "`\(argument.name.text)`") }
@@ -48,8 +51,9 @@ extension CheckRun {
             let list = check(loop.list, in: scope, expecting: .list(.any), role: "the list of `foreach`")
             let inner = scope.binding(loop.itemName, list?.elementType ?? .any).binding(loop.indexName, .int)
             checkActions(loop.actions, in: inner)
-        case .cancelTimer(let id):
-            checkTimer(id, in: scope)
+        case .cancelTimer(let id, let computed):
+            if let computed { check(computed, in: scope, role: "`timer`") }
+            if !id.text.isEmpty { checkTimer(id, in: scope) }
         case .openURL(let url):
             check(url, in: scope, role: "`open_url`")
         case .play(let request):

@@ -204,8 +204,9 @@ struct FlowSymbols {
             case .goto(let state): add(.state, "state:\(scope.owner)", state, declaration: false)
             case .set(let assignments):
                 for assignment in assignments { addTarget(assignment.name, scope: scope) }
-            case .send(let event, _, _, _) where !event.text.isEmpty:
-                add(.event, "event", event, declaration: false)
+            case .send(let event, _, _, let options):
+                if !event.text.isEmpty { add(.event, "event", event, declaration: false) }
+                if let location = options?.idLocation { addData(location, scope: scope, declaration: false) }
             case .call(let call):
                 add(.service, "service", call.service, declaration: false)
                 if let result = call.resultVariable { addData(result, scope: scope, declaration: false) }

@@ -20,7 +20,9 @@ public struct Action: Sendable {
         case forEach(ForEachLoop)
         /// Run actions after a delay (`after: 3s`), or repeatedly (`every: 1s`) until cancelled or the screen goes.
         case timer(TimerSpec)
-        case cancelTimer(Name)
+        /// Cancel a timer or delayed send by id: `cancel_timer: countdown`, or by an id computed when it runs
+        /// (`timer:`, SCXML's `sendidexpr`; the name is then empty, or the id cancelled when it gives null).
+        case cancelTimer(Name, computed: Computed?)
         case openURL(ExpressionText)
         /// Start playback: one line (`line` mode) or from the current line to the end (`continuous`).
         case play(PlayRequest)
@@ -130,6 +132,25 @@ public struct SendOptions: Sendable {
     public var delay: Computed?
     /// The event's name computed when sent (a text; null sends `send:`'s name, if any) (SCXML's `eventexpr`).
     public var event: Computed?
+    /// Where it goes, an address computed when sent (SCXML's `target`/`targetexpr`): `#_internal`, this session's
+    /// `#_scxml_<id>`, or null for what `type:` says.
+    public var target: Computed?
+    /// The event I/O processor that carries it, computed when sent (SCXML's `type`/`typeexpr`); only SCXML's own.
+    public var processor: Computed?
+    /// The variable that receives the id generated for this send (SCXML's `idlocation`).
+    public var idLocation: Name?
+
+    public init(
+        data: ExpressionText? = nil, delay: Computed? = nil, event: Computed? = nil, target: Computed? = nil,
+        processor: Computed? = nil, idLocation: Name? = nil
+    ) {
+        self.data = data
+        self.delay = delay
+        self.event = event
+        self.target = target
+        self.processor = processor
+        self.idLocation = idLocation
+    }
 }
 
 /// `foreach: list` + `item:` + `index:` + `do:`: the list is read once, before the first pass, so actions that

@@ -22,6 +22,16 @@ public final class SQLiteDatabase {
     }
 
     public let location: Location
+
+    /// The database file or one of the journals SQLite writes beside it that is a symlink, or nil: writing through
+    /// one would change a file outside the data directory.
+    static func symlink(among path: String) -> String? {
+        for candidate in [path, path + "-journal", path + "-wal", path + "-shm"] {
+            var info = stat()
+            if lstat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { return candidate }
+        }
+        return nil
+    }
     private let handle: OpaquePointer
 
     /// Opens (or creates) the database.
@@ -34,6 +44,11 @@ public final class SQLiteDatabase {
         switch location {
         case .file(let file): path = file
         case .inMemory: path = ":memory:"
+        }
+        if mode == .readWrite, case .file = location, let link = Self.symlink(among: path) {
+            throw SQLiteError(
+                code: SQLITE_CANTOPEN,
+                message: "cannot open \(path): \(link) is a symbolic link (Segue does not write through links)")
         }
         var flags = SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_EXRESCODE
         flags |= mode == .readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)

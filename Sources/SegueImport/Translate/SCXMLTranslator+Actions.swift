@@ -195,14 +195,12 @@ extension SCXMLTranslator {
     private mutating func cancel(_ element: XMLElement) -> [YAMLTree] {
         let id = element["sendid"] ?? element.attribute("sendidexpr").flatMap { Self.literal($0.value) }
         guard let id else {
-            if let expr = element.attribute("sendidexpr") {
-                diagnostics.append(
-                    .error(
-                        .unsupported, "a `sendidexpr` computed at run time is not translated; timers have fixed ids",
-                        at: expr.valueRange))
-            } else {
-                diagnostics.append(.error(.badAttribute, "`<cancel>` needs a `sendid`", at: element.range))
+            // Computed when it runs: the id is the value the expression has then.
+            if let computed = element.attribute("sendidexpr") {
+                guard let timer = expression(computed, construct: "`sendidexpr`") else { return [] }
+                return [.map([("cancel_timer", .plain("~")), ("timer", .scalar(timer))])]
             }
+            diagnostics.append(.error(.badAttribute, "`<cancel>` needs a `sendid`", at: element.range))
             return []
         }
         guard outline.delayedSendIDs.contains(id) else {

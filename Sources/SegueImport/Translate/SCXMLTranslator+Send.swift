@@ -7,17 +7,18 @@ extension SCXMLTranslator {
     /// `<send>`: to `#_internal` a `send:`; to the chart's own external queue a `send:` with `type: external` and
     /// the send's `id`, inside an `after:` timer when delayed (the timer's `id` is the send's, so `<cancel>` can stop
     /// it, and its `<param>` values are kept from when it was sent). A target or type SCXML says cannot be
-    /// delivered becomes the error event SCXML raises instead (`error.execution`, `error.communication`).
+    /// delivered becomes the error event SCXML raises instead (`error.execution`, `error.communication`); one
+    /// computed at run time (`targetexpr`, `typeexpr`) is the flow's `target:` or `processor:`, and so is any
+    /// target of a send whose `idlocation` (`id_as:`) the error must name.
     mutating func send(_ element: XMLElement) -> [YAMLTree] {
         var failed = false
-        func computed(_ name: String) -> String? {
+        var computedTarget: String?
+        var computedType: String?
+        func computed(_ name: String, into slot: inout String?) -> String? {
             guard let attribute = element.attribute(name) else { return nil }
             if let literal = Self.literal(attribute.value) { return literal }
-            diagnostics.append(
-                .error(
-                    .unsupported, "`\(name)` computed at run time is not translated; write the value itself",
-                    at: attribute.valueRange))
-            failed = true
+            slot = expression(attribute, construct: "`\(name)`")
+            failed = failed || slot == nil
             return nil
         }
         var event = element["event"]
@@ -30,8 +31,8 @@ extension SCXMLTranslator {
                 failed = failed || eventExpression == nil
             }
         }
-        let target = element["target"] ?? computed("targetexpr")
-        let type = element["type"] ?? computed("typeexpr")
+        var target = element["target"] ?? computed("targetexpr", into: &computedTarget)
+        let type = element["type"] ?? computed("typeexpr", into: &computedType)
         let delay = element.attribute("delay") ?? element.attribute("delayexpr")
         var delayText: String?
         if let delay {
@@ -51,12 +52,16 @@ extension SCXMLTranslator {
                 failed = true
             }
         }
+        var idLocation: String?
         if let location = element.attribute("idlocation") {
-            diagnostics.append(
-                .error(
-                    .unsupported, "`idlocation` stores a generated send id; timers here have fixed ids",
-                    at: location.valueRange))
-            failed = true
+            idLocation = SCXMLNames.identifier(location.value)
+            if idLocation != location.value || !outline.dataIDs.contains(location.value) {
+                diagnostics.append(
+                    .error(
+                        .unsupported, "`idlocation` must name a `<data>` of the chart to be translated",
+                        at: location.valueRange))
+                failed = true
+            }
         }
         // `<content>` is the whole payload (`data:`), any value.
         var data: String?
@@ -64,8 +69,11 @@ extension SCXMLTranslator {
             data = self.content(content)
             failed = failed || data == nil
         }
-        if eventExpression != nil, delayText != nil {
-            unsupported(element, "a delayed send with a computed `eventexpr` is not translated")
+        for (computed, name) in [
+            (eventExpression, "eventexpr"), (computedTarget, "targetexpr"), (computedType, "typeexpr"),
+        ]
+        where computed != nil && delayText != nil {
+            unsupported(element, "a delayed send with a computed `\(name)` is not translated")
             return []
         }
         guard !failed else { return [] }
@@ -81,6 +89,18 @@ extension SCXMLTranslator {
             return raise("error.execution", at: element, because: "the send type `\(type)` is not supported").map {
                 [$0]
             } ?? []
+        }
+        if idLocation != nil, element.attribute("id") != nil {
+            diagnostics.append(
+                .error(.badAttribute, "`<send>` takes an `id` or an `idlocation`, not both", at: element.range))
+            return []
+        }
+        if let written = target, written.hasPrefix("#_scxml_") || !written.hasPrefix("#_"), idLocation != nil,
+            delayText == nil
+        {
+            // The error this target raises names the generated id: the flow decides it when sending.
+            computedTarget = Self.segueString(written)
+            target = nil
         }
         let toInternalQueue = target == "#_internal"
         // Another session: the parent (`#_parent`) or an invoked child (`#_<invokeid>`), Segue's `to:`.
@@ -128,22 +148,30 @@ extension SCXMLTranslator {
         if let eventExpression {
             raised = [("send", .plain("~")), ("event", .scalar(eventExpression))]
         } else if session == nil, !outline.handles(name) {
-            _ = raise(name, at: element)
-            return []
+            // SCXML discards it, but what sending does first (an id stored, an error raised) still happens.
+            guard computedTarget != nil || computedType != nil || idLocation != nil, delayText == nil else {
+                _ = raise(name, at: element)
+                return []
+            }
+            raised = [("send", .plain("~")), ("event", .scalar(Self.segueString(name)))]
         }
         if let data {
             raised.append(("data", .scalar(data)))
         } else if !payload.isEmpty {
             raised.append(("with", .map(payload)))
         }
+        if let computedTarget { raised.append(("target", .scalar(computedTarget))) }
+        if let computedType { raised.append(("processor", .scalar(computedType))) }
         if let session {
             raised.append(("to", .scalar(session)))
             if let id = element["id"] { raised.append(("id", .scalar(id))) }
         } else if !toInternalQueue {
-            // The chart's own external queue: the event waits until the chart has settled.
+            // The chart's own external queue (a computed target's when it gives null): the event waits until the
+            // chart has settled.
             raised.append(("type", .scalar("external")))
             if let id = element["id"] { raised.append(("id", .scalar(id))) }
         }
+        if let idLocation { raised.append(("id_as", .scalar(idLocation))) }
         if let delayText {
             // Delayed: its payload read now, it outlives the state that sent it; `<cancel>` names its id.
             raised.append(("delay", .scalar(delayText)))

@@ -99,12 +99,16 @@ extension FlowDecoder {
             }
             delivery.id = reader.take("id").flatMap { string($0, context: "`id`") }
             delivery.session = reader.take("to").flatMap { name($0, context: "`to`")?.text }
-            let delay = reader.take("delay").flatMap { duration($0, context: "`delay`") }
-            let data = reader.take("data").flatMap { expression($0, context: "`data`") }
-            let options =
-                delay == nil && data == nil && computedEvent == nil
-                ? nil : SendOptions(data: data, delay: delay, event: computedEvent)
-            return .send(event: event, arguments: arguments, delivery: delivery, options: options)
+            let options = SendOptions(
+                data: reader.take("data").flatMap { expression($0, context: "`data`") },
+                delay: reader.take("delay").flatMap { duration($0, context: "`delay`") }, event: computedEvent,
+                target: reader.take("target").flatMap { expression($0, context: "`target`") },
+                processor: reader.take("processor").flatMap { expression($0, context: "`processor`") },
+                idLocation: reader.take("id_as").flatMap { name($0, context: "`id_as`") })
+            let plain =
+                options.data == nil && options.delay == nil && computedEvent == nil && options.target == nil
+                && options.processor == nil && options.idLocation == nil
+            return .send(event: event, arguments: arguments, delivery: delivery, options: plain ? nil : options)
         case "emit":
             guard let event = name(value, context: "the event of `emit`") else { return nil }
             return .emit(event: event, arguments: reader.take("with").map { assignments($0, context: "`with`") } ?? [])
@@ -132,7 +136,13 @@ extension FlowDecoder {
             let id = reader.take("id").flatMap { name($0, context: "`id`") }
             return .timer(TimerSpec(id: id, delay: delay, repeats: head.name == "every", actions: body ?? []))
         case "cancel_timer":
-            return name(value, context: "the timer id").map { .cancelTimer($0) }
+            // `timer: expr` computes the id when it runs (SCXML's `sendidexpr`); `cancel_timer:` is then left empty
+            // or the id cancelled when it gives null.
+            let computed = reader.take("timer").flatMap { expression($0, context: "`timer`") }
+            if let computed, value.scalar?.value == .null {
+                return .cancelTimer(Name("", at: computed.range), computed: computed)
+            }
+            return name(value, context: "the timer id").map { .cancelTimer($0, computed: computed) }
         case "open_url":
             return template(value, context: "`open_url`").map { .openURL($0) }
         case "play":

@@ -7,6 +7,8 @@
 public enum EventDescriptor {
     /// The event SCXML raises when evaluating an expression fails at run time.
     public static let executionError = "error.execution"
+    /// The event SCXML raises when a send cannot reach its target (another session).
+    public static let communicationError = "error.communication"
     /// The prefix of the completion event of a compound or parallel state: `done.state.<state>`.
     public static let donePrefix = "done.state."
     /// The prefix of the event an invoked session's end raises in its parent: `done.invoke.<id>`.

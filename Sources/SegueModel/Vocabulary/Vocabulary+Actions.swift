@@ -104,7 +104,27 @@ extension Vocabulary {
                     doc:
                         "another session: `parent` (the chart that invoked this one), or an invocation's `id`; the event waits in its external queue",
                     example: "parent"
-                ).excluding(["type"], because: "an event for another session always waits in its external queue"),
+                ).excluding(
+                    ["type", "target", "processor"],
+                    because: "an event for another session waits in its external queue, carried by SCXML's processor"),
+                KeySpec(
+                    "id_as", .name,
+                    doc:
+                        "a variable that receives an id generated for this send (`send.1`, `send.2`, …; SCXML's `idlocation`), used as `id` is",
+                    example: "ping_id"
+                ).excluding(["id"], because: "the id is either written or generated"),
+                KeySpec(
+                    "target", .expression,
+                    doc:
+                        "where it goes, computed when sent (SCXML's `targetexpr`): `'#_internal'` the internal queue, this session's `'#_scxml_' + session.id` the external one, null as `type` says; another session raises `error.communication`, anything else `error.execution`",
+                    example: "current_event.origin"
+                ).excluding(["delay"], because: "a computed target picks the queue at once"),
+                KeySpec(
+                    "processor", .expression,
+                    doc:
+                        "the event I/O processor that carries it, computed when sent (SCXML's `typeexpr`): SCXML's own, `'http://www.w3.org/TR/scxml/#SCXMLEventProcessor'` or `'scxml'`, or null; any other raises `error.execution`",
+                    example: "current_event.origintype"
+                ).excluding(["delay"], because: "a computed processor is asked at once"),
             ]
         ),
         (
@@ -179,7 +199,17 @@ extension Vocabulary {
             KindSpec(
                 "cancel_timer", place: .action("cancel_timer"), doc: "cancel a timer by id",
                 example: "`cancel_timer: countdown`"),
-            [KeySpec("cancel_timer", .name, required: true, doc: "the timer's id", example: "countdown")]
+            [
+                KeySpec(
+                    "cancel_timer", .name, required: true,
+                    doc: "the timer's id; beside `timer`, the one cancelled when it gives null, or left empty",
+                    example: "countdown"),
+                KeySpec(
+                    "timer", .expression,
+                    doc:
+                        "the id computed when it runs (SCXML's `sendidexpr`), a text; no timer with it cancels nothing, anything else but null is a run-time error",
+                    example: "ping_id"),
+            ]
         ),
         (
             KindSpec(

@@ -38,18 +38,23 @@ public enum AtomicFile {
         let destination = try resolve(url.path)
         let directory = (destination as NSString).deletingLastPathComponent
         let folder = directory.isEmpty ? "." : directory
+        let outside = WriteError(
+            path: url.path,
+            reason:
+                "it leads to \(destination), outside \(root ?? ""): Segue does not follow links out of its data directory"
+        )
+        // Checked before any directory is made, so a symlinked parent never gets folders created through it.
+        if let root {
+            guard let planned = resolvedPath(folder), let base = resolvedPath(root),
+                planned == base || planned.hasPrefix(base.hasSuffix("/") ? base : base + "/")
+            else { throw outside }
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             throw WriteError(path: url.path, reason: "cannot create the directory \(folder)")
         }
-        if let root, !isInside(folder, root) {
-            throw WriteError(
-                path: url.path,
-                reason:
-                    "it leads to \(destination), outside \(root): Segue does not follow links out of its data directory"
-            )
-        }
+        if let root, !isInside(folder, root) { throw outside }
         let temporary =
             folder
             + "/.\((destination as NSString).lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
@@ -95,6 +100,19 @@ public enum AtomicFile {
     static func isInside(_ folder: String, _ root: String) -> Bool {
         guard let real = realPath(folder), let base = realPath(root) else { return false }
         return real == base || real.hasPrefix(base.hasSuffix("/") ? base : base + "/")
+    }
+
+    /// Where `path` is or would be once made: its nearest existing parent with every symlink resolved, and the
+    /// missing rest (which cannot hold a link yet).
+    private static func resolvedPath(_ path: String) -> String? {
+        var existing = path
+        var missing: [String] = []
+        while !existing.isEmpty, existing != "/", access(existing, F_OK) != 0 {
+            missing.insert((existing as NSString).lastPathComponent, at: 0)
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        guard !missing.contains(".."), let real = realPath(existing.isEmpty ? "." : existing) else { return nil }
+        return missing.reduce(real) { ($0 as NSString).appendingPathComponent($1) }
     }
 
     private static func realPath(_ path: String) -> String? {

@@ -25,6 +25,8 @@ public struct MachineState: Sendable, Hashable, Codable {
     public var nextInstance: Int = 1
     public var nextCall: Int = 1
     public var nextTimer: Int = 1
+    /// The number in the next id generated for a `send` (`id_as:`, `send.1`, …).
+    public var nextSend: Int = 1
     /// What the flow was launched with (restored data, defaults, device), kept for `restart`.
     public var environment: LaunchEnvironment = LaunchEnvironment()
     /// Lines playing on a screen with `playback:`, if any.
@@ -74,6 +76,7 @@ public struct MachineState: Sendable, Hashable, Codable {
         if currentEvent != .null { hasher.combine(currentEvent) }
         hasher.combine(nextInstance)
         hasher.combine(nextCall &<< 32 ^ nextTimer)
+        if nextSend > 1 { hasher.combine(nextSend) }
         if let playback { hasher.combine(playback) }
         if let recording { hasher.combine(recording) }
         if !resultReceivers.isEmpty { hasher.combine(resultReceivers) }

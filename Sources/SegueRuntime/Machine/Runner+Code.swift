@@ -76,22 +76,9 @@ extension Runner {
             }
             guard let value = evaluate(payload, data: data, frame) else { return false }
             deliver(event, payload: value, delivery: delivery, instance: frame.instance)
-        case .sendComputed(let name, let fallback, let payload, let delivery, let data):
+        case .sendComputed(let operation):
             pc += 1
-            guard let name = computedEvent(name, fallback: fallback.map { program.events[$0] }, frame: frame) else {
-                return false
-            }
-            guard frame.instance >= 0 else {
-                ignore(name, "sent outside any screen")
-                return true
-            }
-            guard let value = evaluate(payload, data: data, frame) else { return false }
-            // A name the program never mentions has no handler anywhere: dropped, as SCXML drops unmatched events.
-            guard let event = program.event(named: name) else {
-                ignore(name, "no state takes it")
-                return true
-            }
-            deliver(event, payload: value, delivery: delivery, instance: frame.instance)
+            return sendComputed(operation, frame: frame)
         case .sendLater(let operation):
             pc += 1
             guard frame.instance >= 0 else {
@@ -100,7 +87,9 @@ extension Runner {
             }
             guard let value = evaluate(operation.payload, data: operation.data, frame) else { return false }
             return sendLater(operation, payload: value, frame: frame)
-        case .deliver(let event, let delivery):
+        case .deliver(let event, var delivery):
+            // A generated id (`id_as:`) travels in the timer's frame.
+            if case .string(let id)? = frame.locals[Self.generatedSendID] { delivery.id = id }
             deliver(event, payload: frame.event, delivery: delivery, instance: frame.instance)
             pc += 1
         case .emit(let event, let payload):
@@ -173,6 +162,9 @@ extension Runner {
         case .cancelTimer(let name):
             cancelTimers { $0.name == name && $0.frame.instance == frame.instance }
             pc += 1
+        case .cancelComputed(let id, let fallback):
+            pc += 1
+            return cancelTimers(computedBy: id, fallback: fallback, frame: frame)
         case .openURL(let expression):
             switch evaluate(expression, frame) {
             case .success(let value):
@@ -223,7 +215,7 @@ extension Runner {
     }
 
     /// A sent event's payload: its `data` value, else the record of its fields; nil once an error is routed.
-    private mutating func evaluate(_ payload: [(name: String, value: Int)], data: Int?, _ frame: Frame) -> Value? {
+    mutating func evaluate(_ payload: [(name: String, value: Int)], data: Int?, _ frame: Frame) -> Value? {
         guard let data else { return evaluate(payload, frame).map(Value.record) }
         switch evaluate(data, frame) {
         case .success(let value): return value

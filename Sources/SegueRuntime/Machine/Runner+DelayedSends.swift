@@ -46,7 +46,7 @@ extension Runner {
     }
 
     /// An expression's value, or nil once its failure is routed as an error.
-    private mutating func routedValue(_ expression: Int, frame: Frame) -> Value? {
+    mutating func routedValue(_ expression: Int, frame: Frame) -> Value? {
         switch evaluate(expression, frame) {
         case .success(let result): return result
         case .failure(let failure):
@@ -73,10 +73,15 @@ extension Runner {
 
     /// Schedules a delayed send: its timer is the screen's (no state owns it), and keeps the payload as its event.
     mutating func sendLater(_ operation: SendLaterOperation, payload: Value, frame: Frame) -> Bool {
+        var timerFrame = Frame(instance: frame.instance, event: payload)
+        var name = operation.name
+        if let location = operation.idLocation {
+            let id = generateSendID(into: location, frame: frame)
+            timerFrame.locals[Self.generatedSendID] = .string(id.text)
+            name = id.timerName
+        }
         guard let delay = clockDelay(operation.delay, repeats: false, send: true, frame: frame) else { return false }
-        schedule(
-            name: operation.name, delay: delay, repeats: false, entry: operation.entry,
-            frame: Frame(instance: frame.instance, event: payload))
+        schedule(name: name, delay: delay, repeats: false, entry: operation.entry, frame: timerFrame)
         return true
     }
 }

@@ -68,7 +68,11 @@ extension Runner {
     ///
     /// The action list that failed does not continue. An error inside an error handler goes to the default alert.
     mutating func routeError(_ error: ServiceError, frame: Frame) {
-        if error.service == "expression", raiseExecutionError(error, frame: frame) { return }
+        if error.service == "expression" || error.service == SendFailure.service,
+            raiseExecutionError(error, frame: frame)
+        {
+            return
+        }
         let handlerFrame = Frame(
             instance: frame.instance, owner: frame.owner, locals: [ImplicitName.error.rawValue: error.value])
         if errorDepth == 0, let instance = findInstance(frame.instance),
@@ -93,9 +97,11 @@ extension Runner {
     /// SCXML's `error.execution`: a run-time evaluation error on a screen whose chart handles it (`error`,
     /// `error.execution`, `*`, in any of its states or the screen's `on:`) is raised there as that event, with the
     /// error as its payload, instead of going to `on_error`; the state active when it is taken decides what it does.
+    /// A send that cannot reach its target raises `error.communication` the same way, with the send's id.
     /// True when it was raised.
     private mutating func raiseExecutionError(_ error: ServiceError, frame: Frame, first: Bool = false) -> Bool {
-        let event = program.executionErrorEvent
+        let communication = error.service == SendFailure.service && error.code == SendFailure.communication.rawValue
+        let event = communication ? program.communicationErrorEvent : program.executionErrorEvent
         guard event >= 0, errorDepth == 0, let instance = findInstance(frame.instance) else { return false }
         let screen = program.screens[instance.screen]
         let handled =
@@ -103,7 +109,8 @@ extension Runner {
             || screen.states.contains { $0.handlers.handler(for: event) != nil }
         guard handled else { return false }
         record(.error(message: error.message, handledBy: "raised as \(program.events[event])"))
-        let raised = RaisedEvent(event: event, payload: error.value, instance: frame.instance, kind: .platform)
+        var raised = RaisedEvent(event: event, payload: error.value, instance: frame.instance, kind: .platform)
+        if case .string(let id)? = error.details["sendid"] { raised.sendID = id }
         if first { state.eventQueue.insert(raised, at: 0) } else { state.eventQueue.append(raised) }
         return true
     }

@@ -349,6 +349,12 @@ struct ProgramBuilder {
         if keyNames.contains(where: { EventDescriptor.matches($0, EventDescriptor.executionError) }) {
             program.executionErrorEvent = event(EventDescriptor.executionError)
         }
+        // Only a computed `target:` can fail to reach a session.
+        if program.code.contains(where: \.sendsToTarget),
+            keyNames.contains(where: { EventDescriptor.matches($0, EventDescriptor.communicationError) })
+        {
+            program.communicationErrorEvent = event(EventDescriptor.communicationError)
+        }
         let events = program.events
         let count = events.count
         // Descriptors that take more than their own name: `error` (when some event is `error.x`), `*`.

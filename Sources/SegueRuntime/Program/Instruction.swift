@@ -9,10 +9,9 @@ public enum Instruction: Sendable {
     /// Raise an event for the running screen, handled before the next outside input.
     /// `data`, when given, is the whole payload instead of the fields.
     case send(event: Int, payload: [(name: String, value: Int)], delivery: SendDelivery, data: Int?)
-    /// A `send` whose `event:` names it when sent: `name` is the expression giving the event's name, `fallback`
-    /// the event sent when it gives null.
-    case sendComputed(
-        name: Int, fallback: Int?, payload: [(name: String, value: Int)], delivery: SendDelivery, data: Int?)
+    /// A `send` with parts computed when it runs: its name (`event:`), where it goes (`target:`), its processor,
+    /// or an id generated into a variable (`id_as:`).
+    case sendComputed(ComputedSendOperation)
     /// A `send` with `delay:`: the payload is read now and kept in the timer's frame, whose `entry` is a `deliver`.
     case sendLater(SendLaterOperation)
     /// A delayed send came due: its event, with the payload its timer kept, is delivered as `delivery` says.
@@ -32,6 +31,9 @@ public enum Instruction: Sendable {
     case forEachNext(ForEachOperation)
     case startTimer(TimerOperation)
     case cancelTimer(name: Int)
+    /// `cancel_timer` + `timer:`: the expression gives the id of the timers (or delayed sends) to cancel;
+    /// `fallback`, the timer name cancelled when it gives null.
+    case cancelComputed(id: Int, fallback: Int?)
     case openURL(Int)
     case play(PlayOperation)
     case stopPlayback
@@ -39,6 +41,12 @@ public enum Instruction: Sendable {
     case advancePlayback
     /// The end of an action list.
     case end
+
+    /// A `send` with a computed `target:`, which may raise `error.communication`.
+    var sendsToTarget: Bool {
+        if case .sendComputed(let operation) = self { return operation.target != nil }
+        return false
+    }
 
     /// The keyword the instruction was written with, for traces.
     public var keyword: String {
@@ -57,7 +65,7 @@ public enum Instruction: Sendable {
         case .forEachStart: "foreach"
         case .forEachNext: "foreach_next"
         case .startTimer(let timer): timer.repeats ? "every" : "after"
-        case .cancelTimer: "cancel_timer"
+        case .cancelTimer, .cancelComputed: "cancel_timer"
         case .openURL: "open_url"
         case .play: "play"
         case .stopPlayback: "stop_playback"
@@ -119,8 +127,28 @@ public struct SendLaterOperation: Sendable {
     public var delay: Int
     /// The interned `id:`, the timer name `cancel_timer` names, or nil.
     public var name: Int?
+    /// `id_as:`: the variable that receives the id generated for it, which then names its timer.
+    public var idLocation: AssignTarget?
     /// The `deliver` its timer runs.
     public var entry: Int
+}
+
+/// A `send` whose parts are computed when it runs (SCXML's `eventexpr`, `targetexpr`, `typeexpr`, `idlocation`).
+public struct ComputedSendOperation: Sendable {
+    /// The expression giving the event's name, or nil for `event`.
+    public var name: Int?
+    /// `send:`'s own event: the one sent without `name`, or when it gives null; nil when `send:` is left empty.
+    public var event: Int?
+    public var payload: [(name: String, value: Int)]
+    /// The whole payload instead of the fields, or nil.
+    public var data: Int?
+    public var delivery: SendDelivery
+    /// `target:`: the address it goes to (its queue), or nil for `delivery`'s.
+    public var target: Int?
+    /// `processor:`: the event I/O processor asked to carry it, or nil for SCXML's own.
+    public var processor: Int?
+    /// `id_as:`: the variable that receives the id generated for it.
+    public var idLocation: AssignTarget?
 }
 
 public struct ForEachOperation: Sendable {

@@ -46,6 +46,8 @@ public struct Program: Sendable {
     /// The id of `error.execution` when some handler key matches it (run-time evaluation errors are raised as
     /// that event to a screen that handles it), else -1.
     public var executionErrorEvent: Int = -1
+    /// `error.communication`'s event id when some handler key takes it (a send that cannot reach its target), else -1.
+    public var communicationErrorEvent: Int = -1
     /// The flow's named values (`let:`), computed when an expression reads them.
     public var lets: [NamedValueProgram] = []
     public var letIndex: [String: Int] = [:]

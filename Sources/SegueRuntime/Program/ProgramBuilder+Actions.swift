@@ -103,12 +103,19 @@ extension ProgramBuilder {
         case .send(let name, let arguments, let delivery, let options):
             let payload = arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
             let data = options?.data.map { expression($0, context: context) }
-            if let computed = options?.event {
+            let idLocation = options?.idLocation.flatMap { target($0, context: context) }
+            if let options,
+                options.event != nil || options.target != nil || options.processor != nil
+                    || idLocation != nil && options.delay == nil
+            {
                 program.code.append(
                     .sendComputed(
-                        name: expression(computed, context: context),
-                        fallback: name.text.isEmpty ? nil : event(name.text), payload: payload, delivery: delivery,
-                        data: data))
+                        ComputedSendOperation(
+                            name: options.event.map { expression($0, context: context) },
+                            event: name.text.isEmpty ? nil : event(name.text), payload: payload, data: data,
+                            delivery: delivery, target: options.target.map { expression($0, context: context) },
+                            processor: options.processor.map { expression($0, context: context) },
+                            idLocation: idLocation)))
                 return
             }
             guard let delay = options?.delay else {
@@ -121,7 +128,7 @@ extension ProgramBuilder {
                     SendLaterOperation(
                         event: event(name.text), payload: payload, data: data, delivery: delivery,
                         delay: expression(delay, context: context), name: delivery.id.map { timerName($0) },
-                        entry: -1)))
+                        idLocation: idLocation, entry: -1)))
         case .emit(let name, let arguments):
             let payload = arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
             program.code.append(.emit(event: name.text, payload: payload))
@@ -169,7 +176,12 @@ extension ProgramBuilder {
                 repeats: timer.repeats, entry: -1)
             deferred.append(DeferredBlock(kind: .timer(pc: program.code.count, timer.actions), context: context))
             program.code.append(.startTimer(operation))
-        case .cancelTimer(let name):
+        case .cancelTimer(let name, let computed?):
+            program.code.append(
+                .cancelComputed(
+                    id: expression(computed, context: context),
+                    fallback: name.text.isEmpty ? nil : timerName(name.text)))
+        case .cancelTimer(let name, nil):
             program.code.append(.cancelTimer(name: timerName(name.text)))
         case .openURL(let url):
             program.code.append(.openURL(expression(url, context: context)))

@@ -142,7 +142,7 @@ public enum APIArgumentValidator {
         }
     }
 
-    private static func violation(
+    static func violation(
         _ message: String, _ parameter: String, _ rule: String, _ endpoint: APIEndpoint, _ service: String
     ) -> ServiceError {
         ServiceError(

@@ -7,7 +7,8 @@ import SegueRuntime
 ///     await api.call("list_entries", arguments: ["count": .int(6)])
 ///
 /// With `results`, an endpoint's `ok` data is checked against its declared type and limits: data that breaks them
-/// is the error `bad_response`, with the first problem in `details.problem`.
+/// is the error `bad_response`, with the first problem in `details.problem`. With `uploads`, a `file` argument must
+/// be a file the photo service produced, or the call fails (code `01`, rule `file`) before any request.
 public struct APIFlowService: FlowService {
     public let endpoints: [APIEndpoint]
     public let service: any APIService
@@ -15,15 +16,18 @@ public struct APIFlowService: FlowService {
     public let serviceName: String
     /// What each endpoint's data must be, by endpoint name; an endpoint without one is not checked.
     public let results: [String: APIResultContract]
+    /// The files an upload may send; nil sends any regular file.
+    public let uploads: PhotoFileRegistry?
 
     public init(
         endpoints: [APIEndpoint], service: any APIService, serviceName: String = "api",
-        results: [String: APIResultContract] = [:]
+        results: [String: APIResultContract] = [:], uploads: PhotoFileRegistry? = nil
     ) {
         self.endpoints = endpoints
         self.service = service
         self.serviceName = serviceName
         self.results = results
+        self.uploads = uploads
     }
 
     public var operations: [String] { endpoints.map(\.name) }
@@ -37,6 +41,7 @@ public struct APIFlowService: FlowService {
                     message: "Операция «\(operation)» не объявлена (есть: \(operations.joined(separator: ", ")))",
                     details: ["operation": .string(operation)]))
         }
+        if let refusal = await refusedUpload(arguments, endpoint) { return .error(refusal) }
         let outcome = await service.call(endpoint, arguments: arguments)
         guard case .ok(let data) = outcome, let contract = results[operation],
             let problem = contract.problem(in: data, arguments: arguments, endpoint: endpoint)
@@ -49,5 +54,19 @@ public struct APIFlowService: FlowService {
                     "endpoint": .string(operation), "expected": .string(contract.type.description),
                     "problem": .string(ServerText.sanitized(problem)),
                 ]))
+    }
+
+    /// The error for the first `file` argument that is not a file the photo service produced, or nil.
+    private func refusedUpload(_ arguments: [String: Value], _ endpoint: APIEndpoint) async -> ServiceError? {
+        guard let uploads else { return nil }
+        for parameter in endpoint.parameters where parameter.kind == .file {
+            guard let path = arguments[parameter.name]?.stringValue, !path.isEmpty,
+                let problem = await uploads.problem(uploading: path)
+            else { continue }
+            return APIArgumentValidator.violation(
+                "Файл «\(ServerText.sanitized(path))» для параметра «\(parameter.name)» не отправлен: \(problem)",
+                parameter.name, "file", endpoint, serviceName)
+        }
+        return nil
     }
 }

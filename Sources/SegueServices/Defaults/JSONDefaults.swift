@@ -13,17 +13,22 @@ import SegueRuntime
 public actor JSONDefaults: DefaultsService {
     /// The file, or nil when the defaults live in memory only.
     public nonisolated let file: URL?
+    /// The data directory `file` must stay in: a link to somewhere outside it is refused, never written through.
+    public nonisolated let dataDirectory: String?
     private var values: [String: Value]
 
     /// Defaults in memory, starting with `values`; nothing touches the disk.
     public init(values: [String: Value] = [:]) {
         self.file = nil
+        self.dataDirectory = nil
         self.values = values
     }
 
-    /// Defaults in `file`; a missing file is empty defaults, a malformed one an error with its line and column.
-    public init(file: URL) throws(ServiceError) {
+    /// Defaults in `file` (inside `dataDirectory` when given); a missing file is empty defaults, a malformed one an
+    /// error with its line and column.
+    public init(file: URL, within dataDirectory: String? = nil) throws(ServiceError) {
         self.file = file
+        self.dataDirectory = dataDirectory
         guard FileManager.default.fileExists(atPath: file.path) else {
             self.values = [:]
             return
@@ -76,7 +81,7 @@ public actor JSONDefaults: DefaultsService {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
             let data = try encoder.encode(values)
-            try AtomicFile.write(data + Data("\n".utf8), to: file)
+            try AtomicFile.write(data + Data("\n".utf8), to: file, within: dataDirectory)
         } catch {
             throw ServiceError(
                 service: "defaults", code: "write_failed", message: "Cannot save the defaults: \(error)",

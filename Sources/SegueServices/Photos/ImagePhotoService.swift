@@ -16,12 +16,18 @@ public struct ImagePhotoService: PhotoService {
     public var filter: ResampleFilter
     /// Images with more pixels than this are refused (`image_too_large`) before any is decoded.
     public var maxPixels: Int
+    /// Where each crop written is recorded, so uploads take only those; nil records nothing.
+    public var registry: PhotoFileRegistry?
 
-    public init(outputDirectory: URL, quality: Int = 85, filter: ResampleFilter = .box, maxPixels: Int = 50_000_000) {
+    public init(
+        outputDirectory: URL, quality: Int = 85, filter: ResampleFilter = .box, maxPixels: Int = 50_000_000,
+        registry: PhotoFileRegistry? = nil
+    ) {
         self.outputDirectory = outputDirectory
         self.quality = quality
         self.filter = filter
         self.maxPixels = maxPixels
+        self.registry = registry
     }
 
     /// The photo's format and its upright size (a JPEG's EXIF orientation may swap width and height).
@@ -45,6 +51,7 @@ public struct ImagePhotoService: PhotoService {
         } catch {
             throw ImageCodec.failure("write_failed", "Cannot write the cropped photo: \(error)", path: path)
         }
+        try await registry?.record(output.path)
         return output.path
     }
 

@@ -6,16 +6,19 @@ import SegueRuntime
 public struct TransactionLedger: Sendable, Hashable {
     /// The file, or nil to keep transactions in memory only.
     public var file: URL?
+    /// The data directory the file must stay in: a link out of it is refused, never written through.
+    public var dataDirectory: String?
 
     public static let inMemory = TransactionLedger(file: nil)
 
-    /// The ledger file `store-transactions.json` in `directory`.
+    /// The ledger file `store-transactions.json` in the data directory `directory`.
     public static func inDirectory(_ directory: URL) -> TransactionLedger {
-        TransactionLedger(file: directory.appendingPathComponent("store-transactions.json"))
+        TransactionLedger(file: directory.appendingPathComponent("store-transactions.json"), within: directory.path)
     }
 
-    public init(file: URL?) {
+    public init(file: URL?, within dataDirectory: String? = nil) {
         self.file = file
+        self.dataDirectory = dataDirectory
     }
 
     /// The recorded transactions, oldest first; a missing file is an empty ledger.
@@ -48,6 +51,6 @@ public struct TransactionLedger: Sendable, Hashable {
         } catch {
             throw AtomicFile.WriteError(path: file.path, reason: "cannot encode the transactions: \(error)")
         }
-        try AtomicFile.write(data + Data("\n".utf8), to: file)
+        try AtomicFile.write(data + Data("\n".utf8), to: file, within: dataDirectory)
     }
 }

@@ -102,6 +102,10 @@ public struct EmbeddedServices: Sendable {
             persistence: persistent
                 ? FilePersistence(path: directory + "/flow-\(flow.id.text).json") : MemoryPersistence(),
             audioClock: nil, audio: nil, boards: [:], directory: directory, isTemporary: !persistent)
+        // Uploads send only what the photo service produced; kept with the photos so a restart keeps them.
+        let uploads =
+            persistent
+            ? PhotoFileRegistry(file: directory + "/photos/.produced.json", within: directory) : PhotoFileRegistry()
         for declaration in flow.services {
             let name = declaration.name.text
             switch declaration.kind {
@@ -111,7 +115,7 @@ public struct EmbeddedServices: Sendable {
             case .api:
                 result.services[name] = try await makeAPI(
                     declaration, types: flow.types, options: options, directory: directory, persistent: persistent,
-                    into: &result)
+                    uploads: uploads, into: &result)
             case .defaults:
                 result.services[name] = try await makeDefaults(
                     options: options, directory: directory, persistent: persistent)
@@ -124,7 +128,7 @@ public struct EmbeddedServices: Sendable {
                 }
                 let output = URL(fileURLWithPath: directory + "/photos")
                 result.services[name] = PhotoLibraryService(
-                    photos: ImagePhotoService(outputDirectory: output),
+                    photos: ImagePhotoService(outputDirectory: output, registry: uploads),
                     samplePhoto: fixture(options.samplePhoto, declaration, root: options.root))
             case .audio:
                 let (service, clock) = try await makeAudio(declaration, options: options, directory: directory)
@@ -176,7 +180,7 @@ public struct EmbeddedServices: Sendable {
 
     private static func makeAPI(
         _ declaration: ServiceDeclaration, types: [RecordTypeDeclaration], options: ServiceOptions, directory: String,
-        persistent: Bool, into result: inout EmbeddedServices
+        persistent: Bool, uploads: PhotoFileRegistry, into result: inout EmbeddedServices
     ) async throws(Failure) -> APIFlowService {
         let name = declaration.name.text
         let endpoints = APIEndpointBuilder.endpoints(of: declaration)
@@ -193,7 +197,7 @@ public struct EmbeddedServices: Sendable {
             result.servers[name] = address
             return APIFlowService(
                 endpoints: endpoints, service: HTTPAPIService(baseURL: address.url, serviceName: name),
-                serviceName: name, results: results)
+                serviceName: name, results: results, uploads: uploads)
         }
         do {
             let configuration =
@@ -203,7 +207,8 @@ public struct EmbeddedServices: Sendable {
             let board = try LocalBoard(configuration)
             if options.boardEntries > 0 { _ = try await board.seedDemoEntries(count: options.boardEntries) }
             result.boards[name] = board
-            return APIFlowService(endpoints: endpoints, service: board, serviceName: name, results: results)
+            return APIFlowService(
+                endpoints: endpoints, service: board, serviceName: name, results: results, uploads: uploads)
         } catch {
             throw Failure(description: "the local board: \(error)")
         }
@@ -216,7 +221,7 @@ public struct EmbeddedServices: Sendable {
         do {
             defaults =
                 persistent
-                ? try JSONDefaults(file: URL(fileURLWithPath: directory + "/defaults.json"))
+                ? try JSONDefaults(file: URL(fileURLWithPath: directory + "/defaults.json"), within: directory)
                 : JSONDefaults(values: options.defaults)
         } catch {
             throw Failure(description: "\(error)")

@@ -54,6 +54,8 @@ struct ExpectationCheck {
                 ? nil : "expected no service calls, got \(newCalls.map(\.name).joined(separator: ", "))"
         case "takes":
             return await checkTakes(expected)
+        case "files":
+            return FilesCheck(directory: embedded.directory).verify(expected)
         case "uploaded":
             return UploadCheck(calls: newCalls).verify(expected)
         case "opened_url":

@@ -206,6 +206,9 @@ public enum ScenarioParser {
                         "unknown expectation `\(item.name)`" + Suggestion.didYouMean(item.name, in: expectationKeys),
                         item.key.range)
                 }
+                if item.name == "files", let (problem, range) = FilesCheck.problem(in: item.value) {
+                    throw fail(problem, range)
+                }
                 expectations.append(Expectation(key: item.name, value: item.value.plainValue, range: item.key.range))
             }
             action = .expect(expectations)

@@ -134,7 +134,13 @@ public final class ScenarioRunner {
                     throw ScenarioFailure(range: range, message: "seeding the board: \(error)", screen: "")
                 }
             case .entries(let entries):
-                guard let service = embedded.services[name] else { continue }
+                guard let declared = embedded.services[name] else { continue }
+                // Seeded entries are the board's own, not the app's uploads: no check of who produced the photo.
+                let service: any FlowService =
+                    (declared as? APIFlowService).map {
+                        APIFlowService(
+                            endpoints: $0.endpoints, service: board, serviceName: $0.serviceName, results: $0.results)
+                    } ?? declared
                 // Listed newest first, so the oldest is added first.
                 for entry in entries.reversed() {
                     var arguments = entry.recordValue ?? [:]

@@ -89,4 +89,53 @@ import Testing
         }
         #expect(passwd.code == "unsupported_format")
     }
+
+    /// Uploads take only what the photo service produced: not /etc/passwd, not a symlink or a hard link to a crop,
+    /// not a crop rewritten afterwards; a crop made before a restart still goes.
+    @Test func onlyFilesThePhotoServiceProducedAreUploaded() async throws {
+        let data = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let options = ServiceOptions(dataDirectory: data, root: Self.root.path)
+        let flow = try EmbeddedServicesTests().donate()
+        let embedded = try await EmbeddedServices.make(for: flow, options: options)
+        let photos = try #require(embedded.services["photos"])
+        let board = try #require(embedded.services["board"])
+        let source = Self.root.appendingPathComponent("examples/donate/quadrants.jpg").path
+        guard case .ok(let cropped) = await photos.call("crop", arguments: ["path": .string(source)]),
+            let crop = cropped["path"]?.stringValue
+        else {
+            Issue.record("the crop failed")
+            return
+        }
+        func upload(_ path: String, with board: any FlowService) async -> ServiceOutcome {
+            await board.call("upload_photo", arguments: ["user_id": .string("u1"), "photo_file": .string(path)])
+        }
+        try FileManager.default.createSymbolicLink(atPath: data + "/photos/link.jpg", withDestinationPath: crop)
+        #expect(link(crop, data + "/photos/hard.jpg") == 0)
+        for (hostile, reason) in [
+            ("/etc/passwd", "not produced by the photo service"), (source, "not produced by the photo service"),
+            (data + "/photos/link.jpg", "symbolic link"), (data + "/photos/hard.jpg", "not produced"),
+        ] {
+            guard case .error(let error) = await upload(hostile, with: board) else {
+                Issue.record("\(hostile) was uploaded")
+                continue
+            }
+            #expect(error.code == "01" && error.details["rule"] == .string("file"))
+            #expect(error.message.contains(reason), "\(hostile): \(error.message)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: data + "/photos/photo-1.jpg"), "nothing reached the board")
+
+        // After a restart the registry is read back: the crop the form kept still uploads.
+        let restarted = try await EmbeddedServices.make(for: flow, options: options)
+        let again = try #require(restarted.services["board"])
+        #expect(await upload(crop, with: again) == .ok(.string("photo-1")))
+        #expect(Self.mode(data + "/photos/.produced.json") == 0o600)
+        // A crop changed after it was written is no longer the photo service's.
+        try Data("not a photo any more".utf8).write(to: URL(fileURLWithPath: crop))
+        guard case .error(let changed) = await upload(crop, with: again) else {
+            Issue.record("a rewritten crop was uploaded")
+            return
+        }
+        #expect(changed.message.contains("not produced by the photo service"))
+    }
 }

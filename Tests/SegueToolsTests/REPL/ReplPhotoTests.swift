@@ -30,4 +30,25 @@ import Testing
         #expect(wrong.failed && wrong.text.contains("`name` is not a photo field"), "\(wrong.text)")
         #expect((await session.execute("pan photo 0.5")).text.hasPrefix("error: usage: pan PHOTO X Y"))
     }
+
+    /// `outcome photos.crop ok {path: /etc/passwd}` cannot smuggle a file into the upload: the save shows an error
+    /// alert, the form keeps what was typed, and nothing reaches the board.
+    @Test func anUploadOfAFileThePhotoServiceDidNotProduceIsRefused() async throws {
+        let session = try await ReplFixture.session("donate")
+        _ = await session.start()
+        _ = await session.execute("tap donate")
+        _ = await session.execute("tap options[0]")
+        _ = await session.execute(
+            "outcome photos.pick ok {\"path\": \"examples/donate/photo.png\", \"width\": 640, \"height\": 480}")
+        _ = await session.execute("tap choose_photo")
+        _ = await session.execute("fill name Анна")
+        _ = await session.execute("fill surname Петрова")
+        _ = await session.execute("outcome photos.crop ok {\"path\": \"/etc/passwd\", \"width\": 1, \"height\": 1}")
+        let saved = await session.execute("tap save")
+        #expect(saved.text.contains("«/etc/passwd» для параметра «photo_file» не отправлен"), "\(saved.text)")
+        #expect(saved.text.contains("it was not produced by the photo service"), "\(saved.text)")
+        #expect(!saved.text.contains("board.add_entry"), "\(saved.text)")
+        let screen = session.screenLines().joined(separator: "\n")
+        #expect(screen.contains("field name \"Анна\""), "\(screen)")
+    }
 }
