@@ -57,6 +57,11 @@ public enum CheckCode {
     public static let unknownStyle = "C120"
     /// `play` or `stop_playback` on a screen without `playback`.
     public static let playWithoutPlayback = "C121"
+    /// `send … to:` names neither `parent` nor the `id` of an invocation of the flow.
+    public static let unknownSession = "C126"
+    /// An invocation passes a value to a variable its chart does not declare, or its chart declares what an
+    /// invoked session cannot have (services, persisted data).
+    public static let badInvocation = "C127"
 
     // MARK: types of expressions in flow positions
 

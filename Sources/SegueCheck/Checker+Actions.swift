@@ -51,7 +51,8 @@ extension CheckRun {
             checkGoto(state, in: scope)
         case .set(let assignments):
             for assignment in assignments { checkAssignment(assignment, in: scope) }
-        case .send(let event, let arguments, _, let options):
+        case .send(let event, let arguments, let delivery, let options):
+            if let session = delivery.session { checkSession(session, at: action.range) }
             if let computed = options?.event {
                 // Named only when sent: no handler to find statically; a fallback `send:` name is checked as usual.
                 check(computed, in: scope, role: "a send's `event`")

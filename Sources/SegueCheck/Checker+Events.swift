@@ -5,7 +5,10 @@ extension CheckRun {
     /// The events an action list raises with `send`, with where.
     static func sends(_ actions: [Action]) -> [Name] {
         actions.compactMap {
-            if case .send(let event, _, _, _) = $0.kind, !event.text.isEmpty { return event }
+            // An event for another session (`to:`) is that session's to handle.
+            if case .send(let event, _, let delivery, _) = $0.kind, !event.text.isEmpty, delivery.session == nil {
+                return event
+            }
             return nil
         }
     }

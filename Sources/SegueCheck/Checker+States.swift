@@ -17,6 +17,7 @@ extension CheckRun {
             checkTransitions(state.always, in: scope)
             checkHistory(state, parent: parent, in: scope)
             if let doneData = state.doneData { check(doneData, in: scope, role: "`done_data`") }
+            checkInvocations(of: state, in: scope)
             if let children = state.children { checkInitial(children, owner: "state `\(state.name.text)`") }
         }
         let reachable = reachableStates(of: screen, at: position, chart: chart)

@@ -78,6 +78,9 @@ public enum DiagnosticCatalog {
         "C119": "`cancel_timer` names no timer of the screen.",
         "C120": "An element's `style` names no style of the theme's `styles`.",
         "C121": "`play` or `stop_playback` on a screen without `playback`.",
+        "C126": "`send … to:` names neither `parent` nor the `id` of an invocation of the flow.",
+        "C127":
+            "An invocation passes a value to a variable its chart does not declare, or its chart declares what an invoked session cannot have (services, persisted data).",
         "C201": "An expression has the wrong type for where it stands (`visible` must be `bool`).",
         "C202": "An argument's type does not fit the parameter it is passed to.",
         "C203": "A value's type does not fit the variable or field it is assigned to.",

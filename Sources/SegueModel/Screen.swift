@@ -176,6 +176,8 @@ public struct StateNode: Sendable {
     public var initialActions: [Action] = []
     /// A final state's `done_data:`: the payload of the `done.state.<parent>` it raises.
     public var doneData: ExpressionText? = nil
+    /// `invoke:`: child charts run as their own sessions while the state is active.
+    public var invocations: [Invocation] = []
 
     public init(
         name: Name, onEnter: [Action], onExit: [Action], handlers: [Handler], children: StateChart?,

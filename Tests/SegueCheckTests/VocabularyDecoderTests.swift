@@ -20,7 +20,7 @@ struct VocabularyDecoderTests {
         let wrapped: String
         switch place {
         case .flow, .layout, .playback, .recording, .element, .componentUse, .paging, .multiline, .crop, .rule,
-            .action, .envelope, .historyDefault:
+            .action, .envelope, .historyDefault, .invocation:
             wrapped = body
         case .alert: wrapped = "alert:\n" + indented
         case .handedResult: wrapped = "dismiss:\n" + (indented.isEmpty ? "  {}" : indented)
@@ -47,6 +47,7 @@ struct VocabularyDecoderTests {
             _ = decoder.decodeStateChart(node, initial: initial, parallel: nil)
         case .alternative: _ = decoder.decodeAlternatives(node)
         case .historyDefault: _ = decoder.decodeHistoryDefault(node)
+        case .invocation: _ = decoder.decodeInvocation(node)
         case .layout: _ = decoder.decodeLayout(node)
         case .playback: _ = decoder.decodePlayback(node)
         case .recording: _ = decoder.decodeRecording(node)

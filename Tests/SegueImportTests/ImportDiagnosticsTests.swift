@@ -11,7 +11,10 @@ import Testing
         ("unknown-element.scxml", "I002", 3, 5, "unknown element `<transit>`"),
         ("bad-attribute.scxml", "I003", 3, 28, "`<transition>` has no attribute `targt`; did you mean `target`?"),
         ("missing-state.scxml", "I004", 3, 36, "no state has the id `idel`; did you mean `idle`?"),
-        ("unsupported.scxml", "I005", 3, 5, "`<invoke>` starts another session; Segue runs one chart"),
+        (
+            "unsupported.scxml", "I005", 3, 19,
+            "only SCXML sessions are invoked (`type=\"scxml\"`), not `http://example.com/vxml`"
+        ),
         ("expression.scxml", "I006", 4, 34, "`cond`: ECMAScript's `typeof` is outside the shared subset"),
         (
             "eventless-cycle.scxml", "I007", 3, 5,

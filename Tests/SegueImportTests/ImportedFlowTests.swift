@@ -21,7 +21,8 @@ import Testing
         let suite = try FileManager.default.contentsOfDirectory(
             atPath: Fixture.root.appendingPathComponent("suite").path
         )
-        .map { "suite/" + $0 }
+        // invoke-src.scxml reads its child beside it: SuiteRunnerTests runs it from its real path.
+        .filter { $0 != "invoke-src.scxml" }.map { "suite/" + $0 }
         for name in ["microwave.scxml", "diagnostics/decided-statically.scxml"] + suite {
             let yaml = try #require(SCXMLImporter.translate(try Fixture.source(name)).yaml, "\(name)")
             let loaded = FlowLoader().load(SourceFile(path: name + ".yaml", text: yaml))

@@ -83,7 +83,7 @@ public enum SCXMLTestRunner {
             if let verdict = verdict(steps) {
                 return Outcome(test: test, status: verdict ? .pass : .fail, reason: verdict ? "" : "entered fail")
             }
-            guard let next = driver.state.timers.map(\.deadline).min() else {
+            guard let next = driver.state.nextDeadline else {
                 return Outcome(test: test, status: .fail, reason: "stopped in \(active(driver)) with no timer pending")
             }
             guard next <= timeLimit else {

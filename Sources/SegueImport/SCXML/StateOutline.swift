@@ -33,8 +33,16 @@ struct StateOutline {
     /// The ids of delayed `<send>`s: the only ones a `<cancel>` can stop (they become timers).
     private(set) var delayedSendIDs: Set<String> = []
 
+    /// The `id` of every `<invoke>`: the sessions a `<send>` can reach as `#_<id>`.
+    private(set) var invokeIDs: Set<String> = []
+
     init(root: XMLElement) {
         func collect(_ element: XMLElement) {
+            // An invoked chart is a document of its own: its data and sends are not this one's.
+            if element.name == "invoke" {
+                if let id = element["id"] { invokeIDs.insert(id) }
+                return
+            }
             if element.name == "data", let id = element["id"] { dataIDs.insert(id) }
             if element.name == "send", let id = element["id"], element["delay"] != nil || element["delayexpr"] != nil {
                 delayedSendIDs.insert(id)

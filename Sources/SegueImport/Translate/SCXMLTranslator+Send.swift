@@ -103,10 +103,18 @@ extension SCXMLTranslator {
             target = nil
         }
         let toInternalQueue = target == "#_internal"
+        // Another session: the parent (`#_parent`) or an invoked child (`#_<invokeid>`), Segue's `to:`.
+        var session: String?
         if let target, !toInternalQueue {
-            if target == "#_parent" || target.hasPrefix("#_") && !target.hasPrefix("#_scxml_") {
-                unsupported(element, "sending to `\(target)` needs `<invoke>`d sessions, which are not translated")
-                return []
+            if target == "#_parent" {
+                session = "parent"
+            } else if target.hasPrefix("#_") && !target.hasPrefix("#_scxml_") {
+                let id = String(target.dropFirst(2))
+                guard outline.invokeIDs.contains(id) else {
+                    return raise("error.communication", at: element, because: "no `<invoke>` has the id `\(id)`")
+                        .map { [$0] } ?? []
+                }
+                session = SCXMLNames.identifier(id)
             } else if target.hasPrefix("#_scxml_") {
                 return raise("error.communication", at: element, because: "no other session is reachable").map { [$0] }
                     ?? []
@@ -139,7 +147,7 @@ extension SCXMLTranslator {
         var raised: [(String, YAMLTree)] = [("send", .scalar(name))]
         if let eventExpression {
             raised = [("send", .plain("~")), ("event", .scalar(eventExpression))]
-        } else if !outline.handles(name) {
+        } else if session == nil, !outline.handles(name) {
             // SCXML discards it, but what sending does first (an id stored, an error raised) still happens.
             guard computedTarget != nil || computedType != nil || idLocation != nil, delayText == nil else {
                 _ = raise(name, at: element)
@@ -154,7 +162,10 @@ extension SCXMLTranslator {
         }
         if let computedTarget { raised.append(("target", .scalar(computedTarget))) }
         if let computedType { raised.append(("processor", .scalar(computedType))) }
-        if !toInternalQueue {
+        if let session {
+            raised.append(("to", .scalar(session)))
+            if let id = element["id"] { raised.append(("id", .scalar(id))) }
+        } else if !toInternalQueue {
             // The chart's own external queue (a computed target's when it gives null): the event waits until the
             // chart has settled.
             raised.append(("type", .scalar("external")))

@@ -14,6 +14,8 @@ struct SCXMLTranslator {
     var abandonsBlock = false
     /// `<scxml binding="late">`: a state's data gets its value when the state is first entered.
     var lateBinding = false
+    /// How many `src` documents invoked this one (the limit stops a document invoking itself).
+    var invokeDepth = 0
 
     init(file: SourceFile, root: XMLElement) {
         self.file = file
@@ -98,6 +100,7 @@ struct SCXMLTranslator {
         var always: [YAMLTree] = []
         var children: [(String, YAMLTree)] = []
         var lateValues: [(String, YAMLTree)] = []
+        var invocations: [YAMLTree] = []
         for child in element.children {
             switch child.name {
             case "onentry":
@@ -118,7 +121,8 @@ struct SCXMLTranslator {
                 if let state = state(child) { children.append(state) }
             case "initial" where node.kind == .compound: initialActions = initialElement(child)
             case "datamodel": lateValues += datamodel(child, late: lateBinding)
-            case "invoke": unsupported(child, "`<invoke>` starts another session; Segue runs one chart")
+            case "invoke" where node.kind != .final:
+                if let invocation = invoke(child, state: node.name) { invocations.append(invocation) }
             case "donedata" where node.kind == .final:
                 switch doneData(child) {
                 case .value(let value): entries.append(("done_data", .scalar(value)))
@@ -142,6 +146,9 @@ struct SCXMLTranslator {
         if !handlers.isEmpty { entries.append(("on", .map(handlers.map { ($0.0, .sequence($0.1)) }))) }
         if !always.isEmpty { entries.append(("always", .sequence(always))) }
         if !children.isEmpty { entries.append(("states", .map(children))) }
+        if !invocations.isEmpty {
+            entries.append(("invoke", invocations.count == 1 ? invocations[0] : .sequence(invocations)))
+        }
         return (node.name, .map(entries))
     }
 

@@ -98,6 +98,7 @@ extension FlowDecoder {
                 delivery.kind = kind
             }
             delivery.id = reader.take("id").flatMap { string($0, context: "`id`") }
+            delivery.session = reader.take("to").flatMap { name($0, context: "`to`")?.text }
             let options = SendOptions(
                 data: reader.take("data").flatMap { expression($0, context: "`data`") },
                 delay: reader.take("delay").flatMap { duration($0, context: "`delay`") }, event: computedEvent,

@@ -135,10 +135,32 @@ extension FlowDecoder {
                 state.history = word.flatMap { HistoryDepth(rawValue: $0.text) }
             }
             state.historyDefault = reader.take("default").flatMap { decodeHistoryDefault($0) }
+            state.invocations = reader.take("invoke").map { items($0).compactMap { decodeInvocation($0) } } ?? []
             finish(reader)
             return state
         }
         return StateChart(initial: initialNames, parallel: isParallel, states: states, range: node.range)
+    }
+
+    /// One `invoke: { chart:, id:, idlocation:, autoforward:, with:, finalize: }`.
+    mutating func decodeInvocation(_ node: Node) -> Invocation? {
+        guard var reader = mapping(node, at: .invocation, context: "`invoke`") else { return nil }
+        let chart = reader.take("chart").flatMap { decodeFlow($0) }
+        if !reader.has("chart") { missing("chart", in: reader) }
+        let id = reader.take("id").flatMap { name($0, context: "`id`") }
+        let idLocation = reader.take("idlocation").flatMap { name($0, context: "`idlocation`") }
+        let autoforward = reader.take("autoforward").flatMap { bool($0, context: "`autoforward`") } ?? false
+        let arguments = reader.take("with").map { assignments($0, context: "`with`") } ?? []
+        let finalize = reader.take("finalize").map { actions($0, context: "`finalize`") } ?? []
+        finish(reader)
+        guard let chart else { return nil }
+        var invocation = Invocation(chart: chart, range: node.range)
+        invocation.id = id
+        invocation.idLocation = idLocation
+        invocation.autoforward = autoforward
+        invocation.arguments = arguments
+        invocation.finalize = finalize
+        return invocation
     }
 
     /// A history state's `default: { goto: s, do: […] }`.

@@ -11,6 +11,8 @@ public enum EventDescriptor {
     public static let communicationError = "error.communication"
     /// The prefix of the completion event of a compound or parallel state: `done.state.<state>`.
     public static let donePrefix = "done.state."
+    /// The prefix of the event an invoked session's end raises in its parent: `done.invoke.<id>`.
+    public static let doneInvokePrefix = "done.invoke."
 
     /// Whether the handler key `descriptor` takes `event`.
     public static func matches(_ descriptor: String, _ event: String) -> Bool {

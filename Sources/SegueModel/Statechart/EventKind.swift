@@ -16,6 +16,8 @@ public enum EventKind: String, Sendable, Hashable, Codable, CaseIterable {
 public struct SendDelivery: Sendable, Hashable {
     public var kind: EventKind
     public var id: String?
+    /// Another session the event goes to (`to:`): `parent`, or the id of an invocation; nil: this one.
+    public var session: String? = nil
 
     public init(kind: EventKind = .internal, id: String? = nil) {
         self.kind = kind

@@ -16,6 +16,8 @@ public enum KeyPlace: Hashable, Sendable, CustomStringConvertible {
     case alternative
     /// A history state's `default:` transition.
     case historyDefault
+    /// A state's `invoke:`: a child chart run as its own session.
+    case invocation
     case layout
     case playback
     case recording
@@ -60,6 +62,7 @@ public enum KeyPlace: Hashable, Sendable, CustomStringConvertible {
         case .state: return "state"
         case .alternative: return "alternative"
         case .historyDefault: return "history_default"
+        case .invocation: return "invocation"
         case .layout: return "layout"
         case .playback: return "playback"
         case .recording: return "recording"

@@ -100,6 +100,14 @@ extension Vocabulary {
                         "the send's id, read by the handler as `current_event.sendid`; with `delay`, `cancel_timer: id` cancels it",
                     example: "ping1"),
                 KeySpec(
+                    "to", .name,
+                    doc:
+                        "another session: `parent` (the chart that invoked this one), or an invocation's `id`; the event waits in its external queue",
+                    example: "parent"
+                ).excluding(
+                    ["type", "target", "processor"],
+                    because: "an event for another session waits in its external queue, carried by SCXML's processor"),
+                KeySpec(
                     "id_as", .name,
                     doc:
                         "a variable that receives an id generated for this send (`send.1`, `send.2`, …; SCXML's `idlocation`), used as `id` is",

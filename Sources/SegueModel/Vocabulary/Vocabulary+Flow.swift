@@ -228,6 +228,40 @@ extension Vocabulary {
                     "default", .object(.historyDefault), doc: "the transition a history state takes the first time",
                     example: "{ goto: idle }"
                 ).needing(KeyRequirement("history")),
+                KeySpec(
+                    "invoke", .either([.object(.invocation), .list(of: .object(.invocation))]),
+                    doc:
+                        "child charts, each run as its own session from the end of the step that enters the state until the state is left",
+                    example: "{ id: worker, chart: { segue: 1, flow: worker, start: chart, screens: { chart: {} } } }"
+                ).excluding(["final", "history"], because: "a final or history state is never active long enough"),
+            ]),
+        PlaceSpec(
+            .invocation, title: "an invocation",
+            doc:
+                "a child chart run as its own session (SCXML's `<invoke>`): its own data, queues and timers; its events reach the parent's external queue",
+            keys: [
+                KeySpec(
+                    "chart", .object(.flow), required: true,
+                    doc: "the child: a whole flow written inline, whose first screen's `states:` is the chart",
+                    example: "{ segue: 1, flow: worker, start: chart, screens: { chart: { states: { busy: {} } } } }"),
+                KeySpec(
+                    "id", .name,
+                    doc:
+                        "names the session for `send … to:`, `done.invoke.<id>` and `current_event.invokeid` (default: `<state>.<n>`)",
+                    example: "worker"),
+                KeySpec(
+                    "idlocation", .name, doc: "a text data variable that receives the id as the session starts",
+                    example: "worker_id"),
+                KeySpec(
+                    "autoforward", .bool, default: "false",
+                    doc: "every external event the parent takes is sent on to the child", example: "true"),
+                KeySpec(
+                    "with", assignments, doc: "values for the child's data variables, computed as it starts",
+                    example: "{ job: job }"),
+                KeySpec(
+                    "finalize", .actions,
+                    doc: "run before each event from the child is handled, with `current_event` bound to it",
+                    example: "[{ set: { last: current_event.data } }]"),
             ]),
         PlaceSpec(
             .historyDefault, title: "a history default",

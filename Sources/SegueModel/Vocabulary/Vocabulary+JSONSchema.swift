@@ -30,7 +30,8 @@ extension Vocabulary {
                 ])
             ),
         ]
-        for spec in places where spec.place != .flow { defs.append((spec.place.identifier, object(spec))) }
+        // The flow too: the document's own shape, and an invocation's inline `chart:`.
+        for spec in places { defs.append((spec.place.identifier, object(spec))) }
         let header: [(String, JSONValue)] = [
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
             ("$id", .string("https://segue.dev/schema/flow-1.json")),

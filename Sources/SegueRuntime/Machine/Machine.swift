@@ -57,6 +57,15 @@ struct Runner {
     var errorDepth = 0
     /// Nonzero while `on_exit` actions run: navigation there is ignored.
     var exitDepth = 0
+    /// Invoking states entered during this macrostep, whose invocations start when it ends.
+    var toInvoke: [(instance: Int, state: Int)] = []
+    /// This runner steps an invoked session: `send … to: parent` is possible, and leaves through `outbox`.
+    var invoked = false
+    var outbox: [SessionEvent] = []
+    /// An invoked session's launch: its data variables' values from the parent's `with:`, by name.
+    var dataOverrides: [String: Value] = [:]
+    /// The top-level final state's `done_data` once the flow ended (`done.invoke`'s payload in a parent).
+    var endData: Value = .null
 
     init(box: ProgramBox, state: MachineState, tracing: Bool) {
         self.box = box
@@ -165,6 +174,9 @@ struct Runner {
             if program.readsCurrentEvent {
                 noteCurrentEvent(RaisedEvent(event: event, payload: payload, instance: top, kind: .external))
             }
+            if !state.sessions.isEmpty {
+                beforeExternalEvent(RaisedEvent(event: event, payload: payload, instance: top, kind: .external))
+            }
             // The commonest case inline: no nested states and one unguarded handler on the screen.
             if !tracing, state.layers[layer].stack[index].active.isEmpty,
                 let entry = box.directEntry(screen: state.layers[layer].stack[index].screen, event: event)
@@ -187,6 +199,11 @@ struct Runner {
         while true {
             if state.ended { return finishEndedFlow() }
             let eventless = extras ? enabledEventlessTransitions() : nil
+            // The macrostep is over: the invocations of the states it entered start (SCXML's statesToInvoke).
+            if eventless == nil, state.eventQueue.isEmpty, !toInvoke.isEmpty {
+                startInvocations()
+                continue
+            }
             guard eventless != nil || !state.eventQueue.isEmpty || !state.externalQueue.isEmpty else { return }
             handled += 1
             if handled > Self.eventLimit {
@@ -203,8 +220,10 @@ struct Runner {
                 continue
             }
             // The internal queue first; an external event only once the machine has settled (SCXML's macrostep).
-            let raised = state.eventQueue.isEmpty ? state.externalQueue.removeFirst() : state.eventQueue.removeFirst()
+            let external = state.eventQueue.isEmpty
+            let raised = external ? state.externalQueue.removeFirst() : state.eventQueue.removeFirst()
             noteCurrentEvent(raised)
+            if external, raised.invokeID != nil || !state.sessions.isEmpty { beforeExternalEvent(raised) }
             dispatch(raised.event, raised.payload, to: raised.instance, below: raised.below)
         }
     }
@@ -217,7 +236,9 @@ struct Runner {
         var failures: [ServiceError] = []
         for variable in program.data {
             var value = Value.null
-            if variable.persist, let saved = environment.persisted[variable.name] {
+            if let given = dataOverrides[variable.name] {
+                value = given
+            } else if variable.persist, let saved = environment.persisted[variable.name] {
                 value = saved
             } else if let key = variable.defaultsKey, let stored = environment.defaults[key] {
                 value = stored
@@ -251,6 +272,7 @@ struct Runner {
             environment.persisted[variable.name] = state.data[slot]
         }
         for timer in state.timers { effects.append(.cancelTimer(id: timer.id)) }
+        cancelSessions(reason: "the flow restarted") { _ in true }
         if let playback = state.playback, playback.call == nil { effects.append(.stopPlayback) }
         record(.note("restart: everything but persisted data is lost"))
         state = MachineState()

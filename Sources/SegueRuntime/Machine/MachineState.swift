@@ -37,8 +37,19 @@ public struct MachineState: Sendable, Hashable, Codable {
     public var ended: Bool = false
     /// The `present`/`show` navigations with `on_result:` whose screens are still open.
     public var resultReceivers: [ResultReceiver] = []
+    /// The invoked child sessions running now (`invoke:`), in the order they started.
+    public var sessions: [InvokedSession] = []
+    public var nextSession: Int = 1
 
     public init() {}
+
+    /// The earliest deadline of a timer here or in any invoked session: when the clock next has work to do.
+    public var nextDeadline: ClockDuration? {
+        let own = timers.map(\.deadline).min()
+        let children = sessions.compactMap(\.state.nextDeadline).min()
+        guard let own else { return children }
+        return children.map { Swift.min($0, own) } ?? own
+    }
 
     /// Hashes everything but `environment` (the same for every state of a run), packing what is usually empty or
     /// nil into one word: exploration hashes every state it meets (equal states still hash equally).
@@ -69,6 +80,7 @@ public struct MachineState: Sendable, Hashable, Codable {
         if let playback { hasher.combine(playback) }
         if let recording { hasher.combine(recording) }
         if !resultReceivers.isEmpty { hasher.combine(resultReceivers) }
+        if !sessions.isEmpty { hasher.combine(sessions) }
     }
 
     /// The screen the user sees: the top of the top layer.
@@ -317,6 +329,20 @@ public struct RaisedEvent: Sendable, Hashable, Codable {
     /// For `send`: the screen instance below the sender when it sent, where the responder chain goes on if the
     /// sender has left by the time the event runs (`[{ send: saved }, dismiss]`).
     public var below: Int? = nil
+    /// The invocation it came from (`current_event.invokeid`), for an event an invoked session sent its parent.
+    public var invokeID: String? = nil
+}
+
+/// A child session an `invoke:` started: its own machine state, run by the parent's steps.
+public struct InvokedSession: Sendable, Hashable, Codable {
+    /// Unique for the parent's run: names the session's timers on a real clock (`-serial`).
+    public var serial: Int
+    public var invokeID: String
+    /// The index in `Program.invocations`.
+    public var invocation: Int
+    /// The screen instance whose nested state invoked it.
+    public var instance: Int
+    public var state: MachineState
 }
 
 /// What a launch starts from: data restored from persistence, user defaults, the device.

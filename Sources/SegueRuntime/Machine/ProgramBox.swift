@@ -10,9 +10,12 @@ final class ProgramBox: Sendable {
     let directEntries: [Int32]
     /// Every screen's nested states, one after another (`ScreenFacts.states` says where).
     let states: [StateFacts]
+    /// The charts of `program.invocations`, boxed once, by invocation index.
+    let children: [ProgramBox]
 
     init(_ program: Program) {
         self.program = program
+        children = program.invocations.map { ProgramBox($0.program) }
         compact = program.code.map(CompactInstruction.init)
         var screens: [ScreenFacts] = []
         var directEntries: [Int32] = []
@@ -74,7 +77,8 @@ struct ScreenFacts: Sendable {
         self.states = Int32(truncatingIfNeeded: states)
         small = screen.states.count <= 64
         extras =
-            screen.states.contains { $0.isFinal || $0.history != nil || !$0.always.isEmpty || $0.initialEntry != nil }
+            screen.states.contains { $0.isFinal || $0.history != nil || !$0.always.isEmpty || $0.initialEntry != nil
+                || !$0.invocations.isEmpty }
             || screen.states.indices.contains { id in
                 screen.states[id].initialChildren.contains { screen.states[$0].parent != id }
             } || screen.initialStates.contains { screen.states[$0].parent >= 0 }
@@ -82,8 +86,9 @@ struct ScreenFacts: Sendable {
             let facts = StateFacts.all(of: screen)
             for (id, state) in screen.states.enumerated() {
                 let bit: UInt64 = 1 << UInt64(id)
-                if state.onEnter != nil { enterHooks |= bit }
-                if state.onExit != nil { exitHooks |= bit }
+                // Starting and cancelling an invocation count as hooks: the slow path sees them.
+                if state.onEnter != nil || !state.invocations.isEmpty { enterHooks |= bit }
+                if state.onExit != nil || !state.invocations.isEmpty { exitHooks |= bit }
                 if state.children.isEmpty { leaves |= bit }
             }
             for top in screen.initialStates { initialMask |= facts[top].defaultEntry }

@@ -20,7 +20,7 @@ extension Runner {
             "sendid": raised.sendID.map(Value.string) ?? .null,
             "origin": origin,
             "origintype": raised.origin == nil ? .null : .string(Self.scxmlProcessor),
-            "invokeid": .null,
+            "invokeid": raised.invokeID.map(Value.string) ?? .null,
             "data": raised.payload,
         ])
     }

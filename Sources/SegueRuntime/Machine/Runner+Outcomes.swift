@@ -163,9 +163,19 @@ extension Runner {
             return ignore("advance time by \(span)", "time only moves forward")
         }
         let end = state.now + span
-        while let next = state.timers.indices.filter({ state.timers[$0].deadline <= end }).min(by: {
-            (state.timers[$0].deadline, state.timers[$0].id) < (state.timers[$1].deadline, state.timers[$1].id)
-        }) {
+        while true {
+            let next = state.timers.indices.filter({ state.timers[$0].deadline <= end }).min(by: {
+                (state.timers[$0].deadline, state.timers[$0].id) < (state.timers[$1].deadline, state.timers[$1].id)
+            })
+            // An invoked session's timer first when it is due earlier; at the same instant, this session's.
+            if let session = nextDueSession(before: end),
+                next.map({ session.deadline < state.timers[$0].deadline }) ?? true
+            {
+                sessionTimerFired(serial: state.sessions[session.index].serial)
+                drainEvents()
+                continue
+            }
+            guard let next else { break }
             state.now = max(state.now, state.timers[next].deadline)
             fire(next)
             drainEvents()
@@ -175,6 +185,7 @@ extension Runner {
 
     /// A real clock's timer came due.
     mutating func timerFired(_ id: Int) {
+        if id < 0 { return sessionTimerFired(serial: -id) }
         guard let index = state.timers.firstIndex(where: { $0.id == id }) else {
             return ignore("timer #\(id)", "it was cancelled or never started")
         }

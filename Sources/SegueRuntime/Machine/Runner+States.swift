@@ -94,6 +94,7 @@ extension Runner {
             run(onEnter, Frame(instance: instance, owner: id))
             found = locate(instance)
         }
+        noteInvocations(of: id, screen: screen, instance: instance)
         return true
     }
 
@@ -131,6 +132,7 @@ extension Runner {
             guard found != nil else { return false }
         }
         if !state.timers.isEmpty { cancelTimers { $0.frame.instance == instance && $0.frame.owner == id } }
+        if !program.screens[screen].states[id].invocations.isEmpty { cancelSessions(of: id, instance: instance) }
         if !state.pendingCalls.isEmpty {
             cancelCalls("its state \(program.screens[screen].states[id].name) was exited") {
                 $0.frame.instance == instance && $0.state == id

@@ -123,6 +123,7 @@ extension Runner {
     private mutating func endFlow(instance: Int, final: Int, screen: Int) {
         guard !state.ended else { return }
         state.ended = true
+        if invoked { endData = doneData(of: final, screen: screen, instance: instance) }
         record(
             .note(
                 "the flow ended: \(program.screens[screen].name) entered final state \(program.screens[screen].states[final].name)"
@@ -134,6 +135,7 @@ extension Runner {
     mutating func finishEndedFlow() {
         if let top = topInstance, !top.active.isEmpty { exitStates(top.active, instance: top.id) }
         cancelTimers { _ in true }
+        cancelSessions(reason: "the flow has ended") { _ in true }
         if !state.eventQueue.isEmpty || !state.externalQueue.isEmpty {
             let count = state.eventQueue.count + state.externalQueue.count
             record(.note("\(count) queued events dropped: the flow has ended"))

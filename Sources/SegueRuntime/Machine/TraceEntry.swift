@@ -29,6 +29,12 @@ public enum TraceEntry: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A screen that left handed a value back to the `on_result` of the navigation that opened it.
     case resultHandedBack(from: String, to: String, value: Value)
     case note(String)
+    /// What an invoked session did (`invoke:`), as its own trace says it.
+    indirect case session(id: String, entry: TraceEntry)
+    /// An invocation started its session.
+    case sessionStarted(id: String)
+    /// An invoked session ended: it reached a final state (`done.invoke.<id>` follows), or was cancelled.
+    case sessionEnded(id: String, cancelled: Bool)
 
     public var description: String {
         switch self {
@@ -50,6 +56,9 @@ public enum TraceEntry: Sendable, Hashable, Codable, CustomStringConvertible {
         case .timerFired(let id): "timer #\(id) fired"
         case .resultHandedBack(let from, let to, let value): "result \(value.literal) handed back by \(from) to \(to)"
         case .note(let text): text
+        case .session(let id, let entry): "[\(id)] \(entry.description)"
+        case .sessionStarted(let id): "invoke \(id): its session started"
+        case .sessionEnded(let id, let cancelled): "invoke \(id): its session \(cancelled ? "was cancelled" : "ended")"
         }
     }
 }

@@ -301,6 +301,9 @@ struct ProgramBuilder {
             if !node.initialActions.isEmpty {
                 program.screens[screen].states[id].initialEntry = list(node.initialActions, context: context)
             }
+            for invocation in node.invocations {
+                compileInvocation(invocation, state: id, named: node.name.text, screen: screen)
+            }
             if let nested = node.children { compileStates(nested, screen: screen) }
         }
     }

@@ -56,6 +56,8 @@ public struct Program: Sendable {
     /// The flow's `locale:` (nil: the device's) and its `messages:`, from which each run's `MessageBook` is made.
     public var locale: String?
     public var messageOverrides: [MessageID: MessageBook.Override] = [:]
+    /// Every state's `invoke:`, by index (`StateProgram.invocations` lists a state's).
+    public var invocations: [InvocationProgram] = []
 
     /// The texts a run on a device with this locale shows.
     public func messages(deviceLocale: String) -> MessageBook {
@@ -218,6 +220,8 @@ public struct StateProgram: Sendable {
     public var doneEvent: Int = -1
     /// A final state's `done_data` expression: the payload of the done event it raises.
     public var doneData: Int? = nil
+    /// The invocations (`Program.invocations` indices) started when the state is entered, in document order.
+    public var invocations: [Int] = []
 }
 
 /// One element, with its expressions compiled; list items and component uses carry their own elements.

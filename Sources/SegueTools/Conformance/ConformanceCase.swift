@@ -110,28 +110,34 @@ public struct ConformanceCase: Sendable {
     }
 
     /// A step's observable lines: states entered and exited, events taken and ignored, output events in the
-    /// order their `emit` ran, events the machine raised, timers firing, the end of the flow.
+    /// order their `emit` ran, events the machine raised, timers firing, the end of the flow; an invoked session's
+    /// own lines prefixed with its id (`[worker] enter busy`), and its start and end (`invoke worker`, `done worker`).
     static func observations(_ step: Step) -> [String] {
         var emitted = step.effects.compactMap { effect -> String? in
             if case .emit(let event, _) = effect { return event }
             return nil
         }[...]
-        return step.trace.compactMap { entry -> String? in
-            switch entry {
-            case .stateEntered(_, let state): return "enter \(state)"
-            case .stateExited(_, let state): return "exit \(state)"
-            case .eventConsumed(let event, let by):
-                return "event \(event) by \(by.split(separator: ".").last.map(String.init) ?? by)"
-            case .ignored(let what, _): return "ignore \(what)"
-            case .action("emit", _): return emitted.popFirst().map { "emit \($0)" }
-            case .timerFired: return "timer"
-            case .error(_, let handledBy) where handledBy.hasPrefix("raised as "):
-                return "raise " + handledBy.dropFirst("raised as ".count)
-            case .note(let text) where text.hasPrefix("raised "): return "raise " + text.dropFirst("raised ".count)
-            case .note(let text) where text.hasPrefix("the flow ended"): return "end"
-            case .note(let text) where text.hasPrefix("stopped after"): return "limit"
-            default: return nil
-            }
+        return step.trace.compactMap { observation($0, emitted: &emitted) }
+    }
+
+    private static func observation(_ entry: TraceEntry, emitted: inout ArraySlice<String>) -> String? {
+        switch entry {
+        case .stateEntered(_, let state): return "enter \(state)"
+        case .stateExited(_, let state): return "exit \(state)"
+        case .eventConsumed(let event, let by):
+            return "event \(event) by \(by.split(separator: ".").last.map(String.init) ?? by)"
+        case .ignored(let what, _): return "ignore \(what)"
+        case .action("emit", _): return emitted.popFirst().map { "emit \($0)" }
+        case .timerFired: return "timer"
+        case .error(_, let handledBy) where handledBy.hasPrefix("raised as "):
+            return "raise " + handledBy.dropFirst("raised as ".count)
+        case .note(let text) where text.hasPrefix("raised "): return "raise " + text.dropFirst("raised ".count)
+        case .note(let text) where text.hasPrefix("the flow ended"): return "end"
+        case .note(let text) where text.hasPrefix("stopped after"): return "limit"
+        case .session(let id, let inner): return observation(inner, emitted: &emitted).map { "[\(id)] \($0)" }
+        case .sessionStarted(let id): return "invoke \(id)"
+        case .sessionEnded(let id, let cancelled): return cancelled ? "cancel \(id)" : "done \(id)"
+        default: return nil
         }
     }
 }

@@ -18,6 +18,15 @@ public struct ChangePrinter: Sendable {
         self.dataDirectory = dataDirectory
     }
 
+    /// An invoked session's own change, indented under its id (`[worker] enter state chart.busy`).
+    private func sessionLine(_ id: String, _ entry: TraceEntry) -> [String] {
+        switch entry {
+        case .action, .eventConsumed, .timerFired: return []
+        case .session(let inner, let deeper): return sessionLine(id + "/" + inner, deeper)
+        default: return [style.dim("  [\(id)] \(entry.description)")]
+        }
+    }
+
     /// One line per change; empty when nothing happened worth saying.
     public func render(steps: [Step], calls: [ServiceCallRecord]) -> [String] {
         var lines: [String] = []
@@ -54,6 +63,8 @@ public struct ChangePrinter: Sendable {
             case .resultHandedBack(let from, let to, let value):
                 lines.append(
                     "• result " + Self.short(value.literal, hiding: dataDirectory) + " handed back by \(from) to \(to)")
+            case .session(let id, let inner): lines += sessionLine(id, inner)
+            case .sessionStarted, .sessionEnded: lines.append("• \(entry.description)")
             case .action, .eventConsumed, .timerFired: break
             }
         }

@@ -1,0 +1,148 @@
+import Foundation
+import SegueDiagnostics
+
+/// `<invoke>` → `invoke:`: the child chart becomes an inline flow, whether it is written in `<content>` or named by
+/// `src` (read now, relative to the document, so the flow stands alone); only SCXML's own type is translated.
+extension SCXMLTranslator {
+    static let invokeTypes: Set<String> = ["scxml", "http://www.w3.org/TR/scxml/", "http://www.w3.org/TR/scxml"]
+    /// How deep `src` documents may invoke further documents (a document invoking itself would never end).
+    static let invokeDepthLimit = 8
+
+    mutating func invoke(_ element: XMLElement, state: String) -> YAMLTree? {
+        checkAttributes(element)
+        var entries: [(String, YAMLTree)] = []
+        if let type = element.attribute("type") ?? element.attribute("typeexpr") {
+            let written = type.name == "type" ? type.value : Self.literal(type.value)
+            guard let written else {
+                unsupported(element, "a `typeexpr` computed at run time is not translated; write the type itself")
+                return nil
+            }
+            guard Self.invokeTypes.contains(written) else {
+                diagnostics.append(
+                    .error(
+                        .unsupported, "only SCXML sessions are invoked (`type=\"scxml\"`), not `\(written)`",
+                        at: type.valueRange))
+                return nil
+            }
+        }
+        if let id = element["id"] { entries.append(("id", .scalar(SCXMLNames.identifier(id)))) }
+        if let location = element.attribute("idlocation") {
+            guard outline.dataIDs.contains(location.value) else {
+                diagnostics.append(
+                    .error(.badAttribute, "no `<data>` declares `\(location.value)`", at: location.valueRange))
+                return nil
+            }
+            entries.append(("idlocation", .scalar(SCXMLNames.identifier(location.value))))
+        }
+        guard let invoked = invokedChart(element, state: state) else { return nil }
+        let (chart, childData) = invoked
+        entries.insert(("chart", chart), at: 0)
+        if element["autoforward"] == "true" { entries.append(("autoforward", .plain("true"))) }
+        var arguments: [(String, YAMLTree)] = []
+        func pass(_ name: String, _ value: String?, at range: SourceRange) {
+            // SCXML sets only the child's declared variables: any other name is ignored.
+            guard childData.contains(name) else {
+                return diagnostics.append(
+                    .warning(
+                        .decidedStatically,
+                        "the invoked chart declares no `\(name)`; SCXML leaves it unset, as does the flow",
+                        at: range))
+            }
+            if let value { arguments.append((SCXMLNames.identifier(name), .scalar(value))) }
+        }
+        if let names = element.attribute("namelist") {
+            for name in names.value.split(whereSeparator: \.isWhitespace).map(String.init) {
+                // SCXML: a name that is no location fails the invocation's arguments, so it never starts.
+                guard SCXMLNames.identifier(name) == name, outline.dataIDs.contains(name) else {
+                    diagnostics.append(
+                        .warning(
+                            .decidedStatically,
+                            "`\(name)` in `namelist` is not a declared location; SCXML does not start this invocation, and neither does the flow",
+                            at: names.valueRange))
+                    return nil
+                }
+                pass(name, expression(name, at: names.valueRange, construct: "`namelist`"), at: names.valueRange)
+            }
+        }
+        var finalize: [YAMLTree] = []
+        for child in element.children where child.name != "content" {
+            switch child.name {
+            case "param":
+                checkAttributes(child)
+                guard let name = child["name"], let source = child.attribute("expr") ?? child.attribute("location")
+                else {
+                    diagnostics.append(
+                        .error(.badAttribute, "`<param>` needs a `name` and an `expr` or a `location`", at: child.range)
+                    )
+                    continue
+                }
+                pass(name, expression(source, construct: "`<param>`'s `\(source.name)`"), at: child.range)
+            case "finalize":
+                checkAttributes(child)
+                finalize += block(child.children)
+            default: checkElement(child, expected: [])
+            }
+        }
+        if !arguments.isEmpty { entries.append(("with", .map(arguments))) }
+        if !finalize.isEmpty { entries.append(("finalize", .sequence(finalize))) }
+        return .map(entries)
+    }
+
+    /// The invoked chart as a flow, with the ids of its `<data>`: from `<content>`'s `<scxml>`, or the `src` file.
+    private mutating func invokedChart(_ element: XMLElement, state: String) -> (YAMLTree, Set<String>)? {
+        let name = state + "_child"
+        if let content = element.children.first(where: { $0.name == "content" }) {
+            if content.attribute("expr") != nil {
+                unsupported(content, "a chart computed at run time (`<content expr>`) is not translated")
+                return nil
+            }
+            guard let root = content.children.first(where: { $0.name == "scxml" }) else {
+                unsupported(content, "an invoked chart is an `<scxml>` document inside `<content>`")
+                return nil
+            }
+            return translateChild(root, file: file, name: name)
+        }
+        guard let source = element.attribute("src") ?? element.attribute("srcexpr") else {
+            diagnostics.append(.error(.badAttribute, "`<invoke>` needs `src` or `<content>`", at: element.range))
+            return nil
+        }
+        guard let written = source.name == "src" ? source.value : Self.literal(source.value) else {
+            unsupported(element, "a `srcexpr` computed at run time is not translated; write the document's name")
+            return nil
+        }
+        guard invokeDepth < Self.invokeDepthLimit else {
+            unsupported(element, "documents invoke each other more than \(Self.invokeDepthLimit) deep")
+            return nil
+        }
+        let relative = written.hasPrefix("file:") ? String(written.dropFirst(5)) : written
+        let directory = (file.path as NSString).deletingLastPathComponent
+        let path = relative.hasPrefix("/") || directory.isEmpty ? relative : directory + "/" + relative
+        // The W3C suite names its `.txml` sources by the `.scxml` its transforms would make.
+        let found = [path, path.hasSuffix(".scxml") ? String(path.dropLast(6)) + ".txml" : nil].compactMap { $0 }
+            .first { FileManager.default.fileExists(atPath: $0) }
+        guard let found, let bytes = FileManager.default.contents(atPath: found) else {
+            diagnostics.append(
+                .error(.badAttribute, "cannot read the invoked document `\(path)`", at: source.valueRange))
+            return nil
+        }
+        let document = SourceFile(path: found, bytes: Array(bytes))
+        let root: XMLElement
+        do {
+            root = ConformanceRewriter.rewrite(try XMLDocumentReader.read(document))
+        } catch {
+            diagnostics.append(error)
+            return nil
+        }
+        return translateChild(root, file: document, name: name)
+    }
+
+    private mutating func translateChild(_ root: XMLElement, file: SourceFile, name: String) -> (YAMLTree, Set<String>)?
+    {
+        var child = SCXMLTranslator(file: file, root: root)
+        child.invokeDepth = invokeDepth + 1
+        let tree = child.translate(root, flowName: name)
+        diagnostics += child.diagnostics
+        guard !child.diagnostics.contains(where: { $0.severity == .error }) else { return nil }
+        return (tree, child.outline.dataIDs)
+    }
+}

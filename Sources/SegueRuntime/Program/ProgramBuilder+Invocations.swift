@@ -1,0 +1,28 @@
+import SegueExpression
+import SegueModel
+
+/// `invoke:`: the child chart compiled on its own (the checker checked it as a flow), and the parent's side.
+extension ProgramBuilder {
+    mutating func compileInvocation(_ invocation: Invocation, state: Int, named name: String, screen: Int) {
+        let child: Program
+        do {
+            child = try Compiler.compile(invocation.chart, sources: checked.sources)
+        } catch {
+            return unresolved(
+                "the invoked chart `\(invocation.chart.id.text)` does not compile: "
+                    + (error.diagnostics.first?.message ?? "unknown error"), at: invocation.range)
+        }
+        let context = CompileContext(screen: screen)
+        let id = invocation.id?.text ?? "\(name).\(program.invocations.count)"
+        let compiled = InvocationProgram(
+            id: id, program: child, screen: screen, state: state,
+            idLocation: invocation.idLocation.flatMap { program.dataIndex[$0.text] },
+            autoforward: invocation.autoforward,
+            arguments: invocation.arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) },
+            finalize: invocation.finalize.isEmpty ? nil : list(invocation.finalize, context: context),
+            doneEvent: event(EventDescriptor.doneInvokePrefix + id))
+        program.screens[screen].states[state].invocations.append(program.invocations.count)
+        program.invocations.append(compiled)
+        program.hasStatechartExtras = true
+    }
+}
