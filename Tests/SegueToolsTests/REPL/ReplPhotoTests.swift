@@ -51,4 +51,29 @@ import Testing
         let screen = session.screenLines().joined(separator: "\n")
         #expect(screen.contains("field name \"Анна\""), "\(screen)")
     }
+
+    /// A symlink beside a real crop, named by a scripted crop outcome, is refused too: links are never uploaded.
+    @Test func aSymlinkToACropIsNotUploaded() async throws {
+        let session = try await ReplFixture.session("donate")
+        _ = await session.start()
+        let photos = try #require(session.embedded.services["photos"])
+        let sample = ReplFixture.root + "/examples/donate/photo.png"
+        guard case .ok(let cropped) = await photos.call("crop", arguments: ["path": .string(sample)]),
+            let crop = cropped["path"]?.stringValue
+        else {
+            Issue.record("the crop failed")
+            return
+        }
+        let link = session.embedded.directory + "/photos/link.jpg"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: crop)
+        _ = await session.execute("tap donate")
+        _ = await session.execute("tap options[0]")
+        _ = await session.execute("tap choose_photo")
+        _ = await session.execute("fill name Анна")
+        _ = await session.execute("fill surname Петрова")
+        _ = await session.execute("outcome photos.crop ok {\"path\": \"\(link)\", \"width\": 1, \"height\": 1}")
+        let saved = await session.execute("tap save")
+        #expect(saved.text.contains("для параметра «photo_file» не отправлен: it is a symbolic link"), "\(saved.text)")
+        #expect(!saved.text.contains("board.add_entry"), "\(saved.text)")
+    }
 }
