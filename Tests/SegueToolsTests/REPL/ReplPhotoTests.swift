@@ -36,15 +36,7 @@ import Testing
     @Test func anUploadOfAFileThePhotoServiceDidNotProduceIsRefused() async throws {
         let session = try await ReplFixture.session("donate")
         _ = await session.start()
-        _ = await session.execute("tap donate")
-        _ = await session.execute("tap options[0]")
-        _ = await session.execute(
-            "outcome photos.pick ok {\"path\": \"examples/donate/photo.png\", \"width\": 640, \"height\": 480}")
-        _ = await session.execute("tap choose_photo")
-        _ = await session.execute("fill name Анна")
-        _ = await session.execute("fill surname Петрова")
-        _ = await session.execute("outcome photos.crop ok {\"path\": \"/etc/passwd\", \"width\": 1, \"height\": 1}")
-        let saved = await session.execute("tap save")
+        let saved = await Self.save(session, croppedAs: "/etc/passwd")
         #expect(saved.text.contains("«/etc/passwd» для параметра «photo_file» не отправлен"), "\(saved.text)")
         #expect(saved.text.contains("it was not produced by the photo service"), "\(saved.text)")
         #expect(!saved.text.contains("board.add_entry"), "\(saved.text)")
@@ -66,14 +58,19 @@ import Testing
         }
         let link = session.embedded.directory + "/photos/link.jpg"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: crop)
-        _ = await session.execute("tap donate")
-        _ = await session.execute("tap options[0]")
-        _ = await session.execute("tap choose_photo")
-        _ = await session.execute("fill name Анна")
-        _ = await session.execute("fill surname Петрова")
-        _ = await session.execute("outcome photos.crop ok {\"path\": \"\(link)\", \"width\": 1, \"height\": 1}")
-        let saved = await session.execute("tap save")
+        let saved = await Self.save(session, croppedAs: link)
         #expect(saved.text.contains("для параметра «photo_file» не отправлен: it is a symbolic link"), "\(saved.text)")
         #expect(!saved.text.contains("board.add_entry"), "\(saved.text)")
+    }
+
+    /// Buys, picks the sample photo, fills the name and saves, with the crop scripted to answer `path`.
+    static func save(_ session: ReplSession, croppedAs path: String) async -> ReplSession.Reply {
+        for line in [
+            "tap donate", "tap options[0]", "tap choose_photo", "fill name Анна", "fill surname Петрова",
+            "outcome photos.crop ok {\"path\": \"\(path)\", \"width\": 1, \"height\": 1}",
+        ] {
+            _ = await session.execute(line)
+        }
+        return await session.execute("tap save")
     }
 }
