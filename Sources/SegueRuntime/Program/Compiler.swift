@@ -220,7 +220,9 @@ struct ProgramBuilder {
                     parallel: node.children?.parallel ?? false, onEnter: nil, onExit: nil, handlers: HandlerTable()))
             screen.states[id].isFinal = node.isFinal
             screen.states[id].history = node.history
-            if node.isFinal || node.history != nil || !node.always.isEmpty { program.hasStatechartExtras = true }
+            if node.isFinal || node.history != nil || !node.always.isEmpty || !node.initialActions.isEmpty {
+                program.hasStatechartExtras = true
+            }
             children.append(id)
             if let nested = node.children {
                 let (grandchildren, initial) = flatten(nested, parent: id, into: &screen)
@@ -296,6 +298,9 @@ struct ProgramBuilder {
                 transition($0, context: context)
             }
             program.screens[screen].states[id].doneData = node.doneData.map { expression($0, context: context) }
+            if !node.initialActions.isEmpty {
+                program.screens[screen].states[id].initialEntry = list(node.initialActions, context: context)
+            }
             if let nested = node.children { compileStates(nested, screen: screen) }
         }
     }
