@@ -11,9 +11,18 @@ struct ServiceEcho {
     /// Per service, its call sites' text arguments that a result record echoes (`record`'s `line`, `character`).
     private let sites: [String: [[(name: String, value: Int)]]]
     private let program: Program
+    /// The call sites that list a service's records unprompted: no arguments, a list of records (`audio.takes`).
+    private let listings: Set<Int>
 
     init(outcomes: OutcomeSampler) {
         program = outcomes.program
+        var listings: Set<Int> = []
+        for (pc, instruction) in program.code.enumerated() {
+            guard case .call(let call) = instruction, call.arguments.isEmpty else { continue }
+            let type = outcomes.resultType(service: call.service, operation: call.operation)
+            if type.hasPrefix("list<") { listings.insert(pc) }
+        }
+        self.listings = listings
         var sites: [String: [[(name: String, value: Int)]]] = [:]
         for instruction in program.code {
             guard case .call(let call) = instruction else { continue }
@@ -24,10 +33,10 @@ struct ServiceEcho {
         self.sites = sites
     }
 
-    /// The texts the first call site of `call`'s service whose echoed arguments all evaluate to texts in the calling
+    /// For a call that lists records unprompted, the texts the first call site of `call`'s service whose echoed arguments all evaluate to texts in the calling
     /// screen's scope (no event, no result) gives; empty when none does.
     func texts(for call: PendingCall, in state: MachineState) -> [String: Value] {
-        guard let instance = state.instance(call.frame.instance) else { return [:] }
+        guard listings.contains(call.pc), let instance = state.instance(call.frame.instance) else { return [:] }
         let scope = ScreenScope(program: program, data: state.data, instance: instance)
         for site in sites[call.service] ?? [] {
             var texts: [String: Value] = [:]
