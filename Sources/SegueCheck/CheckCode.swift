@@ -118,6 +118,8 @@ public enum CheckCode {
     public static let recursiveComponent = "C506"
     /// Named values (`let:`) that depend on each other in a cycle: none of them could ever be computed.
     public static let namedValueCycle = "C507"
+    /// A non-trivial expression written twice or more where one `let:` could name it (a warning).
+    public static let repeatedExpression = "C508"
 
     // MARK: statecharts
 
@@ -152,7 +154,7 @@ public enum CheckCode {
         unwindTargetNeverBelow, resultWithoutReturns, onResultWithoutReturns, unreachableScreen, unreachableState,
         unhandledFailure, unhandledCancel,
         duplicateElement, duplicateField, duplicateDeclaration, invalidPattern, submitWithoutFields,
-        recursiveComponent, namedValueCycle, invalidName, handlerNeverFires, misplacedHistory,
+        recursiveComponent, namedValueCycle, repeatedExpression, invalidName, handlerNeverFires, misplacedHistory,
         unknownLocale, unknownMessage, unknownPlaceholder, pluralForms,
     ]
 }

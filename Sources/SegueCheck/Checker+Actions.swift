@@ -3,8 +3,43 @@ import SegueExpression
 import SegueModel
 
 extension CheckRun {
+    /// Checks actions in order; what a condition proved not null holds until an action may change it.
     mutating func checkActions(_ actions: [Action], in scope: Scope) {
-        for action in actions { checkAction(action, in: scope) }
+        var scope = scope
+        for action in actions {
+            checkAction(action, in: scope)
+            scope = scope.forgetting(Self.changes(of: action))
+        }
+    }
+
+    /// The names an action may assign before the next action of its list runs, or nil when anything may have
+    /// changed by then (a call suspends the list until its outcome; `goto` and navigation run other handlers).
+    /// A timer's body and a sent event's handler run later, not before the next action.
+    static func changes(of action: Action) -> Set<String>? {
+        switch action.kind {
+        case .set(let assignments):
+            return Set(
+                assignments.compactMap {
+                    $0.name.text.split(whereSeparator: { $0 == "." || $0 == "[" }).first.map(String.init)
+                })
+        case .call, .goto, .navigate:
+            return nil
+        case .branch(_, let then, let otherwise):
+            return changes(of: then + otherwise)
+        case .forEach(let loop):
+            return changes(of: loop.actions).map { $0.union([loop.itemName, loop.indexName]) }
+        case .send, .emit, .alert, .timer, .cancelTimer, .openURL, .play, .stopPlayback:
+            return []
+        }
+    }
+
+    static func changes(of actions: [Action]) -> Set<String>? {
+        var names: Set<String> = []
+        for action in actions {
+            guard let changed = changes(of: action) else { return nil }
+            names.formUnion(changed)
+        }
+        return names
     }
 
     mutating func checkAction(_ action: Action, in scope: Scope) {
@@ -42,14 +77,16 @@ extension CheckRun {
             if let message = alert.message { check(message, in: scope, role: "`message`") }
         case .branch(let condition, let then, let otherwise):
             check(condition, in: scope, expecting: .bool, role: "the condition of `if`")
-            checkActions(then, in: scope)
-            checkActions(otherwise, in: scope)
+            checkActions(then, in: scope.knowing(condition, is: true))
+            checkActions(otherwise, in: scope.knowing(condition, is: false))
         case .timer(let timer):
             check(timer.delay, in: scope, expecting: .number, role: "a timer's delay")
-            checkActions(timer.actions, in: scope)
+            checkActions(timer.actions, in: scope.forgetting(nil))
         case .forEach(let loop):
             let list = check(loop.list, in: scope, expecting: .list(.any), role: "the list of `foreach`")
-            let inner = scope.binding(loop.itemName, list?.elementType ?? .any).binding(loop.indexName, .int)
+            // A later pass of the body runs after what the earlier ones changed.
+            let inner = scope.forgetting(Self.changes(of: loop.actions))
+                .binding(loop.itemName, list?.elementType ?? .any).binding(loop.indexName, .int)
             checkActions(loop.actions, in: inner)
         case .cancelTimer(let id, let computed):
             if let computed { check(computed, in: scope, role: "`timer`") }

@@ -43,11 +43,12 @@ extension CheckRun {
         let result = operation?.result.map { types.lenient($0) } ?? .any
         if let variable = call.resultVariable { checkVariable(variable, in: scope, value: result) }
 
-        var inner = scope
+        // The branches run when the outcome arrives, after other inputs may have changed anything.
+        var inner = scope.forgetting(nil)
         inner.errorHandled = scope.errorHandled || call.error != nil
         checkActions(call.ok ?? [], in: inner.binding(ImplicitName.result.rawValue, result))
         checkActions(call.cancelled ?? [], in: inner)
-        let errorScope = scope.binding(ImplicitName.error.rawValue, Scope.error)
+        let errorScope = scope.forgetting(nil).binding(ImplicitName.error.rawValue, Scope.error)
         checkActions(call.error ?? [], in: errorScope)
         checkCodes(call, in: inner.binding(ImplicitName.error.rawValue, Scope.error))
 

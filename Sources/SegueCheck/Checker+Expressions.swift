@@ -13,21 +13,30 @@ extension CheckRun {
         _ text: ExpressionText, in scope: Scope, expecting expected: ValueType? = nil, role: String,
         code: String = CheckCode.typeMismatch, strict: Bool = false
     ) -> ValueType? {
-        let checker = TypeChecker(scope: scope.typeScope)
+        let checker = TypeChecker(scope: scope.typeScope, knownNonNull: scope.nonNull)
         var found: ValueType?
         defer { sites?.append(ExpressionSite(text: text, scope: checker.scope, type: found)) }
         let analysis: TypeChecker.Analysis
         switch text.kind {
         case .expression:
             do throws(ExpressionDiagnostic) {
-                analysis = checker.analyze(try Expression.parse(text.text))
+                let parsed = try Expression.parse(text.text)
+                if !RepeatedExpressions.isTrivial(parsed) {
+                    noteWritten(text, as: text.text, reading: parsed.referencedNames, in: scope)
+                }
+                analysis = checker.analyze(parsed)
             } catch {
                 report(place(error, in: text))
                 return nil
             }
         case .template:
             do throws(ExpressionDiagnostic) {
-                analysis = checker.analyze(try Template.parse(text.text))
+                let parsed = try Template.parse(text.text)
+                if !RepeatedExpressions.isTrivial(parsed) {
+                    let names = parsed.expressions.reduce(into: Set<String>()) { $0.formUnion($1.referencedNames) }
+                    noteWritten(text, as: RepeatedExpressions.compared(parsed, text.text), reading: names, in: scope)
+                }
+                analysis = checker.analyze(parsed)
             } catch {
                 report(place(error, in: text))
                 return nil

@@ -75,8 +75,21 @@ extension CheckRun {
                     at: first.name.range))
         }
         for named in lets {
+            namingValue = named.name.text
             check(named.value, in: scope, role: "named value `\(named.name.text)`")
+            namingValue = nil
         }
+    }
+
+    /// Types a screen's or component's named values into `scope` and reports their problems; `besides` are the
+    /// parameters and variables declared next to them, whose names they must not take.
+    mutating func bindNamedValues(_ lets: [NamedValue], besides: [Name], into scope: inout Scope, owner: String) {
+        guard !lets.isEmpty else { return }
+        var taken = flowNamesTaken()
+        for named in flow.lets where taken[named.name.text] == nil { taken[named.name.text] = named.name }
+        for declared in besides { taken[declared.text] = declared }
+        scope.bindings.merge(Self.namedValueTypes(lets, in: scope.bindings).types) { existing, _ in existing }
+        checkNamedValues(lets, in: scope, taken: taken, owner: owner)
     }
 
     /// The names an expression at the flow's level sees before its named values, for C503.

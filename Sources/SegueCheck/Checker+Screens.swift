@@ -62,14 +62,9 @@ extension CheckRun {
                     }))
         }
         if let state = Self.stateType(screen.states) { scope.bindings[ImplicitName.state.rawValue] = state }
-        if !screen.lets.isEmpty {
-            var taken = flowNamesTaken()
-            for named in flow.lets where taken[named.name.text] == nil { taken[named.name.text] = named.name }
-            for declared in screen.parameters.map(\.name) + screen.data.map(\.name) { taken[declared.text] = declared }
-            let types = Self.namedValueTypes(screen.lets, in: scope.bindings).types
-            scope.bindings.merge(types) { existing, _ in existing }
-            checkNamedValues(screen.lets, in: scope, taken: taken, owner: "screen `\(name)`")
-        }
+        bindNamedValues(
+            screen.lets, besides: screen.parameters.map(\.name) + screen.data.map(\.name), into: &scope,
+            owner: "screen `\(name)`")
         scope.errorHandled = screen.onError != nil || flow.onError != nil
         if let title = screen.title { check(title, in: scope, role: "`title`") }
         if let layout = screen.layout { checkLayout(layout, in: scope) }
@@ -100,11 +95,13 @@ extension CheckRun {
     /// Guards are bools, targets are states of the screen, actions check.
     mutating func checkTransitions(_ transitions: [GuardedActions], in scope: Scope, checkingTargets: Bool = true) {
         for transition in transitions {
+            var guarded = scope
             if let condition = transition.guardExpression {
                 check(condition, in: scope, expecting: .bool, role: "`when`")
+                guarded = scope.knowing(condition, is: true)
             }
             if checkingTargets, let target = transition.target { checkGoto(target, in: scope) }
-            checkActions(transition.actions, in: scope)
+            checkActions(transition.actions, in: guarded)
         }
     }
 
@@ -121,6 +118,8 @@ extension CheckRun {
             scope.bindings[ImplicitName.state.rawValue] = .record(
                 RecordType(name: "State", fields: uniqued(names).map { .init(name: $0, type: .bool) }))
         }
+        bindNamedValues(
+            component.lets, besides: component.parameters.map(\.name), into: &scope, owner: "component `\(name)`")
         if let layout = component.layout { checkLayout(layout, in: scope) }
         checkElementIds(component.elements)
         checkElements(component.elements, in: scope)

@@ -12,6 +12,7 @@ extension CheckRun {
             checkStateName(state.name)
             checkActions(state.onEnter, in: scope)
             checkActions(state.onExit, in: scope)
+            checkActions(state.initialActions, in: scope)
             checkHandlers(state.handlers, in: scope)
             checkTransitions(state.always, in: scope)
             checkHistory(state, parent: parent, in: scope)
@@ -103,7 +104,7 @@ extension CheckRun {
         }
         while let name = pending.popLast() {
             guard let state = nodes[name] else { continue }
-            var found = gotos(state.onEnter + state.onExit)
+            var found = gotos(state.onEnter + state.onExit + state.initialActions)
             for handler in state.handlers { found += targets(handler.alternatives) }
             found += targets(state.always + (state.historyDefault.map { [$0] } ?? []))
             for target in found { markTarget(target) }

@@ -72,6 +72,10 @@ struct CheckRun {
     var sites: [ExpressionSite]?
     /// Raised events their screens do not take, for C103 once the possible stacks are known.
     var unhandledEvents: [UnhandledEvent] = []
+    /// Where each non-trivial expression is written, for C508.
+    var repeated = RepeatedExpressions()
+    /// The named value whose expression is being checked, if any.
+    var namingValue: String?
 
     init(flow: Flow, imported: ImportedDefinitions, role: Checker.Role, sources: [SourceFile]) {
         self.flow = flow
@@ -150,6 +154,7 @@ struct CheckRun {
         for position in flow.screens.indices { checkScreen(at: position) }
         checkFlowHandlers()
         checkMessages()
+        reportRepeatedExpressions()
         guard role == .flow else { return checkUnhandledEvents(analysis: nil) }
         checkStart()
         checkUnhandledEvents(analysis: checkNavigation())

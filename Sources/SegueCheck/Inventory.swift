@@ -66,7 +66,7 @@ enum Inventory {
         guard let chart else { return [] }
         var result: [Action] = []
         for state in chart.states {
-            result += state.onEnter + state.onExit
+            result += state.onEnter + state.onExit + state.initialActions
             for handler in state.handlers {
                 for alternative in handler.alternatives { result += alternative.actions }
             }

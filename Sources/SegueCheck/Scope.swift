@@ -25,6 +25,33 @@ struct Scope {
     var photoFields: Set<String> = []
     /// Whether a failing call here is caught by an enclosing `error` branch or an `on_error`.
     var errorHandled: Bool
+    /// Paths a condition around these actions proves not null (a handler's `when:`, an `if:`), for C204 and C205.
+    var nonNull: Set<String> = []
+
+    /// The same scope knowing what `condition` being `holds` proves not null.
+    func knowing(_ condition: ExpressionText, is holds: Bool) -> Scope {
+        guard let parsed = try? Expression.parse(condition.text) else { return self }
+        var copy = self
+        copy.nonNull.formUnion(TypeChecker.nonNullPaths(parsed, holds: holds))
+        return copy
+    }
+
+    /// The same scope without what an action may have made null again: the paths that read one of `names`
+    /// (`x`, `x.name`, `m[x]` for `x`), or every path when `names` is nil.
+    func forgetting(_ names: Set<String>?) -> Scope {
+        guard !nonNull.isEmpty else { return self }
+        var copy = self
+        guard let names else {
+            copy.nonNull = []
+            return copy
+        }
+        copy.nonNull = nonNull.filter { path in
+            path.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).allSatisfy {
+                !names.contains(String($0))
+            }
+        }
+        return copy
+    }
 
     /// The same scope with one more name visible.
     func binding(_ name: String, _ type: ValueType) -> Scope {

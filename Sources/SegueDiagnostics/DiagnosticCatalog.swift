@@ -105,6 +105,8 @@ public enum DiagnosticCatalog {
         "C505": "A `submits: true` button on a screen without fields.",
         "C506": "A component that shows itself, directly or through other components: it would never finish drawing.",
         "C507": "Named values (`let:`) that depend on each other in a cycle: none of them could ever be computed.",
+        "C508":
+            "A non-trivial expression is written twice or more where one `let:` could name it (a warning; `--strict` fails on it).",
         "C601":
             "A state name that is not an identifier, or an `on:` key that is not an event descriptor (identifiers joined by dots, `*`): no expression, `goto` or REPL command could name it, so it could never be entered or fire.",
         "C602":

@@ -46,7 +46,9 @@ struct FlowSymbols {
             for element in component.elements where element.keyword != "use" {
                 add(.element, "element:\(component.name.text)", element.id, declaration: true)
             }
-            walk(component.elements, scope: Scope(owner: component.name.text, data: []))
+            let scope = Scope(owner: component.name.text, data: Set(component.lets.map(\.name.text)))
+            for named in component.lets { addData(named.name, scope: scope, declaration: true) }
+            walk(component.elements, scope: scope)
         }
         walk(flow.onError ?? [], scope: Scope(owner: "", data: []))
         walk(flow.handlers, scope: Scope(owner: "", data: []))
@@ -75,6 +77,12 @@ struct FlowSymbols {
             }
             for state in ExpressionNames.members(of: .state, in: screen, file: file) {
                 add(.state, "state:\(screen.name.text)", Name(state.name, at: state.range), declaration: false)
+            }
+        }
+        for component in flow.components where !component.lets.isEmpty {
+            let scope = Scope(owner: component.name.text, data: Set(component.lets.map(\.name.text)))
+            for read in ExpressionNames.reads(in: component, file: file) where scope.data.contains(read.name) {
+                addData(Name(read.name, at: read.range), scope: scope, declaration: false)
             }
         }
     }
@@ -157,7 +165,7 @@ struct FlowSymbols {
         for initial in chart.initial { add(.state, prefix, initial, declaration: false) }
         for state in chart.states {
             add(.state, prefix, state.name, declaration: true)
-            walk(state.onEnter + state.onExit, scope: scope)
+            walk(state.onEnter + state.onExit + state.initialActions, scope: scope)
             walk(state.handlers, scope: scope)
             walk(state.always + (state.historyDefault.map { [$0] } ?? []), scope: scope)
             if let children = state.children { walk(children, scope: scope) }

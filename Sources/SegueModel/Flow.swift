@@ -125,5 +125,7 @@ public struct Component: Sendable {
     public var parameters: [ParameterDeclaration]
     public var elements: [Element]
     public var layout: Layout?
+    /// Named values its elements read, computed where they are used with the parameters in scope (`let:`).
+    public var lets: [NamedValue] = []
     public var range: SourceRange
 }

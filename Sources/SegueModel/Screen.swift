@@ -171,6 +171,9 @@ public struct StateNode: Sendable {
     public var history: HistoryDepth? = nil
     /// A history state's `default:` transition, taken when its parent has never been left.
     public var historyDefault: GuardedActions? = nil
+    /// `initial_do:`: the actions of the initial transition (SCXML's `<initial>` content), run when the state is
+    /// entered by default, after its `on_enter` and before its initial children's.
+    public var initialActions: [Action] = []
     /// A final state's `done_data:`: the payload of the `done.state.<parent>` it raises.
     public var doneData: ExpressionText? = nil
     /// `invoke:`: child charts run as their own sessions while the state is active.

@@ -113,4 +113,67 @@ import Testing
             """
         #expect(diagnostics(text) == ["14:19 X101 unknown name `columns`"])
     }
+
+    static func component(lets: String, elements: String) -> String {
+        """
+        segue: 1
+        flow: t
+        start: main
+        data:
+          count: { type: int, default: 2 }
+        components:
+          row:
+            parameters:
+              take: string?
+            let:
+        \(lets)
+            elements:
+        \(elements)
+        screens:
+          main:
+            data:
+              local: { type: int, default: 1 }
+            elements:
+              - use: row
+                with: { take: "'a'" }
+
+        """
+    }
+
+    @Test func aComponentsNamedValuesReadItsParametersAndAreTyped() {
+        let text = Self.component(
+            lets: """
+                      has_take: "take != null"
+                      ready: "has_take && count > 1"
+                      label: "'Take ' + (take ?? '')"
+                """,
+            elements: """
+                      - text: a
+                        value: "${label}"
+                        visible: ready
+                      - text: b
+                        value: Hi
+                        visible: label
+                """)
+        #expect(diagnostics(text) == ["20:18 C201 `visible` must be `bool`, found `string`"])
+    }
+
+    @Test func aComponentsNamedValueSeesNeitherTheScreensDataNorItsOwnCycle() {
+        let text = Self.component(
+            lets: """
+                      a: "b + local"
+                      b: "a + 1"
+                      take: "1"
+                """,
+            elements: """
+                      - text: a
+                        value: "${a}"
+                """)
+        #expect(
+            diagnostics(text) == [
+                "11:7 C507 named value `a` depends on itself: `a` → `b` → `a`; compute one of them from something else",
+                "11:15 X101 unknown name `local`",
+                "13:7 C503 named value `take` is already declared; give it another name",
+            ])
+    }
 }

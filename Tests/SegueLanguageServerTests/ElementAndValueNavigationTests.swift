@@ -67,6 +67,18 @@ struct ElementAndValueNavigationTests {
         #expect(edits.count == 3)
     }
 
+    @Test func renamingAComponentsNamedValueLeavesAScreensOfTheSameName() throws {
+        let result = harness.request(
+            "textDocument/rename", at("      full_name: \"entry.name", offset: 8).merging(["newName": "who"]))
+        let edits = try #require(result["changes"]?[uri]?.array)
+        let renamed = NavigationTests.apply(edits, to: text)
+        #expect(
+            renamed.contains("      who: \"entry.name") && renamed.contains("value: \"${who}\"\n        font: headline")
+        )
+        #expect(renamed.contains("title: \"${full_name}\""), "the post screen's own `full_name` stays")
+        #expect(edits.count == 2)
+    }
+
     @Test func aStateReadInAnExpressionJumpsToTheState() {
         let pictone = ServerHarness.root + "/flows/pictone.yaml"
         let source = (try? String(contentsOfFile: pictone, encoding: .utf8)) ?? ""

@@ -53,6 +53,7 @@ struct ExpressionCompletionTests {
         #expect(!result.labels.contains("form"), "a component has no form")
         #expect(!result.labels.contains("cell_width"), "another screen's `let:`")
         #expect(detail(result, "entry") == "Entry")
+        #expect(detail(result, "full_name") == "string", "the component's own `let:` value")
         #expect(detail(result, "margin") == "int", "a `let:` value's type, inferred from its expression")
         #expect(detail(result, "len") == "len(string | list | map | record) -> int")
     }
@@ -62,7 +63,7 @@ struct ExpressionCompletionTests {
         #expect(screen.labels == ["cell_width"])
         #expect(detail(screen, "cell_width") == "number")
         let error = complete(
-            "message: \"${error.message}\" }\n\n  # D6", "message: \"${err}\" }\n\n  # D6", after: "${err")
+            "{ image: error }\n\n  # D6", "{ image: error, message: \"${err}\" }\n\n  # D6", after: "${err")
         #expect(error.labels == ["error"])
         #expect(detail(error, "error") == "Error")
         let doc = error["items"]?.array?.first?["documentation"]?["value"]?.string

@@ -50,7 +50,14 @@ struct ExpressionHoverTests {
     }
 
     @Test func anImplicitNamesDoc() {
-        let doc = value("message: \"${error.message}\"", offset: 13)
+        // The seed flow's error alerts show the error's message by default; one that writes it out reads `error`.
+        let edited = text.replacingOccurrences(
+            of: "{ image: error }\n\n  # D6", with: "{ image: error, message: \"${error.message}\" }\n\n  # D6")
+        harness.change(uri, to: edited)
+        let position = ServerHarness.position(of: "message: \"${error.message}\"", in: edited, offset: 13)
+        let doc =
+            harness.request("textDocument/hover", ServerHarness.document(uri, at: position))["contents"]?["value"]?
+            .string ?? "nil"
         #expect(doc.hasPrefix("`error`: `Error`"), "\(doc)")
         #expect(doc.contains("`Error` has `service: string`, `code: string`, `message: string`"), "\(doc)")
         #expect(doc.contains("inside a call's `error`"), "\(doc)")

@@ -33,7 +33,7 @@ struct VocabularyDocsTests {
         let markdown = "intro\n<!-- vocabulary: alert -->\n| stale |\n<!-- /vocabulary -->\nafter"
         let rewritten = try VocabularyDocs.rewrite(markdown)
         #expect(rewritten.hasPrefix("intro\n<!-- vocabulary: alert -->\n| key | type | meaning |\n"))
-        #expect(rewritten.contains("| `message` | text | the text below |"))
+        #expect(rewritten.contains("| `message` | text | the text below; without one, "))
         #expect(!rewritten.contains("stale"))
         #expect(rewritten.hasSuffix("<!-- /vocabulary -->\nafter"))
     }

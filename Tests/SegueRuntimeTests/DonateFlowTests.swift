@@ -1,5 +1,6 @@
 import Foundation
 import SegueExpression
+import SegueModel
 import Testing
 
 @testable import SegueRuntime

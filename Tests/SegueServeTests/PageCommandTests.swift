@@ -21,6 +21,9 @@ import Testing
         #expect(try line(#"{"kind": "back"}"#) == "back")
         #expect(try line(#"{"kind": "swipe_dismiss"}"#) == "dismiss")
         #expect(try line(#"{"kind": "dismiss_alert"}"#) == nil)
+        // The wheel and a drag on a photo's crop frame are the REPL's pinch and pan.
+        #expect(try line(#"{"kind": "pinch", "path": "photo", "value": 2}"#) == "pinch photo 2.0")
+        #expect(try line(#"{"kind": "pan", "path": "photo", "x": 0.25, "y": 0.75}"#) == "pan photo 0.25 0.75")
     }
 
     @Test func badPostsAreRefusedWithWhatWasExpected() {
@@ -31,6 +34,8 @@ import Testing
             (#"{"kind": "change", "path": "start"}"#, "a slider's numeric `value` or a picker's `option`"),
             (#"{"kind": "change", "path": "clip", "option": "two words"}"#, "a picker's `option` is one word"),
             (#"{"kind": "launch"}"#, "unknown input kind `launch`"),
+            (#"{"kind": "pinch", "path": "photo"}"#, "`pinch` needs the zoom as `value`"),
+            (#"{"kind": "pan", "path": "photo", "x": 0.5}"#, "`pan` needs the frame's new centre as `x` and `y`"),
         ]
         for (json, expected) in cases {
             #expect(throws: PageCommand.Problem.self) { try line(json) }

@@ -44,6 +44,23 @@ import Testing
         #expect(served.snapshot().message == "no alert is shown")
     }
 
+    /// The wheel and a drag on the drawn crop frame post `pinch` and `pan`: the field's framing changes as in the REPL.
+    @Test func aPhotosCropFrameTakesPinchAndPan() async throws {
+        let served = try await ServeFixture.served("donate")
+        await served.tap("donate")
+        await served.tap("options[0]")
+        _ = await served.perform(PageCommand(kind: "dismiss_alert"))
+        #expect(!(await served.perform(PageCommand(kind: "pinch", path: "photo", value: 2))), "no photo yet")
+        await served.tap("choose_photo")
+        #expect(await served.perform(PageCommand(kind: "pinch", path: "photo", value: 2)))
+        #expect(await served.perform(PageCommand(kind: "pan", path: "photo", x: 0, y: 0)))
+        let value = served.snapshot().screen?.element("photo")?.field?.value
+        // 640 × 480 at zoom 2: the square frame is 240 px, so its centre stops at (120, 120) px.
+        #expect(value?["zoom"] == .number(2))
+        #expect(value?["center_x"] == .number(0.1875) && value?["center_y"] == .number(0.25))
+        #expect(served.snapshot().timeline.commands.suffix(2) == ["pinch photo 2.0", "pan photo 0.0 0.0"])
+    }
+
     @Test func theNextOutcomeCanBeChosen() async throws {
         let served = try await ServeFixture.served("donate")
         await served.tap("donate")

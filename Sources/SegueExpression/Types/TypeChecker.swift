@@ -6,9 +6,19 @@ import SegueDiagnostics
 ///     checker.check(try Expression.parse("count > 0"), expecting: .bool)  // .success(.bool)
 public struct TypeChecker: Sendable {
     public var scope: any TypeScope
+    /// Paths (as written, `entry.text`) a condition around the expression proves not null: a handler's `when:`,
+    /// the branch of an `if:` (see `nonNullPaths`).
+    public var knownNonNull: Set<String> = []
 
-    public init(scope: any TypeScope) {
+    public init(scope: any TypeScope, knownNonNull: Set<String> = []) {
         self.scope = scope
+        self.knownNonNull = knownNonNull
+    }
+
+    /// The paths `condition` being `holds` proves not null: `x != null`, `!empty(x)`, `k in m` (for `m[k]`), and
+    /// their combinations with `!`, `&&` and `||`.
+    public static func nonNullPaths(_ condition: Expression, holds: Bool) -> Set<String> {
+        Inference.nonNull(condition, holds)
     }
 
     /// The expression's type, or every problem found; with `expecting`, the type must also fit it.
@@ -32,6 +42,7 @@ public struct TypeChecker: Sendable {
     /// Like `check`, also collecting warnings: optional values used where a value is needed.
     public func analyze(_ expression: Expression, expecting expected: ValueType? = nil) -> Analysis {
         var inference = Inference(scope: scope)
+        inference.narrowed = knownNonNull
         let type = inference.infer(expression)
         if inference.diagnostics.isEmpty, let expected, !type.isAssignable(to: expected) {
             let nullable = type.unwrapped.isAssignable(to: expected) && type != .null
@@ -51,6 +62,7 @@ public struct TypeChecker: Sendable {
     /// would show as nothing there); a template that is one `${…}` alone may be empty.
     public func analyze(_ template: Template) -> Analysis {
         var inference = Inference(scope: scope)
+        inference.narrowed = knownNonNull
         let alone = template.segments.count == 1
         for expression in template.expressions {
             let type = inference.infer(expression)

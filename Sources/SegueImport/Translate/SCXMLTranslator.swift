@@ -95,6 +95,7 @@ struct SCXMLTranslator {
         }
         var onEntry: [YAMLTree] = []
         var onExit: [YAMLTree] = []
+        var initialActions: [YAMLTree] = []
         var transitions: [(descriptors: [String], alternative: YAMLTree)] = []
         var always: [YAMLTree] = []
         var children: [(String, YAMLTree)] = []
@@ -118,7 +119,7 @@ struct SCXMLTranslator {
                 transitions.append((descriptors, alternative))
             case _ where StateOutline.stateElements.contains(child.name) && node.kind != .final:
                 if let state = state(child) { children.append(state) }
-            case "initial" where node.kind == .compound: initialElement(child)
+            case "initial" where node.kind == .compound: initialActions = initialElement(child)
             case "datamodel": lateValues += datamodel(child, late: lateBinding)
             case "invoke" where node.kind != .final:
                 if let invocation = invoke(child, state: node.name) { invocations.append(invocation) }
@@ -140,6 +141,7 @@ struct SCXMLTranslator {
         }
         if !onEntry.isEmpty { entries.append(("on_enter", .sequence(onEntry))) }
         if !onExit.isEmpty { entries.append(("on_exit", .sequence(onExit))) }
+        if !initialActions.isEmpty { entries.append(("initial_do", .sequence(initialActions))) }
         let handlers = Self.handlers(transitions)
         if !handlers.isEmpty { entries.append(("on", .map(handlers.map { ($0.0, .sequence($0.1)) }))) }
         if !always.isEmpty { entries.append(("always", .sequence(always))) }
@@ -217,21 +219,21 @@ struct SCXMLTranslator {
         names.count == 1 ? .scalar(names[0]) : .sequence(names.map { .scalar($0) })
     }
 
-    private mutating func initialElement(_ element: XMLElement) {
+    /// Checks an `<initial>` element; its transition's actions become the state's `initial_do:`, run on a default
+    /// entry after the state's `on_enter`.
+    private mutating func initialElement(_ element: XMLElement) -> [YAMLTree] {
         checkAttributes(element)
         let transitions = element.children.filter { $0.name == "transition" }
         for child in element.children where child.name != "transition" { checkElement(child, expected: []) }
         guard transitions.count == 1, let transition = transitions.first else {
             diagnostics.append(.error(.badAttribute, "`<initial>` holds exactly one `<transition>`", at: element.range))
-            return
+            return []
         }
         if transition["target"] == nil {
             diagnostics.append(
                 .error(.badAttribute, "the `<initial>` transition needs a `target`", at: transition.range))
         }
-        if !transition.children.isEmpty {
-            unsupported(transition, "actions on an `<initial>` transition are not translated")
-        }
+        return block(transition.children)
     }
 
     /// The Segue name of a target id, or an I004 with the closest id.

@@ -231,10 +231,11 @@ extension FlowDecoder {
             let parameters = reader.take("parameters").map { decodeParameters($0, context: "`parameters`") } ?? []
             let elements = reader.take("elements").map { decodeElements($0) } ?? []
             let layout = reader.take("layout").flatMap { decodeLayout($0) }
+            let lets = reader.take("let").map { decodeNamedValues($0) } ?? []
             finish(reader)
             return Component(
                 name: Name(entry.name, at: entry.key.range), parameters: parameters, elements: elements, layout: layout,
-                range: entry.value.range)
+                lets: lets, range: entry.value.range)
         }
     }
 }

@@ -122,6 +122,7 @@ extension FlowDecoder {
             state.onExit = reader.take("on_exit").map { actions($0, context: "`on_exit`") } ?? []
             state.handlers = reader.take("on").map { decodeHandlers($0) } ?? []
             state.always = reader.take("always").map { decodeTransitions($0) } ?? []
+            state.initialActions = reader.take("initial_do").map { actions($0, context: "`initial_do`") } ?? []
             let initial = reader.take("initial")
             let parallel = reader.take("parallel")
             if let children = reader.take("states") {

@@ -247,7 +247,11 @@ extension Vocabulary {
                         doc:
                             "the title; without one, an `error` alert shows the default error alert's (`Error`, `Ошибка`)",
                         example: "Saved"),
-                    KeySpec("message", .template, doc: "the text below", example: "Thank you"),
+                    KeySpec(
+                        "message", .template,
+                        doc:
+                            "the text below; without one, an `error` alert where an error is handled shows `error.message`",
+                        example: "Thank you"),
                 ]),
             PlaceSpec(
                 .handedResult, title: "a result handed back",

@@ -112,6 +112,11 @@ extension Vocabulary {
                 KeySpec(
                     "parameters", .mapping(of: parameterDeclaration), doc: "what a use passes in `with:`",
                     example: "{ entry: Entry }"),
+                KeySpec(
+                    "let", .mapping(of: .expression),
+                    doc:
+                        "named values its elements may read, computed where they are used with the parameters in scope",
+                    example: "{ full_name: \"entry.name + ' ' + entry.surname\" }"),
                 KeySpec("elements", .elements, doc: "what the component shows", example: "[{ text: t, value: Hi }]"),
                 KeySpec("layout", .object(.layout), doc: "how its elements are laid out", example: "{ scroll: true }"),
             ]),
@@ -192,6 +197,14 @@ extension Vocabulary {
                     example: "a"
                 )
                 .needing(KeyRequirement("states")),
+                KeySpec(
+                    "initial_do", .actions,
+                    doc:
+                        "the initial transition's actions (SCXML's `<initial>` content): run when the state is entered by default, after its `on_enter` and before its initial children's",
+                    example: "[{ send: started }]"
+                )
+                .needing(KeyRequirement("states"))
+                .excluding(["parallel"], because: "a parallel state enters every region; it has no initial transition"),
                 KeySpec("states", .mapping(of: .object(.state)), doc: "child states", example: "{ a: {}, b: {} }")
                     .excluding(["final", "history"], because: "a final or history state has no children"),
                 KeySpec("parallel", .bool, default: "false", doc: "the child states are all active", example: "true")

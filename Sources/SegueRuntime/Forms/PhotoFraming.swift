@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueModel
 
 /// A photo field's value and the part of the picture the user framed in it (D14): pinch-zoom and pan, never
 /// rotation, always inside the picture.
@@ -23,10 +24,10 @@ public enum PhotoFraming {
         fields["aspect"] = .number(frame.aspect)
         fields["max_side"] = .int(frame.maxSide)
         fields["zoom"] = .number(clampedZoom(fields["zoom"]?.numberValue ?? frame.minZoom, frame: frame))
-        let (x, y) = clampedCenter(
-            x: fields["center_x"]?.numberValue ?? 0.5, y: fields["center_y"]?.numberValue ?? 0.5, fields, frame: frame)
-        fields["center_x"] = .number(x)
-        fields["center_y"] = .number(y)
+        let window = window(
+            fields, frame: frame, x: fields["center_x"]?.numberValue ?? 0.5, y: fields["center_y"]?.numberValue ?? 0.5)
+        fields["center_x"] = .number(window.centerX)
+        fields["center_y"] = .number(window.centerY)
         return .record(fields)
     }
 
@@ -49,13 +50,9 @@ public enum PhotoFraming {
     /// The part of the picture the frame shows, as fractions of its width and height; nil without a photo.
     public static func region(of value: Value, frame: CropFrame) -> PhotoRegion? {
         guard case .record(let fields) = normalized(value, frame: frame) else { return nil }
-        let zoom = fields["zoom"]?.numberValue ?? 1
-        let cover = coverFraction(fields, frame: frame)
-        let width = cover.width / zoom
-        let height = cover.height / zoom
-        let x = (fields["center_x"]?.numberValue ?? 0.5) - width / 2
-        let y = (fields["center_y"]?.numberValue ?? 0.5) - height / 2
-        return PhotoRegion(x: x, y: y, width: width, height: height)
+        return window(
+            fields, frame: frame, x: fields["center_x"]?.numberValue ?? 0.5, y: fields["center_y"]?.numberValue ?? 0.5
+        ).region
     }
 
     private static func clampedZoom(_ zoom: Double, frame: CropFrame) -> Double {
@@ -63,42 +60,13 @@ public enum PhotoFraming {
         return min(max(zoom, frame.minZoom), frame.maxZoom)
     }
 
-    /// Keeps the frame's half-extent inside the picture on each axis.
-    private static func clampedCenter(x: Double, y: Double, _ fields: [String: Value], frame: CropFrame) -> (
-        Double, Double
-    ) {
-        let zoom = fields["zoom"]?.numberValue ?? 1
-        let cover = coverFraction(fields, frame: frame)
-        func clamp(_ value: Double, _ extent: Double) -> Double {
-            let half = min(extent / zoom, 1) / 2
-            let finite = value.isFinite ? value : 0.5
-            return min(max(finite, half), 1 - half)
-        }
-        return (clamp(x, cover.width), clamp(y, cover.height))
-    }
-
-    /// The fraction of the picture's width and height the frame covers at zoom 1 (the largest rectangle of the
-    /// frame's aspect that fits); a picture of unknown size is taken to have the frame's aspect.
-    private static func coverFraction(_ fields: [String: Value], frame: CropFrame) -> (width: Double, height: Double) {
-        let width = fields["width"]?.numberValue ?? 0
-        let height = fields["height"]?.numberValue ?? 0
-        guard width > 0, height > 0, frame.aspect > 0 else { return (1, 1) }
-        let ratio = width / height
-        return ratio > frame.aspect ? (frame.aspect / ratio, 1) : (1, ratio / frame.aspect)
-    }
-}
-
-/// A rectangle of a picture as fractions of its width and height (0…1 each), top-left origin.
-public struct PhotoRegion: Sendable, Hashable, Codable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
+    /// The frame over the photo's picture, centred as near (`x`, `y`) as keeps it inside (`CropGeometry`, which the
+    /// encoder's pixels come from too).
+    private static func window(_ fields: [String: Value], frame: CropFrame, x: Double, y: Double)
+        -> CropGeometry.Window
+    {
+        CropGeometry.window(
+            width: fields["width"]?.numberValue ?? 0, height: fields["height"]?.numberValue ?? 0, aspect: frame.aspect,
+            zoom: fields["zoom"]?.numberValue ?? 1, centerX: x, centerY: y)
     }
 }

@@ -113,6 +113,7 @@ extension Runner {
     /// A frame with a component's arguments bound, evaluated in `frame`.
     func bind(_ component: ComponentProgram, _ frame: Frame) -> Result<Frame, ExpressionFailure> {
         var inner = frame
+        inner.component = component.lets
         for argument in component.arguments {
             switch evaluate(argument.value, frame) {
             case .success(let value): inner.locals[argument.name] = value

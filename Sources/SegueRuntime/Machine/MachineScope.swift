@@ -43,9 +43,14 @@ struct MachineScope: ValueScope {
         }
     }
 
-    /// The top screen's named value, else the flow's, computed in the scope it was declared in: a screen's sees
-    /// the screen (never the locals of where it is read), the flow's only flow-level names.
+    /// The component's named value, else the top screen's, else the flow's, computed in the scope it was declared
+    /// in: a component's sees its parameters, a screen's the screen (never the locals of where it is read), the
+    /// flow's only flow-level names.
     func computedValue(of name: String) -> Result<Value, EvaluationError>? {
+        if let component = frame.component, program.program.componentLets.indices.contains(component) {
+            let lets = program.program.componentLets[component]
+            if let slot = lets.index[name] { return compute(lets.values[slot].value, on: instance, in: frame) }
+        }
         if let instance {
             let screen = program.program.screens[instance.screen]
             if let slot = screen.letIndex[name] { return compute(screen.lets[slot].value, on: instance) }
@@ -54,9 +59,17 @@ struct MachineScope: ValueScope {
         return compute(program.program.lets[slot].value, on: nil)
     }
 
-    private func compute(_ expression: Int, on instance: ScreenInstance?) -> Result<Value, EvaluationError> {
+    /// `component` is the frame of a component's elements (its parameters bound); nil for a screen's or the flow's.
+    private func compute(
+        _ expression: Int, on instance: ScreenInstance?, in component: Frame? = nil
+    ) -> Result<Value, EvaluationError> {
+        var frame = Frame(instance: instance?.id ?? -1)
+        if let component {
+            frame.locals = component.locals
+            frame.component = component.component
+        }
         let declared = MachineScope(
-            program: program, data: data, instance: instance, frame: Frame(instance: instance?.id ?? -1),
+            program: program, data: data, instance: instance, frame: frame,
             device: device, currentEvent: currentEvent, sessionID: sessionID)
         return program.program.expressions[expression].evaluate(in: declared).mapError { failure in
             EvaluationError(

@@ -257,6 +257,8 @@ public struct Frame: Sendable, Hashable, Codable {
     public var event: Value
     /// `item`, `index`, `result`, `error` and component parameters.
     public var locals: [String: Value]
+    /// The component whose elements run here, when it has named values: an index into `Program.componentLets`.
+    public var component: Int? = nil
 
     public init(instance: Int, owner: Int = -1, event: Value = .null, locals: [String: Value] = [String: Value]()) {
         self.instance = instance

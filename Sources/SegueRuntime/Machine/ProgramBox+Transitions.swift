@@ -165,6 +165,9 @@ private struct EntryBuilder {
             return
         }
         states.insert(state)
+        // A default entry runs the initial transition's actions after the state's `on_enter` (before any history
+        // default of its children, which is added below).
+        if let entry = node.initialEntry { historyDefaults.append((state, entry)) }
         if node.parallel {
             for child in box.childStates(state, in: screen) where !containsDescendant(of: child) {
                 addDescendants(child)

@@ -64,8 +64,8 @@ struct ScreenFacts: Sendable {
     var hasInitialStates: Bool
     /// At most 64 nested states: the masks below and in `StateFacts` describe the whole chart.
     var small: Bool
-    /// Some state is final, a history state, has `always:` transitions or an initial state deeper than a child:
-    /// the full SCXML algorithm runs.
+    /// Some state is final, a history state, has `always:` transitions, `initial_do:` or an initial state deeper
+    /// than a child: the full SCXML algorithm runs.
     var extras: Bool
     /// The states entered by default with the screen; states with an `on_enter`, with an `on_exit`; leaves.
     var initialMask: UInt64 = 0
@@ -77,7 +77,10 @@ struct ScreenFacts: Sendable {
         self.states = Int32(truncatingIfNeeded: states)
         small = screen.states.count <= 64
         extras =
-            screen.states.contains { $0.isFinal || $0.history != nil || !$0.always.isEmpty || !$0.invocations.isEmpty }
+            screen.states.contains {
+                $0.isFinal || $0.history != nil || !$0.always.isEmpty || $0.initialEntry != nil
+                    || !$0.invocations.isEmpty
+            }
             || screen.states.indices.contains { id in
                 screen.states[id].initialChildren.contains { screen.states[$0].parent != id }
             } || screen.initialStates.contains { screen.states[$0].parent >= 0 }

@@ -137,7 +137,9 @@ extension Runner {
             return false
         case .alert(let operation):
             var title = Value.string(operation.image == "error" ? messages.text(.errorAlertTitle) : "")
-            var message: Value?
+            // Where an error is being handled, an error alert without `message:` shows the error's own message.
+            var message: Value? =
+                operation.image == "error" ? frame.locals[ImplicitName.error.rawValue]?["message"] : nil
             if let text = operation.title {
                 switch evaluate(text, frame) {
                 case .success(let value): title = value

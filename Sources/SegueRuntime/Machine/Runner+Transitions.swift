@@ -26,11 +26,15 @@ extension Runner {
         for transition in transitions where transition.target >= 0 {
             for id in box.exitSet(of: transition, active: active, in: screen, history: history) { exiting.insert(id) }
         }
-        let entry = box.entrySet(of: transitions, in: screen, history: history)
+        var remembered = history
         if !exiting.isEmpty {
             rememberHistory(of: exiting, active: active, screen: screen, at: location)
-            exitStates(exiting, instance: instance)
+            remembered = state.layers[location.layer].stack[location.index].history
         }
+        // SCXML computes the entry set after the exits: a history state the transition re-enters through
+        // restores what its parent had active a moment ago (W3C test 579).
+        let entry = box.entrySet(of: transitions, in: screen, history: remembered)
+        if !exiting.isEmpty { exitStates(exiting, instance: instance) }
         for transition in transitions where transition.runsActions {
             guard locate(instance) != nil else { return }
             run(

@@ -220,7 +220,9 @@ struct ProgramBuilder {
                     parallel: node.children?.parallel ?? false, onEnter: nil, onExit: nil, handlers: HandlerTable()))
             screen.states[id].isFinal = node.isFinal
             screen.states[id].history = node.history
-            if node.isFinal || node.history != nil || !node.always.isEmpty { program.hasStatechartExtras = true }
+            if node.isFinal || node.history != nil || !node.always.isEmpty || !node.initialActions.isEmpty {
+                program.hasStatechartExtras = true
+            }
             children.append(id)
             if let nested = node.children {
                 let (grandchildren, initial) = flatten(nested, parent: id, into: &screen)
@@ -298,6 +300,9 @@ struct ProgramBuilder {
             program.screens[screen].states[id].doneData = node.doneData.map { expression($0, context: context) }
             for invocation in node.invocations {
                 compileInvocation(invocation, state: id, named: node.name.text, screen: screen)
+            }
+            if !node.initialActions.isEmpty {
+                program.screens[screen].states[id].initialEntry = list(node.initialActions, context: context)
             }
             if let nested = node.children { compileStates(nested, screen: screen) }
         }

@@ -51,6 +51,8 @@ public struct Program: Sendable {
     /// The flow's named values (`let:`), computed when an expression reads them.
     public var lets: [NamedValueProgram] = []
     public var letIndex: [String: Int] = [:]
+    /// Each component use's named values; a frame's `component` indexes them.
+    public var componentLets: [ComponentLetsProgram] = []
     /// The flow's `locale:` (nil: the device's) and its `messages:`, from which each run's `MessageBook` is made.
     public var locale: String?
     public var messageOverrides: [MessageID: MessageBook.Override] = [:]
@@ -75,6 +77,13 @@ public struct Program: Sendable {
 public struct NamedValueProgram: Sendable {
     public var name: String
     public var value: Int
+}
+
+/// One use of a component's named values (`let:`), compiled where the component is used.
+public struct ComponentLetsProgram: Sendable {
+    public var component: String
+    public var values: [NamedValueProgram]
+    public var index: [String: Int]
 }
 
 /// A data variable: a slot with a default, optionally persisted or read from the defaults service.
@@ -203,6 +212,8 @@ public struct StateProgram: Sendable {
     public var history: HistoryDepth? = nil
     /// A history state's `default:` transition (its target and actions), or nil.
     public var historyDefault: HandlerProgram.Alternative? = nil
+    /// `initial_do:`: the entry of the initial transition's actions, run after `on_enter` on a default entry.
+    public var initialEntry: Int? = nil
     /// Eventless transitions (`always:`), in document order.
     public var always: [HandlerProgram.Alternative] = []
     /// The id of `done.state.<name>`, raised when the state completes; -1 when it cannot.
@@ -274,6 +285,8 @@ public struct ComponentProgram: Sendable {
     public var name: String
     public var arguments: [(name: String, value: Int)]
     public var elements: [ElementProgram]
+    /// Its named values, an index into `Program.componentLets`; nil when it declares none.
+    public var lets: Int? = nil
 }
 
 /// A form field with its rules.

@@ -100,7 +100,14 @@ extension ProgramBuilder {
             let value = parameter.defaultValue.map { expression($0, context: context) } ?? constant(.null)
             allArguments.append((name: parameter.name.text, value: value))
         }
-        return ComponentProgram(name: use.component.text, arguments: allArguments, elements: elements)
+        var compiled = ComponentProgram(name: use.component.text, arguments: allArguments, elements: elements)
+        if !definition.lets.isEmpty {
+            let (values, index) = namedValues(definition.lets, context: inner)
+            compiled.lets = program.componentLets.count
+            program.componentLets.append(
+                ComponentLetsProgram(component: use.component.text, values: values, index: index))
+        }
+        return compiled
     }
 
     mutating func fields(of screen: Screen, elements: [ElementProgram], context: CompileContext) -> [FieldProgram] {

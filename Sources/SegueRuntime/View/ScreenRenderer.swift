@@ -168,6 +168,7 @@ struct ScreenRenderer {
     /// A component's elements with its arguments bound.
     private func row(_ component: ComponentProgram, _ frame: Frame, layout: TextLayout) -> [ElementView] {
         var inner = frame
+        inner.component = component.lets
         for argument in component.arguments {
             inner.locals[argument.name] = (try? value(argument.value, frame).get()) ?? .null
         }

@@ -1,15 +1,18 @@
 /// The part of the page's script that works on the screen drawing (`segue render`'s SVG, docs/render.md): clicks
 /// on `.segue-input` items, an `<input>` over a field's frame while typing, dragging on sliders, a `<select>` over
-/// a picker, and scrolling the content with the wheel (the list's next page once its end is in view).
+/// a picker, the wheel and a drag on a photo's crop frame (the REPL's `pinch` and `pan`), and scrolling the content
+/// with the wheel (the list's next page once its end is in view).
 enum PageDrawingScript {
     static let source = #"""
         let scroll = { screen: null, offset: 0 };
+        let cropZoom = null;  // a pinch sent but not drawn yet: { path, zoom }
         let askedForMore = -1;
 
         function showDrawing(state) {
           const box = $("drawing");
           if (box.querySelector(".segue-overlay")) return;  // typing: the new drawing waits for the edit
           box.innerHTML = state.drawing;
+          cropZoom = null;  // the drawing now shows the zoom the machine keeps
           const screen = state.screen ? state.screen.screen + "#" + state.screen.instance : null;
           if (scroll.screen !== screen) scroll = { screen, offset: 0 };
           applyScroll(0);
@@ -114,6 +117,54 @@ enum PageDrawingScript {
           else if (kind === "change") { if (item.dataset.options) pickOption(item); }
           else if (kind === "tap" || kind === "select" || kind === "scroll_end") input({ kind, path });
           else if (kind === "back" || kind === "swipe_dismiss" || kind === "dismiss_alert") input({ kind });
+        });
+
+        function cropItem(event) {
+          return event.target.closest ? event.target.closest('.segue-input[data-kind="crop"]') : null;
+        }
+
+        /// How much of the picture the crop frame shows: the view box of its picture over a 10000-unit square.
+        function cropRegion(item) {
+          const picture = item.querySelector("svg[viewBox]");
+          const box = picture ? picture.getAttribute("viewBox").split(/[\s,]+/).map(parseFloat) : [0, 0, 10000, 10000];
+          return { w: box[2] / 10000, h: box[3] / 10000 };
+        }
+
+        // The wheel on a photo's crop frame zooms it (a pinch), within its min and max zoom.
+        $("drawing").addEventListener("wheel", (event) => {
+          const item = cropItem(event);
+          if (!item) return;
+          event.preventDefault();
+          event.stopImmediatePropagation();
+          const path = item.dataset.path;
+          const base = cropZoom && cropZoom.path === path ? cropZoom.zoom : parseFloat(item.dataset.zoom || "1");
+          const min = parseFloat(item.dataset.minZoom || "1"), max = parseFloat(item.dataset.maxZoom || "1");
+          const zoom = Math.min(Math.max(base * (event.deltaY < 0 ? 1.25 : 0.8), min), max);
+          if (zoom === base) return;
+          cropZoom = { path, zoom };
+          input({ kind: "pinch", path, value: zoom });
+        }, { passive: false });
+
+        // A drag on it moves the picture under the frame (a pan): the frame's centre moves the other way.
+        let cropping = null;
+        $("drawing").addEventListener("pointerdown", (event) => {
+          const item = cropItem(event);
+          if (!item) return;
+          cropping = { item, x: event.clientX, y: event.clientY };
+          event.preventDefault();
+        });
+        window.addEventListener("pointerup", (event) => {
+          if (!cropping) return;
+          const { item, x, y } = cropping;
+          cropping = null;
+          const dx = event.clientX - x, dy = event.clientY - y;
+          if (Math.abs(dx) < 2 && Math.abs(dy) < 2) return;
+          const f = frame(item), region = cropRegion(item);
+          input({
+            kind: "pan", path: item.dataset.path,
+            x: parseFloat(item.dataset.centerX) - dx / f.w * region.w,
+            y: parseFloat(item.dataset.centerY) - dy / f.h * region.h,
+          });
         });
 
         $("drawing").addEventListener("wheel", (event) => {

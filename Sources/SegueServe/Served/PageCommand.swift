@@ -9,19 +9,29 @@ import SegueTools
 ///     {"kind": "select", "path": "options[0]"}          → tap options[0] (a list's item)
 ///     {"kind": "change", "path": "start", "value": 0.25} → slide start 0.25
 ///     {"kind": "change", "path": "lines[0].clip", "option": "take"} → pick lines[0].clip take
+///     {"kind": "pinch", "path": "photo", "value": 2}   → pinch photo 2 (the wheel on a photo's crop frame)
+///     {"kind": "pan", "path": "photo", "x": 0.3, "y": 0.6} → pan photo 0.3 0.6 (a drag on it)
 public struct PageCommand: Sendable, Decodable, Hashable {
     public var kind: String
     public var path: String?
     public var text: String?
     public var value: Double?
     public var option: String?
+    /// Where a pan puts the crop frame's centre, as fractions of the picture.
+    public var x: Double?
+    public var y: Double?
 
-    public init(kind: String, path: String? = nil, text: String? = nil, value: Double? = nil, option: String? = nil) {
+    public init(
+        kind: String, path: String? = nil, text: String? = nil, value: Double? = nil, option: String? = nil,
+        x: Double? = nil, y: Double? = nil
+    ) {
         self.kind = kind
         self.path = path
         self.text = text
         self.value = value
         self.option = option
+        self.x = x
+        self.y = y
     }
 
     /// Why a posted command cannot be turned into an input.
@@ -29,9 +39,10 @@ public struct PageCommand: Sendable, Decodable, Hashable {
         public var description: String
     }
 
-    /// The kinds the page's drawing marks on `.segue-input` items (`data-kind`).
+    /// The kinds the page posts: those its drawing marks on `.segue-input` items (`data-kind`), and a photo's
+    /// crop frame (`crop`) as `pinch` and `pan`.
     public static let kinds = [
-        "tap", "select", "edit", "change", "scroll_end", "back", "swipe_dismiss", "dismiss_alert",
+        "tap", "select", "edit", "change", "scroll_end", "back", "swipe_dismiss", "dismiss_alert", "pinch", "pan",
     ]
 
     public static func decode(_ body: Data) throws(Problem) -> PageCommand {
@@ -67,6 +78,15 @@ public struct PageCommand: Sendable, Decodable, Hashable {
                 throw Problem(description: "`change` needs a slider's numeric `value` or a picker's `option`")
             }
             return "slide \(try path()) \(value)"
+        case "pinch":
+            guard let value, value.isFinite else { throw Problem(description: "`pinch` needs the zoom as `value`") }
+            return "pinch \(try path()) \(value)"
+        case "pan":
+            guard let x, let y, x.isFinite, y.isFinite else {
+                throw Problem(
+                    description: "`pan` needs the frame's new centre as `x` and `y` (fractions of the picture)")
+            }
+            return "pan \(try path()) \(x) \(y)"
         case "scroll_end": return "scroll \(try path())"
         case "back": return "back"
         case "swipe_dismiss": return "dismiss"

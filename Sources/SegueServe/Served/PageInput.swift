@@ -50,7 +50,7 @@ struct PageInput: Sendable, Encodable, Hashable {
             case .back: return PageInput(kind: "back")
             case .swipeToDismiss: return PageInput(kind: "swipe_dismiss")
             case .dismissAlert: return PageInput(kind: "dismiss_alert", label: state.alert?.title)
-            // The page does not map gestures on a photo's crop frame yet; the REPL's `pinch` and `pan` do.
+            // A photo's crop frame takes the wheel (pinch) and a drag (pan) on the drawing; no control below it.
             case .timer, .event, .pinch, .pan: return nil
             }
         }

@@ -1,25 +1,15 @@
+import SegueModel
 import SegueRuntime
 
-/// The pixels a `PhotoCrop` selects in an image: a rectangle that always lies inside it.
+/// The pixels a `PhotoCrop` selects in an image, for the encoder: a rectangle that always lies inside it, worked out
+/// by `CropGeometry` (SegueModel) like the frame the user sees, after the crop's numbers are checked.
 ///
-/// At zoom 1 the frame is the largest rectangle of the crop's aspect ratio that fits the image (so the image
-/// covers the frame); zoom `z` shows 1/z of that in each direction. A zoom below 1 is raised to 1, and one so large
-/// that the region would be under a pixel is lowered. The centre is moved, if needed, so the region stays inside.
+/// A zoom below 1 is raised to 1, and one so large that the region would be under a pixel is lowered.
 ///
 ///     PhotoCropRegion(imageWidth: 200, imageHeight: 100, crop: PhotoCrop(zoom: 2))   // x 75, y 25, 50 × 50
-public struct PhotoCropRegion: Sendable, Hashable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
+public typealias PhotoCropRegion = CropGeometry.Pixels
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
+extension CropGeometry.Pixels {
     /// The region `crop` selects; a crop with values that are not finite or an aspect ratio ≤ 0 is an error.
     public init(imageWidth: Int, imageHeight: Int, crop: PhotoCrop) throws(ServiceError) {
         guard imageWidth > 0, imageHeight > 0 else {
@@ -31,19 +21,9 @@ public struct PhotoCropRegion: Sendable, Hashable {
             throw Self.invalid("\(name) must be a finite number, not \(value)")
         }
         guard crop.aspectRatio > 0 else { throw Self.invalid("aspect must be above 0, not \(crop.aspectRatio)") }
-        let width = Double(imageWidth)
-        let height = Double(imageHeight)
-        let coverWidth = width / height > crop.aspectRatio ? height * crop.aspectRatio : width
-        let coverHeight = width / height > crop.aspectRatio ? height : width / crop.aspectRatio
-        let zoom = min(max(crop.zoom, 1), max(min(coverWidth, coverHeight), 1))
-        let regionWidth = min(max(Int((coverWidth / zoom).rounded()), 1), imageWidth)
-        let regionHeight = min(max(Int((coverHeight / zoom).rounded()), 1), imageHeight)
-        let centerX = min(max(crop.centerX, 0), 1) * width
-        let centerY = min(max(crop.centerY, 0), 1) * height
-        self.width = regionWidth
-        self.height = regionHeight
-        self.x = min(max(Int((centerX - Double(regionWidth) / 2).rounded()), 0), imageWidth - regionWidth)
-        self.y = min(max(Int((centerY - Double(regionHeight) / 2).rounded()), 0), imageHeight - regionHeight)
+        self = CropGeometry.pixels(
+            width: imageWidth, height: imageHeight, aspect: crop.aspectRatio, zoom: crop.zoom, centerX: crop.centerX,
+            centerY: crop.centerY)
     }
 
     private static func invalid(_ message: String) -> ServiceError {

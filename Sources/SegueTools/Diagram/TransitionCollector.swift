@@ -68,6 +68,9 @@ struct TransitionCollector {
             walk(
                 state.onExit,
                 at: Place(screen: screen, state: path, label: TransitionLabel(trigger: "on_exit", state: path)))
+            walk(
+                state.initialActions,
+                at: Place(screen: screen, state: path, label: TransitionLabel(trigger: "initial_do", state: path)))
             for handler in state.handlers { walk(handler, in: screen, state: path) }
             walk(state.always, trigger: "always", in: screen, state: path)
             if let fallback = state.historyDefault {

@@ -80,7 +80,9 @@ extension ReplSession {
         lines += computedLines(named.filter { $0.screen == nil })
         if let top = state.topInstance {
             let screen = program.screens[top.screen]
-            if !screen.slots.isEmpty || !screen.lets.isEmpty { lines.append("\(screen.name) data:") }
+            if !screen.slots.isEmpty || named.contains(where: { $0.screen != nil }) {
+                lines.append("\(screen.name) data:")
+            }
             for (slot, variable) in screen.slots.enumerated() where slot < top.values.count {
                 let mark = slot < screen.parameterCount ? " (parameter)" : ""
                 lines.append(
@@ -92,13 +94,16 @@ extension ReplSession {
         return lines.joined(separator: "\n")
     }
 
-    /// Named values (`let:`) as `  name = value (computed)`, or the error computing one gives now.
+    /// Named values (`let:`) as `  name = value (computed)` (a component's as `  lines[0].name = …`), or the error
+    /// computing one gives now.
     private func computedLines(_ readings: [NamedValueReading]) -> [String] {
         readings.map { reading in
+            let name = reading.element.map { "\($0).\(reading.name)" } ?? reading.name
             switch reading.value {
             case .success(let value):
-                "  \(reading.name) = \(ChangePrinter.short(value.literal, limit: 160, hiding: embedded.directory)) (computed)"
-            case .failure(let failure): "  \(reading.name) = error: \(failure.message) (computed)"
+                return
+                    "  \(name) = \(ChangePrinter.short(value.literal, limit: 160, hiding: embedded.directory)) (computed)"
+            case .failure(let failure): return "  \(name) = error: \(failure.message) (computed)"
             }
         }
     }

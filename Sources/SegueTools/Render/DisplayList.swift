@@ -1,3 +1,4 @@
+import SegueModel
 import SegueRuntime
 
 /// A screen drawn at a device's size in points: boxes, text runs and images, each interactive one tagged with the

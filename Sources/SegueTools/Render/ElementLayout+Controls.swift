@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueModel
 import SegueRuntime
 
 extension ElementLayout {

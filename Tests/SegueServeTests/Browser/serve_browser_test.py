@@ -5,7 +5,8 @@ Usage: serve_browser_test.py SEGUE_BINARY REPO_ROOT SCREENSHOT_DIR
 
 Copies flows/ and examples/ to a scratch directory (the test edits the flow file), serves each seed flow on a
 free loopback port, and checks what a person would see: the donate happy path (buy, a two-word name and the
-rule's message, fix it, save, "Поздравляем"), Pictone's record, stop and trim, the DOM beside the phone, and the
+rule's message, fix it, save, "Поздравляем"), the photo's crop frame zoomed with the wheel and panned with a drag
+(the REPL's pinch and pan), Pictone's record, stop and trim, the DOM beside the phone, and the
 page following an edit of the flow file. Exits 0 on success, 1 on a failure, 77 when Chromium or Selenium is
 missing (the caller reports the skip).
 """
@@ -249,6 +250,68 @@ def donate(driver, flow):
         served.stop()
 
 
+def crop_frame(driver):
+    return drawn(driver, "crop", "photo")
+
+
+def framing(driver):
+    """The drawn crop frame's zoom and centre, read in one script call (the drawing may be replaced meanwhile)."""
+    return driver.execute_script(
+        "const c = document.querySelector('#drawing .segue-input[data-kind=\"crop\"]');"
+        "return c ? [c.dataset.zoom, c.dataset.centerX, c.dataset.centerY].map(parseFloat) : null;")
+
+
+def donate_photo(driver, flow):
+    """The photo field's crop frame: the wheel zooms it (pinch), a drag pans it, and the framed region is uploaded."""
+    served = Served(flow)
+    try:
+        driver.get(served.address)
+        screen_is(driver, "main")
+        tap(driver, "donate")
+        screen_is(driver, "donate")
+        tap(driver, "options[0]")
+        screen_is(driver, "donate_form")
+        dismiss_alert(driver)
+        assert crop_frame(driver) is None, "no crop gestures before a photo is chosen"
+        tap(driver, "choose_photo")
+        wait_for(driver, "the crop frame", lambda d: crop_frame(d))
+        assert framing(driver) == [1, 0.5, 0.5], framing(driver)
+        # The wheel up zooms in by a quarter, as `pinch photo 1.25` would.
+        retrying("the wheel", lambda: driver.execute_script(
+            "arguments[0].dispatchEvent(new WheelEvent('wheel', {deltaY: -100, bubbles: true, cancelable: true}))",
+            crop_frame(driver)))
+        wait_for(driver, "the zoom", lambda d: (framing(d) or [0])[0] == 1.25)
+        assert "pinch photo 1.25" in text_of(driver, "commands")
+        # Dragging the picture 40 pt right and down brings its top-left part into the frame: 240 pt shows 0.6 of
+        # the 640 × 480 picture's width, so the centre moves 0.1 left (to 0.4) and up until the frame touches the
+        # top (0.4).
+        def drag():
+            item = crop_frame(driver)
+            ActionChains(driver).move_to_element(item).click_and_hold().move_by_offset(40, 40).release().perform()
+        retrying("the drag", drag)
+        wait_for(driver, "the pan", lambda d: (framing(d) or [0, 0.5])[1] < 0.45)
+        zoom, x, y = framing(driver)
+        assert zoom == 1.25 and abs(x - 0.4) < 0.01 and abs(y - 0.4) < 0.01, (zoom, x, y)
+        assert "pan photo" in text_of(driver, "commands")
+        shot(driver, "donate-photo-framed")
+        type_into(driver, "name", "Анна")
+        type_into(driver, "surname", "Петрова")
+        tap(driver, "save")
+        alert_says(driver, "Поздравляем")
+        # The clicked session, gestures included, saved as a scenario passes `segue test` (the crop is uploaded).
+        scenario = os.path.join(os.path.dirname(flow), "framed.yaml")
+        with urllib.request.urlopen(served.address + "scenario.yaml") as response, open(scenario, "wb") as file:
+            file.write(response.read())
+        with open(scenario, encoding="utf-8") as file:
+            text = file.read()
+        assert 'pinch: { "photo": 1.25 }' in text and 'pan: { "photo": [0.4, ' in text, text
+        tested = subprocess.run([SEGUE, "test", scenario], capture_output=True, text=True)
+        assert tested.returncode == 0, tested.stdout + tested.stderr
+        os.remove(scenario)
+    finally:
+        served.stop()
+
+
 def pictone(driver, flow):
     served = Served(flow)
     try:
@@ -293,6 +356,7 @@ def main():
         driver = browser()
         try:
             donate(driver, os.path.join(scratch, "flows", "donate.yaml"))
+            donate_photo(driver, os.path.join(scratch, "flows", "donate.yaml"))
             pictone(driver, os.path.join(scratch, "flows", "pictone.yaml"))
         finally:
             driver.quit()

@@ -41,7 +41,7 @@ import Testing
         #expect(list.type.description == "list<Entry>")
         #expect(list.fieldLimits["text"] == 550)
         #expect(list.pageSizeParameter == "count")
-        #expect(contracts["add_entry"]?.type == .any)
+        #expect(contracts["add_entry"]?.type.description == "Entry")
         let entry: Value = .record([
             "user_id": .string("u"), "name": .string("Анна"), "surname": .string("С"), "text": .null,
             "url": .null, "photo_url": .null, "created_at": .string("2026-12-01T10:00:00Z"),

@@ -25,18 +25,22 @@ import Testing
                 value: "${loudest}"
         """
 
-    @Test func dataShowsMapsAndComputedValues() async throws {
+    /// What `data` answers right after `flow` starts.
+    func data(of flow: String) async throws -> String {
         let directory = NSTemporaryDirectory() + "segue-repl-data-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        try Self.flow.write(toFile: directory + "/shown.yaml", atomically: true, encoding: .utf8)
+        try flow.write(toFile: directory + "/flow.yaml", atomically: true, encoding: .utf8)
         let session = try await ReplSession.open(
-            path: directory + "/shown.yaml",
+            path: directory + "/flow.yaml",
             options: ServiceOptions(dataDirectory: nil, boardEntries: 0, root: ReplFixture.root))
         _ = await session.start()
-        let reply = await session.execute("data")
+        return await session.execute("data").text
+    }
+
+    @Test func dataShowsMapsAndComputedValues() async throws {
         #expect(
-            reply.text == """
+            try await data(of: Self.flow) == """
                 flow data:
                   volumes = {Hamlet: 0.5, "two words": 1}
                   margin = 20 (computed)
@@ -44,6 +48,39 @@ import Testing
                   count = 3
                   loudest = 1 (computed)
                   ratio = error: division by zero (computed)
+                """)
+    }
+
+    @Test func dataShowsEachComponentUsesNamedValuesByItsPath() async throws {
+        let flow = """
+            segue: 1
+            flow: rows
+            start: main
+            data:
+              rows: { type: "list<int>", default: [1, 2] }
+            components:
+              row:
+                parameters:
+                  n: int
+                let:
+                  twice: "n * 2"
+                elements:
+                  - text: value
+                    value: "${twice}"
+            screens:
+              main:
+                elements:
+                  - list: rows
+                    items: rows
+                    item: { use: row, with: { n: item } }
+            """
+        #expect(
+            try await data(of: flow) == """
+                flow data:
+                  rows = [1, 2]
+                main data:
+                  rows[0].twice = 2 (computed)
+                  rows[1].twice = 4 (computed)
                 """)
     }
 }
