@@ -100,7 +100,8 @@ struct CursorContext {
             (container, place, parentKey, owner, _) = Self.resolve(lines: lines, above: line, column: dash, item: dash)
             return
         }
-        let match = before.firstMatch(of: /^(\s*)(\w*)$/)
+        // A key may have dots: a message id under `messages:` (`rule.required`).
+        let match = before.firstMatch(of: /^(\s*)([\w.]*)$/)
         slot = match == nil ? .text : .key
         prefix = match.map { String($0.2) } ?? ""
         let column = match?.1.count ?? 0

@@ -60,6 +60,11 @@ extension LanguageServer {
             offer(names.events, .event, detail: "event")
         case .key where context.parentKey == "set":
             offer(names.data(of: context.owner), .variable, detail: "data")
+        case .key where context.parentKey == "messages" && context.owner == nil:
+            let ids = MessageID.allCases.map(\.rawValue).filter { !context.siblings.contains($0) }
+            offer(ids, .key, detail: "message") { id in
+                MessageID(rawValue: id).map { Self.messageDoc($0) }
+            }
         case .key:
             if case .actions? = context.container {
                 offer(Vocabulary.actionKindNames, .keyword, detail: "action", doc: Self.kindDoc(Vocabulary.actionKinds))
@@ -104,5 +109,14 @@ extension LanguageServer {
 
     static func kindDoc(_ kinds: [KindSpec]) -> (String) -> String? {
         { name in kinds.first { $0.name == name }.map { "\($0.doc)\n\nexample: \($0.example)" } }
+    }
+
+    /// A built-in message's use and its text in each language, for completing its id under `messages:`.
+    static func messageDoc(_ id: MessageID) -> String {
+        let texts = MessageLanguage.allCases.map { language in
+            "\(language.rawValue): "
+                + MessageCatalog.text(id, in: language).templates.map { "`\($0)`" }.joined(separator: ", ")
+        }
+        return ([id.use.prefix(1).uppercased() + id.use.dropFirst() + "."] + texts).joined(separator: "\n\n")
     }
 }

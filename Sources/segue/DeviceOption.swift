@@ -1,3 +1,4 @@
+import SegueModel
 import SegueRuntime
 
 /// `--device NAME` as `segue repl` and `segue serve` read it: the profile (iPhone 15 without the option), or nil
@@ -11,3 +12,17 @@ func deviceOption(_ name: String?, command: String) -> DeviceProfile? {
     }
     return profile
 }
+
+/// `--locale CODE` as `segue repl`, `render` and `serve` read it: the code when built-in texts exist in its
+/// language (the value is nil without the option), or a failure after printing the languages there are.
+func localeOption(_ code: String?, command: String) -> Result<String?, LocaleOptionError> {
+    guard let code else { return .success(nil) }
+    guard MessageLanguage(locale: code) != nil else {
+        printError("segue \(command): no built-in texts in locale `\(code)`; one of: \(MessageLanguage.supportedList)")
+        return .failure(LocaleOptionError())
+    }
+    return .success(code)
+}
+
+/// `--locale` named a language Segue has no built-in texts in (already reported).
+struct LocaleOptionError: Error {}

@@ -43,6 +43,24 @@ struct CompletionTests {
         #expect(events == ["refresh_latest", "remove_entry"])
     }
 
+    @Test func messageIdsUnderMessages() throws {
+        let result = complete(
+            replacing: "locale: ru\n", with: "locale: ru\nmessages:\n  navigation.back: Назад\n  rule.\n",
+            after: "  rule.")
+        let labels = result.labels
+        #expect(labels.contains("rule.required") && labels.contains("rule.max_length"), "\(labels)")
+        #expect(labels.allSatisfy { $0.hasPrefix("rule.") }, "\(labels)")
+        let required = try #require(result["items"]?.array?.first { $0["label"]?.string == "rule.required" })
+        let doc = required["documentation"]?["value"]?.string ?? ""
+        #expect(doc.contains("A `required` field left empty.") && doc.contains("ru: `"), "\(doc)")
+        let all = complete(
+            replacing: "locale: ru\n", with: "locale: ru\nmessages:\n  navigation.back: Назад\n  \n",
+            after: "navigation.back: Назад\n  "
+        ).labels
+        #expect(all.contains("error_alert.title") && all.contains("rule.required"), "\(all)")
+        #expect(!all.contains("navigation.back"), "an id overridden already is not offered again")
+    }
+
     @Test func componentsAfterUse() {
         let labels = complete(after: "item: { use: ").labels
         #expect(labels.contains("product_option") && labels.contains("donation_card"))

@@ -82,7 +82,8 @@ extension SCXMLTranslator {
 
     /// `<foreach array item index>` as `foreach:` with its own names, each pass first copying them into the
     /// data model's `item` and `index` locations (declared when no `<data>` does), which keep the last values, as
-    /// SCXML's do. A body known to raise an error runs once: the error ends the loop, as SCXML says.
+    /// SCXML's do. A body known to raise an error runs once: the error ends the loop, as SCXML says; an `item` or
+    /// `index` that is no legal name raises `error.execution` instead of the loop.
     private mutating func forEach(_ element: XMLElement) -> [YAMLTree] {
         guard let array = element.attribute("array"), let item = element.attribute("item") else {
             diagnostics.append(.error(.badAttribute, "`<foreach>` needs an `array` and an `item`", at: element.range))
@@ -94,11 +95,11 @@ extension SCXMLTranslator {
             guard let location else { continue }
             let name = SCXMLNames.identifier(location.value)
             guard name == location.value else {
-                diagnostics.append(
-                    .error(
-                        .badIdentifier, "`\(location.value)` is not a name a data model location can have",
-                        at: location.valueRange))
-                return []
+                // SCXML raises error.execution and runs no pass.
+                return raise(
+                    "error.execution", at: element,
+                    because: "`\(location.value)` is not a name a data model location can have"
+                ).map { [$0] } ?? []
             }
             if !outline.dataIDs.contains(name), !data.contains(where: { $0.0 == name }) {
                 data.append((name, .map([("type", .scalar("any"))])))

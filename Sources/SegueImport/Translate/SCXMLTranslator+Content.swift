@@ -1,5 +1,6 @@
 import Foundation
 import SegueDiagnostics
+import SegueRuntime
 
 /// Values written as content: `<content>`, `<donedata>`, `<assign>`'s text. Text that is a number, a quoted string
 /// or a JSON list or object is that value; any other text is a string, as SCXML's ECMAScript datamodel reads it.
@@ -62,17 +63,56 @@ extension SCXMLTranslator {
 
     /// An element's text as a value: a literal or JSON as itself, other text as a string; no text is null.
     mutating func inlineValue(of element: XMLElement) -> String? {
-        let text = element.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        inlineValue(of: element.text, at: element.range)
+    }
+
+    /// `inlineValue(of:)` for text read from `range` (an element's, or a `<data src>` file's).
+    mutating func inlineValue(of written: String, at range: SourceRange, construct: String = "inline content")
+        -> String?
+    {
+        let text = written.trimmingCharacters(in: .whitespacesAndNewlines)
         if text.isEmpty { return "null" }
-        if text.hasPrefix("[") || text.hasPrefix("{") {
-            return expression(text, at: element.range, construct: "inline content")
-        }
+        if text.hasPrefix("[") || text.hasPrefix("{") { return expression(text, at: range, construct: construct) }
         if case .success(let tokens) = ECMAToken.scan(text),
             tokens.count == 1 || tokens.count == 2 && text.hasPrefix("-"),
             let last = tokens.last, last.kind == .number || last.kind == .string
         {
-            return expression(text, at: element.range, construct: "inline content")
+            return expression(text, at: range, construct: construct)
         }
         return Self.segueString(text)
+    }
+
+    /// The most a `<data src>` file may hold: a value, not a database.
+    static let dataSourceLimit = 1 << 20
+
+    /// `<data src="file:name">`: the file beside the document, read when importing, as a value like inline
+    /// content (the flow carries it). Another URL, a path leaving the document's folder, or a file that cannot be
+    /// read (a link, not regular, too big, not UTF-8) is refused at the attribute.
+    mutating func dataSource(_ attribute: XMLAttribute) -> String? {
+        var name = attribute.value.trimmingCharacters(in: .whitespaces)
+        if name.hasPrefix("file:") { name.removeFirst(5) }
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard !name.isEmpty, !name.contains(":"), !name.hasPrefix("/"), !parts.contains("..") else {
+            diagnostics.append(
+                .error(
+                    .unsupported,
+                    "`<data src>` reads a file beside the document (`file:name`), not `\(attribute.value)`",
+                    at: attribute.valueRange))
+            return nil
+        }
+        let folder = (file.path as NSString).deletingLastPathComponent
+        let path = folder.isEmpty ? name : folder + "/" + name
+        let text: String
+        do {
+            let bytes = try SafeFile.read(path, limit: Self.dataSourceLimit)
+            guard let decoded = String(data: bytes, encoding: .utf8) else {
+                throw SafeFile.ReadError(path: path, reason: "it is not UTF-8 text")
+            }
+            text = decoded
+        } catch {
+            diagnostics.append(.error(.unsupported, "`<data src>`: \(error)", at: attribute.valueRange))
+            return nil
+        }
+        return inlineValue(of: text, at: attribute.valueRange, construct: "the content of `\(name)`")
     }
 }

@@ -275,15 +275,11 @@ struct SCXMLTranslator {
                     .error(.badIdentifier, "the data id `\(id)` is declared twice", at: idAttribute.valueRange))
                 continue
             }
-            if let source = child.attribute("src") {
-                diagnostics.append(
-                    .error(
-                        .unsupported, "`<data src>` loads data from a URL; it is not translated",
-                        at: source.valueRange))
-                continue
-            }
             var variable: [(String, YAMLTree)] = [("type", .scalar("any"))]
-            if let expr = child.attribute("expr") {
+            if let source = child.attribute("src") {
+                guard let value = dataSource(source) else { continue }
+                variable.append(("default", .scalar(value)))
+            } else if let expr = child.attribute("expr") {
                 if let value = expression(expr, construct: "`<data>`'s `expr`") {
                     variable.append(("default", .scalar(value)))
                 }

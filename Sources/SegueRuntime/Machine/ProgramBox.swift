@@ -77,10 +77,8 @@ struct ScreenFacts: Sendable {
         self.states = Int32(truncatingIfNeeded: states)
         small = screen.states.count <= 64
         extras =
-            screen.states.contains {
-                $0.isFinal || $0.history != nil || !$0.always.isEmpty || $0.initialEntry != nil
-                    || !$0.invocations.isEmpty
-            }
+            screen.states.contains { $0.isFinal || $0.history != nil || !$0.always.isEmpty || $0.initialEntry != nil
+                || !$0.invocations.isEmpty }
             || screen.states.indices.contains { id in
                 screen.states[id].initialChildren.contains { screen.states[$0].parent != id }
             } || screen.initialStates.contains { screen.states[$0].parent >= 0 }

@@ -298,11 +298,11 @@ struct ProgramBuilder {
                 transition($0, context: context)
             }
             program.screens[screen].states[id].doneData = node.doneData.map { expression($0, context: context) }
-            for invocation in node.invocations {
-                compileInvocation(invocation, state: id, named: node.name.text, screen: screen)
-            }
             if !node.initialActions.isEmpty {
                 program.screens[screen].states[id].initialEntry = list(node.initialActions, context: context)
+            }
+            for invocation in node.invocations {
+                compileInvocation(invocation, state: id, named: node.name.text, screen: screen)
             }
             if let nested = node.children { compileStates(nested, screen: screen) }
         }

@@ -46,12 +46,12 @@ public final class FlowServer: Sendable {
     public static func start(
         path: String, host: String = "127.0.0.1", port: UInt16, device: DeviceProfile = .standard,
         options: ServiceOptions = ServiceOptions(boardEntries: 12), limits: HTTPLimits = HTTPLimits(),
-        watchInterval: Double = 0.5
+        watchInterval: Double = 0.5, locale: String? = nil
     ) async throws(StartError) -> FlowServer {
         let hub = EventHub()
         let served: ServedFlow
         do {
-            served = try await ServedFlow.open(path: path, device: device, options: options, hub: hub)
+            served = try await ServedFlow.open(path: path, device: device, options: options, hub: hub, locale: locale)
         } catch {
             throw .flow(error)
         }

@@ -53,7 +53,8 @@ extension ServedFlow {
         }
         let next: ReplSession
         do {
-            next = try ReplSession(checked: checked, embedded: embedded, device: session.device)
+            next = try ReplSession(
+                checked: checked, embedded: embedded, device: session.device, locale: session.localeOverride)
         } catch {
             reloadNote = "\(error.description); the flow as it was keeps running"
             await publish()

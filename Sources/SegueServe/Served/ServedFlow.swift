@@ -40,7 +40,7 @@ public final class ServedFlow: @unchecked Sendable {
 
     /// Loads, checks and compiles the flow at `path` on its embedded services, and launches it.
     public static func open(
-        path: String, device: DeviceProfile = .standard, options: ServiceOptions, hub: EventHub
+        path: String, device: DeviceProfile = .standard, options: ServiceOptions, hub: EventHub, locale: String? = nil
     ) async throws(ReplSession.OpenError) -> ServedFlow {
         let result = FlowLoader().load(path: path)
         guard result.role == .flow || result.hasErrors else { throw .notAFlow(path) }
@@ -51,7 +51,7 @@ public final class ServedFlow: @unchecked Sendable {
         } catch {
             throw .services(error.description)
         }
-        let session = try ReplSession(checked: checked, embedded: embedded, device: device)
+        let session = try ReplSession(checked: checked, embedded: embedded, device: device, locale: locale)
         let served = ServedFlow(path: path, options: options, hub: hub, session: session, result: result)
         await served.launch()
         return served

@@ -10,12 +10,15 @@ import SegueRuntime
 struct OutcomeSampler {
     let flow: Flow
     let program: Program
-    let samples: SampleValues
+    private(set) var samples: SampleValues
 
     init(flow: Flow, program: Program) {
         self.flow = flow
         self.program = program
         samples = SampleValues(flow: flow)
+        // Fields nothing can look at are sampled in one shape (docs/check.md, "What is represented by samples").
+        let launch = Machine(program: program).step(MachineState(), .launch(LaunchEnvironment())).state
+        samples.unobserved = UnobservedFields(outcomes: self, launch: launch).names
     }
 
     /// One outcome with how a step names it.

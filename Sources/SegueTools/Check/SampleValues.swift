@@ -13,6 +13,9 @@ struct SampleValues {
     var pageSize = 3
     /// The most items a sampled page has, whatever the call asks for.
     static let largestPage = 200
+    /// Record fields no expression of the flow can look at (`UnobservedFields`): sampled only in their simplest
+    /// value, so a record that differs only there is one sample.
+    var unobserved: Set<String> = []
 
     init(flow: Flow) {
         var records = BuiltinOperations.recordTypes
@@ -54,8 +57,8 @@ struct SampleValues {
         var bare: [String: Value] = [:]
         for (name, fieldType) in fields {
             let samples = values(of: fieldType, depth: depth + 1)
-            full[name] = samples.last ?? .null
             bare[name] = samples.first ?? .null
+            full[name] = unobserved.contains(name) ? bare[name] : samples.last ?? .null
         }
         return full == bare ? [.record(full)] : [.record(full), .record(bare)]
     }

@@ -5,7 +5,8 @@ import SegueRuntime
 /// Data nothing the flow does reads: every expression naming it is opaque (`OpaqueExpressions`: it is only drawn,
 /// handed to a call or to the audio service) or computes its own next value (`put(volumes, …)` into `volumes`), and
 /// no property reads it. Its value cannot change what happens next, so the stored state holds one value for it: the
-/// launch value of flow data, the first value seen of a screen's data (docs/check.md, "Data nothing reads").
+/// launch value of flow data, the first value seen of a screen's data (docs/check.md, "Data nothing reads"); and
+/// so does screen data only an inactive nested state reads (`StateLocalData`).
 ///
 ///     UnreadData(flow: flow, outcomes: sampler, launch: state).screenSlots  // [(screen: 3, slot: 2)]: `volumes`
 struct UnreadData {
@@ -13,6 +14,8 @@ struct UnreadData {
     let flowSlots: [Int]
     /// Screen data slots (not parameters) nothing reads.
     let screenSlots: [(screen: Int, slot: Int)]
+    /// Screen data slots only one nested state reads, dead while it is not active (`StateLocalData`).
+    let stateSlots: [(screen: Int, slot: Int, state: Int)]
     private let launchData: [Value]
     /// Per screen slot above, the value it is stored with: the first one seen.
     private var representatives: [Int: Value] = [:]
@@ -48,6 +51,9 @@ struct UnreadData {
             }
         }
         self.screenSlots = screenSlots
+        stateSlots = StateLocalData.find(flow: flow, program: program, opaque: opaque).filter { local in
+            !screenSlots.contains { $0 == (local.screen, local.slot) }
+        }
     }
 
     /// `state` with every unread variable at its stored value.
@@ -55,21 +61,28 @@ struct UnreadData {
         for slot in flowSlots where slot < state.data.count && state.data[slot] != launchData[slot] {
             state.data[slot] = launchData[slot]
         }
-        guard !screenSlots.isEmpty else { return }
+        guard !screenSlots.isEmpty || !stateSlots.isEmpty else { return }
         for layer in state.layers.indices {
             for index in state.layers[layer].stack.indices {
                 let screen = state.layers[layer].stack[index].screen
                 for (owner, slot) in screenSlots where owner == screen {
-                    guard slot < state.layers[layer].stack[index].values.count else { continue }
-                    let key = owner << 16 | slot
-                    let value = state.layers[layer].stack[index].values[slot]
-                    guard let kept = representatives[key] else {
-                        representatives[key] = value
-                        continue
-                    }
-                    if kept != value { state.layers[layer].stack[index].values[slot] = kept }
+                    keep(owner << 16 | slot, in: &state.layers[layer].stack[index].values, at: slot)
+                }
+                for (owner, slot, nested) in stateSlots
+                where owner == screen && !state.layers[layer].stack[index].states.contains(nested) {
+                    keep(1 << 40 | owner << 16 | slot, in: &state.layers[layer].stack[index].values, at: slot)
                 }
             }
         }
+    }
+
+    /// Puts the value kept for `key` in `values[slot]`; the first value seen is the one kept.
+    private mutating func keep(_ key: Int, in values: inout [Value], at slot: Int) {
+        guard slot < values.count else { return }
+        guard let kept = representatives[key] else {
+            representatives[key] = values[slot]
+            return
+        }
+        if kept != values[slot] { values[slot] = kept }
     }
 }

@@ -59,6 +59,8 @@ public final class ReplSession {
 
     public let flow: Flow
     public let program: Program
+    /// The locale chosen over the flow's `locale:` (`--locale`), if any.
+    public let localeOverride: String?
     public let embedded: EmbeddedServices
     public var style: ReplStyle
     let driver: FlowDriver
@@ -66,14 +68,19 @@ public final class ReplSession {
     var timeline: [Moment] = []
     var position = 0
 
+    /// `locale` (`en`, `ru-RU`) replaces the flow's `locale:` for the built-in texts, like `--locale`.
     public init(
-        checked: CheckedFlow, embedded: EmbeddedServices, device: DeviceProfile = .standard, style: ReplStyle = .plain
+        checked: CheckedFlow, embedded: EmbeddedServices, device: DeviceProfile = .standard, style: ReplStyle = .plain,
+        locale: String? = nil
     ) throws(OpenError) {
         self.flow = checked.flow
         self.embedded = embedded
         self.style = style
+        localeOverride = locale
         do {
-            program = try Compiler.compile(checked)
+            var compiled = try Compiler.compile(checked)
+            if let locale { compiled.locale = locale }
+            program = compiled
         } catch {
             throw .compile("\(error)")
         }
@@ -83,7 +90,8 @@ public final class ReplSession {
 
     /// Loads and checks `path`, refusing a flow with errors, builds its embedded services and compiles it.
     public static func open(
-        path: String, options: ServiceOptions, device: DeviceProfile = .standard, style: ReplStyle = .plain
+        path: String, options: ServiceOptions, device: DeviceProfile = .standard, style: ReplStyle = .plain,
+        locale: String? = nil
     ) async throws(OpenError) -> ReplSession {
         let result = FlowLoader().load(path: path)
         guard result.role == .flow || result.hasErrors else { throw .notAFlow(path) }
@@ -95,7 +103,7 @@ public final class ReplSession {
         } catch {
             throw .services(error.description)
         }
-        return try ReplSession(checked: checked, embedded: embedded, device: device, style: style)
+        return try ReplSession(checked: checked, embedded: embedded, device: device, style: style, locale: locale)
     }
 
     /// The machine's current state.

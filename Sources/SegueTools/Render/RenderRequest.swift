@@ -24,6 +24,8 @@ public struct RenderRequest: Sendable {
     public var root: String
     /// Each phone as tall as its content, so nothing is scrolled out of sight.
     public var fullLength = false
+    /// The built-in texts' locale over the flow's `locale:` (`--locale`), if any.
+    public var locale: String?
 
     /// `--all-devices`: the smallest and the largest built-in profile, iOS 12 and iOS 18.
     public static let sideBySide: [DeviceProfile] = [.iPhoneSE, .iPhone16ProMax]
@@ -52,12 +54,13 @@ public struct RenderRequest: Sendable {
         guard let checked = loaded.checked else {
             throw .flowHasErrors(loaded.diagnostics.filter { $0.severity == .error })
         }
-        let program: Program
+        var program: Program
         do {
             program = try Compiler.compile(checked)
         } catch {
             throw .problem("\(flowPath) does not compile: \(error)")
         }
+        if let locale { program.locale = locale }
         if let screen, !program.screens.contains(where: { $0.name == screen }) {
             throw .problem(
                 "\(flowPath) has no screen `\(screen)`"

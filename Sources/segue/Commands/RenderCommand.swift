@@ -1,5 +1,6 @@
 import Foundation
 import SegueDiagnostics
+import SegueModel
 import SegueRuntime
 import SegueTools
 
@@ -9,7 +10,7 @@ enum RenderCommand: SegueCommand {
     static let summary = "Draw a flow's screens at a device's size (SVG, PNG)"
     static let usage = """
         usage: segue render FLOW [--screen S] [--scenario FILE --step N] [--device P | --all-devices]
-                            [--out DIR] [--format svg|png] [--full-length]
+                            [--out DIR] [--format svg|png] [--full-length] [--locale CODE]
 
         Draws each screen of FLOW as the user sees it: reached by the shortest run of taps and timers from launch
         on the embedded services (a demo board of 12 entries), with its navigation bar, sheets, lists, fields,
@@ -24,6 +25,7 @@ enum RenderCommand: SegueCommand {
           --out DIR        the folder to write into (default: the current folder), created if missing
           --format F       svg (default) or png (through rsvg-convert, else headless Chromium)
           --full-length    draw each phone as tall as its content, so nothing is scrolled out of sight
+          --locale CODE    built-in texts in this locale instead of the flow's `locale:`: en, ru
 
         profiles: \(DeviceProfile.builtIn.map(\.name).joined(separator: ", "))
         See docs/render.md.
@@ -86,7 +88,7 @@ enum RenderCommand: SegueCommand {
     /// The request, the flow, the output folder and the format from the command line.
     static func parse(_ arguments: [String]) throws -> (RenderRequest, String, String, RenderRequest.Format) {
         let parsed = try ParsedArguments(
-            arguments, valueOptions: ["--screen", "--scenario", "--step", "--device", "--out", "--format"],
+            arguments, valueOptions: ["--screen", "--scenario", "--step", "--device", "--out", "--format", "--locale"],
             switchOptions: ["--all-devices", "--full-length"])
         guard parsed.positional.count == 1, let flowPath = parsed.positional.first else {
             throw UsageError(parsed.positional.isEmpty ? "name the flow file to draw" : "draw one flow at a time")
@@ -125,6 +127,12 @@ enum RenderCommand: SegueCommand {
         }
         var request = RenderRequest(screen: parsed.options["--screen"], scenario: scenario, devices: devices)
         request.fullLength = parsed.switches.contains("--full-length")
+        if let locale = parsed.options["--locale"] {
+            guard MessageLanguage(locale: locale) != nil else {
+                throw UsageError("no built-in texts in locale `\(locale)` (one of \(MessageLanguage.supportedList))")
+            }
+            request.locale = locale
+        }
         return (request, flowPath, parsed.options["--out"] ?? ".", format)
     }
 

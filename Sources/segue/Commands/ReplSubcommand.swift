@@ -11,7 +11,7 @@ enum ReplSubcommand: SegueCommand {
     static let usage = """
         usage: segue repl FLOW [--data-dir DIR | --fresh] [--storekit FILE] [--sample-photo FILE]
                                [--api-url URL] [--audio-input FILE] [--real-time] [--device NAME]
-                               [--script FILE]
+                               [--script FILE] [--locale CODE]
 
         Shows the flow's top screen after every command, with what changed. Type `help` inside
         for the commands; Tab completes commands, element ids, fields, events and services.
@@ -28,6 +28,8 @@ enum ReplSubcommand: SegueCommand {
           --real-time         record and play in real time instead of virtual time (`tick`)
           --device NAME       a device profile: iphone7, iphonese, iphone15, … (`device` inside lists them)
           --script FILE       read commands from FILE instead of the terminal
+          --locale CODE       built-in texts (rule messages, the error alert, the back button) in
+                              this locale instead of the flow's `locale:`: en, ru
 
         Without a terminal (a pipe or --script) commands are read without prompts and echoed
         as `> command`; the exit status is 1 if any command failed, else 0.
@@ -43,6 +45,7 @@ enum ReplSubcommand: SegueCommand {
                 arguments,
                 valueOptions: [
                     "--data-dir", "--storekit", "--sample-photo", "--api-url", "--audio-input", "--script", "--device",
+                    "--locale",
                 ],
                 switchOptions: ["--real-time", "--fresh"])
         } catch {
@@ -58,6 +61,7 @@ enum ReplSubcommand: SegueCommand {
             return 2
         }
         guard let device = deviceOption(parsed.options["--device"], command: "repl") else { return 2 }
+        guard case .success(let locale) = localeOption(parsed.options["--locale"], command: "repl") else { return 2 }
         let options = ServiceOptions(
             dataDirectory: parsed.switches.contains("--fresh") ? nil : (parsed.options["--data-dir"] ?? ".segue"),
             storeKitFile: parsed.options["--storekit"], apiURL: parsed.options["--api-url"],
@@ -67,7 +71,7 @@ enum ReplSubcommand: SegueCommand {
         let session: ReplSession
         do {
             session = try await ReplSession.open(
-                path: path, options: options, device: device, style: ReplStyle(color: color))
+                path: path, options: options, device: device, style: ReplStyle(color: color), locale: locale)
         } catch {
             if case .invalidFlow(let result) = error {
                 let renderer = DiagnosticRenderer(format: .human, color: isatty(2) == 1, sources: result.sources)

@@ -9,7 +9,7 @@ enum ServeCommand: SegueCommand {
     static let name = "serve"
     static let summary = "Run a flow in the browser: a clickable phone, the state beside it, live reload"
     static let usage = """
-        usage: segue serve FLOW [--port N] [--device PROFILE] [--open] [--host H]
+        usage: segue serve FLOW [--port N] [--device PROFILE] [--open] [--host H] [--locale CODE]
 
         Serves one page that shows the flow's top screen at the device's size, takes taps, typing,
         sliders, back and swipe-down as inputs to the real machine (on the embedded services, as
@@ -24,6 +24,7 @@ enum ServeCommand: SegueCommand {
           --open            open the page in the default browser
           --host H          the address to listen on (default 127.0.0.1); anything else lets
                             other machines drive the flow and is warned about
+          --locale CODE     built-in texts in this locale instead of the flow's `locale:`: en, ru
 
         Stop it with Ctrl-C. See docs/serve.md.
 
@@ -34,7 +35,7 @@ enum ServeCommand: SegueCommand {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                arguments, valueOptions: ["--port", "--device", "--host"], switchOptions: ["--open"])
+                arguments, valueOptions: ["--port", "--device", "--host", "--locale"], switchOptions: ["--open"])
         } catch {
             printError("segue serve: \(error)\n\(usage)")
             return 2
@@ -52,6 +53,7 @@ enum ServeCommand: SegueCommand {
             port = number
         }
         guard let device = deviceOption(parsed.options["--device"], command: "serve") else { return 2 }
+        guard case .success(let locale) = localeOption(parsed.options["--locale"], command: "serve") else { return 2 }
         let host = parsed.options["--host"] ?? "127.0.0.1"
         if !["127.0.0.1", "localhost"].contains(host) {
             printError(
@@ -60,7 +62,7 @@ enum ServeCommand: SegueCommand {
         }
         let server: FlowServer
         do {
-            server = try await FlowServer.start(path: path, host: host, port: port, device: device)
+            server = try await FlowServer.start(path: path, host: host, port: port, device: device, locale: locale)
         } catch {
             if case .flow(.invalidFlow(let result)) = error {
                 let renderer = DiagnosticRenderer(format: .human, color: isatty(2) == 1, sources: result.sources)

@@ -52,6 +52,11 @@ struct CommandLineTests {
         let unknown = try segue(["valdate", "flows/"])
         #expect(unknown.status == 2)
         #expect(try segue(["validate", "--formt", "json", "flows/"]).error.contains("did you mean --format?"))
+        for command in ["repl", "serve", "render"] {
+            let locale = try segue([command, "flows/donate.yaml", "--locale", "fr"])
+            #expect(locale.status == 2, "\(command)")
+            #expect(locale.error.contains("no built-in texts in locale `fr`"), "\(command): \(locale.error)")
+        }
     }
 
     @Test func testRunsScenariosAndCountsThem() throws {

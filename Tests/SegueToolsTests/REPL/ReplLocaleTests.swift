@@ -38,14 +38,15 @@ import Testing
         """
     }
 
-    func screen(locale: String) async throws -> String {
+    /// `override` is `--locale`: it wins over the flow's `locale:`.
+    func screen(locale: String, override: String? = nil) async throws -> String {
         let directory = NSTemporaryDirectory() + "segue-repl-locale-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try Self.flow(locale: locale).write(toFile: directory + "/shown.yaml", atomically: true, encoding: .utf8)
         let session = try await ReplSession.open(
             path: directory + "/shown.yaml",
-            options: ServiceOptions(dataDirectory: nil, boardEntries: 0, root: ReplFixture.root))
+            options: ServiceOptions(dataDirectory: nil, boardEntries: 0, root: ReplFixture.root), locale: override)
         _ = await session.start()
         _ = await session.execute("fill name Анна")
         return await session.execute("clear name").text
@@ -65,5 +66,13 @@ import Testing
         #expect(text.contains("button hidden_one [Hidden] · hidden"), "\(text)")
         #expect(
             text.contains("field name (multiline, 5 lines) \"\" placeholder Имя ✗ This field is required"), "\(text)")
+    }
+
+    @Test func aLocaleChosenWhenOpeningWinsOverTheFlows() async throws {
+        let text = try await screen(locale: "ru", override: "en-GB")
+        #expect(text.contains("list names (5 items)"), "\(text)")
+        #expect(text.contains("✗ This field is required"), "\(text)")
+        let russian = try await screen(locale: "en", override: "ru")
+        #expect(russian.contains("✗ Обязательное поле"), "\(russian)")
     }
 }

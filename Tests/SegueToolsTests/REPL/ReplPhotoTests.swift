@@ -36,19 +36,41 @@ import Testing
     @Test func anUploadOfAFileThePhotoServiceDidNotProduceIsRefused() async throws {
         let session = try await ReplFixture.session("donate")
         _ = await session.start()
-        _ = await session.execute("tap donate")
-        _ = await session.execute("tap options[0]")
-        _ = await session.execute(
-            "outcome photos.pick ok {\"path\": \"examples/donate/photo.png\", \"width\": 640, \"height\": 480}")
-        _ = await session.execute("tap choose_photo")
-        _ = await session.execute("fill name Анна")
-        _ = await session.execute("fill surname Петрова")
-        _ = await session.execute("outcome photos.crop ok {\"path\": \"/etc/passwd\", \"width\": 1, \"height\": 1}")
-        let saved = await session.execute("tap save")
+        let saved = await Self.save(session, croppedAs: "/etc/passwd")
         #expect(saved.text.contains("«/etc/passwd» для параметра «photo_file» не отправлен"), "\(saved.text)")
         #expect(saved.text.contains("it was not produced by the photo service"), "\(saved.text)")
         #expect(!saved.text.contains("board.add_entry"), "\(saved.text)")
         let screen = session.screenLines().joined(separator: "\n")
         #expect(screen.contains("field name \"Анна\""), "\(screen)")
+    }
+
+    /// A symlink beside a real crop, named by a scripted crop outcome, is refused too: links are never uploaded.
+    @Test func aSymlinkToACropIsNotUploaded() async throws {
+        let session = try await ReplFixture.session("donate")
+        _ = await session.start()
+        let photos = try #require(session.embedded.services["photos"])
+        let sample = ReplFixture.root + "/examples/donate/photo.png"
+        guard case .ok(let cropped) = await photos.call("crop", arguments: ["path": .string(sample)]),
+            let crop = cropped["path"]?.stringValue
+        else {
+            Issue.record("the crop failed")
+            return
+        }
+        let link = session.embedded.directory + "/photos/link.jpg"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: crop)
+        let saved = await Self.save(session, croppedAs: link)
+        #expect(saved.text.contains("для параметра «photo_file» не отправлен: it is a symbolic link"), "\(saved.text)")
+        #expect(!saved.text.contains("board.add_entry"), "\(saved.text)")
+    }
+
+    /// Buys, picks the sample photo, fills the name and saves, with the crop scripted to answer `path`.
+    static func save(_ session: ReplSession, croppedAs path: String) async -> ReplSession.Reply {
+        for line in [
+            "tap donate", "tap options[0]", "tap choose_photo", "fill name Анна", "fill surname Петрова",
+            "outcome photos.crop ok {\"path\": \"\(path)\", \"width\": 1, \"height\": 1}",
+        ] {
+            _ = await session.execute(line)
+        }
+        return await session.execute("tap save")
     }
 }
