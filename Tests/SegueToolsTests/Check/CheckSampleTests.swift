@@ -39,16 +39,16 @@ import Testing
 
     @Test func aTrimTheFlowLooksAtKeepsBothShapes() throws {
         let text = try Self.text("flows/pictone.yaml")
-        let trim = "visible: \"state.ready && take != null\"\n        tap: { send: trim"
+        let trim = "visible: take_controls\n        tap: { send: trim"
         for changed in [
             // A condition reads the field by name.
             text.replacingOccurrences(
                 of: trim,
-                with: "visible: \"state.ready && take != null && take.trim_end == null\"\n        tap: { send: trim"),
+                with: "visible: \"take_controls && take.trim_end == null\"\n        tap: { send: trim"),
             // A condition looks at the whole take as text.
             text.replacingOccurrences(
                 of: trim,
-                with: "visible: \"state.ready && take != null && string(take) != ''\"\n        tap: { send: trim"),
+                with: "visible: \"take_controls && string(take) != ''\"\n        tap: { send: trim"),
         ] {
             #expect(changed != text)
             let (flow, program) = try Self.load(changed, path: "pictone.yaml")
