@@ -9,7 +9,7 @@ import Testing
         "conditions", "delayed-send", "error-execution", "event-fields", "external-queue", "foreach", "history",
         "internal-transition", "invoke-inline", "invoke-src", "late-binding", "namelist-error", "parallel-done",
         "raise-order", "send-outlives-state",
-        "several-initial",
+        "several-initial", "undeclared-condition",
     ]
 
     @Test(arguments: passing)

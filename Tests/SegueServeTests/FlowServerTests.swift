@@ -31,11 +31,11 @@ import Testing
         #expect(!page.contains("src=\"http"))
         let tab = try LoopbackClient(port: port)
         tab.send("GET /events HTTP/1.1\r\n\r\n")
-        let first = await tab.receive(for: 120) { $0.contains("\n\n") && $0.contains("event: state") }
+        let first = await tab.receive() { $0.contains("\n\n") && $0.contains("event: state") }
         #expect(first.contains("\"screen\":\"main\""))
         let answer = try await Self.post(port, "/input", #"{"kind": "tap", "path": "donate"}"#)
         #expect(LoopbackClient.status(of: answer) == 200)
-        let pushed = await tab.receive(for: 120) { $0.contains("\"screen\":\"donate\"") }
+        let pushed = await tab.receive() { $0.contains("\"screen\":\"donate\"") }
         #expect(pushed.contains("event: state"))
         let refused = try await Self.post(port, "/input", #"{"kind": "tap", "path": "nowhere"}"#)
         #expect(LoopbackClient.status(of: refused) == 422)

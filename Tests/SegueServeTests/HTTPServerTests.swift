@@ -67,13 +67,13 @@ import Testing
         slow.send("GET /echo HT")
         try await Task.sleep(nanoseconds: 200_000_000)
         slow.send("TP/1.1\r\nX-Slow: 1")
-        let response = await slow.receive(for: 120)
+        let response = await slow.receive()
         #expect(LoopbackClient.status(of: response) == 408)
         #expect(Date().timeIntervalSince(started) < 60)
         // A body promised and never sent is cut off too.
         let stalled = try LoopbackClient(port: port)
         stalled.send("POST /echo HTTP/1.1\r\nContent-Length: 50\r\n\r\nonly this")
-        #expect(LoopbackClient.status(of: await stalled.receive(for: 120)) == 408)
+        #expect(LoopbackClient.status(of: await stalled.receive()) == 408)
         // The server still answers others.
         #expect(
             LoopbackClient.status(of: try await LoopbackClient.exchange(port: port, "GET /echo HTTP/1.1\r\n\r\n"))
@@ -103,13 +103,13 @@ import Testing
         let tabs = try (0..<2).map { _ in try LoopbackClient(port: port) }
         for tab in tabs { tab.send("GET /events HTTP/1.1\r\n\r\n") }
         for tab in tabs {
-            let first = await tab.receive(for: 120) { $0.contains("data: first\n\n") }
+            let first = await tab.receive() { $0.contains("data: first\n\n") }
             #expect(first.contains("Content-Type: text/event-stream"))
             #expect(first.contains("event: hello\ndata: first\n\n"))
         }
         hub.publish("state", data: "line one\nline two")
         for tab in tabs {
-            let next = await tab.receive(for: 120) { $0.contains("line two\n\n") }
+            let next = await tab.receive() { $0.contains("line two\n\n") }
             #expect(next == "event: state\ndata: line one\ndata: line two\n\n")
         }
         #expect(hub.subscribers == 2)

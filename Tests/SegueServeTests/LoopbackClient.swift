@@ -44,8 +44,15 @@ final class LoopbackClient {
         }
     }
 
+    /// How long a test waits for an answer. Long on purpose: the server answers on Swift's cooperative pool, which
+    /// CPU-bound suites running in parallel (the explorer's, in a debug build, on 2 cores) can hold for minutes; a
+    /// healthy server answers in milliseconds, so only a broken one costs this wait.
+    static let patience: Double = 600
+
     /// Everything received until the server closes, or until `seconds` pass.
-    func receive(for seconds: Double = 120, until stop: (String) -> Bool = { _ in false }) async -> String {
+    func receive(for seconds: Double = LoopbackClient.patience, until stop: (String) -> Bool = { _ in false }) async
+        -> String
+    {
         var received = Data()
         let deadline = Date(timeIntervalSinceNow: seconds)
         while Date() < deadline {

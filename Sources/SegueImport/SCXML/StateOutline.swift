@@ -33,6 +33,8 @@ struct StateOutline {
     /// The ids of delayed `<send>`s: the only ones a `<cancel>` can stop (they become timers).
     private(set) var delayedSendIDs: Set<String> = []
 
+    /// The `item` and `index` names of every `<foreach>` (declared as data when no `<data>` is).
+    private(set) var loopNames: Set<String> = []
     /// The `id` of every `<invoke>`: the sessions a `<send>` can reach as `#_<id>`.
     private(set) var invokeIDs: Set<String> = []
 
@@ -44,6 +46,9 @@ struct StateOutline {
                 return
             }
             if element.name == "data", let id = element["id"] { dataIDs.insert(id) }
+            if element.name == "foreach" {
+                for name in [element["item"], element["index"]].compactMap({ $0 }) { loopNames.insert(name) }
+            }
             if element.name == "send", let id = element["id"], element["delay"] != nil || element["delayexpr"] != nil {
                 delayedSendIDs.insert(id)
             }

@@ -7,7 +7,7 @@ extension SCXMLTranslator {
         checkAttributes(element)
         var fields: [(String, YAMLTree)] = []
         if let cond = element.attribute("cond") {
-            guard let when = expression(cond, construct: "`cond`") else { return nil }
+            guard let when = condition(cond) else { return nil }
             fields.append(("when", .scalar(when)))
         }
         if let target = element.attribute("target") {
@@ -172,7 +172,7 @@ extension SCXMLTranslator {
                 result = body
                 continue
             }
-            guard let test = expression(cond, construct: "`cond`") else { return [] }
+            guard let test = condition(cond) else { return [] }
             var fields: [(String, YAMLTree)] = [("if", .scalar(test)), ("then", .sequence(body))]
             if !result.isEmpty { fields.append(("else", .sequence(result))) }
             result = [.map(fields)]
@@ -231,6 +231,39 @@ extension SCXMLTranslator {
             return nil
         }
     }
+
+    /// A `cond` in Segue; one that reads a name no `<data>` declares fails when evaluated, as ECMAScript's
+    /// ReferenceError does: SCXML raises error.execution and takes the condition as false, and so does the flow.
+    mutating func condition(_ attribute: XMLAttribute) -> String? {
+        guard let translated = expression(attribute, construct: "`cond`") else { return nil }
+        guard let name = undeclaredName(in: attribute.value) else { return translated }
+        diagnostics.append(
+            .warning(
+                .decidedStatically,
+                "no `<data>` declares `\(name)`; SCXML raises error.execution when the condition is evaluated and takes it as false, and so does the flow",
+                at: attribute.valueRange))
+        return "1 / 0 == 0"
+    }
+
+    /// The first name an ECMAScript expression reads that the document never declares (a `<data>` id, a
+    /// `<foreach>` item or index), or nil; keywords, system variables and member names do not count.
+    func undeclaredName(in text: String) -> String? {
+        guard case .success(let tokens) = ECMAToken.scan(text) else { return nil }
+        for (index, token) in tokens.enumerated() where token.kind == .identifier {
+            let previous = index > 0 ? tokens[index - 1].text : nil
+            let next = index + 1 < tokens.count ? tokens[index + 1].text : nil
+            // A member (`a.b`), a call (`In(…)`, refused elsewhere) or an object literal's key (`{ k: 1 }`).
+            if previous == "." || next == "(" || next == ":" && (previous == "{" || previous == ",") { continue }
+            if Self.knownWords.contains(token.text) || token.text.hasPrefix("_") { continue }
+            if !outline.dataIDs.contains(token.text), !outline.loopNames.contains(token.text) { return token.text }
+        }
+        return nil
+    }
+
+    static let knownWords: Set<String> = [
+        "true", "false", "null", "undefined", "NaN", "Infinity", "In", "typeof", "in", "instanceof", "new", "void",
+        "delete", "this",
+    ]
 
     /// The value of an ECMAScript string literal (`'1s'`), or nil for anything computed.
     static func literal(_ text: String) -> String? {

@@ -75,10 +75,26 @@ enum CanonicalState {
             recording.call = calls[recording.call] ?? 0
             state.recording = recording
         }
+        for index in state.sessions.indices {
+            state.sessions[index].instance = instance(state.sessions[index].instance)
+            state.sessions[index].state = Self.shifted(state.sessions[index].state, back: now)
+        }
         state.now = 0
         state.nextInstance = instances.count + 1
         state.nextCall = calls.count + 1
         state.nextTimer = timers.count + 1
+        return state
+    }
+
+    /// An invoked session's clock moved back with its parent's: a child's own clock only ever catches up with the
+    /// parent's when it runs, so one behind it is the same as one level with it.
+    static func shifted(_ session: MachineState, back now: ClockDuration) -> MachineState {
+        var state = session
+        state.now = max(state.now - now, .zero)
+        for index in state.timers.indices { state.timers[index].deadline -= now }
+        for index in state.sessions.indices {
+            state.sessions[index].state = shifted(state.sessions[index].state, back: now)
+        }
         return state
     }
 }
