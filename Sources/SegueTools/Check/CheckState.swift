@@ -37,6 +37,8 @@ struct PageRequest: Sendable, Hashable {
     var size: Int?
     var later: Bool
     var echo: [String: Value] = [:]
+    /// Whether a list's items echo too: the texts come from the service's other calls (`ServiceEcho`), not this one.
+    var echoesItems = false
 
     static let first = PageRequest(size: nil, later: false)
     /// The arguments that say how many items a full page has, and those that ask for a later page.

@@ -15,11 +15,14 @@ struct ExplorerMoves {
     let interleave: Bool
     /// The outcomes of each kind of pending call, worked out once.
     private let answers = OutcomeChoices()
+    /// What a call that gives its service no text is answered with instead of `sample`.
+    private let echo: ServiceEcho
 
     init(machine: Machine, outcomes: OutcomeSampler, interleave: Bool) {
         self.machine = machine
         inputs = InputSampler(machine: machine, fields: FieldSamples(outcomes: outcomes))
         self.outcomes = outcomes
+        echo = ServiceEcho(outcomes: outcomes)
         self.interleave = interleave
     }
 
@@ -43,7 +46,11 @@ struct ExplorerMoves {
         }
         var moves = inputs.moves(in: state, available: offered)
         for (index, call) in state.pendingCalls.enumerated() {
-            let page = index < from.pages.count ? from.pages[index] : .first
+            var page = index < from.pages.count ? from.pages[index] : .first
+            if page.echo.isEmpty {
+                page.echo = echo.texts(for: call, in: state)
+                page.echoesItems = !page.echo.isEmpty
+            }
             let twins = state.pendingCalls.filter { $0.service == call.service && $0.operation == call.operation }
             let which = twins.count > 1 ? " (call \(index + 1))" : ""
             for choice in answers.choices(for: call, page: page, outcomes: outcomes) {

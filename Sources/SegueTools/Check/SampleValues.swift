@@ -34,7 +34,9 @@ struct SampleValues {
         if text.hasSuffix("?") { return [.null] + values(of: String(text.dropLast()), depth: depth, page: page) }
         if text.hasPrefix("list<"), text.hasSuffix(">") {
             let element = String(text.dropFirst(5).dropLast())
-            let items = depth > 2 ? [] : values(of: element, depth: depth + 1)
+            var items = depth > 2 ? [] : values(of: element, depth: depth + 1)
+            // Records a service answers unprompted carry the texts its calls give it (`ServiceEcho`).
+            if depth == 0, page.echoesItems { items = items.map { Self.echoing(page.echo, in: $0) } }
             guard let first = items.last else { return [.list([])] }
             guard depth > 0 || !page.later else { return [.list([]), .list([first])] }
             let size = depth == 0 ? min(page.size ?? pageSize, Self.largestPage) : pageSize

@@ -102,4 +102,43 @@ import Testing
         #expect(exploration.stoppedBy == nil)
         #expect(exploration.graph.count > 3)
     }
+
+    /// The state after taking the moves whose labels start with `labels`, one after another, from launch.
+    static func walk(_ labels: [String], program: Program, moves: ExplorerMoves) throws -> CheckState {
+        let machine = Machine(program: program)
+        let launch = machine.step(MachineState(), .launch(LaunchEnvironment()))
+        var state = CheckState(machine: MachineState(), pages: []).next(
+            launch.state, canonical: launch.state, effects: launch.effects)
+        for label in labels {
+            let offered = moves.moves(in: state, available: machine.inputs(in: state.machine))
+            let move = try #require(
+                offered.first { $0.label.hasPrefix(label) }, "no `\(label)` in \(offered.map(\.label))")
+            let step = machine.step(state.machine, move.input)
+            state = state.next(step.state, canonical: step.state, effects: step.effects)
+        }
+        return state
+    }
+
+    @Test func takesTheServiceListsAreTakesOfTheScriptsLines() throws {
+        let (flow, program) = try Self.load(try Self.text("flows/pictone.yaml"), path: "pictone.yaml")
+        let moves = ExplorerMoves(
+            machine: Machine(program: program), outcomes: OutcomeSampler(flow: flow, program: program),
+            interleave: false)
+        let listed = try Self.walk(
+            ["wait", "tap featured", "audio.takes → ok, 1 item"], program: program, moves: moves)
+        let takes = try #require(program.dataIndex["takes"])
+        guard case .record(let byLine) = listed.machine.data[takes], case .record(let take)? = byLine["h1"] else {
+            Issue.record("the listed take is kept under its line, h1: \(listed.machine.data[takes].literal)")
+            return
+        }
+        #expect(Array(byLine.keys) == ["h1"])
+        #expect(take["character"] == .string("Hamlet"))
+        // The same take recording the first line leaves: the two ways to a take of h1 are one state.
+        let recorded = try Self.walk(
+            [
+                "wait", "tap featured", "audio.takes → ok, 0 items", "tap mode", "tap lines[0].record", "wait",
+                "wait", "wait", "audio.record → ok", "tap footer_stop", "audio.stop_recording → ok",
+            ], program: program, moves: moves)
+        #expect(recorded.machine.data[takes] == listed.machine.data[takes])
+    }
 }
