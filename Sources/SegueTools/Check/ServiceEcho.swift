@@ -33,8 +33,8 @@ struct ServiceEcho {
         self.sites = sites
     }
 
-    /// For a call that lists records unprompted, the texts the first call site of `call`'s service whose echoed arguments all evaluate to texts in the calling
-    /// screen's scope (no event, no result) gives; empty when none does.
+    /// For a call that lists records unprompted: the texts given by the first call site of its service whose echoed
+    /// arguments all evaluate to texts in the calling screen's scope (no event, no result); empty when none does.
     func texts(for call: PendingCall, in state: MachineState) -> [String: Value] {
         guard listings.contains(call.pc), let instance = state.instance(call.frame.instance) else { return [:] }
         let scope = ScreenScope(program: program, data: state.data, instance: instance)
