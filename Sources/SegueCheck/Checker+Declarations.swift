@@ -7,6 +7,7 @@ extension CheckRun {
     mutating func checkDeclarations() {
         for type in flow.types {
             for field in type.fields { resolve(field.type) }
+            checkComputedFields(of: type)
         }
         for event in flow.events {
             for field in event.payload { resolve(field.type) }

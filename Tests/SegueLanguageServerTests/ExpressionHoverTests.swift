@@ -46,7 +46,8 @@ struct ExpressionHoverTests {
     @Test func aNamedValuesInferredTypeAndDeclaration() {
         let doc = value("layout: { margins: margin }", offset: 20)
         #expect(doc.hasPrefix("`margin`: `int`"), "\(doc)")
-        #expect(doc.contains("data `margin`, declared at line 85"), "\(doc)")
+        let line = (text.components(separatedBy: "\n").firstIndex { $0.hasPrefix("  margin:") } ?? -1) + 1
+        #expect(doc.contains("data `margin`, declared at line \(line)"), "\(doc)")
     }
 
     @Test func anImplicitNamesDoc() {
