@@ -63,6 +63,11 @@ extension CheckRun {
         }
     }
 
+    /// The file range of a whole expression.
+    private func text(_ expression: ExpressionText) -> SourceRange {
+        expression.sourceRange(ofTextOffset: 0, length: expression.text.utf8.count, in: file(expression.range))
+    }
+
     /// C509 for a value that sets a computed field, at the whole expression.
     mutating func reportComputedFieldSet(by found: ValueType, into expected: ValueType, at range: SourceRange) {
         guard let (field, record) = Self.computedFieldSet(by: found, into: expected) else { return }
@@ -71,6 +76,18 @@ extension CheckRun {
                 CheckCode.computedFieldSet,
                 "`\(field)` is computed from the other fields of `\(record)`, so a record cannot set it; leave it out",
                 at: range))
+    }
+
+    /// C510 where a condition `segue check` evaluates over a state (an invariant, `reachable`, `always_possible`)
+    /// reads a computed field: those run outside the compiled program, which alone computes them.
+    mutating func refuseComputedFieldReads(in condition: ExpressionText, role: String) {
+        guard lowered[LoweredExpression.Key(condition)] != nil else { return }
+        report(
+            .error(
+                CheckCode.computedFieldInProperty,
+                "\(role) reads a computed field, which properties cannot compute yet; read the stored fields it is "
+                    + "computed from",
+                at: text(condition)))
     }
 
     /// C509 for `set:` of a path ending in a computed field (`entry.full_name`); true when it is one.

@@ -34,6 +34,7 @@ extension CheckRun {
         ] {
             for property in properties {
                 check(property.condition, in: propertyScope, expecting: .bool, role: "\(role) `\(property.name.text)`")
+                refuseComputedFieldReads(in: property.condition, role: "\(role) `\(property.name.text)`")
             }
         }
     }
