@@ -120,6 +120,10 @@ public enum CheckCode {
     public static let namedValueCycle = "C507"
     /// A non-trivial expression written twice or more where one `let:` could name it (a warning).
     public static let repeatedExpression = "C508"
+    /// A computed field of a record type set: by `set:` of its path, or a record literal that gives it.
+    public static let computedFieldSet = "C509"
+    /// An invariant, `reachable` or `always_possible` condition reads a computed field, which it cannot compute.
+    public static let computedFieldInProperty = "C510"
 
     // MARK: statecharts
 
@@ -154,7 +158,9 @@ public enum CheckCode {
         unwindTargetNeverBelow, resultWithoutReturns, onResultWithoutReturns, unreachableScreen, unreachableState,
         unhandledFailure, unhandledCancel,
         duplicateElement, duplicateField, duplicateDeclaration, invalidPattern, submitWithoutFields,
-        recursiveComponent, namedValueCycle, repeatedExpression, invalidName, handlerNeverFires, misplacedHistory,
+        recursiveComponent, namedValueCycle, repeatedExpression, computedFieldSet, computedFieldInProperty,
+        invalidName, handlerNeverFires,
+        misplacedHistory,
         unknownLocale, unknownMessage, unknownPlaceholder, pluralForms,
     ]
 }

@@ -1,4 +1,5 @@
 import SegueDiagnostics
+import SegueExpression
 import SegueFrontEnd
 import SegueModel
 
@@ -15,12 +16,27 @@ public struct CheckedFlow: Sendable {
     public let events: [EventDeclaration]
     /// The files read, so positions map to exact columns.
     public let sources: [SourceFile]
+    /// The expressions that read computed fields of record types, each with those reads lowered.
+    let loweredExpressions: [LoweredExpression.Key: LoweredExpression]
+    /// The computed fields of each record type that has some (by the type's name), for showing a record's.
+    public let computedFields: [String: ComputedFields]
 
-    init(flow: Flow, components: [String: Component], events: [EventDeclaration], sources: [SourceFile]) {
+    init(
+        flow: Flow, components: [String: Component], events: [EventDeclaration], sources: [SourceFile],
+        lowered: [LoweredExpression.Key: LoweredExpression] = [:], computedFields: [String: ComputedFields] = [:]
+    ) {
         self.flow = flow
         self.components = components
         self.events = events
         self.sources = sources
+        self.loweredExpressions = lowered
+        self.computedFields = computedFields
+    }
+
+    /// The expression as the compiler runs it when it reads a computed field (`entry.full_name` computing
+    /// `name + ' ' + surname` from `entry`); nil when it reads none and is compiled as written.
+    public func lowered(_ text: ExpressionText) -> LoweredExpression? {
+        loweredExpressions.isEmpty ? nil : loweredExpressions[LoweredExpression.Key(text)]
     }
 
     /// The component a `use:` names; the checker made sure there is one.

@@ -218,7 +218,10 @@ extension CheckRun {
         else { return nil }
         var current = type
         for field in parts.dropFirst() {
-            guard case .record(let record) = current.unwrapped, let fieldType = record.field(field) else { return .any }
+            guard case .record(let record) = current.unwrapped else { return .any }
+            guard let fieldType = record.field(field) else {
+                return refuseSettingComputedField(field, of: record, in: name) ? nil : .any
+            }
             current = fieldType
         }
         return current

@@ -7,6 +7,7 @@ extension CheckRun {
     mutating func checkDeclarations() {
         for type in flow.types {
             for field in type.fields { resolve(field.type) }
+            checkComputedFields(of: type)
         }
         for event in flow.events {
             for field in event.payload { resolve(field.type) }
@@ -33,6 +34,7 @@ extension CheckRun {
         ] {
             for property in properties {
                 check(property.condition, in: propertyScope, expecting: .bool, role: "\(role) `\(property.name.text)`")
+                refuseComputedFieldReads(in: property.condition, role: "\(role) `\(property.name.text)`")
             }
         }
     }

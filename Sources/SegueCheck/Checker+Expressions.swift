@@ -17,14 +17,18 @@ extension CheckRun {
         var found: ValueType?
         defer { sites?.append(ExpressionSite(text: text, scope: checker.scope, type: found)) }
         let analysis: TypeChecker.Analysis
+        let lowering: () -> LoweredExpression
         switch text.kind {
         case .expression:
             do throws(ExpressionDiagnostic) {
                 let parsed = try Expression.parse(text.text)
-                if !RepeatedExpressions.isTrivial(parsed) {
+                if !RepeatedExpressions.isTrivial(parsed), !checkingRecordType {
                     noteWritten(text, as: text.text, reading: parsed.referencedNames, in: scope)
                 }
                 analysis = checker.analyze(parsed)
+                lowering = { [types] in
+                    .expression(parsed.lowering(analysis.computedReads, fields: types.computedFields))
+                }
             } catch {
                 report(place(error, in: text))
                 return nil
@@ -32,16 +36,19 @@ extension CheckRun {
         case .template:
             do throws(ExpressionDiagnostic) {
                 let parsed = try Template.parse(text.text)
-                if !RepeatedExpressions.isTrivial(parsed) {
+                if !RepeatedExpressions.isTrivial(parsed), !checkingRecordType {
                     let names = parsed.expressions.reduce(into: Set<String>()) { $0.formUnion($1.referencedNames) }
                     noteWritten(text, as: RepeatedExpressions.compared(parsed, text.text), reading: names, in: scope)
                 }
                 analysis = checker.analyze(parsed)
+                lowering = { [types] in .template(parsed.lowering(analysis.computedReads, fields: types.computedFields))
+                }
             } catch {
                 report(place(error, in: text))
                 return nil
             }
         }
+        if !analysis.computedReads.isEmpty { lowered[LoweredExpression.Key(text)] = lowering() }
         for warning in analysis.warnings { report(place(warning, in: text)) }
         switch analysis.type {
         case .failure(let problems):
@@ -49,6 +56,11 @@ extension CheckRun {
             return nil
         case .success(let type):
             found = type
+            if let expected {
+                reportComputedFieldSet(
+                    by: type, into: expected,
+                    at: text.sourceRange(ofTextOffset: 0, length: text.text.utf8.count, in: file(text.range)))
+            }
             if let expected, !type.isAssignable(to: expected), strict || !type.unwrapped.isAssignable(to: expected) {
                 let nullable = type.unwrapped.isAssignable(to: expected) && type != .null
                 let found = nullable ? "`\(type)`, which may be null" : "`\(type)`"

@@ -36,7 +36,7 @@ struct RepeatedExpressions {
     static func isTrivial(_ expression: Expression) -> Bool {
         switch expression.kind {
         case .literal, .name: true
-        case .member(let base, _, _): isTrivial(base)
+        case .member(let base, _, _), .computedField(let base, _, _, _): isTrivial(base)
         case .index(let base, let index): isTrivial(base) && isTrivial(index)
         case .list(let items): items.allSatisfy(isTrivial)
         case .record(let fields): fields.allSatisfy { isTrivial($0.value) }

@@ -76,6 +76,10 @@ struct CheckRun {
     var repeated = RepeatedExpressions()
     /// The named value whose expression is being checked, if any.
     var namingValue: String?
+    /// Whether a record type's computed field is being checked: its names are the record's, not the flow's.
+    var checkingRecordType = false
+    /// Expressions that read computed fields, lowered for the compiler (`CheckedFlow.lowered`).
+    var lowered: [LoweredExpression.Key: LoweredExpression] = [:]
 
     init(flow: Flow, imported: ImportedDefinitions, role: Checker.Role, sources: [SourceFile]) {
         self.flow = flow
@@ -151,6 +155,7 @@ struct CheckRun {
     mutating func checkAll() {
         checkDeclarations()
         for component in flow.components { checkComponent(component) }
+        lowerImportedComponents()
         for position in flow.screens.indices { checkScreen(at: position) }
         checkFlowHandlers()
         checkMessages()
@@ -158,6 +163,17 @@ struct CheckRun {
         guard role == .flow else { return checkUnhandledEvents(analysis: nil) }
         checkStart()
         checkUnhandledEvents(analysis: checkNavigation())
+    }
+
+    /// Imported components are checked in their own file; here they are only typed, so their reads of computed
+    /// fields are lowered like the flow's own (their diagnostics, sends and repeats are their file's).
+    private mutating func lowerImportedComponents() {
+        let imported = components.values.filter { !localComponentNames.contains($0.name.text) }
+        guard !imported.isEmpty, !types.computedFields.isEmpty else { return }
+        let (kept, pending, written, collected) = (diagnostics, unhandledEvents, repeated, sites)
+        sites = nil
+        for component in imported.sorted(by: { $0.name.text < $1.name.text }) { checkComponent(component) }
+        (diagnostics, unhandledEvents, repeated, sites) = (kept, pending, written, collected)
     }
 
     /// A component, type or event defined twice across this file and its imports.
@@ -186,7 +202,9 @@ struct CheckRun {
     func checked(sources: [SourceFile]) -> CheckedFlow {
         var seen: Set<String> = []
         let events = (flow.events + importedEvents).filter { seen.insert($0.name.text).inserted }
-        return CheckedFlow(flow: flow, components: components, events: events, sources: sources)
+        return CheckedFlow(
+            flow: flow, components: components, events: events, sources: sources, lowered: lowered,
+            computedFields: types.computedFields)
     }
 
     /// The scope of a screen, component or the flow before its own names: flow data, `device`, `theme`.

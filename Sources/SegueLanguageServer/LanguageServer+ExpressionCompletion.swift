@@ -23,10 +23,10 @@ extension LanguageServer {
         guard fragment.isName else { return [] }
         let scope = index.scope(of: site ?? index.nearestSite(before: location.line, in: document.path))
         if let base = fragment.base {
-            return fields(of: base, in: scope).filter { $0.name.hasPrefix(fragment.prefix) }.map { field in
+            return fields(of: base, in: scope).filter { $0.field.name.hasPrefix(fragment.prefix) }.map { found in
                 [
-                    "label": .string(field.name), "kind": JSON(CompletionKind.field.rawValue),
-                    "detail": .string("\(field.type)"),
+                    "label": .string(found.field.name), "kind": JSON(CompletionKind.field.rawValue),
+                    "detail": .string("\(found.field.type)" + (found.computed ? " (computed)" : "")),
                 ]
             }
         }
@@ -49,12 +49,13 @@ extension LanguageServer {
         return items
     }
 
-    /// The fields of the type of the expression `base` (written before a `.`), none when it has no fields.
-    private func fields(of base: String, in scope: any TypeScope) -> [RecordType.Field] {
+    /// The fields of the type of the expression `base` (written before a `.`), stored then computed; none when it
+    /// has no fields.
+    private func fields(of base: String, in scope: any TypeScope) -> [(field: RecordType.Field, computed: Bool)] {
         guard let expression = try? Expression.parse(base),
             case .success(let type) = TypeChecker(scope: scope).check(expression),
             case .record(let record) = type.unwrapped
         else { return [] }
-        return record.fields
+        return record.fields.map { ($0, false) } + record.computed.map { ($0, true) }
     }
 }

@@ -48,9 +48,12 @@ extension LanguageServer {
         return ["contents": ["kind": "markdown", "value": .string(text)], "range": document.positions.range(range)]
     }
 
-    /// `text: string, author: string` for a record's fields.
+    /// `text: string, author: string` for a record's fields, then its computed ones (`full_name: string` (computed)).
     static func fieldList(_ record: RecordType) -> String {
-        record.fields.isEmpty ? "no fields" : record.fields.map { "`\($0.name): \($0.type)`" }.joined(separator: ", ")
+        let fields =
+            record.fields.map { "`\($0.name): \($0.type)`" }
+            + record.computed.map { "`\($0.name): \($0.type)` (computed)" }
+        return fields.isEmpty ? "no fields" : fields.joined(separator: ", ")
     }
 
     /// The byte offset inside an expression's text of a byte offset of its file.

@@ -67,10 +67,13 @@ public struct Flow: Sendable {
     public func service(named name: String) -> ServiceDeclaration? { services.first { $0.name.text == name } }
 }
 
-/// A named record type: `Entry: { name: string, surname: string, url: string? }`.
+/// A named record type: `Entry: { name: string, surname: string, url: string? }`, with fields computed from
+/// those (`let: { full_name: "name + ' ' + surname" }`).
 public struct RecordTypeDeclaration: Sendable {
     public var name: Name
     public var fields: [FieldDeclaration]
+    /// Computed fields: each an expression over the record's own fields, computed when read, never stored.
+    public var computed: [NamedValue] = []
     public var range: SourceRange
 }
 

@@ -68,12 +68,39 @@ struct ElementAndValueNavigationTests {
     }
 
     @Test func renamingAComponentsNamedValueLeavesAScreensOfTheSameName() throws {
+        let source = """
+            segue: 1
+            flow: t
+            start: post
+            data:
+              name: { type: string, default: "'Ann'" }
+            components:
+              card:
+                parameters:
+                  surname: string
+                let:
+                  full_name: "name + ' ' + surname"
+                elements:
+                  - text: name
+                    value: "${full_name}"
+                    font: headline
+            screens:
+              post:
+                title: "${full_name}"
+                let:
+                  full_name: "name + '!'"
+                elements:
+                  - use: card
+                    with: { surname: "'Lee'" }
+            """
+        let other = harness.open(ServerHarness.root + "/flows/named.yaml", text: source)
+        let position = ServerHarness.position(of: "      full_name: \"name + ' '", in: source, offset: 8)
         let result = harness.request(
-            "textDocument/rename", at("      full_name: \"entry.name", offset: 8).merging(["newName": "who"]))
-        let edits = try #require(result["changes"]?[uri]?.array)
-        let renamed = NavigationTests.apply(edits, to: text)
+            "textDocument/rename", ServerHarness.document(other, at: position).merging(["newName": "who"]))
+        let edits = try #require(result["changes"]?[other]?.array)
+        let renamed = NavigationTests.apply(edits, to: source)
         #expect(
-            renamed.contains("      who: \"entry.name") && renamed.contains("value: \"${who}\"\n        font: headline")
+            renamed.contains("      who: \"name + ' '") && renamed.contains("value: \"${who}\"\n        font: headline")
         )
         #expect(renamed.contains("title: \"${full_name}\""), "the post screen's own `full_name` stays")
         #expect(edits.count == 2)

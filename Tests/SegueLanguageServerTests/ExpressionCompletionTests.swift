@@ -31,8 +31,11 @@ struct ExpressionCompletionTests {
         let result = complete(
             "        value: \"${entry.text}\"\n        max_lines: 2",
             "        value: \"${entry.}\"\n        max_lines: 2", after: "${entry.")
-        #expect(result.labels == ["user_id", "name", "surname", "text", "url", "photo_url", "created_at"])
+        // The stored fields, then the computed one (`let:` under `types:`), marked.
+        #expect(
+            result.labels == ["user_id", "name", "surname", "text", "url", "photo_url", "created_at", "full_name"])
         #expect(detail(result, "text") == "string?")
+        #expect(detail(result, "full_name") == "string (computed)")
     }
 
     @Test func fieldsFilteredByWhatIsTypedWhileTheTemplateIsUnclosed() {
@@ -53,7 +56,7 @@ struct ExpressionCompletionTests {
         #expect(!result.labels.contains("form"), "a component has no form")
         #expect(!result.labels.contains("cell_width"), "another screen's `let:`")
         #expect(detail(result, "entry") == "Entry")
-        #expect(detail(result, "full_name") == "string", "the component's own `let:` value")
+        #expect(!result.labels.contains("full_name"), "a computed field is read on its record, not by itself")
         #expect(detail(result, "margin") == "int", "a `let:` value's type, inferred from its expression")
         #expect(detail(result, "len") == "len(string | list | map | record) -> int")
     }

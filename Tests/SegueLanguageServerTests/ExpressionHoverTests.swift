@@ -29,6 +29,13 @@ struct ExpressionHoverTests {
         #expect(doc.contains("the whole expression: `bool`"), "\(doc)")
     }
 
+    @Test func aComputedFieldIsHoveredLikeAFieldAndListedAsComputed() {
+        let doc = value("value: \"${entry.full_name}\"\n        font: headline", offset: 19)
+        #expect(doc.hasPrefix("`entry.full_name`: `string`"), "\(doc)")
+        let name = value("value: \"${entry.full_name}\"\n        font: headline", offset: 12)
+        #expect(name.contains("`created_at: string`, `full_name: string` (computed)"), "\(name)")
+    }
+
     @Test func aFieldsTypeAndItsRange() {
         let result = hover(Self.moreVisible, offset: 25)
         let doc = result["contents"]?["value"]?.string ?? "nil"
@@ -46,7 +53,8 @@ struct ExpressionHoverTests {
     @Test func aNamedValuesInferredTypeAndDeclaration() {
         let doc = value("layout: { margins: margin }", offset: 20)
         #expect(doc.hasPrefix("`margin`: `int`"), "\(doc)")
-        #expect(doc.contains("data `margin`, declared at line 85"), "\(doc)")
+        let line = (text.components(separatedBy: "\n").firstIndex { $0.hasPrefix("  margin:") } ?? -1) + 1
+        #expect(doc.contains("data `margin`, declared at line \(line)"), "\(doc)")
     }
 
     @Test func anImplicitNamesDoc() {

@@ -55,6 +55,8 @@ public struct Evaluator<Scope: ValueScope> {
             return .record(values)
         case .member(let base, let name, let nameRange):
             return try member(name, of: try value(of: base), base: base, at: nameRange)
+        case .computedField(let base, let name, _, let computed):
+            return try computedField(name, of: try value(of: base), base: base, computed, at: expression.range)
         case .index(let base, let index):
             return try element(of: try value(of: base), base: base, at: try value(of: index), index: index)
         case .call(let function, let functionRange, let arguments):
@@ -96,6 +98,21 @@ public struct Evaluator<Scope: ValueScope> {
             throw EvaluationError(
                 .typeMismatch, "`\(expression)` is \(base.kindName), which has no field `\(name)`", at: expression.range
             )
+        }
+    }
+
+    /// A computed field of the record `base` is: its expression over the record's fields, computed now.
+    private func computedField(
+        _ name: String, of base: Value, base expression: Expression, _ computed: ComputedFields, at range: TextRange
+    ) throws(EvaluationError) -> Value {
+        // Null and non-records fail as any field read does.
+        guard case .record(let fields) = base else { return try member(name, of: base, base: expression, at: range) }
+        switch computed.value(of: name, in: fields) {
+        case .success(let value): return value
+        case .failure(let inner):
+            throw EvaluationError(inner.kind, "computing `\(expression).\(name)`: \(inner.message)", at: range)
+        case nil:
+            throw EvaluationError(.unknownName, "`\(computed.record)` has no computed field `\(name)`", at: range)
         }
     }
 

@@ -34,6 +34,9 @@ public struct Expression: Sendable, Hashable {
         case binary(BinaryOperator, Expression, Expression)
         /// `condition ? then : else`.
         case conditional(Expression, then: Expression, else: Expression)
+        /// `base.name` where `name` is a computed field of `base`'s record type (`let:` under `types:`), as the
+        /// checker lowers it: `fields` holds the expressions computing it. The parser never makes one.
+        case computedField(Expression, name: String, nameRange: TextRange, ComputedFields)
     }
 
     /// One `key: value` entry of a record literal.
@@ -102,7 +105,7 @@ extension Expression.Kind {
         case .literal, .name: []
         case .list(let items): items
         case .record(let fields): fields.map(\.value)
-        case .member(let base, _, _): [base]
+        case .member(let base, _, _), .computedField(let base, _, _, _): [base]
         case .index(let base, let index): [base, index]
         case .call(_, _, let arguments): arguments
         case .unary(_, let operand): [operand]
@@ -135,7 +138,7 @@ extension Expression: CustomStringConvertible {
         case .list(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
         case .record(let fields):
             return "{" + fields.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"
-        case .member(let base, let name, _): return "\(base).\(name)"
+        case .member(let base, let name, _), .computedField(let base, let name, _, _): return "\(base).\(name)"
         case .index(let base, let index): return "\(base)[\(index)]"
         case .call(let function, _, let arguments):
             return function + "(" + arguments.map(\.description).joined(separator: ", ") + ")"

@@ -37,6 +37,8 @@ public struct TypeChecker: Sendable {
     public struct Analysis: Sendable {
         public var type: Result<ValueType, ExpressionDiagnostics>
         public var warnings: [ExpressionWarning]
+        /// Where computed fields are read, for `Expression.lowering` (empty when the expression reads none).
+        public var computedReads: [ComputedFieldRead] = []
     }
 
     /// Like `check`, also collecting warnings: optional values used where a value is needed.
@@ -55,7 +57,7 @@ public struct TypeChecker: Sendable {
         return Analysis(
             type: inference.diagnostics.isEmpty
                 ? .success(type) : .failure(ExpressionDiagnostics(inference.diagnostics)),
-            warnings: inference.warnings)
+            warnings: inference.warnings, computedReads: inference.computedReads)
     }
 
     /// Like `check` of a template, also warning where a value that may be null stands inside other text (it
@@ -77,7 +79,7 @@ public struct TypeChecker: Sendable {
         return Analysis(
             type: inference.diagnostics.isEmpty
                 ? .success(.string) : .failure(ExpressionDiagnostics(inference.diagnostics)),
-            warnings: inference.warnings)
+            warnings: inference.warnings, computedReads: inference.computedReads)
     }
 }
 
@@ -89,6 +91,8 @@ struct Inference {
     /// Names, fields and indexes (as written, `entry.text`) known not to be null here: inside `x != null && …`,
     /// the `then` of `x != null ? … : …`, after `!empty(x) &&`, or `m[k]` after `k in m &&`.
     var narrowed: Set<String> = []
+    /// The computed fields read so far, where.
+    var computedReads: [ComputedFieldRead] = []
 
     init(scope: any TypeScope) {
         self.scope = scope
@@ -114,9 +118,13 @@ struct Inference {
         case .member(let base, let name, let nameRange):
             let baseType = infer(base)
             needValue(baseType, base, for: "reading `.\(name)`")
+            noteComputedRead(of: baseType, name, at: expression.range)
             return narrowing(expression, inferMember(of: baseType, name: name, at: nameRange))
+        case .computedField(let base, let name, _, let computed):
+            _ = infer(base)
+            return computed.types[name] ?? .any
         case .index(let base, let index):
-            return narrowing(expression, inferIndex(base: base, index: index))
+            return narrowing(expression, inferIndex(base: base, index: index, at: expression.range))
         case .call(let function, let functionRange, let arguments):
             return inferCall(function, at: functionRange, arguments: arguments, call: expression.range)
         case .unary(let op, let operand):
@@ -164,13 +172,21 @@ struct Inference {
         return .list(element ?? .any)
     }
 
+    /// Notes `name` read from `base` when it is one of its record type's computed fields.
+    private mutating func noteComputedRead(of base: ValueType, _ name: String, at range: TextRange) {
+        guard case .record(let record) = base.unwrapped, let recordName = record.name,
+            record.computedField(name) != nil
+        else { return }
+        computedReads.append(ComputedFieldRead(range: range, record: recordName, field: name))
+    }
+
     mutating func inferMember(of base: ValueType, name: String, at range: TextRange) -> ValueType {
         switch base.unwrapped {
         case .any:
             return .any
         case .record(let record):
-            if let type = record.field(name) { return type }
-            let suggestion = Suggestion.closest(to: name, in: record.fields.map(\.name))
+            if let type = record.field(name) ?? record.computedField(name) { return type }
+            let suggestion = Suggestion.closest(to: name, in: (record.fields + record.computed).map(\.name))
             let hint = suggestion.map { "; did you mean `\($0)`?" } ?? ""
             return error("X102", "`\(record)` has no field `\(name)`\(hint)", at: range, replacement: suggestion)
         case .map(let element):
@@ -184,7 +200,7 @@ struct Inference {
         }
     }
 
-    private mutating func inferIndex(base: Expression, index: Expression) -> ValueType {
+    private mutating func inferIndex(base: Expression, index: Expression, at range: TextRange) -> ValueType {
         let baseType = infer(base)
         let indexType = infer(index)
         needValue(baseType, base, for: "indexing")
@@ -215,6 +231,7 @@ struct Inference {
                 return error("X105", "a record key must be `string`, not `\(indexType)`", at: index.range)
             }
             if case .literal(.string(let key)) = index.kind {
+                noteComputedRead(of: baseType, key, at: range)
                 return inferMember(of: baseType, name: key, at: index.range)
             }
             let types = record.fields.map(\.type)

@@ -136,6 +136,8 @@ extension ValueType: CustomStringConvertible {
 public struct RecordType: Sendable, Hashable, CustomStringConvertible {
     public var name: String?
     public var fields: [Field]
+    /// Fields computed from the others when read (a declared type's `let:`): readable, never stored or set.
+    public var computed: [Field]
 
     /// One named field and its type.
     public struct Field: Sendable, Hashable {
@@ -148,14 +150,20 @@ public struct RecordType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public init(name: String? = nil, fields: [Field]) {
+    public init(name: String? = nil, fields: [Field], computed: [Field] = []) {
         self.name = name
         self.fields = fields
+        self.computed = computed
     }
 
-    /// The type of a field, or nil when there is none by that name.
+    /// The type of a stored field, or nil when there is none by that name.
     public func field(_ name: String) -> ValueType? {
         fields.first { $0.name == name }?.type
+    }
+
+    /// The type of a computed field, or nil when there is none by that name (or a stored field has it).
+    public func computedField(_ name: String) -> ValueType? {
+        field(name) == nil ? computed.first { $0.name == name }?.type : nil
     }
 
     /// Same name, or (when either is anonymous) every target field present with a fitting type.

@@ -96,13 +96,15 @@ extension FlowDecoder {
                     entry.value, expected: "a mapping of field names to types", context: "type `\(entry.name)`")
                 return nil
             }
+            // `let:` names the computed fields; every other key is a stored field.
+            let computed = fields.first { $0.name == "let" }.map { decodeNamedValues($0.value) } ?? []
             return RecordTypeDeclaration(
                 name: Name(entry.name, at: entry.key.range),
-                fields: fields.compactMap { field in
+                fields: fields.filter { $0.name != "let" }.compactMap { field in
                     typeText(field.value, context: "field `\(field.name)`").map {
                         FieldDeclaration(name: Name(field.name, at: field.key.range), type: $0)
                     }
-                }, range: entry.value.range)
+                }, computed: computed, range: entry.value.range)
         }
     }
 

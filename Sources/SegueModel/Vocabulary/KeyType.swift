@@ -38,6 +38,8 @@ public indirect enum KeyType: Sendable, Equatable {
     case actions
     /// A list of elements.
     case elements
+    /// A record type's fields (`name: type`), and under `let` its computed fields (`name: expr`).
+    case recordFields
     /// Names (keys chosen by the author) to values of one type.
     case mapping(of: KeyType)
     case list(of: KeyType)
@@ -69,6 +71,7 @@ public indirect enum KeyType: Sendable, Equatable {
         case .any: return "any YAML"
         case .actions: return "actions"
         case .elements: return "elements"
+        case .recordFields: return "mapping of field → type, `let`: mapping of name → expr"
         case .mapping(let value): return "mapping of name → \(value.summary)"
         case .list(let item): return "list of \(item.summary)"
         case .object(let place): return place.summary

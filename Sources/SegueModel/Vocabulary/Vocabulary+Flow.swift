@@ -30,7 +30,7 @@ extension Vocabulary {
                     doc: "other flow files whose `components` and `types` this file uses (relative to it)",
                     example: "[common.yaml]"),
                 KeySpec(
-                    "types", .mapping(of: .mapping(of: .typeText)), doc: "named record types (below)",
+                    "types", .mapping(of: .recordFields), doc: "named record types and their computed fields (below)",
                     example: "{ Entry: { id: int, title: string } }"),
                 KeySpec(
                     "events", .mapping(of: .either([.nothing, .mapping(of: .typeText)])),

@@ -150,6 +150,11 @@ extension Vocabulary {
         case .any: return .object([])
         case .actions: return reference("actions")
         case .elements: return reference("elements")
+        case .recordFields:
+            return .object([
+                types(["object"]), ("properties", .object([("let", schema(.mapping(of: .expression)))])),
+                ("additionalProperties", schema(.typeText)),
+            ])
         case .mapping(let value): return .object([types(["object"]), ("additionalProperties", schema(value))])
         case .list(let item): return .object([types(["array"]), ("items", schema(item))])
         case .object(let place): return reference(place)

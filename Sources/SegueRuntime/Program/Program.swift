@@ -41,6 +41,8 @@ public struct Program: Sendable {
     public var hasStatechartExtras: Bool = false
     /// `session.name`: the flow's `title`, else its name.
     public var sessionName: String = ""
+    /// Record types' computed fields by type name, for tools that show a record (the REPL's `data`).
+    public var computedFields: [String: ComputedFields] = [:]
     /// Some expression reads `current_event`: only then does each event taken record it (`MachineState.currentEvent`).
     public var readsCurrentEvent: Bool = false
     /// The id of `error.execution` when some handler key matches it (run-time evaluation errors are raised as

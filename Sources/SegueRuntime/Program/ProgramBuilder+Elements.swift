@@ -162,6 +162,12 @@ extension ProgramBuilder {
                 error.message,
                 at: text.sourceRange(ofTextOffset: error.range.start, length: error.range.length, in: nil))
         }
+        // Reads of record types' computed fields, as the checker lowered them.
+        switch checked.lowered(text) {
+        case .expression(let lowered)?: body = .expression(lowered)
+        case .template(let lowered)?: body = .template(lowered)
+        case nil: break
+        }
         if text.text.contains(ImplicitName.currentEvent.rawValue) { program.readsCurrentEvent = true }
         program.expressions.append(
             CompiledExpression(body: body, source: text.text, range: text.range))

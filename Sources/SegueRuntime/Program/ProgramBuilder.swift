@@ -28,6 +28,7 @@ struct ProgramBuilder {
             dataIndex: [:], code: [], expressions: [], onError: nil, timerNames: [], theme: flow.theme,
             defaultsService: nil, services: [:], emptyCodes: [:])
         program.sessionName = flow.title ?? flow.id.text
+        program.computedFields = checked.computedFields
     }
 
     /// Something the checker should have refused: a bug in segue, reported rather than miscompiled.

@@ -134,7 +134,11 @@ public struct FlowExplorer: Sendable {
         return false
     }
 
-    /// Which data variable took the most values: the one that keeps growing when a bound stops the exploration.
+    /// Fewer values than this are a few cases, not growth (donate's `wall`: 0, 1, 50 or 51 entries).
+    static let growingValues = 10
+
+    /// Which data variable took the most values, when it took many: the one that keeps growing when a bound stops
+    /// the exploration.
     static func growth(in graph: StateGraph, program: Program) -> String {
         var distinct = [Set<Value>](repeating: [], count: program.data.count)
         for id in 0..<graph.count {
@@ -143,7 +147,7 @@ public struct FlowExplorer: Sendable {
             }
         }
         guard let slot = distinct.indices.max(by: { distinct[$0].count < distinct[$1].count }),
-            distinct[slot].count > 1
+            distinct[slot].count >= growingValues
         else { return "" }
         return "; `\(program.data[slot].name)` kept growing (\(distinct[slot].count) values)"
     }

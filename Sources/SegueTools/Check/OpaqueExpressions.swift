@@ -2,8 +2,9 @@ import SegueRuntime
 
 /// The expressions whose value cannot change what a flow does next, as `segue check` sees it: what is only drawn
 /// (a label, a text, an image, a slider's or meter's position, a style, an icon, a title), an argument of a call
-/// whose outcome the explorer chooses itself, the clip and volume playback hands to the audio service, and a
-/// component's argument that its elements only draw (docs/check.md, "Form values", "Data nothing reads").
+/// whose outcome the explorer chooses itself (unless a result the flow reads echoes it: `ResultReads`), the clip
+/// and volume playback hands to the audio service, and a component's argument that its elements only draw
+/// (docs/check.md, "Form values", "Data nothing reads").
 ///
 ///     OpaqueExpressions(outcomes: sampler).indices.contains(expression)
 struct OpaqueExpressions {
@@ -47,9 +48,12 @@ struct OpaqueExpressions {
             }
             if let highlight = screen.recording?.highlight { drawn.insert(highlight) }
         }
-        for instruction in program.code {
+        let results = ResultReads(program: program)
+        for (pc, instruction) in program.code.enumerated() {
             guard case .call(let call) = instruction else { continue }
-            let echoed = outcomes.echoedFields(service: call.service, operation: call.operation)
+            // A result nothing reads echoes nothing the flow can see.
+            let echoed =
+                results.isRead(pc) ? outcomes.echoedFields(service: call.service, operation: call.operation) : []
             for argument in call.arguments
             where !PageRequest.pagingNames.contains(argument.name) && !echoed.contains(argument.name) {
                 drawn.insert(argument.value)

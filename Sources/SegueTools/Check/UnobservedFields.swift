@@ -60,6 +60,10 @@ struct UnobservedFields {
     private static func scan(_ expression: Expression, observing: Bool, named: inout Set<String>, whole: inout Bool) {
         switch expression.kind {
         case .member(_, let name, _): named.insert(name)
+        case .computedField(_, let name, _, let computed):
+            // Reading a computed field reads what its expression (and the siblings it uses) reads.
+            named.insert(name)
+            for body in computed.bodies.values { scan(body, observing: observing, named: &named, whole: &whole) }
         case .name(let name): named.insert(name)
         case .literal(.string(let text)): named.insert(text)
         case .binary(let operation, let left, let right) where observing:

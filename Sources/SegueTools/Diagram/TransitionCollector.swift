@@ -1,6 +1,9 @@
 import SegueModel
 
 /// Walks every action list of a flow's screens, recursively, and records each navigation, `goto` and alert.
+///
+/// An event a screen raises and takes nowhere itself goes on to the flow's own `on:` (the responder chain's last
+/// step), whose handler is then walked as if it were on that screen: its navigation starts there.
 struct TransitionCollector {
     /// A navigation action as written, before dismiss and pop are resolved to where they return.
     struct Found {
@@ -37,6 +40,8 @@ struct TransitionCollector {
     private(set) var found: [Found] = []
     private(set) var gotos: [StateEdge] = []
     private(set) var alerts: [AlertNote] = []
+    /// Events raised on each screen (sends, paging, playback's end), in the order walked: the chain's inputs.
+    private var raised: [(screen: Screen, event: String)] = []
 
     init(flow: Flow, includeAlerts: Bool) {
         self.flow = flow
@@ -45,6 +50,39 @@ struct TransitionCollector {
 
     mutating func collect() {
         for screen in flow.screens { collect(screen) }
+        collectFlowHandlers()
+    }
+
+    /// The flow's `on:` handlers, each walked on every screen that raises its event without taking it; a handler
+    /// that raises another event passes that one along the same way (each screen and handler walked once).
+    private mutating func collectFlowHandlers() {
+        guard !flow.handlers.isEmpty else { return }
+        var walked: Set<[String]> = []
+        var next = 0
+        while next < raised.count {
+            let (screen, event) = raised[next]
+            next += 1
+            let handled = Self.handledEvents(of: screen)
+            guard !handled.contains(where: { $0 == event || EventDescriptor.matches($0, event) }) else { continue }
+            for handler in flow.handlers
+            where handler.event.text == event || EventDescriptor.matches(handler.event.text, event) {
+                guard walked.insert([screen.name.text, handler.event.text]).inserted else { continue }
+                walk(handler, in: screen, state: nil)
+            }
+        }
+    }
+
+    /// The handler keys of a screen and of its nested states.
+    private static func handledEvents(of screen: Screen) -> Set<String> {
+        var names = Set(screen.handlers.map(\.event.text))
+        var charts = screen.states.map { [$0] } ?? []
+        while let chart = charts.popLast() {
+            for state in chart.states {
+                names.formUnion(state.handlers.map(\.event.text))
+                if let children = state.children { charts.append(children) }
+            }
+        }
+        return names
     }
 
     private mutating func collect(_ screen: Screen) {
@@ -57,6 +95,7 @@ struct TransitionCollector {
         if let onError = screen.onError { walk(onError, at: place("on_error")) }
         walk(screen.elements, prefix: "", at: place(""), components: [])
         if let chart = screen.states { walk(chart, in: screen, parentPath: nil) }
+        if let end = screen.playback?.endEvent { raised.append((screen, end.text)) }
     }
 
     private mutating func walk(_ chart: StateChart, in screen: Screen, parentPath: String?) {
@@ -106,7 +145,9 @@ struct TransitionCollector {
             switch element.kind {
             case .slider(let slider): if let change = slider.change { walk(change, at: at("change \(id)")) }
             case .picker(let picker): if let change = picker.change { walk(change, at: at("change \(id)")) }
-            case .list(let list): walk(list.item, prefix: id + ".", at: place, components: components)
+            case .list(let list):
+                if let paging = list.paging { raised.append((place.screen, paging.nearEnd.text)) }
+                walk(list.item, prefix: id + ".", at: place, components: components)
             case .component(let use): walk(use, prefix: id + ".", at: place, components: components)
             case .lines(let lines):
                 if let item = lines.item { walk(item, prefix: id + ".", at: place, components: components) }
@@ -171,7 +212,10 @@ struct TransitionCollector {
                     screen: place.screen.name.text, image: alert.image,
                     title: alert.title?.text ?? defaultTitle(alert.image),
                     message: alert.message?.text, label: place.label.text))
-        case .set, .send, .emit, .cancelTimer, .openURL, .play, .stopPlayback:
+        case .send(let event, _, let delivery, _):
+            // An event for another session (`to:`) is that session's to take.
+            if !event.text.isEmpty, delivery.session == nil { raised.append((place.screen, event.text)) }
+        case .set, .emit, .cancelTimer, .openURL, .play, .stopPlayback:
             break
         }
     }

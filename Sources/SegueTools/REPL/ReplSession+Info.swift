@@ -75,6 +75,7 @@ extension ReplSession {
             lines.append(
                 "  \(variable.name) = \(ChangePrinter.short(state.data[slot].literal, limit: 160, hiding: embedded.directory))\(mark)"
             )
+            lines += computedFieldLines(of: variable, state.data[slot])
         }
         let named = driver.machine.namedValues(in: state)
         lines += computedLines(named.filter { $0.screen == nil })
@@ -88,10 +89,28 @@ extension ReplSession {
                 lines.append(
                     "  \(variable.name) = \(ChangePrinter.short(top.values[slot].literal, limit: 160, hiding: embedded.directory))\(mark)"
                 )
+                lines += computedFieldLines(of: variable, top.values[slot])
             }
             lines += computedLines(named.filter { $0.screen != nil })
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A record's computed fields (its type's `let:`) as `  entry.full_name = "Ann Lee" (computed)`, when the
+    /// variable is of a record type that has some (a list of records shows none: one line per item is too many).
+    private func computedFieldLines(of variable: VariableProgram, _ value: Value) -> [String] {
+        let type = variable.type.filter { $0 != " " && $0 != "?" }
+        guard let computed = program.computedFields[type], case .record(let fields) = value else { return [] }
+        return computed.names.compactMap { field in
+            let name = "\(variable.name).\(field)"
+            switch computed.value(of: field, in: fields) {
+            case .success(let value)?:
+                return
+                    "  \(name) = \(ChangePrinter.short(value.literal, limit: 160, hiding: embedded.directory)) (computed)"
+            case .failure(let failure)?: return "  \(name) = error: \(failure.message) (computed)"
+            case nil: return nil
+            }
+        }
     }
 
     /// Named values (`let:`) as `  name = value (computed)` (a component's as `  lines[0].name = …`), or the error

@@ -32,6 +32,20 @@ import Testing
                 == ["Anna", String(repeating: "a", count: 21)])
     }
 
+    @Test func aFieldEchoedByAResultNothingReadsIsTriedValidAndInvalidOnly() throws {
+        let (flow, program) = try Self.load("result-echo")
+        let fields = FieldSamples(outcomes: OutcomeSampler(flow: flow, program: program))
+        // `signup`'s name is echoed by register's `Account`, which the flow never reads (the next call replaces it).
+        let signup = try #require(program.screen(named: "signup"))
+        #expect(fields.texts(screen: signup, field: 0, current: .string(""), valid: false) == ["Anna"])
+        // `rename`'s result is read in its `ok:` branch (`set: { shown: result.name }`): the echoed name can show.
+        let rename = try #require(program.screen(named: "rename"))
+        #expect(fields.texts(screen: rename, field: 0, current: .string(""), valid: false).count > 1)
+        let exploration = FlowExplorer(flow: flow, program: program).explore()
+        #expect(exploration.stoppedBy == nil)
+        #expect(exploration.findings.isEmpty, "\(exploration.findings.map(\.message))")
+    }
+
     @Test func theFormStatesHoldOnlyTheRepresentativesAndTheWelcomeIsReached() throws {
         let (flow, program) = try Self.load("signup")
         let exploration = FlowExplorer(flow: flow, program: program).explore()

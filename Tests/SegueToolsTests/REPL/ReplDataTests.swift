@@ -51,6 +51,43 @@ import Testing
                 """)
     }
 
+    @Test func dataShowsARecordsComputedFieldsAfterIt() async throws {
+        let flow = """
+            segue: 1
+            flow: people
+            start: main
+            types:
+              Person:
+                name: string
+                surname: string
+                let:
+                  full_name: "name + ' ' + surname"
+                  initials: "name[0] + surname[0]"
+            data:
+              person: { type: Person, default: "{name: 'Ann', surname: 'Lee'}" }
+              nobody: { type: "Person?" }
+            screens:
+              main:
+                parameters:
+                  guest: { type: Person, default: "{name: '', surname: 'Yu'}" }
+                elements:
+                  - text: hello
+                    value: "${person.full_name}"
+            """
+        #expect(
+            try await data(of: flow) == """
+                flow data:
+                  person = {name: "Ann", surname: "Lee"}
+                  person.full_name = "Ann Lee" (computed)
+                  person.initials = "AL" (computed)
+                  nobody = null
+                main data:
+                  guest = {name: "", surname: "Yu"} (parameter)
+                  guest.full_name = " Yu" (computed)
+                  guest.initials = error: index 0 is out of range for a string of 0 characters (computed)
+                """)
+    }
+
     @Test func dataShowsEachComponentUsesNamedValuesByItsPath() async throws {
         let flow = """
             segue: 1
