@@ -30,6 +30,12 @@ scratch=.build/fuzz
 # SEGUE_FUZZ_SKIP_BUILD=1 reuses the last build (long runs started while the sources change).
 [ "${SEGUE_FUZZ_SKIP_BUILD:-0}" = 1 ] || {
 echo "fuzz: building the fuzz targets into $scratch"
+# SwiftPM does not notice a file added to the root package it depends on by path, and builds from its old plan
+# ("cannot find type … in scope"): a folder of sources newer than the plan means a file came or went, so replan.
+plan="$scratch/release.yaml"
+if [ -f "$plan" ] && [ -n "$(find Sources Fuzz/Sources -type d -newer "$plan" -print -quit)" ]; then
+  rm -f "$plan" "$scratch/plugin-tools.yaml" "$scratch/release/description.json"
+fi
 # SwiftPM gives --sanitize=fuzzer's coverage instrumentation to the Fuzz package's own target only; the modules it
 # fuzzes (the root package's Swift and C targets) get it through -Xswiftc/-Xcc, or libFuzzer would run blind.
 swift build --package-path Fuzz --scratch-path "$scratch" -c release --sanitize=fuzzer --sanitize=address \
