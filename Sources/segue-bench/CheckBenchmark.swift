@@ -48,6 +48,8 @@ enum CheckBenchmark {
         var states: Int
         var transitions: Int
         var seconds: Double
+        /// The CPU time the exploration took: on a machine shared with builds, its cost apart from waiting.
+        var cpuSeconds: Double
         var bytesPerState: Double
         var stoppedBy: String?
     }
@@ -56,16 +58,18 @@ enum CheckBenchmark {
         let loaded = FlowLoader().load(SourceFile(path: "\(name).yaml", text: text))
         guard let flow = loaded.flow, !loaded.hasErrors, let program = try? Compiler.compile(flow) else { return nil }
         let bounds = ExplorationBounds(maxStates: 2_000_000, maxMemory: 6 << 30)
+        let cpuStart = LSPBenchmark.threadCPUSeconds()
         let exploration = FlowExplorer(flow: flow, program: program).explore(bounds)
+        let cpuSeconds = LSPBenchmark.threadCPUSeconds() - cpuStart
         return Run(
             name: name, states: exploration.graph.count, transitions: exploration.graph.transitionCount,
-            seconds: exploration.seconds,
+            seconds: exploration.seconds, cpuSeconds: cpuSeconds,
             bytesPerState: Double(exploration.memoryGrowth) / Double(max(1, exploration.graph.count)),
             stoppedBy: exploration.stoppedBy)
     }
 
-    /// SPIN's states per second on the product, or nil when `spin` or a C compiler is missing.
-    static func spin(regions: Int, states: Int) -> (states: Int, seconds: Double)? {
+    /// SPIN's states, wall and CPU seconds on the product, or nil when `spin` or a C compiler is missing.
+    static func spin(regions: Int, states: Int) -> (states: Int, seconds: Double, cpuSeconds: Double)? {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("segue-bench-spin-\(getpid())")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -77,12 +81,26 @@ enum CheckBenchmark {
         else { return nil }
         var output = ""
         // -m: depth-first search goes as deep as there are states; a shallower bound would cut the search short.
+        let cpuStart = childrenCPUSeconds()
         let seconds = time { output = shell(["./pan", "-m2000000", "-w26"], in: directory) ?? "" }
+        let cpuSeconds = childrenCPUSeconds() - cpuStart
         // "      1000000 states, stored"
         guard let line = output.split(separator: "\n").first(where: { $0.contains("states, stored") }),
             let stored = Int(line.split(separator: " ").first ?? "")
         else { return nil }
-        return (stored, seconds)
+        return (stored, seconds, cpuSeconds)
+    }
+
+    /// The CPU time of this process's finished children (user and system).
+    static func childrenCPUSeconds() -> Double {
+        var usage = rusage()
+        #if os(macOS)
+            getrusage(RUSAGE_CHILDREN, &usage)
+        #else
+            getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        #endif
+        let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) * 1e-6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     static func shell(_ command: [String], in directory: URL) -> String? {
@@ -116,33 +134,44 @@ enum CheckBenchmark {
             let rate = Double(run.states) / max(run.seconds, 1e-9)
             print(
                 "\(run.name): \(run.states) states, \(run.transitions) transitions, \(fixed(run.seconds, 2)) s, "
-                    + "\(Int(rate)) states/s, \(Int(run.bytesPerState)) bytes/state"
+                    + "\(Int(rate)) states/s (\(fixed(run.cpuSeconds, 2)) CPU s, "
+                    + "\(Int(Double(run.states) / max(run.cpuSeconds, 1e-9))) per CPU s), "
+                    + "\(Int(run.bytesPerState)) bytes/state"
                     + (run.stoppedBy.map { ", stopped by \($0)" } ?? ""))
         }
         let states = runs.map(\.states).reduce(0, +)
         let seconds = runs.map(\.seconds).reduce(0, +)
         let rate = Double(states) / max(seconds, 1e-9)
+        let cpuRate = Double(states) / max(runs.map(\.cpuSeconds).reduce(0, +), 1e-9)
         let bytes = runs.map { $0.bytesPerState * Double($0.states) }.reduce(0, +) / Double(max(1, states))
         var ratio: Double?
+        var cpuRatio: Double?
         if let spin = spin(regions: 6, states: 10) {
             let spinRate = Double(spin.states) / max(spin.seconds, 1e-9)
             ratio = (Double(runs[0].states) / max(runs[0].seconds, 1e-9)) / spinRate
+            cpuRatio =
+                (Double(runs[0].states) / max(runs[0].cpuSeconds, 1e-9))
+                / (Double(spin.states) / max(spin.cpuSeconds, 1e-9))
             print(
-                "spin: \(spin.states) states in \(fixed(spin.seconds, 2)) s, \(Int(spinRate)) states/s; segue/spin \(fixed(ratio ?? 0, 4))"
+                "spin: \(spin.states) states in \(fixed(spin.seconds, 2)) s (\(fixed(spin.cpuSeconds, 2)) CPU s), "
+                    + "\(Int(spinRate)) states/s; segue/spin \(fixed(ratio ?? 0, 4)), by CPU time \(fixed(cpuRatio ?? 0, 4))"
             )
         } else {
             print("spin: not installed (apt-get install spin), no ratio")
         }
         print(
-            "goal: ≥ 1,000,000 states/s and ≤ 200 bytes/state; measured \(Int(rate)) states/s, \(Int(bytes)) bytes/state"
+            "goal: ≥ 1,000,000 states/s and ≤ 200 bytes/state; measured \(Int(rate)) states/s "
+                + "(\(Int(cpuRate)) per CPU second), \(Int(bytes)) bytes/state"
         )
         if json {
             var fields = [
                 "\"states\": \(states)", "\"transitions\": \(runs.map(\.transitions).reduce(0, +))",
-                "\"states_per_second\": \(Int(rate))", "\"bytes_per_state\": \(Int(bytes))",
+                "\"states_per_second\": \(Int(rate))", "\"states_per_cpu_second\": \(Int(cpuRate))",
+                "\"bytes_per_state\": \(Int(bytes))",
                 "\"peak_rss_mib\": \(fixed(peakRSSMiB(), 1))",
             ]
             if let ratio { fields.append("\"spin_ratio\": \(fixed(ratio, 4))") }
+            if let cpuRatio { fields.append("\"spin_cpu_ratio\": \(fixed(cpuRatio, 4))") }
             print("{" + fields.joined(separator: ", ") + "}")
         }
         return 0

@@ -17,44 +17,42 @@ enum CanonicalState {
         var state = original
         dead?.clear(&state)
         unread?.clear(&state)
-        var instances: [Int: Int] = [:]
+        // Old ids in the order they are renumbered (new id = position + 1): a handful each, so arrays, not tables.
+        var instances: [Int] = []
         for layer in state.layers.indices {
             for index in state.layers[layer].stack.indices {
-                let id = state.layers[layer].stack[index].id
-                instances[id] = instances.count + 1
-                state.layers[layer].stack[index].id = instances.count
-                for field in state.layers[layer].stack[index].form.fields.indices {
+                instances.append(state.layers[layer].stack[index].id)
+                // Only what changes is written: writing would copy the stacks the step's state shares.
+                if state.layers[layer].stack[index].id != instances.count {
+                    state.layers[layer].stack[index].id = instances.count
+                }
+                for field in state.layers[layer].stack[index].form.fields.indices
+                where state.layers[layer].stack[index].form.fields[field].touched {
                     state.layers[layer].stack[index].form.fields[field].touched = false
                 }
             }
         }
-        state.alert = nil
-        state.alertQueue = []
-        var calls: [Int: Int] = [:]
-        for call in state.pendingCalls { calls[call.id] = calls.count + 1 }
-        if let id = state.playback?.call, calls[id] == nil { calls[id] = calls.count + 1 }
-        if let id = state.recording?.call, calls[id] == nil { calls[id] = calls.count + 1 }
-        var timers: [Int: Int] = [:]
-        for timer in state.timers { timers[timer.id] = timers.count + 1 }
-        let instance = { (id: Int) in id < 0 ? id : (instances[id] ?? 0) }
-        let frame = { (frame: Frame) -> Frame in
-            var copy = frame
-            copy.instance = instance(frame.instance)
-            return copy
-        }
+        if state.alert != nil { state.alert = nil }
+        if !state.alertQueue.isEmpty { state.alertQueue = [] }
+        var calls = state.pendingCalls.map(\.id)
+        if let id = state.playback?.call, !calls.contains(id) { calls.append(id) }
+        if let id = state.recording?.call, !calls.contains(id) { calls.append(id) }
+        let timers = state.timers.map(\.id)
+        let renumber = { (ids: [Int], id: Int) in ids.firstIndex(of: id).map { $0 + 1 } ?? 0 }
+        let instance = { (id: Int) in id < 0 ? id : renumber(instances, id) }
         let now = state.now
         for index in state.pendingCalls.indices {
-            state.pendingCalls[index].id = calls[state.pendingCalls[index].id] ?? 0
-            state.pendingCalls[index].frame = frame(state.pendingCalls[index].frame)
+            state.pendingCalls[index].id = renumber(calls, state.pendingCalls[index].id)
+            state.pendingCalls[index].frame.instance = instance(state.pendingCalls[index].frame.instance)
         }
         for index in state.timers.indices {
-            state.timers[index].id = timers[state.timers[index].id] ?? 0
+            state.timers[index].id = renumber(timers, state.timers[index].id)
             state.timers[index].deadline -= now
-            state.timers[index].frame = frame(state.timers[index].frame)
+            state.timers[index].frame.instance = instance(state.timers[index].frame.instance)
         }
         for index in state.resultReceivers.indices {
             state.resultReceivers[index].opened = instance(state.resultReceivers[index].opened)
-            state.resultReceivers[index].frame = frame(state.resultReceivers[index].frame)
+            state.resultReceivers[index].frame.instance = instance(state.resultReceivers[index].frame.instance)
         }
         for index in state.externalQueue.indices {
             state.externalQueue[index].instance = instance(state.externalQueue[index].instance)
@@ -66,13 +64,13 @@ enum CanonicalState {
         }
         if var playback = state.playback {
             playback.instance = instance(playback.instance)
-            playback.call = playback.call.map { calls[$0] ?? 0 }
-            playback.timer = playback.timer.map { timers[$0] ?? 0 }
+            playback.call = playback.call.map { renumber(calls, $0) }
+            playback.timer = playback.timer.map { renumber(timers, $0) }
             state.playback = playback
         }
         if var recording = state.recording {
             recording.instance = instance(recording.instance)
-            recording.call = calls[recording.call] ?? 0
+            recording.call = renumber(calls, recording.call)
             state.recording = recording
         }
         for index in state.sessions.indices {

@@ -18,6 +18,18 @@ public struct CheckState: Sendable, Hashable {
         self.recordingEcho = recordingEcho
     }
 
+    /// What is kept beside the machine's state, packed with it (`StateGraph`).
+    struct Extra: Sendable, Hashable {
+        var pages: [PageRequest]
+        var recordingEcho: [String: [String: Value]]
+    }
+
+    var extra: Extra { Extra(pages: pages, recordingEcho: recordingEcho) }
+
+    init(machine: MachineState, extra: Extra) {
+        self.init(machine: machine, pages: extra.pages, recordingEcho: extra.recordingEcho)
+    }
+
     /// The state `effects` led to from this one (`raw` before its ids are renumbered, `canonical` after).
     func next(_ raw: MachineState, canonical: MachineState, effects: [Effect]) -> CheckState {
         var echo = raw.recording == nil ? [:] : recordingEcho

@@ -57,7 +57,7 @@ struct ExplorerMoves {
                 moves.append(
                     InputSampler.Move(
                         label: which.isEmpty ? choice.label : choice.name + which + choice.suffix,
-                        input: .outcome(call: call.id, choice.outcome), step: choice.step))
+                        input: .outcome(call: call.id, choice.outcome), step: .written(choice.step)))
             }
         }
         if let playback = state.playback, let call = playback.call {

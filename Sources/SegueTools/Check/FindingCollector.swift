@@ -58,9 +58,9 @@ struct FindingCollector {
         }
     }
 
-    /// One new state: invariants, the properties that hold in it, the screens and nested states it shows.
-    mutating func inspect(state id: Int32, graph: StateGraph) {
-        let state = graph.states[Int(id)].machine
+    /// One new state, numbered `id` in `graph`: invariants, the properties that hold in it, the screens and nested
+    /// states it shows.
+    mutating func inspect(_ state: MachineState, id: Int32, graph: StateGraph) {
         for (index, property) in properties.enumerated() {
             switch property.holds(in: state, program: program) {
             case .success(let value):
@@ -117,13 +117,14 @@ struct FindingCollector {
                 }
             }
         }
+        let screens = Dictionary(flow.screens.map { ($0.name.text, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, screen) in program.screens.enumerated() where !entered.contains(index) {
             report(
                 "screen \(index)", .screenNeverEntered, "screen `\(screen.name)` is never entered by any run",
-                at: flow.screen(named: screen.name)?.name.range ?? flow.range, [])
+                at: screens[screen.name]?.name.range ?? flow.range, [])
         }
         for (index, screen) in program.screens.enumerated() where entered.contains(index) {
-            let declared = flow.screen(named: screen.name)
+            let declared = screens[screen.name]
             for (stateIndex, nested) in screen.states.enumerated() where !enteredStates.contains([index, stateIndex]) {
                 report(
                     "state \(index) \(stateIndex)", .stateNeverEntered,

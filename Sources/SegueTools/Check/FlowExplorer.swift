@@ -59,7 +59,7 @@ public struct FlowExplorer: Sendable {
             effects: launch.effects)
         let (first, _) = graph.add(launched, from: -1, label: "launch")
         findings.observe(launch, by: "launch", from: -1, graph: graph)
-        findings.inspect(state: first, graph: graph)
+        findings.inspect(launched.machine, id: first, graph: graph)
         var head = 0
         var stoppedBy: String?
         var pruned = 0
@@ -75,7 +75,7 @@ public struct FlowExplorer: Sendable {
                 stoppedBy = stoppedBy ?? "the depth bound (\(limit) steps)"
                 continue
             }
-            let from = graph.states[Int(current)]
+            let from = graph.state(current)
             let state = from.machine
             let available = machine.inputs(in: state)
             findings.offered(available, in: state)
@@ -92,7 +92,7 @@ public struct FlowExplorer: Sendable {
                 }
                 let ignored = step.trace.contains { if case .ignored = $0 { true } else { false } }
                 let (id, isNew) = graph.add(next, from: current, label: move.label, ignored: ignored)
-                if isNew { findings.inspect(state: id, graph: graph) }
+                if isNew { findings.inspect(next.machine, id: id, graph: graph) }
             }
             if graph.count >= bounds.maxStates {
                 stoppedBy = "the state bound (\(bounds.maxStates) states)" + Self.growth(in: graph, program: program)
@@ -117,7 +117,7 @@ public struct FlowExplorer: Sendable {
         }
         memoryGrowth = max(memoryGrowth, ResidentMemory.current() - baseline)
         let complete = stoppedBy == nil
-        let depth = (0..<graph.count).map { graph.depth(of: Int32($0)) }.max() ?? 0
+        let depth = graph.depth
         return Exploration(
             graph: graph, findings: findings.finish(graph: graph, complete: complete), stoppedBy: stoppedBy,
             depth: depth, seconds: Date().timeIntervalSince(started), prunedCalls: pruned, memoryGrowth: memoryGrowth)
@@ -141,8 +141,8 @@ public struct FlowExplorer: Sendable {
     /// the exploration.
     static func growth(in graph: StateGraph, program: Program) -> String {
         var distinct = [Set<Value>](repeating: [], count: program.data.count)
-        for state in graph.states {
-            for (slot, value) in state.machine.data.enumerated() where slot < distinct.count {
+        for id in 0..<graph.count {
+            for (slot, value) in graph.state(Int32(id)).machine.data.enumerated() where slot < distinct.count {
                 distinct[slot].insert(value)
             }
         }

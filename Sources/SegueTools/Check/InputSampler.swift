@@ -16,13 +16,16 @@ struct InputSampler {
         var input: Input
         /// The same step in a scenario file (`tap: buy`), or nil when scenarios take it by themselves (an alert
         /// goes away before the next step).
-        var step: String?
+        var scenarioStep: ScenarioLine?
 
-        init(label: String, input: Input, step: String? = nil) {
+        init(label: String, input: Input, step: ScenarioLine? = nil) {
             self.label = label
             self.input = input
-            self.step = step
+            scenarioStep = step
         }
+
+        /// The step's text in a scenario file.
+        var step: String? { scenarioStep?.text }
     }
 
     /// The moves for `available` (what the input query offers in `state`), the next due timer and restart.
@@ -40,7 +43,7 @@ struct InputSampler {
             case (.tap, _):
                 if let path = input.path {
                     moves.append(
-                        Move(label: "tap \(name)", input: .tap(path), step: "tap: \(ScenarioText.quoted(name))"))
+                        Move(label: "tap \(name)", input: .tap(path), step: .tap(name)))
                 }
             case (.edit, .field(let field)):
                 guard let path = input.path, program.screens[top.screen].fields.indices.contains(field) else {
@@ -56,9 +59,7 @@ struct InputSampler {
                         Move(
                             label: "edit \(name) = \(Value.string(text).literal)",
                             input: .edit(element: path.element, value: .string(text)),
-                            step: text.isEmpty
-                                ? "clear: \(ScenarioText.quoted(name))"
-                                : "fill: { \(ScenarioText.quoted(name)): \(ScenarioText.quoted(text)) }"))
+                            step: text.isEmpty ? .clear(name) : .fill(name, text)))
                 }
             case (.change, .range(let bounds)):
                 guard let path = input.path else { continue }
@@ -66,14 +67,12 @@ struct InputSampler {
                     moves.append(
                         Move(
                             label: "set \(name) = \(value)", input: .change(path, .number(value)),
-                            step: "slide: { \(ScenarioText.quoted(name)): \(value) }"))
+                            step: .slide(name, value)))
                 }
             case (.change, .options(let options)):
                 guard let path = input.path else { continue }
                 for option in options {
-                    let step = option.stringValue.map {
-                        "pick: { \(ScenarioText.quoted(name)): \(ScenarioText.quoted($0)) }"
-                    }
+                    let step = option.stringValue.map { ScenarioLine.pick(name, $0) }
                     moves.append(
                         Move(label: "choose \(name) = \(option.literal)", input: .change(path, option), step: step))
                 }
@@ -84,23 +83,23 @@ struct InputSampler {
                     Move(
                         label: "pinch \(name) to \(bounds.upperBound)×",
                         input: .pinch(element: path.element, zoom: bounds.upperBound),
-                        step: "pinch: { \(ScenarioText.quoted(name)): \(bounds.upperBound) }"))
+                        step: .pinch(name, bounds.upperBound)))
             case (.pan, _):
                 guard let path = input.path else { continue }
                 moves.append(
                     Move(
                         label: "pan \(name) to its top-left corner", input: .pan(element: path.element, x: 0, y: 0),
-                        step: "pan: { \(ScenarioText.quoted(name)): [0, 0] }"))
+                        step: .pan(name)))
             case (.scroll, _):
                 if let path = input.path {
                     moves.append(
                         Move(
                             label: "scroll \(name) near its end", input: .scrolledNearEnd(list: path.element),
-                            step: "scroll_to_end: \(ScenarioText.quoted(name))"))
+                            step: .scrollToEnd(name)))
                 }
-            case (.back, _): moves.append(Move(label: "back", input: .back, step: "back"))
+            case (.back, _): moves.append(Move(label: "back", input: .back, step: .back))
             case (.swipeToDismiss, _):
-                moves.append(Move(label: "swipe to dismiss", input: .swipeToDismiss, step: "dismiss"))
+                moves.append(Move(label: "swipe to dismiss", input: .swipeToDismiss, step: .dismiss))
             case (.dismissAlert, _): moves.append(Move(label: "dismiss the alert", input: .dismissAlert))
             default: continue
             }
@@ -110,9 +109,9 @@ struct InputSampler {
             moves.append(
                 Move(
                     label: "wait \(wait) (a timer comes due)", input: .advanceTime(by: wait),
-                    step: "tick: \(wait)"))
+                    step: .tick(wait)))
         }
-        moves.append(Move(label: StateGraph.restart, input: .restart, step: "restart"))
+        moves.append(Move(label: StateGraph.restart, input: .restart, step: .restart))
         return moves
     }
 }

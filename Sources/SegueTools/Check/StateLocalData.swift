@@ -15,9 +15,11 @@ enum StateLocalData {
     static func find(flow: Flow, program: Program, opaque: Set<Int>) -> [(screen: Int, slot: Int, state: Int)] {
         let properties = (flow.invariants + flow.reachable + flow.alwaysPossible).map(\.condition.text)
         var found: [(screen: Int, slot: Int, state: Int)] = []
-        let screenRanges = program.screens.map { flow.screen(named: $0.name)?.range }
+        // By name once: a flow of ten thousand screens would otherwise search its list for each.
+        let declared = Dictionary(flow.screens.map { ($0.name.text, $0) }, uniquingKeysWith: { first, _ in first })
+        let screenRanges = program.screens.map { declared[$0.name]?.range }
         for (index, screen) in program.screens.enumerated() {
-            guard let range = screenRanges[index], let chart = flow.screen(named: screen.name)?.states,
+            guard let range = screenRanges[index], let chart = declared[screen.name]?.states,
                 !screen.states.contains(where: { $0.history != nil })
             else { continue }
             let nodes = Self.nodes(chart)

@@ -25,15 +25,17 @@ public struct TransitionCover: Sendable {
     public init(graph: StateGraph) {
         guard graph.count > 0 else { return }
         let count = graph.count
+        let edges = graph.edges
         var outgoing = [[Int]](repeating: [], count: count)
-        var expressible = 0
-        for (index, edge) in graph.edges.enumerated()
-        where !graph.ignoredEdges.contains(index)
-            && Self.scenarioCanTake(graph.label(edge.label), from: graph.states[Int(edge.from)].machine)
-        {
-            outgoing[Int(edge.from)].append(index)
-            expressible += 1
+        // The states are unpacked one at a time: the edges come grouped by the state they leave.
+        var leaving: (id: Int32, state: MachineState)?
+        for (index, edge) in edges.enumerated() where !graph.ignoredEdges.contains(index) {
+            if leaving?.id != edge.from { leaving = (edge.from, graph.state(edge.from).machine) }
+            if let leaving, Self.scenarioCanTake(graph.label(edge.label), from: leaving.state) {
+                outgoing[Int(edge.from)].append(index)
+            }
         }
+        let settled = (0..<count).map { graph.state(Int32($0)).machine.pendingCalls.isEmpty }
         // The shortest way from launch to each state over transitions a scenario can take.
         var via = [Int](repeating: -1, count: count)
         var seen = [Bool](repeating: false, count: count)
@@ -43,23 +45,23 @@ public struct TransitionCover: Sendable {
         while head < order.count {
             let state = order[head]
             head += 1
-            for edge in outgoing[state] where !seen[Int(graph.edges[edge].to)] {
-                let target = Int(graph.edges[edge].to)
+            for edge in outgoing[state] where !seen[Int(edges[edge].to)] {
+                let target = Int(edges[edge].to)
                 seen[target] = true
                 via[target] = edge
                 order.append(target)
             }
         }
-        var taken = [Bool](repeating: false, count: graph.edges.count)
+        var taken = [Bool](repeating: false, count: edges.count)
         var untaken = outgoing.map(\.count)
         func shortestPath(to state: Int) -> [Int] {
-            var edges: [Int] = []
+            var steps: [Int] = []
             var current = state
             while via[current] >= 0 {
-                edges.append(via[current])
-                current = Int(graph.edges[via[current]].from)
+                steps.append(via[current])
+                current = Int(edges[via[current]].from)
             }
-            return edges.reversed()
+            return steps.reversed()
         }
         var next = 0
         while next < order.count {
@@ -75,36 +77,33 @@ public struct TransitionCover: Sendable {
             while run.count < Self.longestRun || current == start {
                 let onward =
                     outgoing[current].first(where: { !taken[$0] }).map { [$0] }
-                    ?? Self.nearest(from: current, graph: graph, outgoing: outgoing) { untaken[$0] > 0 }
+                    ?? Self.nearest(from: current, edges: edges, outgoing: outgoing) { untaken[$0] > 0 }
                 guard !onward.isEmpty, run.count + onward.count <= Self.longestRun || current == start else { break }
                 for edge in onward {
                     run.append(edge)
-                    current = Int(graph.edges[edge].to)
+                    current = Int(edges[edge].to)
                     if !taken[edge] {
                         taken[edge] = true
-                        untaken[Int(graph.edges[edge].from)] -= 1
+                        untaken[Int(edges[edge].from)] -= 1
                     }
                 }
             }
             // A run ends where no call is left for the scenario's services to answer in their own way.
-            run += Self.settle(from: current, graph: graph, outgoing: outgoing)
+            run += Self.nearest(from: current, edges: edges, outgoing: outgoing) { settled[$0] }
             for edge in run where !taken[edge] {
                 taken[edge] = true
-                untaken[Int(graph.edges[edge].from)] -= 1
+                untaken[Int(edges[edge].from)] -= 1
             }
-            runs.append([graph.label(graph.step[0])] + run.map { graph.label(graph.edges[$0].label) })
+            runs.append([graph.label(graph.step[0])] + run.map { graph.label(edges[$0].label) })
         }
         covered = taken.filter { $0 }.count
-        leftOut = graph.edges.count - covered
-    }
-
-    /// The shortest continuation from `state` to one with no pending call, over transitions a scenario can take.
-    static func settle(from state: Int, graph: StateGraph, outgoing: [[Int]]) -> [Int] {
-        nearest(from: state, graph: graph, outgoing: outgoing) { graph.states[$0].machine.pendingCalls.isEmpty }
+        leftOut = edges.count - covered
     }
 
     /// The shortest continuation from `state` to one where `wanted` holds (empty when it holds there or nowhere).
-    static func nearest(from state: Int, graph: StateGraph, outgoing: [[Int]], _ wanted: (Int) -> Bool) -> [Int] {
+    static func nearest(
+        from state: Int, edges: [(from: Int32, to: Int32, label: Int32)], outgoing: [[Int]], _ wanted: (Int) -> Bool
+    ) -> [Int] {
         guard !wanted(state) else { return [] }
         var via: [Int: Int] = [state: -1]
         var queue = [state]
@@ -113,17 +112,17 @@ public struct TransitionCover: Sendable {
             let current = queue[head]
             head += 1
             if wanted(current) {
-                var edges: [Int] = []
+                var steps: [Int] = []
                 var back = current
                 while let edge = via[back], edge >= 0 {
-                    edges.append(edge)
-                    back = Int(graph.edges[edge].from)
+                    steps.append(edge)
+                    back = Int(edges[edge].from)
                 }
-                return edges.reversed()
+                return steps.reversed()
             }
-            for edge in outgoing[current] where via[Int(graph.edges[edge].to)] == nil {
-                via[Int(graph.edges[edge].to)] = edge
-                queue.append(Int(graph.edges[edge].to))
+            for edge in outgoing[current] where via[Int(edges[edge].to)] == nil {
+                via[Int(edges[edge].to)] = edge
+                queue.append(Int(edges[edge].to))
             }
         }
         return []

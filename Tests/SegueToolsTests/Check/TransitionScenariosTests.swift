@@ -40,20 +40,21 @@ import Testing
         // Taken: every transition a scenario can take from a state a scenario can reach. Left out: the steps taken
         // while the register call is pending (leaving the form before its answer) and what only they lead to.
         let graph = exploration.graph
-        let takeable = graph.edges.map {
-            TransitionCover.scenarioCanTake(graph.label($0.label), from: graph.states[Int($0.from)].machine)
+        let (edges, states) = (graph.edges, graph.states)
+        let takeable = edges.map {
+            TransitionCover.scenarioCanTake(graph.label($0.label), from: states[Int($0.from)].machine)
         }
         var reached = [true] + Array(repeating: false, count: graph.count - 1)
         var grew = true
         while grew {
             grew = false
-            for (index, edge) in graph.edges.enumerated()
+            for (index, edge) in edges.enumerated()
             where takeable[index] && reached[Int(edge.from)] && !reached[Int(edge.to)] {
                 reached[Int(edge.to)] = true
                 grew = true
             }
         }
-        let coverable = graph.edges.indices.filter { takeable[$0] && reached[Int(graph.edges[$0].from)] }
+        let coverable = edges.indices.filter { takeable[$0] && reached[Int(edges[$0].from)] }
         #expect(written.covered == coverable.count)
         #expect(written.leftOut > 0)
         // A small set: fewer scenarios than a third of the transitions they take.
