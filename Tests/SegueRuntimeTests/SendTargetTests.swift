@@ -151,4 +151,32 @@ import Testing
         #expect(state.data.first == .list([.string("send communication")]))
         #expect(state.alert == nil)
     }
+
+    @Test func onErrorReadsTheIdOfTheSendThatFailed() throws {
+        let state = try ComputedSendTests.launched(
+            """
+            segue: 1
+            flow: targets
+            start: main
+            data:
+              log: { type: list<string>, default: "[]" }
+            on_error: [{ set: { log: "log + [error.code + ' ' + (error.sendid ?? '-')]" } }]
+            screens:
+              main:
+                on_enter:
+                  - send: ping
+                    target: "'#_scxml_elsewhere'"
+                    id: first
+                states:
+                  idle:
+                    on_enter:
+                      - send: ping
+                        target: "'baz'"
+                on:
+                  ping: [{ set: { log: "log + ['sent']" } }]
+                elements: []
+            """)
+        // The send with an `id:` is named; the one without has a null `sendid`.
+        #expect(state.data.first == .list([.string("communication first"), .string("execution -")]))
+    }
 }
