@@ -16,6 +16,7 @@ enum StateLocalData {
         let properties = (flow.invariants + flow.reachable + flow.alwaysPossible).map(\.condition.text)
         var found: [(screen: Int, slot: Int, state: Int)] = []
         let screenRanges = program.screens.map { flow.screen(named: $0.name)?.range }
+        let fieldWritten = ScreenLocalData.writtenByField(in: program)
         for (index, screen) in program.screens.enumerated() {
             guard let range = screenRanges[index], let chart = flow.screen(named: screen.name)?.states,
                 !screen.states.contains(where: { $0.history != nil })
@@ -24,7 +25,9 @@ enum StateLocalData {
             let letValues = Set(screen.lets.map(\.value))
             for slot in screen.parameterCount..<max(screen.parameterCount, screen.slots.count) {
                 let name = screen.slots[slot].name
-                guard !properties.contains(where: { ScreenLocalData.reads(name, in: $0) }) else { continue }
+                guard !properties.contains(where: { ScreenLocalData.reads(name, in: $0) }),
+                    !fieldWritten.contains(.screen(slot))
+                else { continue }
                 // The names that read it: the variable and every `let:` computed from it.
                 var names: Set<String> = [name]
                 var grew = true
