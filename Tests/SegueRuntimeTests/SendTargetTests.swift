@@ -130,7 +130,7 @@ import Testing
                 ]))
     }
 
-    @Test func aFailedSendNoStateTakesGoesToOnError() throws {
+    @Test func aFailedSendNoStateTakesGoesToOnErrorWithItsId() throws {
         let state = try ComputedSendTests.launched(
             """
             segue: 1
@@ -138,29 +138,7 @@ import Testing
             start: main
             data:
               log: { type: list<string>, default: "[]" }
-            on_error: [{ set: { log: "log + [error.service + ' ' + error.code]" } }]
-            screens:
-              main:
-                on_enter:
-                  - send: ping
-                    target: "'#_scxml_elsewhere'"
-                on:
-                  ping: [{ set: { log: "log + ['sent']" } }]
-                elements: []
-            """)
-        #expect(state.data.first == .list([.string("send communication")]))
-        #expect(state.alert == nil)
-    }
-
-    @Test func onErrorReadsTheIdOfTheSendThatFailed() throws {
-        let state = try ComputedSendTests.launched(
-            """
-            segue: 1
-            flow: targets
-            start: main
-            data:
-              log: { type: list<string>, default: "[]" }
-            on_error: [{ set: { log: "log + [error.code + ' ' + (error.sendid ?? '-')]" } }]
+            on_error: [{ set: { log: "log + [error.service + ' ' + error.code + ' ' + (error.sendid ?? '-')]" } }]
             screens:
               main:
                 on_enter:
@@ -176,7 +154,8 @@ import Testing
                   ping: [{ set: { log: "log + ['sent']" } }]
                 elements: []
             """)
-        // The send with an `id:` is named; the one without has a null `sendid`.
-        #expect(state.data.first == .list([.string("communication first"), .string("execution -")]))
+        // `error.sendid` names the send with an `id:`; the one without has none.
+        #expect(state.data.first == .list([.string("send communication first"), .string("send execution -")]))
+        #expect(state.alert == nil)
     }
 }
