@@ -21,7 +21,7 @@ public enum CheckCode {
     public static let unknownState = "C102"
     /// An event is sent (or raised by paging or playback) but no handler of the screen answers it.
     public static let unhandledEvent = "C103"
-    /// `form.x` in `set:` names no field of the screen.
+    /// `form.x` in `set:` names no field of the screen, or `x.field` no stored field of `x`'s record.
     public static let unknownField = "C104"
     /// `use:` names no component.
     public static let unknownComponent = "C105"

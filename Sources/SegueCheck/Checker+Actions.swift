@@ -217,10 +217,37 @@ extension CheckRun {
                 Name(parts[0], at: subrange(of: name, from: 0, length: parts[0].utf8.count)), in: scope)
         else { return nil }
         var current = type
-        for field in parts.dropFirst() {
-            guard case .record(let record) = current.unwrapped else { return .any }
+        var offset = parts[0].utf8.count
+        for (index, field) in parts.enumerated().dropFirst() {
+            let holder = parts[..<index].joined(separator: ".")
+            let range = subrange(of: name, from: offset + 1, length: field.utf8.count)
+            offset += 1 + field.utf8.count
+            if current == .any { return .any }
+            guard case .record(let record) = current.unwrapped else {
+                report(
+                    .error(
+                        CheckCode.unknownField, "`\(holder)` is `\(current)`, which has no field `\(field)` to set",
+                        at: range,
+                        notes: [DiagnosticNote("`set:` writes a field of a record; give `\(holder)` a whole value")]))
+                return nil
+            }
+            if case .optional = current, !scope.nonNull.contains(holder) {
+                report(
+                    .warning(
+                        CheckCode.optionalOperand,
+                        "`\(holder)` may be null (it is `\(current)`), and setting its field `\(field)` then fails; "
+                            + "check it first or set the whole record", at: range))
+            }
             guard let fieldType = record.field(field) else {
-                return refuseSettingComputedField(field, of: record, in: name) ? nil : .any
+                if refuseSettingComputedField(field, of: record, in: name) { return nil }
+                let names = record.fields.map(\.name)
+                let suggestion = Suggestion.closest(to: field, in: names)
+                report(
+                    .error(
+                        CheckCode.unknownField,
+                        "`\(record)` has no field `\(field)`" + Suggestion.didYouMean(field, in: names), at: range,
+                        fixIts: suggestion.map { [FixIt(range: range, replacement: $0)] } ?? []))
+                return nil
             }
             current = fieldType
         }

@@ -75,13 +75,13 @@ struct Scope {
                 .init(name: "safe_top", type: .number), .init(name: "safe_bottom", type: .number),
             ]))
 
-    /// `error` inside `error`, `codes` and `on_error`.
+    /// `error` inside `error`, `codes` and `on_error`; `sendid` names the `send` that raised it (else null).
     static let error = ValueType.record(
         RecordType(
             name: "Error",
             fields: [
                 .init(name: "service", type: .string), .init(name: "code", type: .string),
-                .init(name: "message", type: .string),
+                .init(name: "message", type: .string), .init(name: "sendid", type: .optional(.string)),
             ]))
 
     /// `current_event`: the event the chart took last (null before the first), SCXML's `_event`.

@@ -60,7 +60,8 @@ public enum DiagnosticCatalog {
         "C102": "`goto` or an initial state names no state of the screen's chart.",
         "C103":
             "An event is sent (or raised by paging or playback) but nothing in the responder chain can take it: not the screen, no screen that can be below it, not the flow's `on:` (a warning).",
-        "C104": "`form.x` in `set:` names no field of the screen.",
+        "C104":
+            "`form.x` in `set:` names no field of the screen, or `x.field` no stored field of `x`'s record (or `x` is not a record).",
         "C105": "`use:` names no component.",
         "C106": "A component use passes an argument the component does not declare.",
         "C107": "A component use omits a parameter that has no default.",

@@ -130,7 +130,7 @@ import Testing
                 ]))
     }
 
-    @Test func aFailedSendNoStateTakesGoesToOnError() throws {
+    @Test func aFailedSendNoStateTakesGoesToOnErrorWithItsId() throws {
         let state = try ComputedSendTests.launched(
             """
             segue: 1
@@ -138,17 +138,24 @@ import Testing
             start: main
             data:
               log: { type: list<string>, default: "[]" }
-            on_error: [{ set: { log: "log + [error.service + ' ' + error.code]" } }]
+            on_error: [{ set: { log: "log + [error.service + ' ' + error.code + ' ' + (error.sendid ?? '-')]" } }]
             screens:
               main:
                 on_enter:
                   - send: ping
                     target: "'#_scxml_elsewhere'"
+                    id: first
+                states:
+                  idle:
+                    on_enter:
+                      - send: ping
+                        target: "'baz'"
                 on:
                   ping: [{ set: { log: "log + ['sent']" } }]
                 elements: []
             """)
-        #expect(state.data.first == .list([.string("send communication")]))
+        // `error.sendid` names the send with an `id:`; the one without has none.
+        #expect(state.data.first == .list([.string("send communication first"), .string("send execution -")]))
         #expect(state.alert == nil)
     }
 }

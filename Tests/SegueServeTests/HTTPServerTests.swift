@@ -33,6 +33,18 @@ import Testing
         #expect(!missing.contains("root:"))
     }
 
+    @Test func answersWhileEveryThreadOfTheCooperativePoolIsBusy() async throws {
+        let (server, port) = try Self.server()
+        defer { server.stop() }
+        let hog = CooperativePoolHog()
+        let (answer, held) = await hog.whileHeld {
+            LoopbackClient.exchangeBlocking(port: port, "GET /echo?q=busy HTTP/1.1\r\n\r\n")
+        }
+        #expect(answer.hasSuffix("GET busy "))
+        // Answered before any pool thread came free: the handler did not wait for the pool.
+        #expect(held, "the answer waited for a thread of the cooperative pool")
+    }
+
     @Test func malformedAndOversizedRequestsGetTheirStatus() async throws {
         var limits = HTTPLimits()
         limits.body = 100

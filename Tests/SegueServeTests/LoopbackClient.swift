@@ -8,7 +8,7 @@ import Foundation
 
 /// A raw TCP client for the server tests: sends exactly the bytes given (malformed, oversized, slow) and reads what
 /// comes back until the server closes or the deadline passes. It waits with `Task.sleep`, never blocking one of
-/// the few threads the server's handlers need.
+/// the pool's few threads other suites need (or on a thread of its own, `receiveBlocking`).
 final class LoopbackClient {
     let descriptor: Int32
 
@@ -44,10 +44,10 @@ final class LoopbackClient {
         }
     }
 
-    /// How long a test waits for an answer. Long on purpose: the server answers on Swift's cooperative pool, which
-    /// CPU-bound suites running in parallel (the explorer's, in a debug build, on 2 cores) can hold for minutes; a
-    /// healthy server answers in milliseconds, so only a broken one costs this wait.
-    static let patience: Double = 600
+    /// How long a test waits for an answer: the server answers on threads of its own, never Swift's cooperative
+    /// pool (which CPU-bound suites running in parallel can hold for minutes on 2 cores), so a healthy server
+    /// answers in milliseconds and only a broken one costs this wait.
+    static let patience: Double = 30
 
     /// Everything received until the server closes, or until `seconds` pass.
     func receive(for seconds: Double = LoopbackClient.patience, until stop: (String) -> Bool = { _ in false }) async
@@ -55,25 +55,47 @@ final class LoopbackClient {
     {
         var received = Data()
         let deadline = Date(timeIntervalSinceNow: seconds)
-        while Date() < deadline {
-            var descriptorSet = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptorSet, 1, 0) > 0 else {
-                try? await Task.sleep(nanoseconds: 20_000_000)
-                continue
+        // What arrived is read before the deadline is looked at, so a task resumed late still gets the answer.
+        while true {
+            let count = read(into: &received, waiting: 0)
+            if count < 0 || count > 0 && stop(String(decoding: received, as: UTF8.self)) || Date() >= deadline {
+                break
             }
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            let count = recv(descriptor, &buffer, buffer.count, 0)
-            if count <= 0 { break }
-            received.append(contentsOf: buffer[0..<count])
-            if stop(String(decoding: received, as: UTF8.self)) { break }
+            if count == 0 { try? await Task.sleep(nanoseconds: 20_000_000) }
         }
         return String(decoding: received, as: UTF8.self)
+    }
+
+    /// `receive`, waiting on this thread instead of suspending: for a test that holds every thread of the pool.
+    func receiveBlocking(for seconds: Double = LoopbackClient.patience) -> String {
+        var received = Data()
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while read(into: &received, waiting: 20) >= 0, Date() < deadline {}
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    /// Appends what has arrived, waiting up to `milliseconds` for it: how many bytes, or -1 once the server closed.
+    private func read(into received: inout Data, waiting milliseconds: Int32) -> Int {
+        var descriptorSet = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptorSet, 1, milliseconds) > 0 else { return 0 }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = recv(descriptor, &buffer, buffer.count, 0)
+        guard count > 0 else { return -1 }
+        received.append(contentsOf: buffer[0..<count])
+        return count
     }
 
     /// The status code of the first response line, e.g. 404.
     static func status(of response: String) -> Int? {
         let parts = response.split(separator: " ", maxSplits: 2)
         return parts.count >= 2 ? Int(parts[1]) : nil
+    }
+
+    /// One request, answered and closed, waiting on this thread.
+    static func exchangeBlocking(port: UInt16, _ request: String) -> String {
+        guard let client = try? LoopbackClient(port: port) else { return "" }
+        client.send(request)
+        return client.receiveBlocking()
     }
 
     /// One request, answered and closed.

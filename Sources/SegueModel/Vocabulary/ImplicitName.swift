@@ -30,7 +30,8 @@ public enum ImplicitName: String, CaseIterable, Sendable {
             return
                 "the running flow: `session.id` (the launch's session id) and `session.name` (the flow's `title`, else its name)"
         case .result: return "the operation's result, inside a call's `ok`; the value handed back, inside `on_result`"
-        case .error: return "`{ service, code, message }`, inside a call's `error` and `codes` and in `on_error`"
+        case .error:
+            return "`{ service, code, message, sendid }`, inside a call's `error` and `codes` and in `on_error`"
         case .form: return "the screen's form fields: `form.name`"
         case .state: return "one bool per nested state of the screen, true while active: `state.recording`"
         case .device: return "the device profile: `device.width`, `device.os_major`, …"

@@ -96,6 +96,9 @@ public enum AssignTarget: Sendable, Hashable {
 public struct AssignOperation: Sendable {
     public var target: AssignTarget
     public var value: Int
+    /// `set: { person.address.city: … }`: the fields inside the target's record the value goes to (`address`,
+    /// `city`); empty when it replaces the whole value.
+    public var fields: [String] = []
 }
 
 public struct CallOperation: Sendable {

@@ -96,8 +96,9 @@ extension ProgramBuilder {
             program.code.append(.goto(state: state))
         case .set(let assignments):
             let operations = assignments.compactMap { assignment -> AssignOperation? in
-                guard let target = target(assignment.name, context: context) else { return nil }
-                return AssignOperation(target: target, value: expression(assignment.value, context: context))
+                guard let (target, fields) = fieldTarget(assignment.name, context: context) else { return nil }
+                return AssignOperation(
+                    target: target, value: expression(assignment.value, context: context), fields: fields)
             }
             program.code.append(.assign(operations))
         case .send(let name, let arguments, let delivery, let options):
@@ -225,6 +226,16 @@ extension ProgramBuilder {
             return (slot: slot, value: expression(argument.value, context: context))
         }
         return NavigateOperation(kind: kind, target: target, arguments: arguments)
+    }
+
+    /// Where `set: { name: … }` writes: a target below, or a field inside a variable's record
+    /// (`person.surname`: the variable `person` and the path `[surname]`).
+    mutating func fieldTarget(_ name: Name, context: CompileContext) -> (AssignTarget, [String])? {
+        let parts = name.text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count > 1, parts[0] != ImplicitName.form.rawValue else {
+            return target(name, context: context).map { ($0, []) }
+        }
+        return target(Name(parts[0], at: name.range), context: context).map { ($0, Array(parts.dropFirst())) }
     }
 
     /// Where `set: { name: … }` writes: `form.<field>`, a screen variable, or a flow variable.

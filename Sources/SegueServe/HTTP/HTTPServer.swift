@@ -9,7 +9,8 @@ import Foundation
 #endif
 
 /// A small HTTP/1.1 server on POSIX sockets: one thread accepts, one thread serves each connection (at most
-/// `limits.connections`), every response closes its connection, and event streams stay open until the page goes.
+/// `limits.connections`), the handler runs on threads of its own (`ServeExecutor`), every response closes its
+/// connection, and event streams stay open until the page goes.
 ///
 ///     let server = HTTPServer(host: "127.0.0.1", port: 0) { request in .text("hello") }
 ///     let port = try server.start()
@@ -27,6 +28,9 @@ public final class HTTPServer: @unchecked Sendable {
     private var stopping = false
     private var acceptThread: Thread?
     private let stopped = DispatchSemaphore(value: 0)
+    /// Where the handler runs: threads of the server's own, never Swift's cooperative pool, which CPU-bound work
+    /// elsewhere in the process may hold for minutes.
+    let executor = ServeExecutor(name: "segue-serve-handler")
 
     public init(host: String = "127.0.0.1", port: UInt16, limits: HTTPLimits = HTTPLimits(), handler: @escaping Handler)
     {
@@ -186,12 +190,12 @@ public final class HTTPServer: @unchecked Sendable {
         }
     }
 
-    /// Runs the async handler from this connection's thread and waits for its answer.
+    /// Runs the async handler on the server's executor and waits on this connection's thread for its answer.
     private func answer(_ request: HTTPRequest) -> HTTPResponse {
         let box = ResponseBox()
         let done = DispatchSemaphore(value: 0)
         let handler = self.handler
-        Task {
+        Task(executorPreference: executor) {
             box.set(await handler(request))
             done.signal()
         }

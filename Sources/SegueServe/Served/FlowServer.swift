@@ -63,14 +63,16 @@ public final class FlowServer: Sendable {
         } catch {
             throw .server(error)
         }
-        let watch = Task {
+        // The beats take turns with the requests, so they run on the server's threads too: one holding the turn
+        // must not wait for the cooperative pool while a request waits for it.
+        let watch = Task(executorPreference: http.executor) {
             while !Task.isCancelled {
                 try? await Task.sleep(nanoseconds: UInt64(watchInterval * 1e9))
                 _ = await served.exclusive { await served.reloadIfChanged() }
             }
         }
         let beat = 0.25
-        let clock = Task {
+        let clock = Task(executorPreference: http.executor) {
             while !Task.isCancelled {
                 try? await Task.sleep(nanoseconds: UInt64(beat * 1e9))
                 await served.exclusive { await served.beat(beat) }

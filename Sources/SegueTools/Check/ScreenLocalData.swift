@@ -22,9 +22,10 @@ struct ScreenLocalData: Sendable {
             properties.append(property.condition.text)
         }
         var locals: [(slot: Int, screen: Int)] = []
+        let fieldWritten = Self.writtenByField(in: program)
         for (slot, variable) in program.data.enumerated()
         where !variable.persist && variable.defaultsKey == nil && slot < launch.data.count
-            && !properties.contains(where: { Self.reads(variable.name, in: $0) })
+            && !properties.contains(where: { Self.reads(variable.name, in: $0) }) && !fieldWritten.contains(.flow(slot))
         {
             let readers = program.expressions.filter { Self.reads(variable.name, in: $0.source) }
             guard !readers.isEmpty else { continue }
@@ -47,6 +48,16 @@ struct ScreenLocalData: Sendable {
             let shown = state.layers.contains { layer in layer.stack.contains { $0.screen == screen } }
             if !shown { state.data[slot] = launchData[slot] }
         }
+    }
+
+    /// The variables a `set:` writes a field of (`person.surname`): that write reads what the variable holds (a
+    /// null there fails), so none of them is ever dead. A screen slot counts for every screen.
+    static func writtenByField(in program: Program) -> Set<AssignTarget> {
+        var written: Set<AssignTarget> = []
+        for case .assign(let operations) in program.code {
+            for operation in operations where !operation.fields.isEmpty { written.insert(operation.target) }
+        }
+        return written
     }
 
     /// Whether the screen's `on_enter` starts with a `set:` of the variable that reads nothing of it.

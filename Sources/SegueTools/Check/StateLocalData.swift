@@ -18,6 +18,7 @@ enum StateLocalData {
         // By name once: a flow of ten thousand screens would otherwise search its list for each.
         let declared = Dictionary(flow.screens.map { ($0.name.text, $0) }, uniquingKeysWith: { first, _ in first })
         let screenRanges = program.screens.map { declared[$0.name]?.range }
+        let fieldWritten = ScreenLocalData.writtenByField(in: program)
         for (index, screen) in program.screens.enumerated() {
             guard let range = screenRanges[index], let chart = declared[screen.name]?.states,
                 !screen.states.contains(where: { $0.history != nil })
@@ -26,7 +27,9 @@ enum StateLocalData {
             let letValues = Set(screen.lets.map(\.value))
             for slot in screen.parameterCount..<max(screen.parameterCount, screen.slots.count) {
                 let name = screen.slots[slot].name
-                guard !properties.contains(where: { ScreenLocalData.reads(name, in: $0) }) else { continue }
+                guard !properties.contains(where: { ScreenLocalData.reads(name, in: $0) }),
+                    !fieldWritten.contains(.screen(slot))
+                else { continue }
                 // The names that read it: the variable and every `let:` computed from it.
                 var names: Set<String> = [name]
                 var grew = true

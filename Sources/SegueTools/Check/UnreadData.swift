@@ -30,8 +30,10 @@ struct UnreadData {
             for operation in operations { selfUpdates[operation.target, default: []].insert(operation.value) }
         }
         let properties = (flow.invariants + flow.reachable + flow.alwaysPossible).map(\.condition.text)
+        let fieldWritten = ScreenLocalData.writtenByField(in: program)
         func unread(_ name: String, _ target: AssignTarget) -> Bool {
-            guard !properties.contains(where: { ScreenLocalData.reads(name, in: $0) }) else { return false }
+            guard !properties.contains(where: { ScreenLocalData.reads(name, in: $0) }), !fieldWritten.contains(target)
+            else { return false }
             let own = selfUpdates[target] ?? []
             return program.expressions.indices.allSatisfy { index in
                 opaque.contains(index) || own.contains(index)
