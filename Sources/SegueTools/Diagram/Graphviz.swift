@@ -50,8 +50,8 @@ public struct Graphviz: Sendable {
         return result.output
     }
 
-    /// Runs a process with `input` on its standard input, collecting both outputs without blocking a thread (the
-    /// screen drawing's PNG converter runs `rsvg-convert` with it too).
+    /// Runs a process with `input` on its standard input, collecting both outputs on threads of its own, never the
+    /// cooperative pool's (the screen drawing's PNG converter runs `rsvg-convert` with it too).
     static func run(_ executable: URL, arguments: [String], input: Data) async throws
         -> (status: Int32, output: Data, errors: Data)
     {
@@ -71,16 +71,27 @@ public struct Graphviz: Sendable {
             }
         }
         try process.run()
-        // Read both pipes while writing, so a large diagram cannot fill a pipe and stall dot.
-        async let output = Task.detached { stdout.fileHandleForReading.readDataToEndOfFile() }.value
-        async let errors = Task.detached { stderr.fileHandleForReading.readDataToEndOfFile() }.value
+        // Read both pipes while writing, so a large diagram cannot fill a pipe and stall dot. Each blocking read
+        // and the write get a thread of their own: on Swift's cooperative pool (two threads on two cores) the two
+        // reads would hold every thread while the write that lets dot finish waits for one — a deadlock.
+        let reader = stdout.fileHandleForReading
+        let errorReader = stderr.fileHandleForReading
         let writer = stdin.fileHandleForWriting
-        await Task.detached {
+        async let output = onOwnThread { reader.readDataToEndOfFile() }
+        async let errors = onOwnThread { errorReader.readDataToEndOfFile() }
+        await onOwnThread {
             writer.write(input)
             try? writer.close()
-        }.value
+        }
         var status: Int32 = -1
         for await code in finished { status = code }
         return (status, await output, await errors)
+    }
+
+    /// Runs blocking work on a new thread, never on the cooperative pool, and hands back its result.
+    private static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: work()) }.start()
+        }
     }
 }

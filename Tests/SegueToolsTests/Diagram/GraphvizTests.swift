@@ -53,3 +53,21 @@ struct GraphvizTests {
             == "SVG and PNG need Graphviz's `dot`, which is not installed; install the Debian package `graphviz` "
             + "(apt-get install graphviz), or use --format dot, mermaid or plantuml")
 }
+
+/// Many conversions at once, more than the cooperative pool has threads, each getting back its own output: the
+/// blocking reads and the write run on threads of their own. (On `Task.detached` they once deadlocked a full test run
+/// on 2 cores: two reads held both pool threads and `dot` never saw the end of its input. This test does not force
+/// that schedule; it proves the conversions stay correct when they overlap.)
+@Test(.timeLimit(.minutes(1))) func moreConversionsAtOnceThanThePoolHasThreadsAllFinish() async throws {
+    let cat = URL(fileURLWithPath: "/bin/cat")
+    let input = Data((0..<65_536).map { UInt8(truncatingIfNeeded: $0) })
+    let count = 2 * ProcessInfo.processInfo.activeProcessorCount + 1
+    let outputs = try await withThrowingTaskGroup(of: Data.self) { group in
+        for _ in 0..<count {
+            group.addTask { try await Graphviz.run(cat, arguments: [], input: input).output }
+        }
+        return try await group.reduce(into: [Data]()) { $0.append($1) }
+    }
+    #expect(outputs.count == count)
+    #expect(outputs.allSatisfy { $0 == input })
+}
