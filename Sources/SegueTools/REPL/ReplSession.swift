@@ -123,7 +123,7 @@ public final class ReplSession {
             "\(flow.id.text): \(program.screens.count) screens · device \(driver.device.name) · `help` lists the commands, Tab completes"
         )
         // The servers' lines keep their paths whole: who chose the server matters more than a short line.
-        let servers = embedded.servers.sorted { $0.key < $1.key }.map { style.dim($0.value.banner(service: $0.key)) }
+        let servers = embedded.serverBanners.map(style.dim)
         let screen = relative(
             (ChangePrinter(style: style, dataDirectory: embedded.directory).render(steps: steps, calls: driver.calls)
                 + screenLines()).joined(separator: "\n"))
