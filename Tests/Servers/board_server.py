@@ -40,6 +40,7 @@ import struct
 import sys
 import threading
 import time
+import unicodedata
 import urllib.parse
 import zlib
 from datetime import datetime, timezone
@@ -74,9 +75,26 @@ class ContractError(Exception):
         self.message = message
 
 
+# Default_Ignorable_Code_Point (Unicode 15.1): invisible wherever they stand.
+_IGNORABLE = [(0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
+              (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
+              (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+              (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF)]
+
+
+def looks_blank(text):
+    """Nothing a person would see, as the client's VisibleText.looksBlank: spaces, controls, format characters,
+    default-ignorable code points (zero-width spaces, Hangul fillers, tags) and the blank Braille pattern."""
+    def invisible(char):
+        code = ord(char)
+        return char.isspace() or unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp", "Zs") or code == 0x2800 \
+            or any(low <= code <= high for low, high in _IGNORABLE)
+    return all(invisible(char) for char in text)
+
+
 def require(fields, name):
     value = fields.get(name)
-    if value is None or value.strip() == "":
+    if value is None or looks_blank(value):
         raise ContractError("01", f"Не заполнен обязательный параметр «{name}»")
     return value
 

@@ -100,6 +100,11 @@ import Testing
                     ]
                 ),
                 (WallOfHonorContract.removeEntry, [text("user_id", " ")], ["user_id": .string(" ")]),
+                // Nothing visible: a Hangul filler, a zero-width space, a tag character (issue 16).
+                (
+                    WallOfHonorContract.removeEntry, [text("user_id", "\u{3164}\u{200B}\u{E0041}")],
+                    ["user_id": .string("\u{3164}\u{200B}\u{E0041}")]
+                ),
             ]
             let client = HTTPAPIService(baseURL: server.baseURL)
             for (endpoint, unchecked, arguments) in cases {
