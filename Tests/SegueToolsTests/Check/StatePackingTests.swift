@@ -89,7 +89,8 @@ import Testing
         #expect([UInt8](repeating: 0xFF, count: 40).withUnsafeBufferPointer { packer.unpack($0) } == nil)
     }
 
-    /// A field added to the machine's state must be packed too, or states differing only there would be one.
+    /// A field added to the machine's state must be packed too, or states differing only there would be one; and
+    /// saved, or a REPL trace would lose it.
     @Test func thePackerKnowsEveryFieldOfTheState() {
         func fields(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label) }
         #expect(
@@ -98,6 +99,9 @@ import Testing
                 "externalQueue", "currentEvent", "nextInstance", "nextCall", "nextTimer", "nextSend", "environment",
                 "playback", "recording", "ended", "resultReceivers", "sessions", "nextSession",
             ])
+        #expect(
+            MachineState.CodingKeys.allCases.map(\.stringValue) == fields(MachineState()),
+            "a saved state writes and reads every field")
         let frame = Frame(instance: 1)
         #expect(fields(frame) == ["instance", "owner", "event", "locals", "component"])
         #expect(
