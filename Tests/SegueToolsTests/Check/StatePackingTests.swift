@@ -18,7 +18,7 @@ import Testing
             machine: machine, outcomes: OutcomeSampler(flow: flow, program: program), interleave: true)
         let launch = machine.step(MachineState(), .launch(LaunchEnvironment()))
         let launched = CheckState(machine: MachineState(), pages: []).next(
-            launch.state, canonical: launch.state, effects: launch.effects)
+            launch.state, canonical: launch.state, effects: launch.effects, in: program)
         var seen: Set<CheckState> = [launched]
         var queue = [launched]
         var head = 0
@@ -27,7 +27,7 @@ import Testing
             head += 1
             for move in moves.moves(in: from, available: machine.inputs(in: from.machine)) {
                 let step = machine.step(from.machine, move.input)
-                let next = from.next(step.state, canonical: step.state, effects: step.effects)
+                let next = from.next(step.state, canonical: step.state, effects: step.effects, in: program)
                 if seen.insert(next).inserted { queue.append(next) }
             }
         }
