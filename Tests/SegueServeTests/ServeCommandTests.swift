@@ -7,13 +7,17 @@ import Testing
     .serialized, .enabled(if: ServeFixture.binary != nil, "build `segue` first (swift build) to run the binary tests"))
 struct ServeCommandTests {
     /// Starts `segue serve`, reads until `stop` says enough (or 20 seconds pass), then stops it.
-    static func run(_ arguments: [String], until stop: @escaping @Sendable (String) -> Bool = { _ in false })
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:],
+        until stop: @escaping @Sendable (String) -> Bool = { _ in false }
+    )
         async throws
         -> (status: Int32, output: String, errors: String)
     {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ServeFixture.binary ?? "")
         process.arguments = ["serve"] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = URL(fileURLWithPath: ServeFixture.root)
         let stdout = Pipe()
         let stderr = Pipe()
@@ -41,6 +45,21 @@ struct ServeCommandTests {
         #expect(run.output.hasPrefix("segue serve: flows/donate.yaml at http://127.0.0.1:"))
         #expect(run.status == 0)
         #expect(run.errors.isEmpty)
+    }
+
+    @Test func namesTheServerItCalls() async throws {
+        // Issue 16: SEGUE_API_URL sends the board's calls elsewhere; the header says so before anything is served.
+        let run = try await Self.run(
+            ["flows/donate.yaml", "--port", "0"], environment: ["SEGUE_API_URL": "http://127.0.0.1:9/api"]
+        ) { $0.contains("not the local board") }
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(
+            lines.dropFirst().first
+                == "segue serve: board → http://127.0.0.1:9/api (from SEGUE_API_URL), not the local board")
+        let local = try await Self.run(["flows/donate.yaml", "--port", "0"], environment: ["SEGUE_API_URL": ""]) {
+            $0.contains("Ctrl-C stops")
+        }
+        #expect(!local.output.contains("not the local board"))
     }
 
     @Test func warnsWhenListeningBeyondLoopback() async throws {

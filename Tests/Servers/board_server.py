@@ -46,6 +46,8 @@ import zlib
 from datetime import datetime, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import graphemes  # beside this file
+
 LIMITS = {"name": 100, "surname": 100, "text": 550, "url": 500, "buy_package": 100, "photo_id": 100}
 
 
@@ -73,28 +75,33 @@ class ContractError(Exception):
         self.message = message
 
 
+# Default_Ignorable_Code_Point (Unicode 15.1): invisible wherever they stand.
+_IGNORABLE = [(0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
+              (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
+              (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+              (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF)]
+
+
+def looks_blank(text):
+    """Nothing a person would see, as the client's VisibleText.looksBlank: spaces, controls, format characters,
+    default-ignorable code points (zero-width spaces, Hangul fillers, tags) and the blank Braille pattern."""
+    def invisible(char):
+        code = ord(char)
+        return char.isspace() or unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp", "Zs") or code == 0x2800 \
+            or any(low <= code <= high for low, high in _IGNORABLE)
+    return all(invisible(char) for char in text)
+
+
 def require(fields, name):
     value = fields.get(name)
-    if value is None or value.strip() == "":
+    if value is None or looks_blank(value):
         raise ContractError("01", f"Не заполнен обязательный параметр «{name}»")
     return value
 
 
 def characters(text):
-    """Counts roughly as Swift's String.count (grapheme clusters), as the client and the local board do: combining
-    marks, variation selectors and the part after a zero-width joiner do not start a new character."""
-    count, joined = 0, False
-    for char in text:
-        code = ord(char)
-        extends = unicodedata.category(char).startswith("M") or 0xFE00 <= code <= 0xFE0F or 0xE0020 <= code <= 0xE007F \
-            or 0x1F3FB <= code <= 0x1F3FF
-        if code == 0x200D:
-            joined = True
-            continue
-        if not extends and not joined:
-            count += 1
-        joined = False
-    return count
+    """Counts as Swift's String.count (extended grapheme clusters), as the client and the local board do."""
+    return graphemes.count(text)
 
 
 def limit(fields, name):

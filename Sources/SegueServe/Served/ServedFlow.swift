@@ -38,6 +38,10 @@ public final class ServedFlow: @unchecked Sendable {
         diagnostics = Self.render(result)
     }
 
+    /// The real servers the flow's `api` services call, one line each (none: every board is local), for the
+    /// header `segue serve` prints.
+    public var serverBanners: [String] { session.embedded.serverBanners }
+
     /// Loads, checks and compiles the flow at `path` on its embedded services, and launches it.
     public static func open(
         path: String, device: DeviceProfile = .standard, options: ServiceOptions, hub: EventHub, locale: String? = nil

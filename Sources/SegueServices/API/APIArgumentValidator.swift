@@ -32,7 +32,7 @@ public struct APIArgument: Sendable, Hashable {
 public enum APIArgumentValidator {
     /// The arguments in the endpoint's parameter order, defaults filled in, absent optional ones left out.
     ///
-    /// Null counts as absent, and so does a string of only whitespace for a required parameter. Numbers are accepted for
+    /// Null counts as absent, and so does a string with nothing visible for a required parameter. Numbers are accepted for
     /// string parameters (as decimal text), and strings holding a whole number for `int` parameters.
     public static func validate(
         _ arguments: [String: Value], for endpoint: APIEndpoint, service: String = "api", checkFiles: Bool = true
@@ -49,9 +49,9 @@ public enum APIArgumentValidator {
         for parameter in endpoint.parameters {
             var value = arguments[parameter.name] ?? .null
             if value.isNull, let fallback = parameter.defaultValue { value = fallback }
-            if value.isNull
-                || (parameter.required && value.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines) == "")
-            {
+            // A required text with nothing visible (spaces, zero-width characters, Hangul fillers) is missing, as
+            // the form's `required` rule has it.
+            if value.isNull || (parameter.required && value.stringValue.map(VisibleText.looksBlank) == true) {
                 guard !parameter.required else {
                     throw violation(
                         "Не заполнен обязательный параметр «\(parameter.name)»", parameter.name, "required", endpoint,

@@ -69,7 +69,8 @@ public enum APIResponseDecoder {
         }
         let data = fields[endpoint.dataField] ?? .null
         switch entry.outcome {
-        case .ok: return .ok(data)
+        // A hostile server's (or another user's) ESC sequences and bidi overrides never reach a screen or terminal.
+        case .ok: return .ok(ServerText.cleanedData(data))
         case .empty: return .ok(endpoint.emptyResult)
         case .error:
             let text =

@@ -93,7 +93,9 @@ public struct APIServerAddress: Sendable, Hashable {
         switch source {
         case .commandLine: origin = "from --api-url"
         case .environment(let variable): origin = "from \(variable)"
-        case .configFile(let path): origin = "from \(path), a file in the working directory"
+        case .configFile(let path):
+            // Relative: under the working directory, where a cloned repository's own `.segue/` would be.
+            origin = "from \(path), a file in the \(path.hasPrefix("/") ? "data" : "working") directory"
         }
         return "\(service) → \(url.absoluteString) (\(origin)), not the local board"
     }

@@ -68,6 +68,12 @@ public struct EmbeddedServices: Sendable {
     /// The real servers the `api` services call, by service name (none: every board is local), for banners.
     public var servers: [String: APIServerAddress] = [:]
 
+    /// One line per real server, by service name (`board → http://… (from SEGUE_API_URL), not the local board`),
+    /// which the REPL's banner and `segue serve`'s header print so no server is used unannounced.
+    public var serverBanners: [String] {
+        servers.sorted { $0.key < $1.key }.map { $0.value.banner(service: $0.key) }
+    }
+
     /// The custom services' processes (`command:`), stopped when the run ends.
     public var processes: [ProcessService] = []
 

@@ -23,7 +23,8 @@ public enum ReplCommand: Sendable, Hashable {
     case tick(ClockDuration)
     case outcome(call: String, result: String, payload: String?)
     case state
-    case data
+    /// All flow and screen data, or one variable in full (`data products`).
+    case data(String?)
     case stack
     case trace
     case history
@@ -64,7 +65,7 @@ public enum ReplCommand: Sendable, Hashable {
             "script the next outcome of a call: ok, error or cancelled"
         ),
         ("state", "state", "state", "the whole machine state"),
-        ("data", "data", "data", "flow and screen data"),
+        ("data", "data [NAME]", "data · data products", "flow and screen data, or one variable in full"),
         ("stack", "stack", "stack", "the navigation stack with transition kinds"),
         ("trace", "trace", "trace", "what the last step did"),
         ("history", "history", "history", "the commands so far"),
@@ -142,7 +143,9 @@ public enum ReplCommand: Sendable, Hashable {
             guard call.contains("."), ["ok", "error", "cancelled"].contains(result) else { throw usage() }
             return .outcome(call: call, result: result, payload: payload.isEmpty ? nil : payload)
         case "state": try none(); return .state
-        case "data": try none(); return .data
+        case "data":
+            guard arguments.count <= 1 else { throw usage() }
+            return .data(arguments.first)
         case "stack": try none(); return .stack
         case "trace": try none(); return .trace
         case "history": try none(); return .history

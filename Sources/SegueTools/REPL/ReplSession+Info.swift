@@ -96,6 +96,38 @@ extension ReplSession {
         return lines.joined(separator: "\n")
     }
 
+    /// One variable of the flow's or the top screen's data in full, nothing cut (`data` shortens each to a line):
+    /// a list one item per line, so every product's subscription or every entry's text can be read.
+    func variableText(_ name: String) -> Reply {
+        let state = driver.state
+        var found: [(owner: String, value: Value)] = []
+        for (slot, variable) in program.data.enumerated() where slot < state.data.count && variable.name == name {
+            found.append(("flow data", state.data[slot]))
+        }
+        var names = program.data.map(\.name)
+        if let top = state.topInstance {
+            let screen = program.screens[top.screen]
+            for (slot, variable) in screen.slots.enumerated() where slot < top.values.count && variable.name == name {
+                found.append(("\(screen.name) data", top.values[slot]))
+            }
+            names += screen.slots.map(\.name)
+        }
+        guard !found.isEmpty else {
+            return Reply(
+                text: "no data variable `\(name)` in the flow or on the top screen; there are: "
+                    + names.joined(separator: ", "), failed: true)
+        }
+        let full = { (value: Value) in ChangePrinter.short(value.literal, limit: .max, hiding: self.embedded.directory)
+        }
+        return Reply(
+            text: found.map { owner, value in
+                guard case .list(let items) = value else { return "\(name) (\(owner)) = \(full(value))" }
+                let header = "\(name) (\(owner)): \(items.count) item\(items.count == 1 ? "" : "s")"
+                return ([header] + items.enumerated().map { "  [\($0.offset)] \(full($0.element))" })
+                    .joined(separator: "\n")
+            }.joined(separator: "\n"))
+    }
+
     /// A record's computed fields (its type's `let:`) as `  entry.full_name = "Ann Lee" (computed)`, when the
     /// variable is of a record type that has some (a list of records shows none: one line per item is too many).
     private func computedFieldLines(of variable: VariableProgram, _ value: Value) -> [String] {

@@ -123,7 +123,7 @@ public final class ReplSession {
             "\(flow.id.text): \(program.screens.count) screens · device \(driver.device.name) · `help` lists the commands, Tab completes"
         )
         // The servers' lines keep their paths whole: who chose the server matters more than a short line.
-        let servers = embedded.servers.sorted { $0.key < $1.key }.map { style.dim($0.value.banner(service: $0.key)) }
+        let servers = embedded.serverBanners.map(style.dim)
         let screen = relative(
             (ChangePrinter(style: style, dataDirectory: embedded.directory).render(steps: steps, calls: driver.calls)
                 + screenLines()).joined(separator: "\n"))
@@ -156,7 +156,8 @@ public final class ReplSession {
         case .quit: return Reply(text: "", quit: true)
         case .help(let topic): return help(topic)
         case .state: return Reply(text: stateText())
-        case .data: return Reply(text: dataText())
+        case .data(nil): return Reply(text: dataText())
+        case .data(let name?): return variableText(name)
         case .stack: return Reply(text: stackText())
         case .trace: return Reply(text: traceText())
         case .history: return Reply(text: historyText())

@@ -48,6 +48,9 @@ enum RenderCommand: SegueCommand {
             printError(failure.message.replacingOccurrences(of: "segue diagram:", with: "segue render:"))
             return failure.status
         }
+        // The tour taps through the flow: with SEGUE_API_URL its board calls reach that server, so say so (stdout
+        // lists the files written).
+        if let banner = ScenarioRunner.serverBanner() { printError("segue render: \(banner)") }
         let screens: [RenderRequest.Rendered]
         do {
             screens = try await request.render(flowPath: flowPath)

@@ -76,6 +76,10 @@ enum ServeCommand: SegueCommand {
         let interrupts = Interrupts()
         // Written unbuffered: a script reading the address from a pipe gets it at once.
         FileHandle.standardOutput.write(Data("segue serve: \(path) at \(server.address) (Ctrl-C stops)\n".utf8))
+        // A server named by SEGUE_API_URL (or a config file) is never used unannounced.
+        for banner in server.served.serverBanners {
+            FileHandle.standardOutput.write(Data("segue serve: \(banner)\n".utf8))
+        }
         if parsed.switches.contains("--open") { openBrowser(server.address) }
         await interrupts.wait()
         server.stop()

@@ -87,4 +87,18 @@ import Testing
             }
         }
     }
+
+    @Test func theBannerSaysWhereAConfigFileIs() throws {
+        let url = try #require(URL(string: "http://127.0.0.1:9"))
+        // The default `.segue/config.json` sits in the working directory (a cloned repository may carry one);
+        // `--data-dir /elsewhere` puts it in that data directory.
+        #expect(
+            APIServerAddress(url: url, source: .configFile(path: ".segue/config.json")).banner(service: "board")
+                == "board → http://127.0.0.1:9 (from .segue/config.json, a file in the working directory), not the local board"
+        )
+        #expect(
+            APIServerAddress(url: url, source: .configFile(path: "/srv/data/config.json")).banner(service: "board")
+                == "board → http://127.0.0.1:9 (from /srv/data/config.json, a file in the data directory), not the local board"
+        )
+    }
 }

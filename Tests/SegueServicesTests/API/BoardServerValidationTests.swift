@@ -39,6 +39,43 @@ import Testing
         }
     }
 
+    /// Characters the stub once counted differently from Swift (issue 16: 550 of them passed the form and were
+    /// refused by the server, or the other way round).
+    static let clusters = [
+        "\u{1F1F7}\u{1F1FA}",  // a flag: two regional indicators
+        "\u{1100}\u{1161}\u{11A8}",  // a Hangul syllable written as jamo
+        "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}",  // a family: an emoji ZWJ sequence
+        "\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}",  // England's flag: tag characters
+        "\u{0915}\u{094D}\u{0937}",  // a Devanagari conjunct (GB9c)
+        "\u{0E01}\u{0E33}",  // Thai sara am, a spacing mark
+        "\u{0600}\u{0661}",  // an Arabic number sign, which prepends
+        "\r\n",
+        "a\u{200C}",  // a zero-width non-joiner extends
+    ]
+
+    @Test(arguments: clusters)
+    func serverCountsEveryKindOfCharacterLikeSwift(cluster: String) async throws {
+        #expect(cluster.count == 1)
+        // Between letters a zero-width joiner joins nothing, so Swift sees two Characters and so must the server.
+        let pieces = [cluster, "a\u{200D}b"]
+        try await withBoardServer { server in
+            for (index, piece) in pieces.enumerated() {
+                let fitting = String(repeating: piece, count: 550 / piece.count)
+                #expect(fitting.count == 550)
+                let base = [text("name", "Анна"), text("surname", "С"), text("buy_package", "p")]
+                let accepted = try await sendUnchecked(
+                    WallOfHonorContract.addEntry, [text("user_id", "a\(index)")] + base + [text("text", fitting)],
+                    to: server)
+                // (CR LF arrives as LF: line breaks in data are normalised; the count is what matters.)
+                #expect(accepted.okValue?["text"]?.stringValue?.count == 550, "\(piece.unicodeScalars.map(\.value))")
+                let refused = try await sendUnchecked(
+                    WallOfHonorContract.addEntry,
+                    [text("user_id", "r\(index)")] + base + [text("text", fitting + piece)], to: server)
+                #expect(refused.codeAndMessage?.code == "01", "\(piece.unicodeScalars.map(\.value))")
+            }
+        }
+    }
+
     @Test func serverRefusesWhatTheClientRefuses() async throws {
         try await withBoardServer { server in
             let cases: [(APIEndpoint, [APIArgument], [String: Value])] = [
@@ -63,6 +100,11 @@ import Testing
                     ]
                 ),
                 (WallOfHonorContract.removeEntry, [text("user_id", " ")], ["user_id": .string(" ")]),
+                // Nothing visible: a Hangul filler, a zero-width space, a tag character (issue 16).
+                (
+                    WallOfHonorContract.removeEntry, [text("user_id", "\u{3164}\u{200B}\u{E0041}")],
+                    ["user_id": .string("\u{3164}\u{200B}\u{E0041}")]
+                ),
             ]
             let client = HTTPAPIService(baseURL: server.baseURL)
             for (endpoint, unchecked, arguments) in cases {

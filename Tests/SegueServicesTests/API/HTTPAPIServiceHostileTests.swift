@@ -168,6 +168,26 @@ import Testing
         }
     }
 
+    @Test func stringsInTheDataAreDrawnWithoutControls() async throws {
+        // Another user's entry (or a hostile server's) reaches every screen that lists the board: its ESC sequences,
+        // carriage returns, bells and bidi overrides are dropped, its line breaks kept.
+        try await withBoardServer { server in
+            let api = HTTPAPIService(baseURL: server.baseURL)
+            var hostile = Self.entry
+            hostile["name"] = .string("\u{1B}[31mИван\u{1B}[2J\u{202E}")
+            hostile["surname"] = .string("Петров\r\nВнедрённая строка")
+            hostile["text"] = .string("Спасибо\u{07}\u{1B}]0;title\u{07}\nВторая строка\u{0}")
+            let added = await api.call(WallOfHonorContract.addEntry, arguments: hostile)
+            #expect(added.okValue?["name"] == .string("[31mИван[2J"))
+            let listed = await api.call(WallOfHonorContract.listEntries, arguments: [:])
+            let entry = listed.okValue?.listValue?.first
+            #expect(entry?["name"] == .string("[31mИван[2J"))
+            #expect(entry?["surname"] == .string("Петров\nВнедрённая строка"))
+            #expect(entry?["text"] == .string("Спасибо]0;title\nВторая строка"))
+            #expect(entry?["buy_package"] == .string("donate.small"), "clean strings are kept as they are")
+        }
+    }
+
     private func peakResidentBytes() -> Int {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)

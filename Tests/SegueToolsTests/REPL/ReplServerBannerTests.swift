@@ -16,7 +16,7 @@ import Testing
         let banner = await session.start().split(separator: "\n").prefix(2).map(String.init)
         #expect(
             banner.last
-                == "board → http://127.0.0.1:9/api (from \(directory)/config.json, a file in the working directory), "
+                == "board → http://127.0.0.1:9/api (from \(directory)/config.json, a file in the data directory), "
                 + "not the local board")
     }
 

@@ -22,6 +22,22 @@ import Testing
         #expect(main.contains("data-kind=\"tap\" data-path=\"donate\""))
     }
 
+    @Test func aRealServerTheTourCallsIsNamed() throws {
+        // Issue 16: SEGUE_API_URL sends the tour's board calls to that server (here nothing listens: each call's
+        // error is drawn); the run says so on stderr, as `segue test` does.
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try segue(
+            ["render", "flows/donate.yaml", "--screen", "main", "--out", folder.path],
+            environment: ["SEGUE_API_URL": "http://127.0.0.1:9"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(
+            run.error.split(separator: "\n").first
+                == "segue render: api → http://127.0.0.1:9 (from SEGUE_API_URL), not the local board")
+        let local = try segue(["render", "flows/donate.yaml", "--screen", "main", "--out", folder.path])
+        #expect(!local.error.contains("not the local board"))
+    }
+
     @Test func aScenarioStepIsDrawnOnBothDevicesSideBySide() throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
