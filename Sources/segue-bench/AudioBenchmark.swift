@@ -8,24 +8,17 @@ import SegueRuntime
 /// better), `peak_rss_mib`, and the timings behind them.
 enum AudioBenchmark {
     static func main(_ arguments: [String]) -> Int32 {
-        var json = false
-        var minutes = 10.0
-        var runs = 3
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            switch argument {
-            case "--json": json = true
-            case "--minutes", "--runs":
-                guard index < arguments.count, let value = Double(arguments[index]), value > 0 else {
-                    return fail("\(argument) needs a positive number")
-                }
-                index += 1
-                if argument == "--runs" { runs = Int(value) } else { minutes = value }
-            default:
-                return fail("unknown option \(argument); usage: segue-bench audio [--json] [--minutes N] [--runs N]")
-            }
+        let json: Bool
+        let minutes: Double
+        let runs: Int
+        do {
+            let options = try BenchOptions(
+                arguments, suite: "audio", flags: ["--json"], values: ["--minutes": "N", "--runs": "N"])
+            json = options.has("--json")
+            minutes = try options.positiveNumber("--minutes", default: 10)
+            runs = try options.positiveInt("--runs", default: 3)
+        } catch {
+            return error.report()
         }
         guard
             let sox = ["/usr/bin/sox", "/usr/local/bin/sox", "/opt/homebrew/bin/sox"].first(where: {

@@ -119,10 +119,11 @@ enum CheckBenchmark {
     }
 
     static func main(_ arguments: [String]) -> Int32 {
-        let json = arguments.contains("--json")
-        guard arguments.allSatisfy({ $0 == "--json" }) else {
-            FileHandle.standardError.write(Data("usage: segue-bench check [--json]\n".utf8))
-            return 2
+        let json: Bool
+        do {
+            json = try BenchOptions(arguments, suite: "check", flags: ["--json"]).has("--json")
+        } catch {
+            return error.report()
         }
         var runs: [Run] = []
         for (name, text) in [("product_6x10", product(regions: 6, states: 10)), ("ring_10000", ring(10_000))] {

@@ -18,37 +18,25 @@ enum DispatchBenchmark {
     }
 
     static func main(_ arguments: [String]) -> Int32 {
-        var json = false
-        var events = 3_000_000
-        var only: String?
-        var peers: String? = ".build/peers"
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            switch argument {
-            case "--json": json = true
-            case "--shape":
-                guard index < arguments.count else { return fail("--shape needs ring_1000, ring_10000 or nested_d8") }
-                only = arguments[index]
-                index += 1
-            case "--peers":
-                guard index < arguments.count else { return fail("--peers needs a folder (a copy of the peers)") }
-                peers = arguments[index]
-                index += 1
-            case "--no-peers":
-                peers = nil
-            case "--events":
-                guard index < arguments.count, let value = Int(arguments[index]), value > 0 else {
-                    return fail("--events needs a positive whole number")
-                }
-                events = max(3, value - value % 3)
-                index += 1
-            default:
-                return fail(
-                    "unknown option \(argument); usage: segue-bench dispatch [--json] [--events N] [--shape NAME] "
-                        + "[--peers DIR | --no-peers]")
+        let shapes = [ring(1000), ring(10_000), nested(depth: 8, leaves: 3)]
+        let json: Bool
+        let events: Int
+        let only: String?
+        let peers: String?
+        do throws(BenchOptions.Misuse) {
+            let options = try BenchOptions(
+                arguments, suite: "dispatch", flags: ["--json", "--no-peers"],
+                values: ["--events": "N", "--shape": "NAME", "--peers": "DIR"])
+            json = options.has("--json")
+            let count = try options.positiveInt("--events", default: 3_000_000)
+            events = max(3, count - count % 3)
+            only = options.text("--shape")
+            if let only, !shapes.contains(where: { $0.name == only }) {
+                throw options.misuse("--shape needs \(shapes.map(\.name).joined(separator: ", ")), not \(only)")
             }
+            peers = options.has("--no-peers") ? nil : options.text("--peers", default: ".build/peers")
+        } catch {
+            return error.report()
         }
         var results: [String: [String: Double]] = [:]
         if let peers { PeerSetup.prepare(peers, quiet: json) }
@@ -56,7 +44,7 @@ enum DispatchBenchmark {
         if peers != nil, runner == nil, !json {
             print("peers: not set up in \(peers ?? "") (see docs/library.md, Performance); Segue alone")
         }
-        for shape in [ring(1000), ring(10_000), nested(depth: 8, leaves: 3)] where only == nil || only == shape.name {
+        for shape in shapes where only == nil || only == shape.name {
             do {
                 var result = try measure(shape, events: events, json: json)
                 if let runner { result.merge(runner.compare(shape.name, result, json: json)) { $1 } }

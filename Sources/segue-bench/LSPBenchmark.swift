@@ -10,30 +10,18 @@ import SegueLanguageServer
 /// The edits cycle through typing into a title, breaking a `present:` target, restoring it and adding an unknown
 /// key; each publication is checked against what the edit must produce, so a server that stops reporting fails.
 enum LSPBenchmark {
-    static let usage = "usage: segue-bench lsp [--json] [--edits N] [--flow FILE]"
-
     static func main(_ arguments: [String]) -> Int32 {
-        var json = false
-        var edits = 100
-        var flow = "flows/donate.yaml"
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "--json" {
-                json = true
-                continue
-            }
-            guard index < arguments.count else { return fail("\(argument) needs a value\n\(usage)") }
-            let value = arguments[index]
-            index += 1
-            switch argument {
-            case "--edits":
-                guard let count = Int(value), count > 0 else { return fail("--edits needs a positive whole number") }
-                edits = count
-            case "--flow": flow = value
-            default: return fail("unknown option \(argument)\n\(usage)")
-            }
+        let json: Bool
+        let edits: Int
+        let flow: String
+        do {
+            let options = try BenchOptions(
+                arguments, suite: "lsp", flags: ["--json"], values: ["--edits": "N", "--flow": "FILE"])
+            json = options.has("--json")
+            edits = try options.positiveInt("--edits", default: 100)
+            flow = options.text("--flow", default: "flows/donate.yaml")
+        } catch {
+            return error.report()
         }
         guard let original = try? String(contentsOfFile: flow, encoding: .utf8) else {
             return fail("cannot read \(flow) (run it from the repository's root)")

@@ -11,15 +11,20 @@ import SegueYAML
 /// (`valgrind --tool=callgrind`) and for the peak memory of that stage alone.
 enum LoadBenchmark {
     static func main(_ arguments: [String]) -> Int32 {
-        let json = arguments.contains("--json")
-        var runs = 5
-        if let index = arguments.firstIndex(of: "--runs"), index + 1 < arguments.count,
-            let value = Int(arguments[index + 1])
-        {
-            runs = value
-        }
-        if let index = arguments.firstIndex(of: "--stage"), index + 1 < arguments.count {
-            return profile(stage: arguments[index + 1], arguments: arguments, runs: runs)
+        let json: Bool
+        let runs: Int
+        do throws(BenchOptions.Misuse) {
+            let options = try BenchOptions(
+                arguments, suite: "load", flags: ["--json"],
+                values: ["--runs": "N", "--stage": "NAME", "--screens": "N"])
+            json = options.has("--json")
+            runs = try options.positiveInt("--runs", default: 5)
+            if let stage = options.text("--stage") {
+                return try profile(stage: stage, screens: options.positiveInt("--screens", default: 10_000), runs: runs)
+            }
+            if options.text("--screens") != nil { throw options.misuse("--screens goes with --stage") }
+        } catch {
+            return error.report()
         }
         var rows: [(screens: Int, bytes: Int, libyaml: Double, segue: Double)] = []
         for screens in [1_000, 10_000] {
@@ -73,13 +78,7 @@ enum LoadBenchmark {
 
     /// `--stage yaml|decode|all [--screens N]`: runs one stage of the front end on one ring, for profilers
     /// (callgrind, massif) and for the peak memory of that stage alone.
-    private static func profile(stage: String, arguments: [String], runs: Int) -> Int32 {
-        var screens = 10_000
-        if let index = arguments.firstIndex(of: "--screens"), index + 1 < arguments.count,
-            let value = Int(arguments[index + 1])
-        {
-            screens = value
-        }
+    private static func profile(stage: String, screens: Int, runs: Int) -> Int32 {
         let file = SourceFile(path: "ring_\(screens).yaml", text: BenchFlows.ring(screens))
         let body: () -> Void
         switch stage {

@@ -13,37 +13,24 @@ enum StartupBenchmark {
         var cpuMilliseconds: Double
     }
 
-    static let usage =
-        "usage: segue-bench startup [--json] [--runs N] [--static PATH] [--dynamic PATH] [--flow FILE]"
-
     static func main(_ arguments: [String]) -> Int32 {
-        var json = false
-        var runs = 50
-        var flow = "flows/donate.yaml"
-        var binaries = [
-            ("static", ".build/static/release/segue"),
-            ("dynamic", ".build/release/segue"),
-        ]
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "--json" {
-                json = true
-                continue
-            }
-            guard index < arguments.count else { return fail("\(argument) needs a value\n\(usage)") }
-            let value = arguments[index]
-            index += 1
-            switch argument {
-            case "--runs":
-                guard let count = Int(value), count > 0 else { return fail("--runs needs a positive whole number") }
-                runs = count
-            case "--static": binaries[0].1 = value
-            case "--dynamic": binaries[1].1 = value
-            case "--flow": flow = value
-            default: return fail("unknown option \(argument)\n\(usage)")
-            }
+        let json: Bool
+        let runs: Int
+        let flow: String
+        let binaries: [(String, String)]
+        do {
+            let options = try BenchOptions(
+                arguments, suite: "startup", flags: ["--json"],
+                values: ["--runs": "N", "--static": "PATH", "--dynamic": "PATH", "--flow": "FILE"])
+            json = options.has("--json")
+            runs = try options.positiveInt("--runs", default: 50)
+            flow = options.text("--flow", default: "flows/donate.yaml")
+            binaries = [
+                ("static", options.text("--static", default: ".build/static/release/segue")),
+                ("dynamic", options.text("--dynamic", default: ".build/release/segue")),
+            ]
+        } catch {
+            return error.report()
         }
         let found = binaries.filter { FileManager.default.isExecutableFile(atPath: $0.1) }
         for (name, path) in binaries where !found.contains(where: { $0.0 == name }) {

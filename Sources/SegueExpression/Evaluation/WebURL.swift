@@ -52,10 +52,28 @@ public enum WebURL {
             }
     }
 
+    /// An IPv6 address as RFC 4291 writes it: eight groups of one to four hex digits, or fewer with one `::`
+    /// standing for one or more zero groups, the last two groups possibly written as an IPv4 address.
     private static func isIPv6(_ text: Substring) -> Bool {
-        !text.isEmpty && text.count <= 45 && text.contains(":")
-            && text.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
-            && text.components(separatedBy: "::").count <= 2
+        guard text.count <= 45 else { return false }
+        let halves = text.components(separatedBy: "::")
+        guard halves.count <= 2 else { return false }
+        var groups = 0
+        for (half, written) in halves.enumerated() where !written.isEmpty {
+            let pieces = written.split(separator: ":", omittingEmptySubsequences: false)
+            for (position, piece) in pieces.enumerated() {
+                if half == halves.count - 1, position == pieces.count - 1, piece.contains(".") {
+                    guard isIPv4(piece) else { return false }
+                    groups += 2
+                } else {
+                    guard (1...4).contains(piece.count), piece.allSatisfy({ $0.isASCII && $0.isHexDigit }) else {
+                        return false
+                    }
+                    groups += 1
+                }
+            }
+        }
+        return halves.count == 2 ? groups <= 7 : groups == 8
     }
 
     private static func isDomain(_ host: Substring) -> Bool {
@@ -66,6 +84,9 @@ public enum WebURL {
         for label in labels {
             guard !label.isEmpty, label.first != "-", label.last != "-" else { return false }
             let scalars = label.lowercased().unicodeScalars
+            // Punycode writes at least one letter per scalar, and its cost grows with the square of the label's
+            // length: a label too long for 63 bytes is refused before it is encoded.
+            guard scalars.count <= 63 else { return false }
             for scalar in scalars where !(scalar == "-" || scalar.properties.isAlphabetic || VisibleText.isMark(scalar))
             {
                 guard scalar.properties.numericType == .decimal else { return false }
@@ -74,6 +95,7 @@ public enum WebURL {
                 scalars.allSatisfy(\.isASCII) ? String(scalars) : Punycode.encode(String(scalars)).map { "xn--" + $0 }
             guard let ascii, ascii.utf8.count <= 63 else { return false }
             total += ascii.utf8.count + 1
+            guard total - 1 <= 253 else { return false }
         }
         return total - 1 <= 253
     }

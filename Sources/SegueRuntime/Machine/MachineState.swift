@@ -43,6 +43,44 @@ public struct MachineState: Sendable, Hashable, Codable {
 
     public init() {}
 
+    /// Every stored field, in declaration order: what is written, and what may be missing when read.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case launched, layers, data, pendingCalls, timers, now, alert, alertQueue, eventQueue, externalQueue
+        case currentEvent, nextInstance, nextCall, nextTimer, nextSend, environment, playback, recording, ended
+        case resultReceivers, sessions, nextSession
+    }
+
+    /// Reads a saved state (a REPL trace's `launch` and `final`); a field a newer Segue added and an older one did
+    /// not write (`sessions`, `externalQueue`, …) keeps its value at launch, so old traces still load.
+    public init(from decoder: any Decoder) throws {
+        let saved = try decoder.container(keyedBy: CodingKeys.self)
+        func read<Field: Decodable>(_ key: CodingKeys, _ field: inout Field) throws {
+            if let value = try saved.decodeIfPresent(Field.self, forKey: key) { field = value }
+        }
+        try read(.launched, &launched)
+        try read(.layers, &layers)
+        try read(.data, &data)
+        try read(.pendingCalls, &pendingCalls)
+        try read(.timers, &timers)
+        try read(.now, &now)
+        try read(.alert, &alert)
+        try read(.alertQueue, &alertQueue)
+        try read(.eventQueue, &eventQueue)
+        try read(.externalQueue, &externalQueue)
+        try read(.currentEvent, &currentEvent)
+        try read(.nextInstance, &nextInstance)
+        try read(.nextCall, &nextCall)
+        try read(.nextTimer, &nextTimer)
+        try read(.nextSend, &nextSend)
+        try read(.environment, &environment)
+        try read(.playback, &playback)
+        try read(.recording, &recording)
+        try read(.ended, &ended)
+        try read(.resultReceivers, &resultReceivers)
+        try read(.sessions, &sessions)
+        try read(.nextSession, &nextSession)
+    }
+
     /// The earliest deadline of a timer here or in any invoked session: when the clock next has work to do.
     public var nextDeadline: ClockDuration? {
         let own = timers.map(\.deadline).min()
@@ -118,134 +156,6 @@ public typealias TransitionKind = SegueModel.TransitionKind
 
 /// SegueModel's exact span of clock time, named here too for the machine's clock, timers and followers.
 public typealias ClockDuration = SegueModel.ClockDuration
-
-/// A screen on the navigation stack: its parameters and data, nested states and form.
-public struct ScreenInstance: Sendable, Hashable, Codable {
-    /// Unique for the run; pending calls and timers name their owner by it.
-    public var id: Int
-    public var screen: Int
-    /// Parameters, then the screen's own data, by slot.
-    public var values: [Value]
-    /// The active nested states as a set (one word for a chart of up to 64 states).
-    var active: StateSet
-    public var form: FormState
-    /// How the screen came on screen.
-    public var transition: TransitionKind
-    /// What each history state remembers (history state id → the states it re-enters); empty until one is left.
-    public var history: [Int: [Int]] = [:]
-
-    public init(id: Int, screen: Int, values: [Value], states: [Int], form: FormState, transition: TransitionKind) {
-        self.init(id: id, screen: screen, values: values, active: StateSet(states), form: form, transition: transition)
-    }
-
-    init(id: Int, screen: Int, values: [Value], active: StateSet, form: FormState, transition: TransitionKind) {
-        self.id = id
-        self.screen = screen
-        self.values = values
-        self.active = active
-        self.form = form
-        self.transition = transition
-    }
-
-    /// Becomes a new instance with no values, active states or fields (what a screen without data starts with).
-    mutating func reset(id: Int, screen: Int, transition: TransitionKind) {
-        self.id = id
-        self.screen = screen
-        self.transition = transition
-        if !values.isEmpty { values = [] }
-        if !active.isEmpty { active = StateSet() }
-        if !form.fields.isEmpty || form.submitted { form = FormState() }
-        if !history.isEmpty { history = [:] }
-    }
-
-    /// Hashes the fields a screen without data changes in two words, the rest only when present.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(id)
-        hasher.combine(screen &<< 8 ^ transition.ordinal)
-        hasher.combine(active.bits)
-        if let outside = active.outside { hasher.combine(outside) }
-        if !values.isEmpty { hasher.combine(values) }
-        if !form.fields.isEmpty || form.submitted { hasher.combine(form) }
-        if !history.isEmpty { hasher.combine(history) }
-    }
-
-    /// The active nested states, ascending (document order).
-    public var states: [Int] {
-        get { Array(active) }
-        set { active = StateSet(newValue) }
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, screen, values, states, form, transition, history
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            id: try container.decode(Int.self, forKey: .id), screen: try container.decode(Int.self, forKey: .screen),
-            values: try container.decode([Value].self, forKey: .values),
-            states: try container.decode([Int].self, forKey: .states),
-            form: try container.decode(FormState.self, forKey: .form),
-            transition: try container.decode(TransitionKind.self, forKey: .transition))
-        history = try container.decodeIfPresent([Int: [Int]].self, forKey: .history) ?? [:]
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(screen, forKey: .screen)
-        try container.encode(values, forKey: .values)
-        try container.encode(states, forKey: .states)
-        try container.encode(form, forKey: .form)
-        try container.encode(transition, forKey: .transition)
-        if !history.isEmpty { try container.encode(history, forKey: .history) }
-    }
-}
-
-/// The fields of a screen's form, by field index: value, touched and dirty flags, error.
-public struct FormState: Sendable, Hashable, Codable {
-    /// One form field's state.
-    public struct Field: Sendable, Hashable, Codable {
-        public var value: Value
-        public var initial: Value
-        /// The user has edited the field.
-        public var touched: Bool
-        /// The value differs from the initial one.
-        public var dirty: Bool
-        /// The first failing rule's message, or nil.
-        public var error: String?
-
-        /// Sets a new value and its error; `dirty` follows.
-        mutating func update(_ newValue: Value, error newError: String?) {
-            value = newValue
-            dirty = newValue != initial
-            error = newError
-        }
-    }
-
-    public var fields: [Field]
-    /// The user tried to submit: every field's error shows, touched or not.
-    public var submitted: Bool = false
-
-    /// No fields.
-    public init() {
-        fields = []
-    }
-
-    public init(values: [Value], errors: [String?]) {
-        fields = zip(values, errors).map { Field(value: $0, initial: $0, touched: false, dirty: false, error: $1) }
-    }
-
-    public static var empty: FormState { FormState() }
-
-    public var values: [Value] { fields.map(\.value) }
-    public var touched: [Bool] { fields.map(\.touched) }
-    public var dirty: [Bool] { fields.map(\.dirty) }
-    public var errors: [String?] { fields.map(\.error) }
-
-    /// Every rule of every field holds.
-    public var isValid: Bool { fields.allSatisfy { $0.error == nil } }
-}
 
 /// What an action list runs with: its screen instance, the state whose handler it is, and local names.
 public struct Frame: Sendable, Hashable, Codable {

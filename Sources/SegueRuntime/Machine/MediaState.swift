@@ -49,3 +49,16 @@ public struct RecordingState: Sendable, Hashable, Codable {
         self.capturing = capturing
     }
 }
+
+/// The audio service's two calls that bound a take: the runner follows them (`MachineState.recording`), and
+/// `segue check` knows that the take `stop` answers echoes the texts `start` was given.
+public enum RecordingCall: String, Sendable {
+    case start = "record"
+    case stop = "stop_recording"
+
+    /// Which of the two a call of `operation` on `service` is, or nil for any other call.
+    public init?(service: String, operation: String, in program: Program) {
+        guard program.services[service] == "audio" else { return nil }
+        self.init(rawValue: operation)
+    }
+}

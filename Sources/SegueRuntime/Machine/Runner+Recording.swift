@@ -5,7 +5,8 @@ extension Runner {
     mutating func noteMediaCall(
         _ id: Int, service: String, operation: String, arguments: [String: Value], _ frame: Frame
     ) {
-        guard operation == "record", program.services[service] == "audio", let instance = findInstance(frame.instance)
+        guard RecordingCall(service: service, operation: operation, in: program) == .start,
+            let instance = findInstance(frame.instance)
         else { return }
         var line: Int?
         if let lineID = arguments["line"], let playback = program.screens[instance.screen].playback,
@@ -18,20 +19,17 @@ extension Runner {
 
     /// Follows the outcomes of `audio.record` (capture starts, or not) and `audio.stop_recording` (capture ends).
     mutating func noteMediaOutcome(_ call: PendingCall, _ outcome: ServiceOutcome) {
-        guard call.operation == "record" || call.operation == "stop_recording",
-            program.services[call.service] == "audio"
-        else { return }
-        switch call.operation {
-        case "record":
+        switch RecordingCall(service: call.service, operation: call.operation, in: program) {
+        case .start:
             guard state.recording?.call == call.id else { return }
             if case .ok = outcome {
                 state.recording?.capturing = true
             } else {
                 state.recording = nil
             }
-        case "stop_recording":
+        case .stop:
             state.recording = nil
-        default:
+        case nil:
             break
         }
     }

@@ -1,5 +1,6 @@
 import CHTTPClient
 import Foundation
+import SegueRuntime
 
 /// One HTTP/1.1 exchange over libcurl on a thread of its own: no redirect followed, no connection reused, no retry,
 /// the body capped; waiting on a silent server blocks in `poll` and costs no CPU.
@@ -49,13 +50,7 @@ enum HTTPTransport {
     static func measuredExchange(_ request: Request) async -> (result: Result<Response, Failure>, cpuSeconds: Double) {
         guard let handle = CancelToken() else { return (.failure(.transport("out of memory")), 0) }
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let thread = Thread {
-                    continuation.resume(returning: perform(request, token: handle))
-                }
-                thread.name = "segue-http"
-                thread.start()
-            }
+            await BlockingWork.run(named: "segue-http") { perform(request, token: handle) }
         } onCancel: {
             handle.cancel()
         }

@@ -31,13 +31,15 @@ public struct CheckState: Sendable, Hashable {
     }
 
     /// The state `effects` led to from this one (`raw` before its ids are renumbered, `canonical` after).
-    func next(_ raw: MachineState, canonical: MachineState, effects: [Effect]) -> CheckState {
+    func next(_ raw: MachineState, canonical: MachineState, effects: [Effect], in program: Program) -> CheckState {
         var echo = raw.recording == nil ? [:] : recordingEcho
-        for case .callService(_, let service, "record", let arguments) in effects {
+        for case .callService(_, let service, let operation, let arguments) in effects
+        where RecordingCall(service: service, operation: operation, in: program) == .start {
             echo[service] = PageRequest(arguments: arguments).echo
         }
         return CheckState(
-            machine: canonical, pages: PageRequest.pages(after: effects, in: raw, from: self), recordingEcho: echo)
+            machine: canonical, pages: PageRequest.pages(after: effects, in: raw, from: self, program: program),
+            recordingEcho: echo)
     }
 }
 
@@ -85,7 +87,9 @@ struct PageRequest: Sendable, Hashable {
 
     /// The pages after `state` took `effects`, aligned with `raw.pendingCalls` (ids not yet renumbered): calls
     /// carried over keep theirs, new calls read theirs from the call effect.
-    static func pages(after effects: [Effect], in raw: MachineState, from previous: CheckState) -> [PageRequest] {
+    static func pages(
+        after effects: [Effect], in raw: MachineState, from previous: CheckState, program: Program
+    ) -> [PageRequest] {
         guard !raw.pendingCalls.isEmpty else { return [] }
         var known: [Int: PageRequest] = [:]
         for (call, page) in zip(previous.machine.pendingCalls, previous.pages) { known[call.id] = page }
@@ -93,7 +97,7 @@ struct PageRequest: Sendable, Hashable {
             guard case .callService(let id, let service, let operation, let arguments) = effect else { continue }
             var page = PageRequest(arguments: arguments)
             // Stopping a recording answers the take of the line `record` started.
-            if operation == "stop_recording", page.echo.isEmpty {
+            if RecordingCall(service: service, operation: operation, in: program) == .stop, page.echo.isEmpty {
                 page.echo = previous.recordingEcho[service] ?? [:]
             }
             known[id] = page

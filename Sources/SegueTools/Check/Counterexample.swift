@@ -25,7 +25,7 @@ public struct Counterexample: Sendable {
             machine: machine, outcomes: OutcomeSampler(flow: flow, program: program), interleave: true)
         let launch = machine.step(MachineState(), .launch(LaunchEnvironment()))
         var current = CheckState(machine: MachineState(), pages: []).next(
-            launch.state, canonical: launch.state, effects: launch.effects)
+            launch.state, canonical: launch.state, effects: launch.effects, in: program)
         var startedBy: [Int: Int] = [:]
         for case .callService(let id, _, _, _) in launch.effects { startedBy[id] = -1 }
         var example = Counterexample(steps: [], starters: [], state: launch.state)
@@ -42,7 +42,7 @@ public struct Counterexample: Sendable {
             let origin = example.starters.last.flatMap { $0 } ?? example.steps.count
             for case .callService(let id, _, _, _) in step.effects { startedBy[id] = origin }
             example.steps.append(move)
-            current = current.next(step.state, canonical: step.state, effects: step.effects)
+            current = current.next(step.state, canonical: step.state, effects: step.effects, in: program)
         }
         example.state = current.machine
         return example

@@ -56,7 +56,7 @@ public struct FlowExplorer: Sendable {
         var unread: UnreadData? = UnreadData(flow: flow, outcomes: explorerMoves.outcomes, launch: launch.state)
         let launched = CheckState(machine: MachineState(), pages: []).next(
             launch.state, canonical: CanonicalState.of(launch.state, clearing: dead, unread: &unread),
-            effects: launch.effects)
+            effects: launch.effects, in: program)
         let (first, _) = graph.add(launched, from: -1, label: "launch")
         findings.observe(launch, by: "launch", from: -1, graph: graph)
         findings.inspect(launched.machine, id: first, graph: graph)
@@ -85,7 +85,7 @@ public struct FlowExplorer: Sendable {
                 findings.observe(step, by: move.label, from: current, graph: graph)
                 let next = from.next(
                     step.state, canonical: CanonicalState.of(step.state, clearing: dead, unread: &unread),
-                    effects: step.effects)
+                    effects: step.effects, in: program)
                 if Self.repeatsACall(next.machine, more: bounds.maxSameCall) {
                     pruned += 1
                     continue

@@ -1,4 +1,5 @@
 import Foundation
+import SegueRuntime
 
 /// Runs Graphviz's `dot` to turn DOT text into SVG or PNG bytes.
 ///
@@ -77,21 +78,14 @@ public struct Graphviz: Sendable {
         let reader = stdout.fileHandleForReading
         let errorReader = stderr.fileHandleForReading
         let writer = stdin.fileHandleForWriting
-        async let output = onOwnThread { reader.readDataToEndOfFile() }
-        async let errors = onOwnThread { errorReader.readDataToEndOfFile() }
-        await onOwnThread {
+        async let output = BlockingWork.run(named: "segue-dot-out") { reader.readDataToEndOfFile() }
+        async let errors = BlockingWork.run(named: "segue-dot-err") { errorReader.readDataToEndOfFile() }
+        await BlockingWork.run(named: "segue-dot-in") {
             writer.write(input)
             try? writer.close()
         }
         var status: Int32 = -1
         for await code in finished { status = code }
         return (status, await output, await errors)
-    }
-
-    /// Runs blocking work on a new thread, never on the cooperative pool, and hands back its result.
-    private static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: work()) }.start()
-        }
     }
 }

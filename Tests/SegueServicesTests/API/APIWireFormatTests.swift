@@ -88,6 +88,15 @@ import Testing
         #expect(withMessage.codeMessage == ["http_503", "Сервис на обслуживании"])
     }
 
+    /// The body is read by the project's own parser: a key given twice is ambiguous (which `Error` holds?), so it
+    /// is not JSON the contract accepts; a byte order mark is allowed; whole numbers stay whole.
+    @Test func aKeyGivenTwiceIsMalformedAndNumbersKeepTheirKind() {
+        #expect(decode(#"{"Error": "20", "Error": "10", "Data": null}"#).codeAndMessage?.code == "malformed_json")
+        #expect(
+            decode("\u{FEFF}" + #"{"Error": "10", "Data": {"id": 7, "rate": 1.5}}"#)
+                == .ok(.record(["id": .int(7), "rate": .number(1.5)])))
+    }
+
     @Test func malformedBodies() {
         #expect(decode("").codeMessage == ["malformed_json", "Сервер прислал пустой ответ вместо JSON"])
         #expect(decode(#"{"Error": "10", "Da"#).codeAndMessage?.code == "malformed_json")

@@ -44,4 +44,22 @@ struct StartupBenchmarkTests {
         #expect(result.status == 2)
         #expect(result.output.contains("could not be started"))
     }
+
+    /// Every suite reads its command line one way: an unknown option, a missing value or a bad number is exit 2 with
+    /// the suite's usage, before anything is measured.
+    @Test(arguments: [
+        (["audio", "--minuets", "1"], "segue-bench audio: unknown option --minuets"),
+        (["audio", "--runs", "0"], "segue-bench audio: --runs needs a positive whole number"),
+        (["dispatch", "--shape", "ring_7"], "segue-bench dispatch: --shape needs ring_1000, ring_10000, nested_d8"),
+        (["lsp", "--edits"], "segue-bench lsp: --edits needs a value"),
+        (["check", "--fast"], "segue-bench check: unknown option --fast"),
+        (["load", "--screens", "10"], "segue-bench load: --screens goes with --stage"),
+        (["startup", "--runs", "many"], "segue-bench startup: --runs needs a positive whole number"),
+    ])
+    func aMisusedCommandLineNamesTheProblemAndTheUsage(arguments: [String], message: String) throws {
+        let result = try run(benchExecutable ?? "", arguments, in: repository)
+        #expect(result.status == 2)
+        #expect(result.output.hasPrefix(message), "\(result.output)")
+        #expect(result.output.contains("usage: segue-bench \(arguments[0]) [--json]"), "\(result.output)")
+    }
 }

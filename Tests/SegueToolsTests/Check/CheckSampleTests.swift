@@ -108,13 +108,13 @@ import Testing
         let machine = Machine(program: program)
         let launch = machine.step(MachineState(), .launch(LaunchEnvironment()))
         var state = CheckState(machine: MachineState(), pages: []).next(
-            launch.state, canonical: launch.state, effects: launch.effects)
+            launch.state, canonical: launch.state, effects: launch.effects, in: program)
         for label in labels {
             let offered = moves.moves(in: state, available: machine.inputs(in: state.machine))
             let move = try #require(
                 offered.first { $0.label.hasPrefix(label) }, "no `\(label)` in \(offered.map(\.label))")
             let step = machine.step(state.machine, move.input)
-            state = state.next(step.state, canonical: step.state, effects: step.effects)
+            state = state.next(step.state, canonical: step.state, effects: step.effects, in: program)
         }
         return state
     }

@@ -18,7 +18,7 @@ import Testing
             machine: machine, outcomes: OutcomeSampler(flow: flow, program: program), interleave: true)
         let launch = machine.step(MachineState(), .launch(LaunchEnvironment()))
         let launched = CheckState(machine: MachineState(), pages: []).next(
-            launch.state, canonical: launch.state, effects: launch.effects)
+            launch.state, canonical: launch.state, effects: launch.effects, in: program)
         var seen: Set<CheckState> = [launched]
         var queue = [launched]
         var head = 0
@@ -27,7 +27,7 @@ import Testing
             head += 1
             for move in moves.moves(in: from, available: machine.inputs(in: from.machine)) {
                 let step = machine.step(from.machine, move.input)
-                let next = from.next(step.state, canonical: step.state, effects: step.effects)
+                let next = from.next(step.state, canonical: step.state, effects: step.effects, in: program)
                 if seen.insert(next).inserted { queue.append(next) }
             }
         }
@@ -89,7 +89,8 @@ import Testing
         #expect([UInt8](repeating: 0xFF, count: 40).withUnsafeBufferPointer { packer.unpack($0) } == nil)
     }
 
-    /// A field added to the machine's state must be packed too, or states differing only there would be one.
+    /// A field added to the machine's state must be packed too, or states differing only there would be one; and
+    /// saved, or a REPL trace would lose it.
     @Test func thePackerKnowsEveryFieldOfTheState() {
         func fields(_ value: Any) -> [String] { Mirror(reflecting: value).children.compactMap(\.label) }
         #expect(
@@ -98,6 +99,9 @@ import Testing
                 "externalQueue", "currentEvent", "nextInstance", "nextCall", "nextTimer", "nextSend", "environment",
                 "playback", "recording", "ended", "resultReceivers", "sessions", "nextSession",
             ])
+        #expect(
+            MachineState.CodingKeys.allCases.map(\.stringValue) == fields(MachineState()),
+            "a saved state writes and reads every field")
         let frame = Frame(instance: 1)
         #expect(fields(frame) == ["instance", "owner", "event", "locals", "component"])
         #expect(

@@ -18,17 +18,13 @@ import Testing
         let back = graph.mergedTransitions.filter { $0.from == "donate_form" && $0.to == "donate" }
         #expect(back.count == 1)
         #expect(
-            back.first?.labels == [
-                "on add_entry / board.add_entry ok / board.list_entries error",
-                "on add_entry / board.add_entry ok / board.list_entries ok", "tap later",
-            ])
+            back.first?.labels == ["on add_entry / board.add_entry ok", "tap later"])
         let dot = DOTRenderer().render(graph)
         #expect(dot.components(separatedBy: "s_donate_form -> s_donate ").count == 2, "one DOT edge")
         let mermaid = MermaidRenderer().render(graph)
         #expect(
             mermaid.contains(
-                "s_donate_form -.->|\"on add_entry / board.add_entry ok / board.list_entries error<br/>"
-                    + "on add_entry / board.add_entry ok / board.list_entries ok<br/>tap later\"| s_donate\n"))
+                "s_donate_form -.->|\"on add_entry / board.add_entry ok<br/>tap later\"| s_donate\n"))
         let plantUML = PlantUMLRenderer().render(graph)
         #expect(plantUML.contains("s_donate_form -[dotted]-> s_donate : on add_entry"))
     }

@@ -33,11 +33,9 @@ import Testing
                 "donate → main (dismiss) tap close",
                 "donate_all_post → donate_form (present) tap entry_action [!has_entry]",
                 "donate_all_post → donate_one_post (show) on open_entry",
-                "donate_form → donate (dismiss) on add_entry / board.add_entry ok / board.list_entries error",
-                "donate_form → donate (dismiss) on add_entry / board.add_entry ok / board.list_entries ok",
+                "donate_form → donate (dismiss) on add_entry / board.add_entry ok",
                 "donate_form → donate (dismiss) tap later",
-                "donate_form → donate_all_post (dismiss) on add_entry / board.add_entry ok / board.list_entries error",
-                "donate_form → donate_all_post (dismiss) on add_entry / board.add_entry ok / board.list_entries ok",
+                "donate_form → donate_all_post (dismiss) on add_entry / board.add_entry ok",
                 "donate_form → donate_all_post (dismiss) tap later",
             ])
         #expect(

@@ -104,6 +104,33 @@ import Testing
         #expect(bad.text == "error: \(directory)/bad.json is not a saved REPL session: missing `segue_repl`")
     }
 
+    /// A trace saved before a field was added to the machine's state (here every field added since the first
+    /// release) still loads: the missing fields keep their launch values.
+    @Test func aTraceFromAnOlderSegueLoads() async throws {
+        let directory = try ReplFixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let first = try await ReplFixture.session("donate")
+        _ = await first.start()
+        for line in ["tap donate", "tap options[1]", "fill name Анна"] { _ = await first.execute(line) }
+        _ = await first.execute("save \(directory)/new.json")
+        let saved = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: directory + "/new.json")))
+        var trace = try #require(saved as? [String: Any])
+        let added = ["externalQueue", "currentEvent", "nextSend", "resultReceivers", "sessions", "nextSession"]
+        for part in ["launch", "final"] {
+            var state = try #require(trace[part] as? [String: Any])
+            for key in added { #expect(state.removeValue(forKey: key) != nil, "the trace wrote \(key)") }
+            trace[part] = state
+        }
+        try JSONSerialization.data(withJSONObject: trace).write(to: URL(fileURLWithPath: directory + "/old.json"))
+
+        let second = try await ReplFixture.session("donate")
+        _ = await second.start()
+        let load = await second.execute("load \(directory)/old.json")
+        #expect(load.text.hasPrefix("loaded 3 commands from \(directory)/old.json; the state matches the saved one"))
+        #expect(second.view?.screen == first.view?.screen)
+    }
+
     @Test func scriptedOutcomesReplaceTheNextCall() async throws {
         let session = try await ReplFixture.session("donate")
         _ = await session.start()
