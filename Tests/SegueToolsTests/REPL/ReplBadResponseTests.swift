@@ -42,13 +42,10 @@ import Testing
         """
 
     @Test func theChangeLineSaysWhereTheDataBrokeTheContract() async throws {
-        let directory = NSTemporaryDirectory() + "segue-bad-response-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let path = directory + "/wall.yaml"
-        try Data(Self.flow.utf8).write(to: URL(fileURLWithPath: path))
         let options = ServiceOptions(boardEntries: 3, root: ReplFixture.root)
-        let session = try await ReplSession.open(path: path, options: options)
+        let session = try await ReplFixture.withScratchFile(named: "wall.yaml", contents: Self.flow) { path in
+            try await ReplSession.open(path: path, options: options)
+        }
         let lines = await session.start().split(separator: "\n").map(String.init)
         let answer = try #require(lines.firstIndex { $0.hasPrefix("  ↳ error bad_response:") })
         #expect(
