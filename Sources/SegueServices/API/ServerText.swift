@@ -41,7 +41,9 @@ public enum ServerText {
         }
     }
 
-    private static func cleanedDataString(_ text: String) -> String {
+    /// One string as `cleanedData` leaves it: for any text another person wrote that Segue shows (a server's data,
+    /// a `.storekit` file's product names).
+    static func cleanedDataString(_ text: String) -> String {
         // Most data is clean: keep the string as it is without copying it.
         let needsCleaning = text.unicodeScalars.contains {
             $0 != "\n" && $0 != "\t" && (isHidden($0) || isLineBreakOrTab($0))

@@ -23,7 +23,7 @@ enum StoreKitConfigurationReader {
             try add(product(item, defaultKind: .nonRenewing, group: nil), at: item.path)
         }
         for group in try root.optional("subscriptionGroups")?.items() ?? [] {
-            var name = try group.optional("name")?.string()
+            var name = try shownText(group.optional("name"))
             if name == nil { name = try group.optional("id")?.string() }
             for item in try group.optional("subscriptions")?.items() ?? [] {
                 try add(product(item, defaultKind: .autoRenewable, group: name), at: item.path)
@@ -74,11 +74,13 @@ enum StoreKitConfigurationReader {
             localizations.append(
                 .init(
                     locale: try item.required("locale").string(),
-                    displayName: try item.optional("displayName")?.string() ?? "",
-                    description: try item.optional("description")?.string() ?? ""))
+                    displayName: try shownText(item.optional("displayName")) ?? "",
+                    description: try shownText(item.optional("description")) ?? ""))
         }
         var product = StoreKitConfiguration.Product(
-            id: id, referenceName: try reader.optional("referenceName")?.string() ?? id, kind: kind,
+            id: id,
+            referenceName: try shownText(reader.optional("referenceName")) ?? id,
+            kind: kind,
             price: try price(reader.required("displayPrice")),
             familyShareable: try reader.optional("familyShareable")?.bool() ?? false,
             internalID: try internalID(reader.optional("internalID")), localizations: localizations,
@@ -87,6 +89,12 @@ enum StoreKitConfigurationReader {
         product.introductoryOffer = try reader.optional("introductoryOffer").map(offer)
         product.promotionalOffers = try (reader.optional("adHocOffers")?.items() ?? []).map(offer)
         return product
+    }
+
+    /// A name or description people will see: another person's file gets no ESC sequences or bidi overrides onto a
+    /// screen or terminal.
+    private static func shownText(_ reader: JSONPathReader?) throws(JSONShapeError) -> String? {
+        try reader.map { reader throws(JSONShapeError) in ServerText.cleanedDataString(try reader.string()) }
     }
 
     /// An `introductoryOffer` or one of `adHocOffers`; a free offer has no price.

@@ -53,6 +53,10 @@ public struct ChangePrinter: Sendable {
                 let answer = started[id].map { Self.describe($0.outcome, hiding: dataDirectory) } ?? branch
                 let taken = answer.hasPrefix(branch) ? "" : " → \(branch) branch"
                 lines.append("  ↳ " + paint(answer) + taken)
+                // Where a server's data broke the endpoint's result contract: the alert only says it was not as expected.
+                if case .error(let error)? = started[id]?.outcome, let problem = error.details["problem"]?.stringValue {
+                    lines.append(style.dim("    where: \(problem)"))
+                }
             case .outcomeDropped(_, let reason): lines.append(style.yellow("  ↳ dropped: \(reason)"))
             case .callCancelled(_, let service, let operation, let reason):
                 lines.append(style.yellow("• cancel \(service).\(operation): \(reason)"))

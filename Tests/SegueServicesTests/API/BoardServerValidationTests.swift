@@ -53,11 +53,10 @@ import Testing
         "a\u{200C}",  // a zero-width non-joiner extends
     ]
 
-    @Test(arguments: clusters)
-    func serverCountsEveryKindOfCharacterLikeSwift(cluster: String) async throws {
-        #expect(cluster.count == 1)
+    @Test func serverCountsEveryKindOfCharacterLikeSwift() async throws {
         // Between letters a zero-width joiner joins nothing, so Swift sees two Characters and so must the server.
-        let pieces = [cluster, "a\u{200D}b"]
+        let pieces = Self.clusters + ["a\u{200D}b"]
+        #expect(Self.clusters.allSatisfy { $0.count == 1 })
         try await withBoardServer { server in
             for (index, piece) in pieces.enumerated() {
                 let fitting = String(repeating: piece, count: 550 / piece.count)

@@ -76,6 +76,21 @@ import Testing
         #expect(try await store.products(ids: ["a"]).map(\.displayName) == ["a"])
     }
 
+    @Test func namesFromAnotherPersonsFileAreShownWithoutControls() async throws {
+        // A cloned repository's `.storekit` must not move the terminal's cursor or reverse a line (issue 16).
+        let product = StoreTestSupport.product("a")
+            .replacingOccurrences(
+                of: #""displayName": "Товар a""#, with: #""displayName": "\u001b[2JТовар\u202e a""#
+            )
+            .replacingOccurrences(
+                of: #""description": "Описание a""#, with: #""description": "Описание\u0007\r\nвторое""#)
+        let store = try ConfigurationStore(
+            configuration: StoreKitConfiguration(data: StoreTestSupport.storeKit(products: product)))
+        let shown = try await store.products(ids: ["a"])
+        #expect(shown.map(\.displayName) == ["[2JТовар a"])
+        #expect(shown.map(\.description) == ["Описание\nвторое"])
+    }
+
     @Test func anActiveSubscriptionCannotBeBoughtTwice() async throws {
         let store = try ConfigurationStore(
             configuration: StoreKitConfiguration(

@@ -10,6 +10,19 @@ enum ReplFixture {
         return url.path
     }()
 
+    /// Writes `contents` to a file named `name` in a fresh temporary folder, runs `body` with its path, and removes
+    /// the folder afterwards.
+    static func withScratchFile<Result>(
+        named name: String, contents: String, _ body: (String) async throws -> Result
+    ) async throws -> Result {
+        let directory = NSTemporaryDirectory() + "segue-repl-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/" + name
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: path))
+        return try await body(path)
+    }
+
     /// A session over `flows/NAME.yaml` with a temporary data directory and a seeded demo board.
     static func session(_ name: String) async throws -> ReplSession {
         let options = ServiceOptions(dataDirectory: nil, boardEntries: 12, root: root)

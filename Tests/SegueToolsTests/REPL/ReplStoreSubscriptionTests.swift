@@ -30,13 +30,11 @@ import Testing
         """
 
     @Test func dataOfOneVariableShowsEverySubscriptionField() async throws {
-        let directory = NSTemporaryDirectory() + "segue-subscription-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let file = directory + "/Old.storekit"
-        try Data(Self.configuration.utf8).write(to: URL(fileURLWithPath: file))
-        let options = ServiceOptions(storeKitFile: file, root: ReplFixture.root)
-        let session = try await ReplSession.open(path: ReplFixture.root + "/flows/donate.yaml", options: options)
+        // The store reads its file when the session opens.
+        let session = try await ReplFixture.withScratchFile(named: "Old.storekit", contents: Self.configuration) {
+            let options = ServiceOptions(storeKitFile: $0, root: ReplFixture.root)
+            return try await ReplSession.open(path: ReplFixture.root + "/flows/donate.yaml", options: options)
+        }
         _ = await session.start()
         _ = await session.execute("tap donate")
         let reply = await session.execute("data products")
