@@ -89,7 +89,7 @@ public enum ReplCommand: Sendable, Hashable {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return .empty }
         let (word, rest) = splitWord(trimmed)
-        let arguments = rest.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        let arguments = rest.unicodeScalars.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         func usage() -> ParseError {
             let entry = catalog.first { $0.word == word }
             return ParseError(description: "usage: \(entry?.usage ?? word) (e.g. \(entry?.example ?? ""))")
@@ -171,8 +171,10 @@ public enum ReplCommand: Sendable, Hashable {
         ClockDuration(parsing: text)
     }
 
+    /// The first word and the rest, split at a space scalar: a space and the tag or combining characters typed
+    /// after it are one Character, and `fill name <tags>` must still fill `name`.
     private static func splitWord(_ text: String) -> (String, String) {
-        let trimmed = text.drop { $0 == " " }
+        let trimmed = text.unicodeScalars.drop { $0 == " " }
         guard let space = trimmed.firstIndex(of: " ") else { return (String(trimmed), "") }
         return (String(trimmed[..<space]), String(trimmed[space...].drop { $0 == " " }))
     }

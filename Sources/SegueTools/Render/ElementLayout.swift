@@ -172,7 +172,7 @@ struct ElementLayout {
     /// An image: the picture when its source resolves, else its placeholder symbol on a grey box.
     func image(_ element: ElementView, path: ElementPath, frame: Rect) -> DisplayItem {
         let tag = inputs.tag(for: path)
-        if let source = element.text, !source.isEmpty, let uri = images(source) {
+        if let source = element.text, !source.isEmpty, ImageFiles.isConfined(source), let uri = images(source) {
             return DisplayItem("image", frame: frame, shape: .picture(uri: uri), element: element.id, input: tag)
         }
         let symbol = DisplayItem(

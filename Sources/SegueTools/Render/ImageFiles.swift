@@ -38,6 +38,19 @@ public struct ImageFiles: Sendable {
         return nil
     }
 
+    /// Whether an image element's `source` may be read at all: a `data:` picture, or a relative path with no `..`
+    /// step, so it stays inside the roots. An absolute path or a way out of them is not read: a source is often
+    /// data (`${entry.photo_url}`), and a server must not pick pictures off this machine. (A photo field's own
+    /// picked file is drawn by its path: the photo service chose it.)
+    ///
+    ///     ImageFiles.isConfined("covers/hamlet.png")   // true
+    ///     ImageFiles.isConfined("/home/me/scan.jpg")   // false
+    public static func isConfined(_ source: String) -> Bool {
+        if source.hasPrefix("data:image/") { return true }
+        guard !source.hasPrefix("/"), !source.contains(":"), !source.contains("\\") else { return false }
+        return !source.split(separator: "/").contains("..")
+    }
+
     /// PNG or JPEG by their magic bytes; anything else is not drawn.
     static func mediaType(of data: Data) -> String? {
         let bytes = [UInt8](data.prefix(4))

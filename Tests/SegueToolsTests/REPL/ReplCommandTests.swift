@@ -23,6 +23,14 @@ import Testing
         #expect(try ReplCommand.parse("exit") == .quit)
     }
 
+    @Test func aSpaceBeforeInvisibleOrCombiningCharactersStillEndsTheFieldsName() throws {
+        // A space and the tag characters (or a combining mark) typed after it are one Character (issue 16's
+        // blank-looking names): the field is still `name`, and they are its text.
+        #expect(
+            try ReplCommand.parse("fill name \u{E0041}\u{E0042}") == .fill(field: "name", text: "\u{E0041}\u{E0042}"))
+        #expect(try ReplCommand.parse("fill name \u{0301}Анна") == .fill(field: "name", text: "\u{0301}Анна"))
+    }
+
     @Test func mistypedCommandSuggestsTheClosest() {
         #expect(throws: ReplCommand.ParseError(description: "unknown command `tpa`; did you mean `tap`?")) {
             try ReplCommand.parse("tpa donate")

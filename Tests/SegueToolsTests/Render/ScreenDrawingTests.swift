@@ -142,6 +142,32 @@ import Testing
         #expect(ImageFiles(roots: [repository.path]).dataURI(for: "flows/donate.yaml") == nil, "not a picture")
     }
 
+    @Test func aServersPhotoURLNeverReadsAFileOutsideTheFlow() async throws {
+        // Issue 16's hostile server: an entry's `photo_url` naming a picture on this machine draws the placeholder,
+        // whether absolute or a way out of the flow's folder; a path inside it is drawn.
+        let fixture = try await RenderFixture.make("donate")
+        defer { fixture.embedded.removeTemporaryFiles() }
+        let photo = repository.appendingPathComponent("examples/donate/photo.png").path
+        func entry(_ id: Int, _ url: String) -> Value {
+            .record([
+                "id": .int(id), "user_id": .string("u\(id)"), "name": .string("Анна"), "surname": .string("Л"),
+                "text": .string(""), "url": .null, "buy_package": .string("donate.small"), "photo_id": .null,
+                "photo_url": .string(url), "created_at": .string("2026-01-01T00:00:00Z"),
+            ])
+        }
+        await fixture.driver.script(
+            "board.list_entries",
+            .ok(
+                .list([entry(1, photo), entry(2, "../examples/donate/photo.png"), entry(3, "../../flows/donate.yaml")]))
+        )
+        try await fixture.tap("donate")
+        let pictures = fixture.draw().allItems.filter { if case .picture = $0.shape { true } else { false } }
+        #expect(pictures.isEmpty, "\(pictures.count) pictures read from outside the flow's folder")
+        #expect(ImageFiles(roots: [repository.path]).dataURI(for: photo) != nil, "the file itself is a picture")
+        #expect(ImageFiles.isConfined("../examples/donate/photo.png") == false)
+        #expect(ImageFiles.isConfined("covers/hamlet.png"))
+    }
+
     @Test func aScrollingScreenScrollsOrIsDrawnFullLength() async throws {
         let fixture = try await RenderFixture.make("donate", device: .iPhoneSE)
         defer { fixture.embedded.removeTemporaryFiles() }
