@@ -75,7 +75,7 @@ extension ReplSession {
             lines.append(
                 "  \(variable.name) = \(ChangePrinter.short(state.data[slot].literal, limit: 160, hiding: embedded.directory))\(mark)"
             )
-            lines += computedFieldLines(of: variable, state.data[slot])
+            lines += computedFieldLines(variable.name, type: variable.type, state.data[slot])
         }
         let named = driver.machine.namedValues(in: state)
         lines += computedLines(named.filter { $0.screen == nil })
@@ -89,7 +89,7 @@ extension ReplSession {
                 lines.append(
                     "  \(variable.name) = \(ChangePrinter.short(top.values[slot].literal, limit: 160, hiding: embedded.directory))\(mark)"
                 )
-                lines += computedFieldLines(of: variable, top.values[slot])
+                lines += computedFieldLines(variable.name, type: variable.type, top.values[slot])
             }
             lines += computedLines(named.filter { $0.screen != nil })
         }
@@ -100,15 +100,15 @@ extension ReplSession {
     /// a list one item per line, so every product's subscription or every entry's text can be read.
     func variableText(_ name: String) -> Reply {
         let state = driver.state
-        var found: [(owner: String, value: Value)] = []
+        var found: [(owner: String, type: String, value: Value)] = []
         for (slot, variable) in program.data.enumerated() where slot < state.data.count && variable.name == name {
-            found.append(("flow data", state.data[slot]))
+            found.append(("flow data", variable.type, state.data[slot]))
         }
         var names = program.data.map(\.name)
         if let top = state.topInstance {
             let screen = program.screens[top.screen]
             for (slot, variable) in screen.slots.enumerated() where slot < top.values.count && variable.name == name {
-                found.append(("\(screen.name) data", top.values[slot]))
+                found.append(("\(screen.name) data", variable.type, top.values[slot]))
             }
             names += screen.slots.map(\.name)
         }
@@ -120,29 +120,48 @@ extension ReplSession {
         let full = { (value: Value) in ChangePrinter.short(value.literal, limit: .max, hiding: self.embedded.directory)
         }
         return Reply(
-            text: found.map { owner, value in
-                guard case .list(let items) = value else { return "\(name) (\(owner)) = \(full(value))" }
+            text: found.map { owner, type, value in
+                guard case .list(let items) = value else {
+                    return
+                        (["\(name) (\(owner)) = \(full(value))"]
+                        + computedFieldLines(name, type: type, value, limit: .max)).joined(separator: "\n")
+                }
                 let header = "\(name) (\(owner)): \(items.count) item\(items.count == 1 ? "" : "s")"
-                return ([header] + items.enumerated().map { "  [\($0.offset)] \(full($0.element))" })
-                    .joined(separator: "\n")
+                let item = Self.itemType(of: type)
+                return
+                    ([header]
+                    + items.enumerated().flatMap { index, element in
+                        ["  [\(index)] \(full(element))"]
+                            + computedFieldLines(
+                                "[\(index)]", type: item, element, limit: .max, indent: "      ")
+                    }).joined(separator: "\n")
             }.joined(separator: "\n"))
     }
 
-    /// A record's computed fields (its type's `let:`) as `  entry.full_name = "Ann Lee" (computed)`, when the
-    /// variable is of a record type that has some (a list of records shows none: one line per item is too many).
-    private func computedFieldLines(of variable: VariableProgram, _ value: Value) -> [String] {
-        let type = variable.type.filter { $0 != " " && $0 != "?" }
+    /// A record's computed fields (its type's `let:`) as `  entry.full_name = "Ann Lee" (computed)`, when `value` is
+    /// of a record type that has some. `data` shows them for a record variable; `data NAME` for each item of a list too.
+    private func computedFieldLines(
+        _ prefix: String, type declared: String, _ value: Value, limit: Int = 160, indent: String = "  "
+    ) -> [String] {
+        let type = declared.filter { $0 != " " && $0 != "?" }
         guard let computed = program.computedFields[type], case .record(let fields) = value else { return [] }
         return computed.names.compactMap { field in
-            let name = "\(variable.name).\(field)"
+            let name = "\(prefix).\(field)"
             switch computed.value(of: field, in: fields) {
             case .success(let value)?:
-                return
-                    "  \(name) = \(ChangePrinter.short(value.literal, limit: 160, hiding: embedded.directory)) (computed)"
-            case .failure(let failure)?: return "  \(name) = error: \(failure.message) (computed)"
+                let text = ChangePrinter.short(value.literal, limit: limit, hiding: embedded.directory)
+                return "\(indent)\(name) = \(text) (computed)"
+            case .failure(let failure)?: return "\(indent)\(name) = error: \(failure.message) (computed)"
             case nil: return nil
             }
         }
+    }
+
+    /// The item type of a declared `list<T>` (`list<Entry>?` gives `Entry`), or the type itself.
+    static func itemType(of declared: String) -> String {
+        let bare = declared.filter { $0 != " " && $0 != "?" }
+        guard bare.hasPrefix("list<"), bare.hasSuffix(">") else { return bare }
+        return String(bare.dropFirst(5).dropLast())
     }
 
     /// Named values (`let:`) as `  name = value (computed)` (a component's as `  lines[0].name = …`), or the error

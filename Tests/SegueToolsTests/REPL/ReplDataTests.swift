@@ -25,8 +25,8 @@ import Testing
                 value: "${loudest}"
         """
 
-    /// What `data` answers right after `flow` starts.
-    func data(of flow: String) async throws -> String {
+    /// What `command` (`data` unless told) answers right after `flow` starts.
+    func data(of flow: String, command: String = "data") async throws -> String {
         let directory = NSTemporaryDirectory() + "segue-repl-data-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -35,7 +35,7 @@ import Testing
             path: directory + "/flow.yaml",
             options: ServiceOptions(dataDirectory: nil, boardEntries: 0, root: ReplFixture.root))
         _ = await session.start()
-        return await session.execute("data").text
+        return await session.execute(command).text
     }
 
     @Test func dataShowsMapsAndComputedValues() async throws {
@@ -85,6 +85,42 @@ import Testing
                   guest = {name: "", surname: "Yu"} (parameter)
                   guest.full_name = " Yu" (computed)
                   guest.initials = error: index 0 is out of range for a string of 0 characters (computed)
+                """)
+    }
+
+    /// `data NAME` shows a record's computed fields, and each list item's under it, in full.
+    @Test func dataOfOneVariableShowsTheComputedFieldsOfEachItem() async throws {
+        let flow = """
+            segue: 1
+            flow: people
+            start: main
+            types:
+              Person:
+                name: string
+                surname: string
+                let:
+                  full_name: "name + ' ' + surname"
+            data:
+              people: { type: "list<Person>", default: "[{name: 'Ann', surname: 'Lee'}, {name: 'Bo', surname: 'Ek'}]" }
+              person: { type: "Person?", default: "{name: 'Cy', surname: 'Yu'}" }
+            screens:
+              main:
+                elements:
+                  - text: hello
+                    value: "${people[0].full_name} ${person.full_name}"
+            """
+        #expect(
+            try await data(of: flow, command: "data people") == """
+                people (flow data): 2 items
+                  [0] {name: "Ann", surname: "Lee"}
+                      [0].full_name = "Ann Lee" (computed)
+                  [1] {name: "Bo", surname: "Ek"}
+                      [1].full_name = "Bo Ek" (computed)
+                """)
+        #expect(
+            try await data(of: flow, command: "data person") == """
+                person (flow data) = {name: "Cy", surname: "Yu"}
+                  person.full_name = "Cy Yu" (computed)
                 """)
     }
 
