@@ -64,40 +64,12 @@ struct Scope {
         inner.isEmpty ? TypeBindings(bindings) : LayeredTypes(outer: bindings, inner: inner)
     }
 
-    /// `device.*`: the device profile every expression may read.
-    static let device = ValueType.record(
-        RecordType(
-            name: "Device",
-            fields: [
-                .init(name: "width", type: .number), .init(name: "height", type: .number),
-                .init(name: "os_major", type: .int), .init(name: "os_version", type: .string),
-                .init(name: "locale", type: .string), .init(name: "text_scale", type: .number),
-                .init(name: "safe_top", type: .number), .init(name: "safe_bottom", type: .number),
-            ]))
-
-    /// `error` inside `error`, `codes` and `on_error`; `sendid` names the `send` that raised it (else null).
-    static let error = ValueType.record(
-        RecordType(
-            name: "Error",
-            fields: [
-                .init(name: "service", type: .string), .init(name: "code", type: .string),
-                .init(name: "message", type: .string), .init(name: "sendid", type: .optional(.string)),
-            ]))
-
-    /// `current_event`: the event the chart took last (null before the first), SCXML's `_event`.
-    static let currentEvent = ValueType.record(
-        RecordType(
-            name: "Event",
-            fields: [
-                .init(name: "name", type: .string), .init(name: "type", type: .string),
-                .init(name: "sendid", type: .optional(.string)), .init(name: "origin", type: .optional(.string)),
-                .init(name: "origintype", type: .optional(.string)), .init(name: "invokeid", type: .optional(.string)),
-                .init(name: "data", type: .any),
-            ]))
-
-    /// `session`: the running flow.
-    static let session = ValueType.record(
-        RecordType(name: "Session", fields: [.init(name: "id", type: .string), .init(name: "name", type: .string)]))
+    /// `device.*`, `error`, `current_event`, `session`: declared once, with their values, in SegueModel's
+    /// `ImplicitRecords.swift`.
+    static let device = DeviceField.recordType
+    static let error = ErrorField.recordType
+    static let currentEvent = CurrentEventField.recordType
+    static let session = SessionField.recordType
 
     /// Names every expression sees: the flow's data, `device` and `theme`.
     static func base(flowData: [String: ValueType], owner: Owner) -> Scope {

@@ -98,6 +98,12 @@ public struct ClockDuration: Sendable, Hashable, Comparable, Codable, AdditiveAr
         return "\(sign)\(whole).\(fraction)s"
     }
 
+    /// Exact decimal seconds as an expression's number literal, always with a point: `3.0`, `0.25`, `0.00025`.
+    public var secondsLiteral: String {
+        let text = String(description.dropLast())
+        return text.contains(".") ? text : text + ".0"
+    }
+
     /// Encoded as its whole nanoseconds: `2800000000`.
     public init(from decoder: any Decoder) throws {
         nanoseconds = try decoder.singleValueContainer().decode(Int64.self)

@@ -209,12 +209,8 @@ extension FlowDecoder {
         let level = reader.take("level").flatMap { name($0, context: "`level`") }
         let highlight = reader.take("highlight").flatMap { expression($0, context: "`highlight`") }
         var interval = 0.05
-        if let node = reader.take("meter_interval") {
-            if let scalar = node.scalar, case .string(let text) = scalar.value, let seconds = Self.seconds(in: text) {
-                interval = seconds
-            } else if let seconds = number(node, context: "`meter_interval`") {
-                interval = seconds
-            }
+        if let node = reader.take("meter_interval"), let seconds = span(node, context: "`meter_interval`") {
+            interval = seconds
         }
         finish(reader)
         return Recording(

@@ -68,15 +68,7 @@ extension FlowDecoder {
                 service.command = ServiceCommand(words, at: node.range)
             }
         }
-        if let node = reader.take("timeout") { service.callTimeout = seconds(node) }
-    }
-
-    /// A `timeout:`: `15s`, `500ms`, or a number of seconds.
-    mutating func seconds(_ node: Node) -> Double? {
-        if let scalar = node.scalar, case .string(let text) = scalar.value, let seconds = Self.seconds(in: text) {
-            return seconds
-        }
-        return number(node, context: "`timeout`")
+        if let node = reader.take("timeout") { service.callTimeout = span(node, context: "`timeout`") }
     }
 
     /// The key naming each service kind's fixture file, relative to the flow file.
@@ -145,7 +137,7 @@ extension FlowDecoder {
                 } else if !reader.has("path") {
                     missing("path", in: reader)
                 }
-                if let timeout = reader.take("timeout") { operation.timeout = seconds(timeout) }
+                if let timeout = reader.take("timeout") { operation.timeout = span(timeout, context: "`timeout`") }
                 if let limit = reader.take("max_response_bytes") {
                     operation.maxResponseBytes = int(limit, context: "`max_response_bytes`", minimum: 1)
                 }

@@ -124,25 +124,26 @@ public struct FlowDecoder {
         return TypeText(text, at: node.range)
     }
 
-    /// A duration: `3s`, `500ms`, `1.5s`, `2m`, a bare number of seconds, or an expression giving seconds.
+    /// A duration in `ClockDuration`'s grammar (`3s`, `500ms`, `1.5s`, `250us`, `2m`, `1h`), or an expression
+    /// giving seconds.
     mutating func duration(_ node: Node, context: @autoclosure () -> String) -> Computed? {
         guard let scalar = node.scalar else {
             typeMismatch(node, expected: "a duration like `3s` or `500ms`", context: context())
             return nil
         }
-        if case .string(let text) = scalar.value, let seconds = Self.seconds(in: text) {
-            return ExpressionText(String(seconds), kind: .expression, node: node, range: node.range)
+        if case .string(let text) = scalar.value, let span = ClockDuration(parsing: text) {
+            return ExpressionText(span.secondsLiteral, kind: .expression, node: node, range: node.range)
         }
         return expression(node, context: context())
     }
 
-    /// Seconds in `3s`, `500ms`, `1.5s`, `2m`; nil when the text is not a duration literal.
-    public static func seconds(in text: String) -> Double? {
-        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
-        for (suffix, scale) in units where text.hasSuffix(suffix) {
-            if let value = Double(text.dropLast(suffix.count)), value >= 0, value.isFinite { return value * scale }
+    /// A fixed span in seconds (`timeout: 15s`, `meter_interval: 50ms`): a duration in `ClockDuration`'s grammar or
+    /// a number of seconds.
+    mutating func span(_ node: Node, context: @autoclosure () -> String) -> Double? {
+        if let scalar = node.scalar, case .string(let text) = scalar.value, let span = ClockDuration(parsing: text) {
+            return span.seconds
         }
-        return nil
+        return number(node, context: context())
     }
 
     /// The items of a sequence node, or of a single node standing for a one-item sequence.

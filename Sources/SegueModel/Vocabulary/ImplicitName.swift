@@ -25,16 +25,15 @@ public enum ImplicitName: String, CaseIterable, Sendable {
             return "the payload of the event being handled; `event.value` in a slider's or picker's `change`"
         case .currentEvent:
             return
-                "the event the screen's chart took last (SCXML's `_event`), bound until the next one, null before the first: `{ name, type, sendid, origin, origintype, invokeid, data }`"
+                "the event the screen's chart took last (SCXML's `_event`), bound until the next one, null before the first: \(CurrentEventField.summary)"
         case .session:
-            return
-                "the running flow: `session.id` (the launch's session id) and `session.name` (the flow's `title`, else its name)"
+            return "the running flow: \(SessionField.summary)"
         case .result: return "the operation's result, inside a call's `ok`; the value handed back, inside `on_result`"
         case .error:
-            return "`{ service, code, message, sendid }`, inside a call's `error` and `codes` and in `on_error`"
+            return "\(ErrorField.summary), inside a call's `error` and `codes` and in `on_error`"
         case .form: return "the screen's form fields: `form.name`"
         case .state: return "one bool per nested state of the screen, true while active: `state.recording`"
-        case .device: return "the device profile: `device.width`, `device.os_major`, …"
+        case .device: return "the device profile: \(DeviceField.summary)"
         case .theme: return "the flow's design tokens: `theme.styles`"
         case .screen: return "the name of the screen on top, in `invariants`, `reachable` and `always_possible`"
         }

@@ -6,10 +6,22 @@
 ///     <!-- /vocabulary -->
 public enum VocabularyDocs {
     /// Every section name a marker may use: a place's identifier, or `elements`, `element_common`, `actions`,
-    /// `rules`, `services`, `implicit_names`, `messages` (the built-in message catalog).
+    /// `rules`, `services`, `implicit_names`, `messages` (the built-in message catalog), and the fields of the
+    /// implicit records: `device_fields`, `error_fields`, `current_event_fields`, `session_fields`.
     public static var sections: [String] {
         ["elements", "element_common", "actions", "rules", "services", "implicit_names", "messages"]
-            + Vocabulary.places.map(\.place.identifier)
+            + implicitRecordSections.map(\.section) + Vocabulary.places.map(\.place.identifier)
+    }
+
+    /// The implicit records' field tables, by section name.
+    private static let implicitRecordSections: [(section: String, table: @Sendable () -> String)] = [
+        ("device_fields", { fieldTable(DeviceField.self) }), ("error_fields", { fieldTable(ErrorField.self) }),
+        ("current_event_fields", { fieldTable(CurrentEventField.self) }),
+        ("session_fields", { fieldTable(SessionField.self) }),
+    ]
+
+    private static func fieldTable<Field: ImplicitRecordField>(_: Field.Type) -> String {
+        rows(["field", "type", "meaning"], Field.allCases.map { ["`\($0.rawValue)`", "`\($0.type)`", $0.doc] })
     }
 
     /// The table of one section, or nil when there is no such section.
@@ -52,6 +64,7 @@ public enum VocabularyDocs {
                     return ["`\(kind.name)`", kind.doc, keys.isEmpty ? "—" : keys.joined(separator: ", ")]
                 })
         default:
+            if let record = implicitRecordSections.first(where: { $0.section == section }) { return record.table() }
             guard let spec = Vocabulary.places.first(where: { $0.place.identifier == section }) else { return nil }
             return keyTable(spec.keys)
         }

@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueModel
 
 /// The device a flow runs on, as expressions read it (`device.width`, `device.os_major`, …).
 ///
@@ -44,14 +45,25 @@ public struct DeviceProfile: Sendable, Hashable, Codable {
         self.textScale = textScale
     }
 
-    /// The record expressions see as `device`.
-    public var value: Value {
-        .record([
-            "name": .string(name), "width": .number(width), "height": .number(height), "os_major": .int(osMajor),
-            "os_minor": .int(osMinor), "locale": .string(locale), "text_scale": .number(textScale),
-            "safe_top": .number(safeArea.top), "safe_left": .number(safeArea.left),
-            "safe_bottom": .number(safeArea.bottom), "safe_right": .number(safeArea.right),
-        ])
+    /// The record expressions see as `device`: every field `DeviceField` declares.
+    public var value: Value { DeviceField.record(value(of:)) }
+
+    /// One field of `device`.
+    public func value(of field: DeviceField) -> Value {
+        switch field {
+        case .name: return .string(name)
+        case .width: return .number(width)
+        case .height: return .number(height)
+        case .osMajor: return .int(osMajor)
+        case .osMinor: return .int(osMinor)
+        case .osVersion: return .string("\(osMajor).\(osMinor)")
+        case .locale: return .string(locale)
+        case .textScale: return .number(textScale)
+        case .safeTop: return .number(safeArea.top)
+        case .safeLeft: return .number(safeArea.left)
+        case .safeBottom: return .number(safeArea.bottom)
+        case .safeRight: return .number(safeArea.right)
+        }
     }
 
     /// 4.7", iOS 12: the oldest supported device.

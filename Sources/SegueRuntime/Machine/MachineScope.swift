@@ -38,7 +38,13 @@ struct MachineScope: ValueScope {
         case .device: return device.value
         case .theme: return program.program.theme
         case .currentEvent: return currentEvent
-        case .session: return .record(["id": .string(sessionID), "name": .string(program.program.sessionName)])
+        case .session:
+            return SessionField.record { field in
+                switch field {
+                case .id: return .string(sessionID)
+                case .name: return .string(program.program.sessionName)
+                }
+            }
         default: return nil
         }
     }

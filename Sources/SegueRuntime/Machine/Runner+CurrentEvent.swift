@@ -14,14 +14,16 @@ extension Runner {
     mutating func noteCurrentEvent(_ raised: RaisedEvent) {
         guard program.readsCurrentEvent, program.events.indices.contains(raised.event) else { return }
         let origin: Value = raised.origin.map(Value.string) ?? .null
-        state.currentEvent = .record([
-            "name": .string(program.events[raised.event]),
-            "type": .string(raised.kind.rawValue),
-            "sendid": raised.sendID.map(Value.string) ?? .null,
-            "origin": origin,
-            "origintype": raised.origin == nil ? .null : .string(Self.scxmlProcessor),
-            "invokeid": raised.invokeID.map(Value.string) ?? .null,
-            "data": raised.payload,
-        ])
+        state.currentEvent = CurrentEventField.record { field in
+            switch field {
+            case .name: return .string(program.events[raised.event])
+            case .type: return .string(raised.kind.rawValue)
+            case .sendid: return raised.sendID.map(Value.string) ?? .null
+            case .origin: return origin
+            case .origintype: return raised.origin == nil ? .null : .string(Self.scxmlProcessor)
+            case .invokeid: return raised.invokeID.map(Value.string) ?? .null
+            case .data: return raised.payload
+            }
+        }
     }
 }

@@ -8,10 +8,14 @@ extension Runner {
     /// bad one is routed as an error.
     mutating func clockDelay(_ expression: Int, repeats: Bool, send: Bool = false, frame: Frame) -> ClockDuration? {
         guard let value = routedValue(expression, frame: frame) else { return nil }
-        var seconds = value.numberValue
-        if case .string(let text) = value { seconds = FlowDecoder.seconds(in: text) }
         // Whole nanoseconds from here on: re-arming an `every` adds integers, so nothing drifts.
-        guard let seconds, seconds >= 0, seconds.isFinite, !repeats || ClockDuration(seconds: seconds) > .zero else {
+        let span: ClockDuration?
+        if case .string(let text) = value {
+            span = ClockDuration(parsing: text)
+        } else {
+            span = value.numberValue.flatMap { $0 >= 0 && $0.isFinite ? ClockDuration(seconds: $0) : nil }
+        }
+        guard let span, !repeats || span > .zero else {
             let source = program.expressions[expression]
             routeError(
                 ExpressionFailure(
@@ -23,7 +27,7 @@ extension Runner {
                 ).serviceError, frame: frame)
             return nil
         }
-        return ClockDuration(seconds: seconds)
+        return span
     }
 
     /// A `send`'s computed `event:` name (null gives `fallback`), or nil once anything else that is not a text is

@@ -13,6 +13,20 @@ public struct CompiledExpression: Sendable {
     public var body: Body
     public var source: String
     public var range: SourceRange
+    /// The names it reads (data, implicit names, named values; not functions or fields), from its syntax tree:
+    /// `segue check` and the compiler ask this, never the source text.
+    public let names: Set<String>
+
+    init(body: Body, source: String, range: SourceRange) {
+        self.body = body
+        self.source = source
+        self.range = range
+        switch body {
+        case .constant: names = []
+        case .expression(let expression): names = expression.referencedNames
+        case .template(let template): names = template.expressions.reduce(into: []) { $0.formUnion($1.referencedNames) }
+        }
+    }
 
     /// The value in `scope`; templates give strings. Failures carry the file position.
     func evaluate<Scope: ValueScope>(in scope: Scope) -> Result<Value, ExpressionFailure> {

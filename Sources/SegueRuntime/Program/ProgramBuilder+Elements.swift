@@ -168,9 +168,9 @@ extension ProgramBuilder {
         case .template(let lowered)?: body = .template(lowered)
         case nil: break
         }
-        if text.text.contains(ImplicitName.currentEvent.rawValue) { program.readsCurrentEvent = true }
-        program.expressions.append(
-            CompiledExpression(body: body, source: text.text, range: text.range))
+        let compiled = CompiledExpression(body: body, source: text.text, range: text.range)
+        if compiled.names.contains(ImplicitName.currentEvent.rawValue) { program.readsCurrentEvent = true }
+        program.expressions.append(compiled)
         return program.expressions.count - 1
     }
 }

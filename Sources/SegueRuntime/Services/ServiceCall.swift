@@ -24,12 +24,18 @@ public struct ServiceError: Error, Sendable, Hashable, Codable, CustomStringConv
 
     public var description: String { "\(service) error \(code): \(message)" }
 
-    /// The value a flow sees as `error`.
+    /// The value a flow sees as `error`: every field `ErrorField` declares (`sendid` null unless a `send` raised
+    /// it), over the details kept for people and traces.
     public var value: Value {
         var fields = details
-        fields["service"] = .string(service)
-        fields["code"] = .string(code)
-        fields["message"] = .string(message)
+        for field in ErrorField.allCases {
+            switch field {
+            case .service: fields[field.rawValue] = .string(service)
+            case .code: fields[field.rawValue] = .string(code)
+            case .message: fields[field.rawValue] = .string(message)
+            case .sendid: fields[field.rawValue] = details[field.rawValue] ?? .null
+            }
+        }
         return .record(fields)
     }
 }

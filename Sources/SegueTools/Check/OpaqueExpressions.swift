@@ -62,9 +62,7 @@ struct OpaqueExpressions {
         // A component's argument is opaque when no expression but the drawn ones names its parameter.
         var opaque = drawn
         for argument in arguments {
-            let readers = program.expressions.indices.filter {
-                ScreenLocalData.reads(argument.parameter, in: program.expressions[$0].source)
-            }
+            let readers = program.expressions.indices.filter { program.expressions[$0].names.contains(argument.parameter) }
             if readers.allSatisfy({ drawn.contains($0) }) { opaque.insert(argument.value) }
         }
         indices = opaque

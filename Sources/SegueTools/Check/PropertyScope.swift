@@ -59,6 +59,17 @@ struct FlowProperty: Sendable {
         return properties
     }
 
+    /// The names the flow's properties read, from their syntax trees; nil when one does not parse (then each may
+    /// read anything).
+    static func namesRead(of flow: Flow) -> Set<String>? {
+        var names: Set<String> = []
+        for property in all(of: flow) {
+            guard let expression = property.expression else { return nil }
+            names.formUnion(expression.referencedNames)
+        }
+        return names
+    }
+
     /// True, false, or why it cannot be evaluated in `state`.
     func holds(in state: MachineState, program: Program) -> Result<Bool, Unevaluable> {
         guard let expression else { return .failure(Unevaluable(reason: "the condition does not parse")) }

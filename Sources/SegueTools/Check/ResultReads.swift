@@ -16,9 +16,7 @@ struct ResultReads {
     init(program: Program) {
         self.program = program
         readers = Set(
-            program.expressions.indices.filter {
-                ScreenLocalData.reads(ImplicitName.result.rawValue, in: program.expressions[$0].source)
-            })
+            program.expressions.indices.filter { program.expressions[$0].names.contains(ImplicitName.result.rawValue) })
     }
 
     /// Whether the result of the call at `pc` can be read.

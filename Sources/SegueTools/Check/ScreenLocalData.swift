@@ -17,17 +17,14 @@ struct ScreenLocalData: Sendable {
 
     init(flow: Flow, program: Program, launch: MachineState) {
         launchData = launch.data
-        var properties: [String] = []
-        for property in flow.invariants + flow.reachable + flow.alwaysPossible {
-            properties.append(property.condition.text)
-        }
+        let properties = FlowProperty.namesRead(of: flow)
         var locals: [(slot: Int, screen: Int)] = []
         let fieldWritten = Self.writtenByField(in: program)
         for (slot, variable) in program.data.enumerated()
         where !variable.persist && variable.defaultsKey == nil && slot < launch.data.count
-            && !properties.contains(where: { Self.reads(variable.name, in: $0) }) && !fieldWritten.contains(.flow(slot))
+            && properties?.contains(variable.name) == false && !fieldWritten.contains(.flow(slot))
         {
-            let readers = program.expressions.filter { Self.reads(variable.name, in: $0.source) }
+            let readers = program.expressions.filter { $0.names.contains(variable.name) }
             guard !readers.isEmpty else { continue }
             guard
                 let screen = program.screens.indices.first(where: { screen in
@@ -66,25 +63,12 @@ struct ScreenLocalData: Sendable {
         else { return false }
         guard operations.contains(where: { $0.target == .flow(slot) }) else { return false }
         return !operations.contains { operation in
-            operation.value < program.expressions.count && reads(name, in: program.expressions[operation.value].source)
+            operation.value < program.expressions.count && program.expressions[operation.value].names.contains(name)
         }
     }
 
     /// Whether `range` holds `inner` (the same file, from its start to its end).
     static func contains(_ range: SourceRange, _ inner: SourceRange) -> Bool {
         range.path == inner.path && range.start <= inner.start && inner.end <= range.end
-    }
-
-    /// Whether `source` mentions `name` as a name (not as a member after `.`, not inside a longer name).
-    static func reads(_ name: String, in source: String) -> Bool {
-        let isName = { (character: Character) in character == "_" || character.isLetter || character.isNumber }
-        var searchStart = source.startIndex
-        while let found = source.range(of: name, range: searchStart..<source.endIndex) {
-            let before = found.lowerBound > source.startIndex ? source[source.index(before: found.lowerBound)] : " "
-            let after = found.upperBound < source.endIndex ? source[found.upperBound] : " "
-            if !isName(before), before != ".", !isName(after) { return true }
-            searchStart = found.upperBound
-        }
-        return false
     }
 }

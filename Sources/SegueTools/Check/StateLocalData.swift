@@ -13,7 +13,7 @@ import SegueRuntime
 enum StateLocalData {
     /// Each (screen, data slot, nested state) whose slot is dead while the state is not active.
     static func find(flow: Flow, program: Program, opaque: Set<Int>) -> [(screen: Int, slot: Int, state: Int)] {
-        let properties = (flow.invariants + flow.reachable + flow.alwaysPossible).map(\.condition.text)
+        let properties = FlowProperty.namesRead(of: flow)
         var found: [(screen: Int, slot: Int, state: Int)] = []
         // By name once: a flow of ten thousand screens would otherwise search its list for each.
         let declared = Dictionary(flow.screens.map { ($0.name.text, $0) }, uniquingKeysWith: { first, _ in first })
@@ -27,7 +27,7 @@ enum StateLocalData {
             let letValues = Set(screen.lets.map(\.value))
             for slot in screen.parameterCount..<max(screen.parameterCount, screen.slots.count) {
                 let name = screen.slots[slot].name
-                guard !properties.contains(where: { ScreenLocalData.reads(name, in: $0) }),
+                guard properties?.contains(name) == false,
                     !fieldWritten.contains(.screen(slot))
                 else { continue }
                 // The names that read it: the variable and every `let:` computed from it.
@@ -37,8 +37,7 @@ enum StateLocalData {
                     grew = false
                     for named in screen.lets
                     where !names.contains(named.name) && named.value < program.expressions.count {
-                        let source = program.expressions[named.value].source
-                        if names.contains(where: { ScreenLocalData.reads($0, in: source) }) {
+                        if !names.isDisjoint(with: program.expressions[named.value].names) {
                             names.insert(named.name)
                             grew = true
                         }
@@ -48,7 +47,7 @@ enum StateLocalData {
                 var outside = false
                 for (expression, compiled) in program.expressions.enumerated()
                 where !opaque.contains(expression) && !letValues.contains(expression)
-                    && names.contains(where: { ScreenLocalData.reads($0, in: compiled.source) })
+                    && !names.isDisjoint(with: compiled.names)
                 {
                     let elsewhere = screenRanges.indices.contains {
                         $0 != index && screenRanges[$0].map { ScreenLocalData.contains($0, compiled.range) } ?? false
@@ -118,7 +117,7 @@ enum StateLocalData {
             guard pc > 0, !jumpedTo.contains(pc), case .assign(let operations) = program.code[pc - 1],
                 let write = operations.first(where: { $0.target == .screen(slot) }),
                 write.value < program.expressions.count,
-                !names.contains(where: { ScreenLocalData.reads($0, in: program.expressions[write.value].source) })
+                names.isDisjoint(with: program.expressions[write.value].names)
             else { return false }
         }
         return true

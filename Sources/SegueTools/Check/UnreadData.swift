@@ -29,15 +29,15 @@ struct UnreadData {
             guard case .assign(let operations) = instruction else { continue }
             for operation in operations { selfUpdates[operation.target, default: []].insert(operation.value) }
         }
-        let properties = (flow.invariants + flow.reachable + flow.alwaysPossible).map(\.condition.text)
+        let properties = FlowProperty.namesRead(of: flow)
         let fieldWritten = ScreenLocalData.writtenByField(in: program)
         func unread(_ name: String, _ target: AssignTarget) -> Bool {
-            guard !properties.contains(where: { ScreenLocalData.reads(name, in: $0) }), !fieldWritten.contains(target)
+            guard properties?.contains(name) == false, !fieldWritten.contains(target)
             else { return false }
             let own = selfUpdates[target] ?? []
             return program.expressions.indices.allSatisfy { index in
                 opaque.contains(index) || own.contains(index)
-                    || !ScreenLocalData.reads(name, in: program.expressions[index].source)
+                    || !program.expressions[index].names.contains(name)
             }
         }
         flowSlots = program.data.indices.filter { slot in

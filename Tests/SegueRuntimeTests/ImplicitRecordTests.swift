@@ -1,0 +1,136 @@
+import SegueDiagnostics
+import SegueExpression
+import SegueModel
+import Testing
+
+@testable import SegueCheck
+@testable import SegueRuntime
+
+/// The implicit records (`device`, `error`, `current_event`, `session`) are declared once: whatever field the checker
+/// accepts has a value at run time, of the declared type, and durations are read by one grammar everywhere.
+@Suite struct ImplicitRecordTests {
+    /// A value's fit to a declared field type (records are not compared field by field here: none is one).
+    static func fits(_ value: Value, _ type: ValueType) -> Bool {
+        switch (value, type) {
+        case (_, .any), (.null, .optional): return true
+        case (_, .optional(let wrapped)): return fits(value, wrapped)
+        case (.string, .string), (.int, .int), (.number, .number), (.int, .number): return true
+        default: return false
+        }
+    }
+
+    static func fields(of value: Value) -> [String: Value] {
+        if case .record(let fields) = value { return fields }
+        return [:]
+    }
+
+    @Test(arguments: DeviceProfile.builtIn)
+    func everyDeviceFieldTheCheckerAcceptsHasAValueOfItsType(profile: DeviceProfile) throws {
+        let value = Self.fields(of: profile.value)
+        #expect(Set(value.keys) == Set(DeviceField.allCases.map(\.rawValue)))
+        for field in DeviceField.allCases {
+            let fieldValue = try #require(value[field.rawValue])
+            #expect(Self.fits(fieldValue, field.type), "device.\(field.rawValue) = \(fieldValue.literal)")
+        }
+        #expect(value["os_version"] == .string("\(profile.osMajor).\(profile.osMinor)"))
+    }
+
+    @Test func theCheckerTypesDeviceWithEveryDeclaredField() throws {
+        guard case .record(let record) = Scope.device else {
+            Issue.record("device is not a record type")
+            return
+        }
+        #expect(record.fields.map(\.name) == DeviceField.allCases.map(\.rawValue))
+        for name in ["os_minor", "name", "safe_left", "safe_right", "os_version"] {
+            #expect(record.field(name) != nil, "device.\(name)")
+        }
+    }
+
+    @Test func aFlowReadsEveryDeviceFieldAndSeesTheProfile() throws {
+        let reads = DeviceField.allCases.map { "'\($0.rawValue)=' + string(device.\($0.rawValue))" }
+        let program = try CurrentEventTests.compile(
+            """
+            flow: device
+            data:
+              shown: { type: string, default: "''" }
+            screens:
+              main:
+                on_enter: [{ set: { shown: "\(reads.joined(separator: " + ' ' + "))" } }]
+                elements: []
+            """)
+        let machine = Machine(program: program)
+        let step = machine.step(MachineState(), .launch(LaunchEnvironment(device: .iPhone7)))
+        guard case .string(let shown)? = step.state.data.first else {
+            Issue.record("no text: \(step.state.data)")
+            return
+        }
+        #expect(shown.contains("os_version=12.5"))
+        #expect(shown.contains("os_minor=5"))
+        #expect(shown.contains("name=iPhone 7"))
+        #expect(shown.contains("safe_left=0"))
+    }
+
+    @Test func anErrorAlwaysHasEveryDeclaredField() {
+        let plain = Self.fields(of: ServiceError(service: "api", code: "timeout", message: "slow").value)
+        for field in ErrorField.allCases {
+            #expect(plain[field.rawValue].map { Self.fits($0, field.type) } == true, "error.\(field.rawValue)")
+        }
+        #expect(plain["sendid"] == .null)
+        let sent = ServiceError(service: "send", code: "execution", message: "no", details: ["sendid": .string("s1")])
+        #expect(Self.fields(of: sent.value)["sendid"] == .string("s1"))
+    }
+
+    @Test func onlyAnExpressionThatNamesCurrentEventKeepsIt() throws {
+        func reads(_ value: String) throws -> Bool {
+            try CurrentEventTests.compile(
+                """
+                flow: reads
+                data:
+                  seen: { type: string, default: "''" }
+                screens:
+                  main:
+                    on: { knock: [{ do: [{ set: { seen: "\(value)" } }] }] }
+                    elements: []
+                """
+            ).readsCurrentEvent
+        }
+        #expect(try reads("current_event.name"))
+        // Named only inside a text or as a field: nothing reads the event.
+        #expect(try !reads("'current_event'"))
+        #expect(try !reads("session.name + 'current_event'"))
+    }
+
+    @Test(arguments: [("250us", 250_000), ("1.5s", 1_500_000_000), ("2m", 120_000_000_000), ("7ns", 7)] as [(String, Int64)])
+    func anAfterDelayIsReadByTheClockGrammar(text: String, nanoseconds: Int64) throws {
+        let program = try CurrentEventTests.compile(
+            """
+            flow: timer
+            data:
+              done: { type: bool, default: false }
+            screens:
+              main:
+                on_enter: [{ after: \(text), do: [{ set: { done: "true" } }] }]
+                elements: []
+            """)
+        let machine = Machine(program: program)
+        let step = machine.step(MachineState(), .launch(LaunchEnvironment()))
+        #expect(step.state.timers.first?.deadline == ClockDuration(nanoseconds: nanoseconds))
+    }
+
+    @Test(arguments: ["1e1s", "-1s", "1.5ns"])
+    func aDurationTheClockCannotReadIsRefused(text: String) {
+        let file = SourceFile(
+            path: "t.yaml",
+            text: """
+                segue: 1
+                flow: timer
+                start: main
+                screens:
+                  main:
+                    on_enter: [{ after: \(text), do: [] }]
+                    elements: []
+                """)
+        let loaded = FlowLoader().load(file)
+        #expect(loaded.diagnostics.contains { $0.severity == .error }, "after: \(text)")
+    }
+}
