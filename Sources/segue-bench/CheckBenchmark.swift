@@ -56,7 +56,7 @@ enum CheckBenchmark {
 
     static func explore(_ name: String, _ text: String) -> Run? {
         let loaded = FlowLoader().load(SourceFile(path: "\(name).yaml", text: text))
-        guard let flow = loaded.flow, !loaded.hasErrors, let program = try? Compiler.compile(flow) else { return nil }
+        guard let flow = loaded.flow, !loaded.hasErrors, let program = try? Compiler.compile(loaded) else { return nil }
         let bounds = ExplorationBounds(maxStates: 2_000_000, maxMemory: 6 << 30)
         let cpuStart = LSPBenchmark.threadCPUSeconds()
         let exploration = FlowExplorer(flow: flow, program: program).explore(bounds)

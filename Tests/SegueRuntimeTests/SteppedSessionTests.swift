@@ -73,7 +73,7 @@ import Testing
         #expect(errors.count == 1)
         #expect(errors.first?.path == blocked)
         let traced = steps[1].trace.compactMap { entry -> String? in
-            if case .error(let message, "not saved") = entry { message } else { nil }
+            if case .error(let message, "not saved", _) = entry { message } else { nil }
         }
         #expect(traced == errors.map(\.description))
         #expect(await session.state.data[0] == .string("donate.small"), "the flow goes on with the value in memory")

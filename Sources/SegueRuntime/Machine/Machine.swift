@@ -208,9 +208,7 @@ struct Runner {
             handled += 1
             if handled > Self.eventLimit {
                 let cause = extras ? "a send loop, or `always:` transitions that never settle?" : "a send loop?"
-                record(
-                    .note(
-                        "stopped after \(Self.eventLimit) raised events: \(state.eventQueue.count) dropped (\(cause))"))
+                record(.eventLimit(limit: Self.eventLimit, dropped: state.eventQueue.count, cause: cause))
                 state.eventQueue.removeAll()
                 state.externalQueue.removeAll()
                 return

@@ -78,17 +78,20 @@ extension Runner {
         if errorDepth == 0, let instance = findInstance(frame.instance),
             let onError = program.screens[instance.screen].onError
         {
-            record(.error(message: error.message, handledBy: "on_error of \(program.screens[instance.screen].name)"))
+            record(
+                .error(
+                    message: error.message, handledBy: "on_error of \(program.screens[instance.screen].name)",
+                    at: error.origin))
             errorDepth += 1
             run(onError, handlerFrame)
             errorDepth -= 1
         } else if errorDepth == 0, let onError = program.onError {
-            record(.error(message: error.message, handledBy: "flow on_error"))
+            record(.error(message: error.message, handledBy: "flow on_error", at: error.origin))
             errorDepth += 1
             run(onError, handlerFrame)
             errorDepth -= 1
         } else {
-            record(.error(message: error.message, handledBy: "default alert"))
+            record(.error(message: error.message, handledBy: "default alert", at: error.origin))
             let message = error.message.isEmpty ? messages.text(.errorAlertMessage) : error.message
             showAlert(AlertState(image: "error", title: messages.text(.errorAlertTitle), message: message))
         }
@@ -108,7 +111,7 @@ extension Runner {
             screen.handlers.handler(for: event) != nil
             || screen.states.contains { $0.handlers.handler(for: event) != nil }
         guard handled else { return false }
-        record(.error(message: error.message, handledBy: "raised as \(program.events[event])"))
+        record(.error(message: error.message, handledBy: "raised as \(program.events[event])", at: error.origin))
         var raised = RaisedEvent(event: event, payload: error.value, instance: frame.instance, kind: .platform)
         if case .string(let id)? = error.details["sendid"] { raised.sendID = id }
         if first { state.eventQueue.insert(raised, at: 0) } else { state.eventQueue.append(raised) }

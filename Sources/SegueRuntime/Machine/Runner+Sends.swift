@@ -77,7 +77,7 @@ extension Runner {
             let expected = fallback == nil ? "a text" : "a text or null"
             failSend(
                 .execution, "`cancel_timer`'s `timer` must be \(expected), found `\(value.literal)`", sendID: nil,
-                frame: frame)
+                written: expression, frame: frame)
             return false
         }
         cancelTimers { timer in timer.name.map(names.contains) == true && timer.frame.instance == frame.instance }
@@ -90,7 +90,8 @@ extension Runner {
         if case .null = value { return true }
         if case .string(let processor) = value, Self.scxmlProcessors.contains(processor) { return true }
         failSend(
-            .execution, "the event I/O processor `\(value.literal)` is not supported", sendID: sendID, frame: frame)
+            .execution, "the event I/O processor `\(value.literal)` is not supported", sendID: sendID,
+            written: expression, frame: frame)
         return false
     }
 
@@ -105,19 +106,28 @@ extension Runner {
         case .string("#_internal"): return .internal
         case .string(ownOrigin): return .external
         case .string(let address) where address.hasPrefix("#_"):
-            failSend(.communication, "no session at `\(address)` can be reached", sendID: sendID, frame: frame)
+            failSend(
+                .communication, "no session at `\(address)` can be reached", sendID: sendID, written: expression,
+                frame: frame)
         default:
-            failSend(.execution, "`\(value.literal)` is not a target a send can go to", sendID: sendID, frame: frame)
+            failSend(
+                .execution, "`\(value.literal)` is not a target a send can go to", sendID: sendID, written: expression,
+                frame: frame)
         }
         return nil
     }
 
     /// Routes SCXML's error about a send: raised as `error.execution` or `error.communication` where the chart
     /// takes it, else to `on_error` like any error; `error.sendid` (and `current_event.sendid`) name the send.
-    private mutating func failSend(_ kind: SendFailure, _ message: String, sendID: String?, frame: Frame) {
+    /// `written` is the expression that gave what the send could not use, where the error points.
+    private mutating func failSend(
+        _ kind: SendFailure, _ message: String, sendID: String?, written expression: Int, frame: Frame
+    ) {
         let details: [String: Value] = sendID.map { ["sendid": .string($0)] } ?? [:]
         routeError(
-            ServiceError(service: SendFailure.service, code: kind.rawValue, message: message, details: details),
+            ServiceError(
+                service: SendFailure.service, code: kind.rawValue, message: message, details: details,
+                origin: program.expressions[expression].range),
             frame: frame)
     }
 }

@@ -102,7 +102,7 @@ extension Runner {
     private mutating func raiseDone(_ completed: Int, screen: Int, instance: Int, payload: Value = .null) {
         let event = program.screens[screen].states[completed].doneEvent
         guard event >= 0 else { return }
-        record(.note("raised \(program.events[event])"))
+        record(.doneRaised(event: program.events[event]))
         state.eventQueue.append(RaisedEvent(event: event, payload: payload, instance: instance, kind: .platform))
     }
 
@@ -124,10 +124,7 @@ extension Runner {
         guard !state.ended else { return }
         state.ended = true
         if invoked { endData = doneData(of: final, screen: screen, instance: instance) }
-        record(
-            .note(
-                "the flow ended: \(program.screens[screen].name) entered final state \(program.screens[screen].states[final].name)"
-            ))
+        record(.flowEnded(screen: program.screens[screen].name, state: program.screens[screen].states[final].name))
     }
 
     /// After the flow ended, SCXML's `exitInterpreter`: the ending screen's active states exit (innermost first),

@@ -1,3 +1,4 @@
+import SegueDiagnostics
 import SegueExpression
 import SegueModel
 
@@ -22,8 +23,16 @@ public enum TraceEntry: Sendable, Hashable, Codable, CustomStringConvertible {
     case callCancelled(id: Int, service: String, operation: String, reason: String)
     /// An outcome nobody waits for any more.
     case outcomeDropped(id: Int, reason: String)
-    /// An error went to a handler: `call error branch`, `on_error of donate`, `flow on_error`, `default alert`.
-    case error(message: String, handledBy: String)
+    /// An error went to a handler: `call error branch`, `on_error of donate`, `flow on_error`, `default alert`;
+    /// `at` is where the expression or `send` that failed was written (nil for a service's failure).
+    case error(message: String, handledBy: String, at: SourceRange? = nil)
+    /// A state's completion was queued: `done.state.<state>` (SCXML's raise of a platform event).
+    case doneRaised(event: String)
+    /// A final state at the top of a screen's chart ended the flow.
+    case flowEnded(screen: String, state: String)
+    /// A macrostep raised more events than the limit (a send loop, or `always:` that never settles): the queued ones
+    /// were dropped.
+    case eventLimit(limit: Int, dropped: Int, cause: String)
     case alertShown(title: String)
     case timerFired(id: Int)
     /// A screen that left handed a value back to the `on_result` of the navigation that opened it.
@@ -51,7 +60,11 @@ public enum TraceEntry: Sendable, Hashable, Codable, CustomStringConvertible {
         case .callCancelled(let id, let service, let operation, let reason):
             "call #\(id) \(service).\(operation) cancelled: \(reason)"
         case .outcomeDropped(let id, let reason): "dropped outcome #\(id): \(reason)"
-        case .error(let message, let handledBy): "error \"\(message)\" → \(handledBy)"
+        case .error(let message, let handledBy, _): "error \"\(message)\" → \(handledBy)"
+        case .doneRaised(let event): "raised \(event)"
+        case .flowEnded(let screen, let state): "the flow ended: \(screen) entered final state \(state)"
+        case .eventLimit(let limit, let dropped, let cause):
+            "stopped after \(limit) raised events: \(dropped) dropped (\(cause))"
         case .alertShown(let title): "alert \"\(title)\""
         case .timerFired(let id): "timer #\(id) fired"
         case .resultHandedBack(let from, let to, let value): "result \(value.literal) handed back by \(from) to \(to)"

@@ -70,6 +70,6 @@ public struct ExpressionFailure: Error, Sendable, Hashable, Codable, CustomStrin
             details: [
                 "expression": .string(source), "offset": .int(offset), "line": .int(range.start.line),
                 "column": .int(range.start.column),
-            ])
+            ], origin: range)
     }
 }

@@ -1,3 +1,4 @@
+import SegueDiagnostics
 import SegueExpression
 import SegueModel
 
@@ -14,12 +15,17 @@ public struct ServiceError: Error, Sendable, Hashable, Codable, CustomStringConv
     public var message: String
     /// Anything else worth keeping (HTTP status, the raw code, the endpoint).
     public var details: [String: Value]
+    /// Where the flow wrote what failed (an expression, a `send`); nil for a service's own failure.
+    public var origin: SourceRange?
 
-    public init(service: String, code: String, message: String, details: [String: Value] = [:]) {
+    public init(
+        service: String, code: String, message: String, details: [String: Value] = [:], origin: SourceRange? = nil
+    ) {
         self.service = service
         self.code = code
         self.message = message
         self.details = details
+        self.origin = origin
     }
 
     public var description: String { "\(service) error \(code): \(message)" }

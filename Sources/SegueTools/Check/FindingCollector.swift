@@ -39,14 +39,19 @@ struct FindingCollector {
         }
         for entry in step.trace {
             switch entry {
-            case .note(let text) where text.hasPrefix("stopped after"):
+            case .eventLimit:
+                // At the handler of the loop's first event, naming the events of the loop.
+                let cycle = EventCycle(trace: step.trace, flow: flow)
+                let events = cycle.map { ": \($0.text)" } ?? " (`always:` transitions that never settle)"
                 report(
-                    "livelock", .livelock, "events raise each other without end: \(text)", at: flow.range, path())
-            case .error(let message, let handledBy):
+                    "livelock", .livelock, "events raise each other without end\(events) (\(entry))",
+                    at: cycle?.handler ?? flow.range, path())
+            case .error(let message, let handledBy, let origin):
                 if !message.hasSuffix(OutcomeSampler.marker) {
+                    // At the expression or send that failed.
                     report(
                         "runtime \(message)", .runtimeError, "a run-time error: \(message)",
-                        at: flow.range, path())
+                        at: origin ?? flow.range, path())
                 } else if handledBy == "default alert", !label.hasPrefix(ExplorerMoves.timeline) {
                     report(
                         "alert \(label)", .defaultErrorAlert,

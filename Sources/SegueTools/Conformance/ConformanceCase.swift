@@ -129,11 +129,11 @@ public struct ConformanceCase: Sendable {
         case .ignored(let what, _): return "ignore \(what)"
         case .action("emit", _): return emitted.popFirst().map { "emit \($0)" }
         case .timerFired: return "timer"
-        case .error(_, let handledBy) where handledBy.hasPrefix("raised as "):
+        case .error(_, let handledBy, _) where handledBy.hasPrefix("raised as "):
             return "raise " + handledBy.dropFirst("raised as ".count)
-        case .note(let text) where text.hasPrefix("raised "): return "raise " + text.dropFirst("raised ".count)
-        case .note(let text) where text.hasPrefix("the flow ended"): return "end"
-        case .note(let text) where text.hasPrefix("stopped after"): return "limit"
+        case .doneRaised(let event): return "raise " + event
+        case .flowEnded: return "end"
+        case .eventLimit: return "limit"
         case .session(let id, let inner): return observation(inner, emitted: &emitted).map { "[\(id)] \($0)" }
         case .sessionStarted(let id): return "invoke \(id)"
         case .sessionEnded(let id, let cancelled): return cancelled ? "cancel \(id)" : "done \(id)"

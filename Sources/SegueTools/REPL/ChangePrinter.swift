@@ -61,9 +61,10 @@ public struct ChangePrinter: Sendable {
             case .callCancelled(_, let service, let operation, let reason):
                 lines.append(style.yellow("• cancel \(service).\(operation): \(reason)"))
             case .alertShown(let title): lines.append("• alert \"\(title)\"")
-            case .error(let message, let handledBy): lines.append(style.red("• error \"\(message)\" → \(handledBy)"))
+            case .error(let message, let handledBy, _):
+                lines.append(style.red("• error \"\(message)\" → \(handledBy)"))
             case .ignored(let what, let reason): lines.append(style.yellow("• ignored \(what): \(reason)"))
-            case .note(let text): lines.append("• \(text)")
+            case .note, .doneRaised, .flowEnded, .eventLimit: lines.append("• \(entry.description)")
             case .resultHandedBack(let from, let to, let value):
                 lines.append(
                     "• result " + Self.short(value.literal, hiding: dataDirectory) + " handed back by \(from) to \(to)")

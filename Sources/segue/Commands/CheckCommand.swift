@@ -119,7 +119,7 @@ enum CheckCommand: SegueCommand {
             }
             let program: Program
             do {
-                program = try Compiler.compile(flow)
+                program = try Compiler.compile(loaded)
             } catch {
                 printError("segue check: \(file): \(error)")
                 return 2

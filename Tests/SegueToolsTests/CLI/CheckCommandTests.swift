@@ -18,6 +18,16 @@ struct CheckCommandTests {
         #expect(result.error.contains(lostPurchase + ": 6 states, "))
     }
 
+    /// The check reads a flow's `imports:` as `validate` does: types and components from a library resolve.
+    @Test func aFlowWithImportsIsCheckedWithWhatItImports() throws {
+        let flow = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("SegueCheckTests/Corpus/valid/imports.yaml").path
+        let result = try segue(["check", flow])
+        #expect(result.status == 0, "\(result.output)\(result.error)")
+        #expect(!result.error.contains("C115") && !result.error.contains("C105"), "\(result.error)")
+        #expect(result.error.contains(flow + ": "), "\(result.error)")
+    }
+
     @Test func allowAcceptsAKindOnPurposeAndACleanRunExitsZero() throws {
         let result = try segue(["check", "--allow", "S001", lostPurchase])
         #expect(result.status == 0, "\(result.output)\(result.error)")

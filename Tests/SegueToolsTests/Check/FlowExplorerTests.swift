@@ -37,6 +37,55 @@ import Testing
         let exploration = try Self.explore(CheckFlows.pingPong)
         let finding = try #require(exploration.findings.first { $0.code == .livelock })
         #expect(finding.path == ["launch", "tap start"])
+        // At the handler of the loop's first event, naming the events of the loop.
+        #expect(finding.message.hasPrefix("events raise each other without end: ping → pong → ping ("))
+        #expect(finding.range.start.line == 8, "\(finding.range)")
+    }
+
+    @Test func aLoopEnteredThroughAnotherEventNamesTheWayInAndTheStateThatLoops() throws {
+        let exploration = try Self.explore(
+            """
+            segue: 1
+            flow: looping
+            start: main
+            screens:
+              main:
+                states:
+                  idle:
+                    on:
+                      open_entry: [{ send: ping }]
+                      ping: [{ send: pong }]
+                      pong: [{ send: ping }]
+                elements:
+                  - button: start
+                    label: Start
+                    tap: { send: open_entry }
+            """)
+        let finding = try #require(exploration.findings.first { $0.code == .livelock })
+        #expect(finding.message.hasPrefix("events raise each other without end: open_entry → ping → pong → ping ("))
+        #expect(finding.range.start.line == 10, "\(finding.range)")
+    }
+
+    @Test func aRunTimeErrorIsReportedAtTheExpressionThatFailed() throws {
+        let exploration = try Self.explore(
+            """
+            segue: 1
+            flow: divide
+            start: main
+            data:
+              zero: { type: int, default: 0 }
+              result: { type: int, default: 0 }
+            screens:
+              main:
+                elements:
+                  - button: divide
+                    label: Divide
+                    tap: { set: { result: "10 / zero" } }
+            """)
+        let finding = try #require(exploration.findings.first { $0.code == .runtimeError })
+        #expect(finding.range.start.line == 12, "\(finding.range)")
+        #expect(finding.range.start.column == 31, "\(finding.range)")
+        #expect(finding.path == ["launch", "tap divide"])
     }
 
     @Test func aCountdownThatStopsShortLosesAlwaysPossible() throws {
