@@ -25,12 +25,12 @@ import Testing
         let server = try await Self.start()
         defer { server.stop() }
         let port = server.port
-        let page = try await LoopbackClient.exchange(port: port, "GET / HTTP/1.1\r\n\r\n")
+        let page = try await LoopbackClient.exchange(port: port, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         #expect(LoopbackClient.status(of: page) == 200)
         #expect(page.contains("<title>donate · segue serve</title>"))
         #expect(!page.contains("src=\"http"))
         let tab = try LoopbackClient(port: port)
-        tab.send("GET /events HTTP/1.1\r\n\r\n")
+        tab.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let first = await tab.receive() { $0.contains("\n\n") && $0.contains("event: state") }
         #expect(first.contains("\"screen\":\"main\""))
         let answer = try await Self.post(port, "/input", #"{"kind": "tap", "path": "donate"}"#)
@@ -40,9 +40,11 @@ import Testing
         let refused = try await Self.post(port, "/input", #"{"kind": "tap", "path": "nowhere"}"#)
         #expect(LoopbackClient.status(of: refused) == 422)
         #expect(refused.contains("no element `nowhere` on donate"))
-        let session = try await LoopbackClient.exchange(port: port, "GET /session.json HTTP/1.1\r\n\r\n")
+        let session = try await LoopbackClient.exchange(
+            port: port, "GET /session.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         #expect(session.contains("\"command\" : \"tap donate\""))
-        let scenario = try await LoopbackClient.exchange(port: port, "GET /scenario.yaml HTTP/1.1\r\n\r\n")
+        let scenario = try await LoopbackClient.exchange(
+            port: port, "GET /scenario.yaml HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         #expect(scenario.contains("  - tap: \"donate\""))
     }
 
@@ -60,10 +62,12 @@ import Testing
         #expect(server.served.screenName == "main")
         let notJSON = try await Self.post(port, "/input", "{tap")
         #expect(LoopbackClient.status(of: notJSON) == 400)
-        let wrongMethod = try await LoopbackClient.exchange(port: port, "GET /input HTTP/1.1\r\n\r\n")
+        let wrongMethod = try await LoopbackClient.exchange(
+            port: port, "GET /input HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         #expect(LoopbackClient.status(of: wrongMethod) == 405)
         #expect(wrongMethod.contains("Allow: POST"))
-        let file = try await LoopbackClient.exchange(port: port, "GET /flows/donate.yaml HTTP/1.1\r\n\r\n")
+        let file = try await LoopbackClient.exchange(
+            port: port, "GET /flows/donate.yaml HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         #expect(LoopbackClient.status(of: file) == 404)
         #expect(!file.contains("screens:"))
     }
@@ -72,7 +76,8 @@ import Testing
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dot") else { return }
         let server = try await Self.start()
         defer { server.stop() }
-        let svg = try await LoopbackClient.exchange(port: server.port, "GET /diagram.svg HTTP/1.1\r\n\r\n")
+        let svg = try await LoopbackClient.exchange(
+            port: server.port, "GET /diagram.svg HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         #expect(svg.contains("Content-Type: image/svg+xml"))
         #expect(svg.contains("<title>s_donate_form</title>"))
     }

@@ -56,13 +56,14 @@ public final class FlowServer: Sendable {
             throw .flow(error)
         }
         let routes = ServeRoutes(served: served, hub: hub)
-        let http = HTTPServer(host: host, port: port, limits: limits) { request in await routes.handle(request) }
+        let http = HTTPServer(host: host, port: port, limits: limits)
         let bound: UInt16
         do {
-            bound = try http.start()
+            bound = try http.listen()
         } catch {
             throw .server(error)
         }
+        http.serve { request in await routes.handle(request) }
         // The beats take turns with the requests, so they run on the server's threads too: one holding the turn
         // must not wait for the cooperative pool while a request waits for it.
         let watch = Task(executorPreference: http.executor) {
