@@ -114,7 +114,7 @@ public final class HTTPServer: @unchecked Sendable {
             }
             guard client >= 0 else { continue }
             let connection = Socket(descriptor: client)
-            guard let id = table.admit(connection, from: Self.address(of: peer)) else {
+            guard let id = table.admit(connection, from: Socket.text(of: peer.sin_addr)) else {
                 // Over the limit: a short answer, then the connection is closed at once.
                 _ = connection.write(
                     HTTPResponse.text("too many connections\n", status: .unavailable).wire(), until: .now + .seconds(1))
@@ -133,14 +133,6 @@ public final class HTTPServer: @unchecked Sendable {
         }
         socket.close()
         stopped.signal()
-    }
-
-    /// The client's address as text (`127.0.0.1`), what the per-client limits count by.
-    private static func address(of peer: sockaddr_in) -> String {
-        var raw = peer.sin_addr
-        var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
-        guard inet_ntop(AF_INET, &raw, &text, socklen_t(INET_ADDRSTRLEN)) != nil else { return "?" }
-        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private func serve(_ connection: Socket, id: Int, handler: @escaping Handler) {

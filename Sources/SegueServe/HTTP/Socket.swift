@@ -110,6 +110,14 @@ struct Socket {
         #endif
     }
 
+    /// An IPv4 address as text (`127.0.0.1`): a client's, which the per-client limits count by, or an interface's.
+    static func text(of address: in_addr) -> String {
+        var raw = address
+        var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+        guard inet_ntop(AF_INET, &raw, &text, socklen_t(INET_ADDRSTRLEN)) != nil else { return "?" }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     #if os(Linux)
         static let noSignal = Int32(MSG_NOSIGNAL)
     #else

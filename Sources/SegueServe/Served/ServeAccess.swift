@@ -160,12 +160,8 @@ struct ServeAccess: Sendable {
             guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET) else {
                 continue
             }
-            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
-            address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { inet in
-                var raw = inet.pointee.sin_addr
-                _ = inet_ntop(AF_INET, &raw, &text, socklen_t(INET_ADDRSTRLEN))
-            }
-            found.insert(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            found.insert(
+                address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Socket.text(of: $0.pointee.sin_addr) })
         }
         return found
     }
