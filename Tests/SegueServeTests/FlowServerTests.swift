@@ -10,60 +10,70 @@ import Testing
             path: ServeFixture.root + "/flows/donate.yaml", port: 0, options: ServeFixture.options)
     }
 
+    /// The headers the page's own requests carry: the server's Host and the token's cookie.
+    static func page(_ server: FlowServer) -> String {
+        "Host: 127.0.0.1:\(server.port)\r\nCookie: \(server.access.cookieName)=\(server.token)\r\n"
+    }
+
+    /// A GET as the page sends it, with `headers` after the page's.
+    static func get(_ server: FlowServer, _ path: String, headers: String = "") async throws -> String {
+        try await LoopbackClient.exchange(port: server.port, "GET \(path) HTTP/1.1\r\n\(page(server))\(headers)\r\n")
+    }
+
+    /// A POST as the page sends it: JSON from the page's own origin (`origin: nil` sends none).
     static func post(
-        _ port: UInt16, _ path: String, _ json: String, headers: String = "Content-Type: application/json\r\n"
+        _ server: FlowServer, _ path: String, _ json: String, type: String = "application/json",
+        origin: String? = "own"
     )
         async throws -> String
     {
-        try await LoopbackClient.exchange(
-            port: port,
-            "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(headers)Content-Length: \(json.utf8.count)\r\n\r\n\(json)"
-        )
+        let from = origin == "own" ? "http://127.0.0.1:\(server.port)" : origin
+        return try await LoopbackClient.exchange(
+            port: server.port,
+            "POST \(path) HTTP/1.1\r\n\(page(server))Content-Type: \(type)\r\n\(from.map { "Origin: \($0)\r\n" } ?? "")"
+                + "Content-Length: \(json.utf8.count)\r\n\r\n\(json)")
     }
 
     @Test func thePageTheStreamAndAnInput() async throws {
         let server = try await Self.start()
         defer { server.stop() }
         let port = server.port
-        let page = try await LoopbackClient.exchange(port: port, "GET / HTTP/1.1\r\n\r\n")
+        let page = try await Self.get(server, "/")
         #expect(LoopbackClient.status(of: page) == 200)
         #expect(page.contains("<title>donate · segue serve</title>"))
         #expect(!page.contains("src=\"http"))
         let tab = try LoopbackClient(port: port)
-        tab.send("GET /events HTTP/1.1\r\n\r\n")
+        tab.send("GET /events HTTP/1.1\r\n\(Self.page(server))\r\n")
         let first = await tab.receive() { $0.contains("\n\n") && $0.contains("event: state") }
         #expect(first.contains("\"screen\":\"main\""))
-        let answer = try await Self.post(port, "/input", #"{"kind": "tap", "path": "donate"}"#)
+        let answer = try await Self.post(server, "/input", #"{"kind": "tap", "path": "donate"}"#)
         #expect(LoopbackClient.status(of: answer) == 200)
         let pushed = await tab.receive() { $0.contains("\"screen\":\"donate\"") }
         #expect(pushed.contains("event: state"))
-        let refused = try await Self.post(port, "/input", #"{"kind": "tap", "path": "nowhere"}"#)
+        let refused = try await Self.post(server, "/input", #"{"kind": "tap", "path": "nowhere"}"#)
         #expect(LoopbackClient.status(of: refused) == 422)
         #expect(refused.contains("no element `nowhere` on donate"))
-        let session = try await LoopbackClient.exchange(port: port, "GET /session.json HTTP/1.1\r\n\r\n")
+        let session = try await Self.get(server, "/session.json")
         #expect(session.contains("\"command\" : \"tap donate\""))
-        let scenario = try await LoopbackClient.exchange(port: port, "GET /scenario.yaml HTTP/1.1\r\n\r\n")
+        let scenario = try await Self.get(server, "/scenario.yaml")
         #expect(scenario.contains("  - tap: \"donate\""))
     }
 
     @Test func postsOnlyFromThePageAndOnlyKnownPaths() async throws {
         let server = try await Self.start()
         defer { server.stop() }
-        let port = server.port
-        let form = try await Self.post(
-            port, "/input", "kind=tap", headers: "Content-Type: application/x-www-form-urlencoded\r\n")
+        let form = try await Self.post(server, "/input", "kind=tap", type: "application/x-www-form-urlencoded")
         #expect(LoopbackClient.status(of: form) == 415)
         let foreign = try await Self.post(
-            port, "/input", #"{"kind": "tap", "path": "donate"}"#,
-            headers: "Content-Type: application/json\r\nOrigin: http://evil.example\r\n")
+            server, "/input", #"{"kind": "tap", "path": "donate"}"#, origin: "http://evil.example")
         #expect(LoopbackClient.status(of: foreign) == 403)
         #expect(server.served.screenName == "main")
-        let notJSON = try await Self.post(port, "/input", "{tap")
+        let notJSON = try await Self.post(server, "/input", "{tap")
         #expect(LoopbackClient.status(of: notJSON) == 400)
-        let wrongMethod = try await LoopbackClient.exchange(port: port, "GET /input HTTP/1.1\r\n\r\n")
+        let wrongMethod = try await Self.get(server, "/input")
         #expect(LoopbackClient.status(of: wrongMethod) == 405)
         #expect(wrongMethod.contains("Allow: POST"))
-        let file = try await LoopbackClient.exchange(port: port, "GET /flows/donate.yaml HTTP/1.1\r\n\r\n")
+        let file = try await Self.get(server, "/flows/donate.yaml")
         #expect(LoopbackClient.status(of: file) == 404)
         #expect(!file.contains("screens:"))
     }
@@ -72,7 +82,7 @@ import Testing
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dot") else { return }
         let server = try await Self.start()
         defer { server.stop() }
-        let svg = try await LoopbackClient.exchange(port: server.port, "GET /diagram.svg HTTP/1.1\r\n\r\n")
+        let svg = try await Self.get(server, "/diagram.svg")
         #expect(svg.contains("Content-Type: image/svg+xml"))
         #expect(svg.contains("<title>s_donate_form</title>"))
     }

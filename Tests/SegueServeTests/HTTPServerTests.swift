@@ -3,19 +3,27 @@ import Testing
 
 @testable import SegueServe
 
-/// The server over loopback: malformed, oversized and slow requests, the connection limit and event streams.
+/// The server over loopback: malformed, oversized, slow and pipelined requests, and event streams; the limits per
+/// client are `HTTPClientLimitsTests`.
 @Suite(.serialized) struct HTTPServerTests {
+    /// A server answering `/echo` (method, `q`, body), `/events` (a stream opening with `hello: first`) and
+    /// `/wait?q=SECONDS` (an answer that takes that long).
     static func server(_ limits: HTTPLimits = HTTPLimits(), hub: EventHub = EventHub()) throws -> (HTTPServer, UInt16) {
-        let server = HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { request in
+        let server = HTTPServer(host: "127.0.0.1", port: 0, limits: limits)
+        let port = try server.listen()
+        server.serve { request in
             switch request.path {
             case "/events": return HTTPResponse(events: hub.subscribe(initial: [("hello", "first")]))
             case "/echo":
                 return .text(
                     "\(request.method) \(request.query["q"] ?? "") \(String(decoding: request.body, as: UTF8.self))")
+            case "/wait":
+                try? await Task.sleep(nanoseconds: UInt64((Double(request.query["q"] ?? "") ?? 1) * 1e9))
+                return .text("waited")
             default: return .text("nothing at \(request.path)", status: .notFound)
             }
         }
-        return (server, try server.start())
+        return (server, port)
     }
 
     @Test func answersAndClosesEachRequest() async throws {
@@ -26,11 +34,25 @@ import Testing
         #expect(get.contains("Connection: close"))
         #expect(get.hasSuffix("GET a b "))
         let post = try await LoopbackClient.exchange(
-            port: port, "POST /echo HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello")
+            port: port, "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello")
         #expect(post.hasSuffix("POST  hello"))
-        let missing = try await LoopbackClient.exchange(port: port, "GET /../../etc/passwd HTTP/1.1\r\n\r\n")
+        let missing = try await LoopbackClient.exchange(port: port, "GET /../../etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(LoopbackClient.status(of: missing) == 404)
         #expect(!missing.contains("root:"))
+    }
+
+    @Test func everyAnswerForbidsFramingAndReferrers() async throws {
+        let (server, port) = try Self.server()
+        defer { server.stop() }
+        // An answer of the handler's, and the server's own refusals of what never reached it.
+        for request in ["GET /echo HTTP/1.1\r\nHost: x\r\n\r\n", "GET /echo HTTP/1.1\r\n\r\n", "NONSENSE\r\n\r\n"] {
+            let response = try await LoopbackClient.exchange(port: port, request)
+            let policy = LoopbackClient.header("Content-Security-Policy", in: response) ?? ""
+            #expect(policy.hasPrefix("default-src 'self'; "), "the page's own policy kept")
+            #expect(policy.hasSuffix("; frame-ancestors 'none'"), "\(request)")
+            #expect(LoopbackClient.header("X-Frame-Options", in: response) == "DENY")
+            #expect(LoopbackClient.header("Referrer-Policy", in: response) == "no-referrer")
+        }
     }
 
     @Test func answersWhileEveryThreadOfTheCooperativePoolIsBusy() async throws {
@@ -38,7 +60,7 @@ import Testing
         defer { server.stop() }
         let hog = CooperativePoolHog()
         let (answer, held) = await hog.whileHeld {
-            LoopbackClient.exchangeBlocking(port: port, "GET /echo?q=busy HTTP/1.1\r\n\r\n")
+            LoopbackClient.exchangeBlocking(port: port, "GET /echo?q=busy HTTP/1.1\r\nHost: x\r\n\r\n")
         }
         #expect(answer.hasSuffix("GET busy "))
         // Answered before any pool thread came free: the handler did not wait for the pool.
@@ -56,9 +78,11 @@ import Testing
             ("GET /echo HTTP/3\r\n\r\n", 505),
             ("GET /" + String(repeating: "x", count: 9000) + " HTTP/1.1\r\n\r\n", 414),
             ("GET /echo HTTP/1.1\r\n" + String(repeating: "X-Filler: 0123456789\r\n", count: 2000) + "\r\n", 431),
-            ("POST /echo HTTP/1.1\r\nContent-Length: 101\r\n\r\n", 413),
-            ("POST /echo HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n", 501),
+            ("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 101\r\n\r\n", 413),
+            ("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n", 501),
             ("\u{0}\u{1}\u{2}\r\n\r\n", 400),
+            ("GET /echo HTTP/1.1\r\nAccept: */*\r\n\r\n", 400),
+            ("GET /echo HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n", 400),
         ]
         for (request, expected) in cases {
             let response = try await LoopbackClient.exchange(port: port, request)
@@ -84,25 +108,47 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 60)
         // A body promised and never sent is cut off too.
         let stalled = try LoopbackClient(port: port)
-        stalled.send("POST /echo HTTP/1.1\r\nContent-Length: 50\r\n\r\nonly this")
+        stalled.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\nonly this")
         #expect(LoopbackClient.status(of: await stalled.receive()) == 408)
         // The server still answers others.
         #expect(
-            LoopbackClient.status(of: try await LoopbackClient.exchange(port: port, "GET /echo HTTP/1.1\r\n\r\n"))
+            LoopbackClient.status(
+                of: try await LoopbackClient.exchange(port: port, "GET /echo HTTP/1.1\r\nHost: x\r\n\r\n"))
                 == 200)
     }
 
-    @Test func connectionsOverTheLimitGet503() async throws {
-        var limits = HTTPLimits()
-        limits.connections = 2
-        limits.headerTimeout = 2
-        let (server, port) = try Self.server(limits)
+    @Test func bareLineEndsAreAnsweredAtOnceNotAtTheDeadline() async throws {
+        let (server, port) = try Self.server()
         defer { server.stop() }
-        let idle = try (0..<2).map { _ in try LoopbackClient(port: port) }
-        try await Task.sleep(nanoseconds: 300_000_000)
-        let refused = try await LoopbackClient.exchange(port: port, "GET /echo HTTP/1.1\r\n\r\n")
-        #expect(LoopbackClient.status(of: refused) == 503)
-        withExtendedLifetime(idle) {}
+        // The head's deadline is the default ten seconds; the answer must not wait for it.
+        for request in ["GET /echo HTTP/1.1\nHost: x\n\n", "GET /echo HTTP/1.0\n\n", "GET /echo HTTP/1.1\rHost: x\r\r"]
+        {
+            let started = Date()
+            let client = try LoopbackClient(port: port)
+            client.send(request)
+            let response = await client.receive(for: 8)
+            #expect(LoopbackClient.status(of: response) == 400, "\(request.debugDescription)")
+            #expect(response.contains("must end with CR LF"))
+            #expect(Date().timeIntervalSince(started) < 5, "\(request.debugDescription) waited for the deadline")
+        }
+    }
+
+    @Test func pipelinedRequestsGetTheFirstAnsweredThenTheConnectionClosed() async throws {
+        let (server, port) = try Self.server()
+        defer { server.stop() }
+        let two = try await LoopbackClient.exchange(
+            port: port, "GET /echo?q=first HTTP/1.0\r\n\r\nGET /echo?q=second HTTP/1.0\r\n\r\n")
+        #expect(LoopbackClient.status(of: two) == 200)
+        #expect(two.hasSuffix("GET first "))
+        #expect(two.components(separatedBy: "HTTP/1.1 ").count == 2, "one answer, not two and not a 400")
+        #expect(LoopbackClient.header("Connection", in: two) == "close")
+        // A body is cut at its Content-Length; what follows it is not read as part of it.
+        let posted = try await LoopbackClient.exchange(
+            port: port,
+            "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcGET /echo?q=third HTTP/1.1\r\nHost: x\r\n\r\n"
+        )
+        #expect(posted.hasSuffix("POST  abc"))
+        #expect(!posted.contains("third"))
     }
 
     @Test func eventStreamsReachEveryTab() async throws {
@@ -113,7 +159,7 @@ import Testing
             server.stop()
         }
         let tabs = try (0..<2).map { _ in try LoopbackClient(port: port) }
-        for tab in tabs { tab.send("GET /events HTTP/1.1\r\n\r\n") }
+        for tab in tabs { tab.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n") }
         for tab in tabs {
             let first = await tab.receive() { $0.contains("data: first\n\n") }
             #expect(first.contains("Content-Type: text/event-stream"))

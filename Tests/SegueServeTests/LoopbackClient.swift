@@ -12,12 +12,23 @@ import Foundation
 final class LoopbackClient {
     let descriptor: Int32
 
-    init(port: UInt16) throws {
+    /// Connects to 127.0.0.1:`port` from `source` (any 127.x.y.z address is this machine: a second client address
+    /// for the per-client limits).
+    init(port: UInt16, from source: String = "127.0.0.1") throws {
         #if os(Linux)
             descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
             descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -83,6 +94,26 @@ final class LoopbackClient {
         guard count > 0 else { return -1 }
         received.append(contentsOf: buffer[0..<count])
         return count
+    }
+
+    /// Whether the server has closed the connection (within `seconds`), reading and dropping what it sent.
+    func closedByServer(within seconds: Double = LoopbackClient.patience) async -> Bool {
+        var received = Data()
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while Date() < deadline {
+            let count = read(into: &received, waiting: 0)
+            if count < 0 { return true }
+            if count == 0 { try? await Task.sleep(nanoseconds: 20_000_000) }
+        }
+        return false
+    }
+
+    /// The value of header `name` in a response, e.g. `Location`.
+    static func header(_ name: String, in response: String) -> String? {
+        let head = response.components(separatedBy: "\r\n\r\n").first ?? ""
+        let prefix = name.lowercased() + ":"
+        return head.components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix(prefix) }
+            .map { String($0.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces) }
     }
 
     /// The status code of the first response line, e.g. 404.

@@ -47,6 +47,30 @@ struct ServeCommandTests {
         #expect(run.errors.isEmpty)
     }
 
+    @Test func theAddressCarriesTheRunsTokenAndOnlyItOpensThePage() async throws {
+        let answers = Answers()
+        let run = try await Self.run(["flows/donate.yaml", "--port", "0"]) { output in
+            // http://127.0.0.1:PORT/?token=HEX, asked while the server runs.
+            guard let line = output.split(separator: "\n").first, line.contains("Ctrl-C stops"),
+                let url = line.split(separator: " ").first(where: { $0.hasPrefix("http://") }),
+                let port = url.split(separator: ":").last?.split(separator: "/").first.flatMap({ UInt16($0) }),
+                let token = url.components(separatedBy: "?token=").last
+            else { return false }
+            let host = "Host: 127.0.0.1:\(port)\r\n"
+            answers.set(
+                token: token,
+                with: LoopbackClient.exchangeBlocking(port: port, "GET /?token=\(token) HTTP/1.1\r\n\(host)\r\n"),
+                without: LoopbackClient.exchangeBlocking(port: port, "GET / HTTP/1.1\r\n\(host)\r\n"))
+            return true
+        }
+        #expect(run.status == 0)
+        let (token, with, without) = answers.get()
+        #expect(token.count == 64 && token.allSatisfy(\.isHexDigit), "\(token)")
+        #expect(LoopbackClient.status(of: with) == 303)
+        #expect(LoopbackClient.header("Set-Cookie", in: with)?.contains("=\(token); HttpOnly; SameSite=Strict") == true)
+        #expect(LoopbackClient.status(of: without) == 403)
+    }
+
     @Test func namesTheServerItCalls() async throws {
         // Issue 16: SEGUE_API_URL sends the board's calls elsewhere; the header says so before anything is served.
         let run = try await Self.run(
@@ -67,7 +91,9 @@ struct ServeCommandTests {
             $0.contains("Ctrl-C")
         }
         #expect(
-            run.errors.contains("warning: listening on 0.0.0.0: anyone who can reach this address can drive the flow"))
+            run.errors.contains(
+                "warning: listening on 0.0.0.0: anyone who can reach this address and sees the token (sent unencrypted) can drive the flow"
+            ))
     }
 
     @Test func refusesMistakesWithTheirStatus() async throws {
@@ -88,4 +114,12 @@ struct ServeCommandTests {
         #expect(broken.status == 1)
         #expect(broken.errors.contains("nowhere"))
     }
+}
+
+/// What the address test's server said, handed out of the output callback.
+private final class Answers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values = ("", "", "")
+    func set(token: String, with: String, without: String) { lock.withLock { values = (token, with, without) } }
+    func get() -> (String, String, String) { lock.withLock { values } }
 }

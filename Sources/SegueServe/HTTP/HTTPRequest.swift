@@ -1,12 +1,14 @@
 import Foundation
 
-/// One parsed HTTP/1.1 request: method, path, query, headers (names in lower case) and body.
+/// One parsed HTTP/1.1 request: method, version, path, query, headers (names in lower case) and body.
 ///
 ///     request.path            // "/input"
 ///     request.query["step"]   // "3"
 ///     request.header("content-type")
 public struct HTTPRequest: Sendable {
     public var method: String
+    /// `HTTP/1.1` or `HTTP/1.0`.
+    public var version: String
     /// The percent-decoded path, without the query.
     public var path: String
     public var query: [String: String]
@@ -14,10 +16,11 @@ public struct HTTPRequest: Sendable {
     public var body: Data
 
     public init(
-        method: String, path: String, query: [String: String] = [:], headers: [(name: String, value: String)] = [],
-        body: Data = Data()
+        method: String, version: String = "HTTP/1.1", path: String, query: [String: String] = [:],
+        headers: [(name: String, value: String)] = [], body: Data = Data()
     ) {
         self.method = method
+        self.version = version
         self.path = path
         self.query = query
         self.headers = headers

@@ -12,6 +12,8 @@ public struct HTTPRequestParser: Sendable {
     /// A request line and headers, before the body.
     public struct Head: Sendable {
         public var method: String
+        /// `HTTP/1.1` or `HTTP/1.0`.
+        public var version: String
         public var path: String
         public var query: [String: String]
         public var headers: [(name: String, value: String)]
@@ -35,13 +37,19 @@ public struct HTTPRequestParser: Sendable {
     }
 
     public func parseHead(_ bytes: [UInt8]) -> Result {
+        // A line ending in LF alone (or a CR alone) is refused at once: waiting for CRLF CRLF would hold the
+        // connection to the head's deadline, and RFC 9112 §2.2 lets a server refuse them.
+        let headEnd = Self.find([13, 10, 13, 10], in: bytes, from: 0)
+        if let problem = Self.bareLineEnd(in: bytes, upTo: headEnd.map { $0 + 4 } ?? bytes.count) {
+            return .failure(.badRequest, problem)
+        }
         let lineEnd = Self.find([13, 10], in: bytes, from: 0)
         guard let lineEnd else {
             if bytes.count > limits.requestLine { return .failure(.uriTooLong, "the request line is too long") }
             return .incomplete
         }
         if lineEnd > limits.requestLine { return .failure(.uriTooLong, "the request line is too long") }
-        guard let headEnd = Self.find([13, 10, 13, 10], in: bytes, from: max(0, lineEnd - 2)) else {
+        guard let headEnd else {
             if bytes.count > limits.headerBytes { return .failure(.headersTooLarge, "the headers are too large") }
             return .incomplete
         }
@@ -61,7 +69,7 @@ public struct HTTPRequestParser: Sendable {
                 }
                 head.headers.append(field)
             }
-            if let problem = body(of: &head) { return .failure(problem.0, problem.1) }
+            if let problem = host(of: head) ?? body(of: &head) { return .failure(problem.0, problem.1) }
             return .head(head, consumed: headEnd + 4)
         }
     }
@@ -102,7 +110,30 @@ public struct HTTPRequestParser: Sendable {
             }
             query[key] = value
         }
-        return .success(Head(method: method, path: path, query: query, headers: [], contentLength: 0))
+        return .success(
+            Head(method: method, version: String(parts[2]), path: path, query: query, headers: [], contentLength: 0))
+    }
+
+    /// RFC 9112 §3.2: an HTTP/1.1 request without `Host`, or any with two, is 400. Which names are accepted is the
+    /// server's rule (`ServeAccess`).
+    private func host(of head: Head) -> (HTTPStatus, String)? {
+        let hosts = head.headers.filter { $0.name == "host" }
+        if hosts.count > 1 { return (.badRequest, "more than one Host header") }
+        if hosts.isEmpty, head.version == "HTTP/1.1" { return (.badRequest, "an HTTP/1.1 request must send Host") }
+        return nil
+    }
+
+    /// Why the head's line endings are refused: an LF without a CR before it, or a CR followed by anything but LF.
+    static func bareLineEnd(in bytes: [UInt8], upTo end: Int) -> String? {
+        for index in 0..<end {
+            if bytes[index] == 10, index == 0 || bytes[index - 1] != 13 {
+                return "the request's lines must end with CR LF, not LF alone"
+            }
+            if bytes[index] == 13, index + 1 < bytes.count, bytes[index + 1] != 10 {
+                return "the request's lines must end with CR LF, not CR alone"
+            }
+        }
+        return nil
     }
 
     /// `Content-Length` read strictly; chunked bodies are not accepted (no client of this server sends them).

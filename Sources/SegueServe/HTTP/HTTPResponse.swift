@@ -50,12 +50,16 @@ public struct HTTPResponse: Sendable {
         if events == nil { all.append(("Content-Length", String(body.count))) }
         all.append(("Connection", "close"))
         all.append(("X-Content-Type-Options", "nosniff"))
-        // The page has no outside scripts, styles or fonts: the browser is told to load none.
+        // The page has no outside scripts, styles or fonts: the browser is told to load none. No other site may
+        // show it in a frame (clickjacking: a page laying its own buttons over the flow's), and no address of it,
+        // token included, is sent to another site as a referrer.
         all.append(
             (
                 "Content-Security-Policy",
-                "default-src 'self'; style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline'; img-src 'self' data:"
+                "default-src 'self'; style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'"
             ))
+        all.append(("X-Frame-Options", "DENY"))
+        all.append(("Referrer-Policy", "no-referrer"))
         if !all.contains(where: { $0.name.lowercased() == "cache-control" }) {
             all.append(("Cache-Control", "no-store"))
         }

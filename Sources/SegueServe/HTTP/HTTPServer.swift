@@ -8,12 +8,13 @@ import Foundation
     import Darwin
 #endif
 
-/// A small HTTP/1.1 server on POSIX sockets: one thread accepts, one thread serves each connection (at most
-/// `limits.connections`), the handler runs on threads of its own (`ServeExecutor`), every response closes its
-/// connection, and event streams stay open until the page goes.
+/// A small HTTP/1.1 server on POSIX sockets: one thread accepts, one thread serves each connection (within
+/// `limits`, per client address: `ConnectionTable`), the handler runs on threads of its own (`ServeExecutor`),
+/// every response closes its connection, and event streams stay open until the page goes.
 ///
-///     let server = HTTPServer(host: "127.0.0.1", port: 0) { request in .text("hello") }
-///     let port = try server.start()
+///     let server = HTTPServer(host: "127.0.0.1", port: 0)
+///     let port = try server.listen()
+///     server.serve { request in .text("hello") }
 ///     server.stop()
 public final class HTTPServer: @unchecked Sendable {
     public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
@@ -21,10 +22,9 @@ public final class HTTPServer: @unchecked Sendable {
     public let host: String
     public let limits: HTTPLimits
     private let requestedPort: UInt16
-    private let handler: Handler
+    private let table: ConnectionTable
     private let lock = NSLock()
     private var listener: Int32 = -1
-    private var active = 0
     private var stopping = false
     private var acceptThread: Thread?
     private let stopped = DispatchSemaphore(value: 0)
@@ -32,20 +32,21 @@ public final class HTTPServer: @unchecked Sendable {
     /// elsewhere in the process may hold for minutes.
     let executor = ServeExecutor(name: "segue-serve-handler")
 
-    public init(host: String = "127.0.0.1", port: UInt16, limits: HTTPLimits = HTTPLimits(), handler: @escaping Handler)
-    {
+    public init(host: String = "127.0.0.1", port: UInt16, limits: HTTPLimits = HTTPLimits()) {
         self.host = host
         self.requestedPort = port
         self.limits = limits
-        self.handler = handler
+        self.table = ConnectionTable(limits: limits)
     }
 
-    /// Connections being served now.
-    public var activeConnections: Int { lock.withLock { active } }
+    /// Connections being read or answered now (event streams apart).
+    public var activeConnections: Int { table.connections }
 
-    /// Binds and listens, then accepts on a thread of its own; returns the port (the one chosen when asked for 0).
-    @discardableResult
-    public func start() throws(HTTPServerError) -> UInt16 {
+    /// Event streams open now.
+    public var openEventStreams: Int { table.streams }
+
+    /// Binds and listens; returns the port (the one chosen when asked for 0). Nothing is answered before `serve`.
+    public func listen() throws(HTTPServerError) -> UInt16 {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = requestedPort.bigEndian
@@ -64,7 +65,7 @@ public final class HTTPServer: @unchecked Sendable {
                 bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard bound == 0, listen(descriptor, 64) == 0 else {
+        guard bound == 0, systemListen(descriptor, 64) == 0 else {
             let reason = errno == EADDRINUSE ? "port \(requestedPort) is in use" : String(cString: strerror(errno))
             Socket(descriptor: descriptor).close()
             throw .bind(host: host, port: requestedPort, reason: reason)
@@ -75,38 +76,45 @@ public final class HTTPServer: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
         lock.withLock { listener = descriptor }
-        let thread = Thread { [self] in acceptLoop(descriptor) }
-        thread.name = "segue-serve-accept"
-        acceptThread = thread
-        thread.start()
         return UInt16(bigEndian: actual.sin_port)
+    }
+
+    /// Accepts on a thread of its own from now on, answering each request with `handler`; after `listen`.
+    public func serve(_ handler: @escaping Handler) {
+        let descriptor = lock.withLock { listener }
+        precondition(descriptor >= 0, "HTTPServer.serve before listen")
+        let thread = Thread { [self] in acceptLoop(descriptor, handler: handler) }
+        thread.name = "segue-serve-accept"
+        lock.withLock { acceptThread = thread }
+        thread.start()
     }
 
     /// Stops accepting, waits for the accept thread, and lets open connections finish on their own deadlines.
     public func stop() {
-        let running = lock.withLock {
-            let was = !stopping && listener >= 0
+        let (accepting, idle) = lock.withLock {
+            let was = (accepting: !stopping && acceptThread != nil, idle: !stopping && acceptThread == nil)
             stopping = true
             return was
         }
-        if running { stopped.wait() }
+        let descriptor = lock.withLock { listener }
+        if accepting { stopped.wait() }
+        if idle, descriptor >= 0 { Socket(descriptor: descriptor).close() }
     }
 
     private var isStopping: Bool { lock.withLock { stopping } }
 
-    private func acceptLoop(_ descriptor: Int32) {
+    private func acceptLoop(_ descriptor: Int32, handler: @escaping Handler) {
         let socket = Socket(descriptor: descriptor)
         while !isStopping {
             guard socket.wait(for: Int16(POLLIN), until: .now + .milliseconds(200)) == .ready else { continue }
-            let client = accept(descriptor, nil, nil)
-            guard client >= 0 else { continue }
-            let admitted = lock.withLock {
-                guard active < limits.connections else { return false }
-                active += 1
-                return true
+            var peer = sockaddr_in()
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let client = withUnsafeMutablePointer(to: &peer) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(descriptor, $0, &length) }
             }
+            guard client >= 0 else { continue }
             let connection = Socket(descriptor: client)
-            guard admitted else {
+            guard let id = table.admit(connection, from: Socket.text(of: peer.sin_addr)) else {
                 // Over the limit: a short answer, then the connection is closed at once.
                 _ = connection.write(
                     HTTPResponse.text("too many connections\n", status: .unavailable).wire(), until: .now + .seconds(1))
@@ -115,9 +123,10 @@ public final class HTTPServer: @unchecked Sendable {
                 continue
             }
             let thread = Thread { [self] in
-                serve(connection)
-                connection.finish()
-                lock.withLock { active -= 1 }
+                serve(connection, id: id, handler: handler)
+                connection.drain()
+                table.remove(id)
+                connection.close()
             }
             thread.name = "segue-serve-connection"
             thread.start()
@@ -126,12 +135,14 @@ public final class HTTPServer: @unchecked Sendable {
         stopped.signal()
     }
 
-    private func serve(_ connection: Socket) {
+    private func serve(_ connection: Socket, id: Int, handler: @escaping Handler) {
         let response: HTTPResponse
         switch read(connection) {
         case .none: return
         case .failure(let status, let message)?: response = HTTPResponse.text(message + "\n", status: status)
-        case .request(let request)?: response = answer(request)
+        case .request(let request)?:
+            table.answering(id)
+            response = answer(request, with: handler)
         }
         let deadline = ContinuousClock.now + .seconds(limits.writeTimeout)
         guard let events = response.events else {
@@ -139,10 +150,28 @@ public final class HTTPServer: @unchecked Sendable {
             return
         }
         defer { events.cancel() }
+        table.streaming(id, events: events)
         guard connection.write(response.head(), until: deadline) else { return }
-        while !isStopping, let batch = events.next(timeout: limits.eventKeepAlive) {
-            let text = batch.isEmpty ? ": keep-alive\n\n" : batch.joined()
+        stream(events, to: connection)
+    }
+
+    /// Writes each event as it comes and a keep-alive comment when none came for `eventKeepAlive` seconds, until
+    /// the client hangs up (looked at every `hangUpCheck` seconds, so a closed tab frees its stream at once), a
+    /// write fails, the stream is closed to make room, or the server stops.
+    private func stream(_ events: EventSubscription, to connection: Socket) {
+        var lastWrite = ContinuousClock.now
+        while !isStopping, let batch = events.next(timeout: limits.hangUpCheck) {
+            if connection.peerHungUp() { return }
+            let text: String
+            if !batch.isEmpty {
+                text = batch.joined()
+            } else if lastWrite.duration(to: .now) >= .seconds(limits.eventKeepAlive) {
+                text = ": keep-alive\n\n"
+            } else {
+                continue
+            }
             guard connection.write(Data(text.utf8), until: .now + .seconds(limits.writeTimeout)) else { return }
+            lastWrite = .now
         }
     }
 
@@ -163,8 +192,12 @@ public final class HTTPServer: @unchecked Sendable {
             }
             if chunk.isEmpty { return nil }
             buffer += chunk
-            // Only a new line can complete the head, so slow one-byte writes do not rescan the buffer each time.
-            guard chunk.contains(10) || buffer.count > limits.headerBytes || buffer.count > limits.requestLine else {
+            // Only a line end can complete the head (or be a bare CR or LF, refused at once), so slow one-byte writes
+            // do not rescan the buffer each time.
+            guard
+                chunk.contains(10) || chunk.contains(13) || buffer.count > limits.headerBytes
+                    || buffer.count > limits.requestLine
+            else {
                 continue
             }
             switch parser.parseHead(buffer) {
@@ -179,22 +212,20 @@ public final class HTTPServer: @unchecked Sendable {
                     }
                     body += more
                 }
-                guard body.count == head.contentLength else {
-                    return .failure(.badRequest, "more bytes than Content-Length")
-                }
+                // Bytes past the body are a pipelined request: this one is answered and the connection closed
+                // (`Connection: close`), which tells the client to send the rest again on a new one.
                 return .request(
                     HTTPRequest(
-                        method: head.method, path: head.path, query: head.query, headers: head.headers,
-                        body: Data(body)))
+                        method: head.method, version: head.version, path: head.path, query: head.query,
+                        headers: head.headers, body: Data(body.prefix(head.contentLength))))
             }
         }
     }
 
     /// Runs the async handler on the server's executor and waits on this connection's thread for its answer.
-    private func answer(_ request: HTTPRequest) -> HTTPResponse {
+    private func answer(_ request: HTTPRequest, with handler: @escaping Handler) -> HTTPResponse {
         let box = ResponseBox()
         let done = DispatchSemaphore(value: 0)
-        let handler = self.handler
         Task(executorPreference: executor) {
             box.set(await handler(request))
             done.signal()
@@ -230,4 +261,15 @@ private final class ResponseBox: @unchecked Sendable {
 extension HTTPResponse {
     /// Head and body, as written to the socket.
     func wire() -> Data { head() + body }
+}
+
+/// The system's `listen`, which `HTTPServer.listen()` hides inside the class.
+private func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
+    #if canImport(Glibc)
+        Glibc.listen(descriptor, backlog)
+    #elseif canImport(Musl)
+        Musl.listen(descriptor, backlog)
+    #else
+        Darwin.listen(descriptor, backlog)
+    #endif
 }

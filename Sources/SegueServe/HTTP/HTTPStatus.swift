@@ -1,6 +1,7 @@
 /// The status codes the server answers with, and their reason phrases.
 public enum HTTPStatus: Int, Sendable {
     case ok = 200
+    case seeOther = 303
     case badRequest = 400
     case forbidden = 403
     case notFound = 404
@@ -21,6 +22,7 @@ public enum HTTPStatus: Int, Sendable {
     public var reason: String {
         switch self {
         case .ok: "OK"
+        case .seeOther: "See Other"
         case .badRequest: "Bad Request"
         case .forbidden: "Forbidden"
         case .notFound: "Not Found"

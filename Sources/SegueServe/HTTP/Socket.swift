@@ -62,16 +62,41 @@ struct Socket {
         }
     }
 
+    /// Whether the client has hung up (or sent more, which no client of an event stream does), asked without
+    /// waiting: an event stream checks it between events, so a closed tab frees its place at once.
+    func peerHungUp() -> Bool {
+        #if os(Linux)
+            // POLLRDHUP (0x2000, which Glibc's module does not export without _GNU_SOURCE): the peer closed its end.
+            let asked = Int16(POLLIN) | 0x2000
+        #else
+            let asked = Int16(POLLIN)
+        #endif
+        var descriptorSet = pollfd(fd: descriptor, events: asked, revents: 0)
+        guard poll(&descriptorSet, 1, 0) > 0 else { return false }
+        return descriptorSet.revents != 0
+    }
+
     /// Sends what is written, then reads and drops what the client still sends (briefly), so closing with unread
     /// bytes does not reset the connection before the client has read the answer.
-    func finish() {
+    func drain() {
         shutdown(descriptor, Int32(SHUT_WR))
         let deadline = ContinuousClock.now + .milliseconds(500)
         var drained = 0
         while drained < 1 << 20, let chunk = read(capacity: 16384, until: deadline), !chunk.isEmpty {
             drained += chunk.count
         }
+    }
+
+    /// `drain`, then `close`.
+    func finish() {
+        drain()
         close()
+    }
+
+    /// Ends the connection both ways without giving up the descriptor: the thread serving it sees it closed and
+    /// finishes; only that thread closes the descriptor.
+    func interrupt() {
+        shutdown(descriptor, Int32(SHUT_RDWR))
     }
 
     func close() {
@@ -83,6 +108,14 @@ struct Socket {
         #else
             Darwin.close(descriptor)
         #endif
+    }
+
+    /// An IPv4 address as text (`127.0.0.1`): a client's, which the per-client limits count by, or an interface's.
+    static func text(of address: in_addr) -> String {
+        var raw = address
+        var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+        guard inet_ntop(AF_INET, &raw, &text, socklen_t(INET_ADDRSTRLEN)) != nil else { return "?" }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     #if os(Linux)

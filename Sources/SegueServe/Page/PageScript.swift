@@ -185,7 +185,14 @@ enum PageScript {
           const events = new EventSource("/events");
           events.addEventListener("state", (event) => draw(JSON.parse(event.data)));
           events.onopen = () => { $("connection").textContent = "live"; };
-          events.onerror = () => { $("connection").textContent = "reconnecting…"; };
+          events.onerror = async () => {
+            $("connection").textContent = "reconnecting…";
+            // A server started again has a new token: say so instead of reconnecting in silence.
+            try {
+              const response = await fetch("/state");
+              if (response.status === 403) show({ message: await response.text(), failed: true });
+            } catch (error) { /* the server is gone; the browser keeps reconnecting */ }
+          };
         }
         connect();
         """#

@@ -6,12 +6,14 @@ import SegueTools
 /// reloads the flow when its files change and one that runs the clock in real time when asked.
 ///
 ///     let server = try await FlowServer.start(path: "flows/donate.yaml", port: 0)
-///     print(server.address)   // http://127.0.0.1:54321/
+///     print(server.pageURL)   // http://127.0.0.1:54321/?token=3f9c…
 ///     server.stop()
 public final class FlowServer: Sendable {
     public let served: ServedFlow
     public let port: UInt16
     public let host: String
+    /// Who may ask: the Host, Origin and token rule (`ServeAccess`).
+    let access: ServeAccess
     let http: HTTPServer
     let hub: EventHub
     let beats: [Task<Void, Never>]
@@ -29,17 +31,25 @@ public final class FlowServer: Sendable {
         }
     }
 
-    init(served: ServedFlow, http: HTTPServer, hub: EventHub, port: UInt16, beats: [Task<Void, Never>]) {
+    init(served: ServedFlow, http: HTTPServer, access: ServeAccess, hub: EventHub, beats: [Task<Void, Never>]) {
         self.served = served
         self.http = http
+        self.access = access
         self.hub = hub
-        self.port = port
+        self.port = access.port
         self.host = http.host
         self.beats = beats
     }
 
-    /// The page's address.
-    public var address: String { "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)/" }
+    /// The page's address without the token: what the page is called once its cookie is set.
+    public var address: String { access.address }
+
+    /// The address to open, with this run's token (`?token=`): the first request with it gets the token as a
+    /// cookie, every other request needs one or the other.
+    public var pageURL: String { access.pageURL }
+
+    /// This run's token (256 random bits, hex).
+    public var token: String { access.token }
 
     /// Opens the flow, starts listening on `host:port` (0 picks a free port) and starts the beats; `watchInterval`
     /// is how often the flow's files are compared with what was read.
@@ -55,14 +65,16 @@ public final class FlowServer: Sendable {
         } catch {
             throw .flow(error)
         }
-        let routes = ServeRoutes(served: served, hub: hub)
-        let http = HTTPServer(host: host, port: port, limits: limits) { request in await routes.handle(request) }
+        let http = HTTPServer(host: host, port: port, limits: limits)
         let bound: UInt16
         do {
-            bound = try http.start()
+            bound = try http.listen()
         } catch {
             throw .server(error)
         }
+        let access = ServeAccess(host: host, port: bound)
+        let routes = ServeRoutes(served: served, hub: hub, access: access)
+        http.serve { request in await routes.handle(request) }
         // The beats take turns with the requests, so they run on the server's threads too: one holding the turn
         // must not wait for the cooperative pool while a request waits for it.
         let watch = Task(executorPreference: http.executor) {
@@ -78,7 +90,7 @@ public final class FlowServer: Sendable {
                 await served.exclusive { await served.beat(beat) }
             }
         }
-        return FlowServer(served: served, http: http, hub: hub, port: bound, beats: [watch, clock])
+        return FlowServer(served: served, http: http, access: access, hub: hub, beats: [watch, clock])
     }
 
     /// Stops the beats, closes every event stream and stops listening.

@@ -2,10 +2,12 @@ import Foundation
 import SegueTools
 
 /// Which request does what: the page, its state and event stream, the inputs it posts, downloads of the session,
-/// and the diagram. Nothing else is served: no file is read on a client's say-so.
+/// and the diagram. Nothing else is served: no file is read on a client's say-so, and nothing is answered to a
+/// request `ServeAccess` refuses.
 struct ServeRoutes: Sendable {
     let served: ServedFlow
     let hub: EventHub
+    let access: ServeAccess
 
     /// Every path, with the one method it answers.
     static let paths: [String: String] = [
@@ -14,7 +16,9 @@ struct ServeRoutes: Sendable {
     ]
 
     func handle(_ request: HTTPRequest) async -> HTTPResponse {
-        await served.exclusive { await answer(request) }
+        // Refused before taking the session's turn: a refusal never waits for a step.
+        if let refusal = access.answer(to: request) { return refusal }
+        return await served.exclusive { await answer(request) }
     }
 
     private func answer(_ request: HTTPRequest) async -> HTTPResponse {
@@ -91,16 +95,10 @@ struct ServeRoutes: Sendable {
         return .json(state.encoded(), status: done ? .ok : .unprocessable)
     }
 
-    /// POSTs carry JSON from this page only: other content types (what a cross-site form can send) and other
-    /// origins are refused.
+    /// POSTs carry JSON (not what a cross-site form can send); where they come from is `ServeAccess`'s rule.
     static func refusal(of request: HTTPRequest) -> HTTPResponse? {
         guard request.header("content-type")?.lowercased().hasPrefix("application/json") == true else {
             return .text("send the input as Content-Type: application/json\n", status: .unsupportedMediaType)
-        }
-        if let origin = request.header("origin"), let host = request.header("host"),
-            URL(string: origin).map({ "\($0.host ?? "")\($0.port.map { ":\($0)" } ?? "")" }) != host
-        {
-            return .text("inputs are taken from the page this server sent only\n", status: .forbidden)
         }
         return nil
     }

@@ -19,11 +19,15 @@ enum ServeCommand: SegueCommand {
         When the flow file or an import changes it is checked again: errors are shown and the flow
         as it was keeps running; a flow that compiles is replayed to the same step.
 
+        Open the address it prints: it carries this run's token (?token=…), which the page keeps
+        as a cookie; a request without it, or naming the server by another host, is refused.
+
           --port N          the port to listen on (default 8765; 0 picks a free one)
           --device PROFILE  a device profile: iphone7, iphonese, iphone15, … (default iPhone 15)
-          --open            open the page in the default browser
+          --open            open the page in the default browser (the token is then on
+                            xdg-open's command line, which other local users can read)
           --host H          the address to listen on (default 127.0.0.1); anything else lets
-                            other machines drive the flow and is warned about
+                            other machines with the token drive the flow and is warned about
           --locale CODE     built-in texts in this locale instead of the flow's `locale:`: en, ru
 
         Stop it with Ctrl-C. See docs/serve.md.
@@ -57,7 +61,7 @@ enum ServeCommand: SegueCommand {
         let host = parsed.options["--host"] ?? "127.0.0.1"
         if !["127.0.0.1", "localhost"].contains(host) {
             printError(
-                "segue serve: warning: listening on \(host): anyone who can reach this address can drive the flow and its services"
+                "segue serve: warning: listening on \(host): anyone who can reach this address and sees the token (sent unencrypted) can drive the flow and its services"
             )
         }
         let server: FlowServer
@@ -75,12 +79,12 @@ enum ServeCommand: SegueCommand {
         }
         let interrupts = Interrupts()
         // Written unbuffered: a script reading the address from a pipe gets it at once.
-        FileHandle.standardOutput.write(Data("segue serve: \(path) at \(server.address) (Ctrl-C stops)\n".utf8))
+        FileHandle.standardOutput.write(Data("segue serve: \(path) at \(server.pageURL) (Ctrl-C stops)\n".utf8))
         // A server named by SEGUE_API_URL (or a config file) is never used unannounced.
         for banner in server.served.serverBanners {
             FileHandle.standardOutput.write(Data("segue serve: \(banner)\n".utf8))
         }
-        if parsed.switches.contains("--open") { openBrowser(server.address) }
+        if parsed.switches.contains("--open") { openBrowser(server.pageURL) }
         await interrupts.wait()
         server.stop()
         server.served.removeTemporaryFiles()

@@ -42,15 +42,28 @@ WAIT = 15
 
 
 class Served:
-    """`segue serve FLOW --port 0`, with the address it prints."""
+    """`segue serve FLOW --port 0`, with the address it prints (`url`, carrying the run's token), the address
+    without the token (`address`, what the page is called once the browser holds the token's cookie) and the token."""
 
     def __init__(self, flow):
         self.process = subprocess.Popen(
             [SEGUE, "serve", flow, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
-        if " at http://127.0.0.1:" not in line:
+        if " at http://127.0.0.1:" not in line or "/?token=" not in line:
             raise SystemExit("segue serve did not print its address: %r %s" % (line, self.process.stderr.read()))
-        self.address = line.split(" at ")[1].split(" ")[0]
+        self.url = line.split(" at ")[1].split(" ")[0]
+        self.address, self.token = self.url.split("?token=")
+
+    def open(self, driver):
+        """Opens the printed address; the server keeps the token as a cookie and drops it from the address."""
+        driver.get(self.url)
+        if driver.current_url != self.address or not driver.find_elements(By.ID, "message"):
+            raise AssertionError("the printed address did not open the page: %s shows %r" % (
+                driver.current_url, driver.find_element(By.TAG_NAME, "body").text[:300]))
+
+    def download(self, path):
+        """What a script gets at `path` (it carries the token in the query instead of a cookie)."""
+        return urllib.request.urlopen(self.address + path + "?token=" + self.token)
 
     def stop(self):
         self.process.terminate()
@@ -183,7 +196,7 @@ def shot(driver, name):
 def donate(driver, flow):
     served = Served(flow)
     try:
-        driver.get(served.address)
+        served.open(driver)
         screen_is(driver, "main")
         phone = driver.find_element(By.ID, "phone")
         assert phone.value_of_css_property("width") == "393px", phone.value_of_css_property("width")
@@ -216,7 +229,7 @@ def donate(driver, flow):
 
         # The clicked session saved as a scenario passes `segue test`.
         scenario = os.path.join(os.path.dirname(flow), "clicked.yaml")
-        with urllib.request.urlopen(served.address + "scenario.yaml") as response, open(scenario, "wb") as file:
+        with served.download("scenario.yaml") as response, open(scenario, "wb") as file:
             file.write(response.read())
         tested = subprocess.run([SEGUE, "test", scenario], capture_output=True, text=True)
         assert tested.returncode == 0, tested.stdout + tested.stderr
@@ -224,7 +237,7 @@ def donate(driver, flow):
 
         # A second tab sees the same session.
         driver.switch_to.new_window("tab")
-        driver.get(served.address)
+        driver.get(served.address)  # the cookie alone opens the page
         wait_for(driver, "the second tab", lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-step") == "6")
         driver.close()
         driver.switch_to.window(driver.window_handles[0])
@@ -265,7 +278,7 @@ def donate_photo(driver, flow):
     """The photo field's crop frame: the wheel zooms it (pinch), a drag pans it, and the framed region is uploaded."""
     served = Served(flow)
     try:
-        driver.get(served.address)
+        served.open(driver)
         screen_is(driver, "main")
         tap(driver, "donate")
         screen_is(driver, "donate")
@@ -300,7 +313,7 @@ def donate_photo(driver, flow):
         alert_says(driver, "Поздравляем")
         # The clicked session, gestures included, saved as a scenario passes `segue test` (the crop is uploaded).
         scenario = os.path.join(os.path.dirname(flow), "framed.yaml")
-        with urllib.request.urlopen(served.address + "scenario.yaml") as response, open(scenario, "wb") as file:
+        with served.download("scenario.yaml") as response, open(scenario, "wb") as file:
             file.write(response.read())
         with open(scenario, encoding="utf-8") as file:
             text = file.read()
@@ -315,7 +328,7 @@ def donate_photo(driver, flow):
 def pictone(driver, flow):
     served = Served(flow)
     try:
-        driver.get(served.address)
+        served.open(driver)
         screen_is(driver, "splash")
         driver.find_element(By.ID, "next-timer").click()
         screen_is(driver, "home")

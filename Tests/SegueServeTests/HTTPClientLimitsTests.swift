@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@testable import SegueServe
+
+/// What one client may hold (`ConnectionTable`): sockets that never finish their request and event streams left
+/// open give way to a newcomer instead of making the server answer 503, and a closed tab's stream is let go at once.
+@Suite(.serialized) struct HTTPClientLimitsTests {
+    static let get = "GET /echo?q=in HTTP/1.1\r\nHost: x\r\n\r\n"
+
+    @Test func slowSocketsOfOneClientGiveWayToItsNextRequest() async throws {
+        var limits = HTTPLimits()
+        limits.connectionsPerClient = 4
+        let (server, port) = try HTTPServerTests.server(limits)
+        defer { server.stop() }
+        // Six sockets that never send a request (the head's deadline is the default ten seconds).
+        var slow: [LoopbackClient] = []
+        for _ in 0..<6 {
+            slow.append(try LoopbackClient(port: port))
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        let answer = try await LoopbackClient.exchange(port: port, Self.get)
+        #expect(LoopbackClient.status(of: answer) == 200, "a script's slow sockets made the page wait or 503")
+        // The oldest gave way, the newest are still being waited on.
+        #expect(await slow[0].closedByServer(within: 5))
+        #expect(await slow[1].closedByServer(within: 5))
+        #expect(await slow[2].closedByServer(within: 5))
+        #expect(!(await slow[5].closedByServer(within: 0.3)))
+        #expect(server.activeConnections <= 4)
+    }
+
+    @Test func theClientHoldingTheMostGivesWayWhenTheServerIsFull() async throws {
+        var limits = HTTPLimits()
+        limits.connections = 4
+        limits.connectionsPerClient = 3
+        let (server, port) = try HTTPServerTests.server(limits)
+        defer { server.stop() }
+        // 127.0.0.2 holds three slow sockets, 127.0.0.1 one: the server is full.
+        var greedy: [LoopbackClient] = []
+        for _ in 0..<3 {
+            greedy.append(try LoopbackClient(port: port, from: "127.0.0.2"))
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        let modest = try LoopbackClient(port: port)
+        try await Task.sleep(nanoseconds: 200_000_000)
+        let answer = try await LoopbackClient.exchange(port: port, Self.get)
+        #expect(LoopbackClient.status(of: answer) == 200)
+        #expect(await greedy[0].closedByServer(within: 5), "the client holding the most did not give way")
+        // The other client's slow socket was left alone: its request is still answered.
+        modest.send(Self.get)
+        #expect(LoopbackClient.status(of: await modest.receive()) == 200)
+    }
+
+    @Test func connectionsBeingAnsweredAreNotClosedAndTheNextGets503() async throws {
+        var limits = HTTPLimits()
+        limits.connectionsPerClient = 2
+        let (server, port) = try HTTPServerTests.server(limits)
+        defer { server.stop() }
+        let busy = try (0..<2).map { _ in try LoopbackClient(port: port) }
+        for client in busy { client.send("GET /wait?q=2 HTTP/1.1\r\nHost: x\r\n\r\n") }
+        try await Task.sleep(nanoseconds: 400_000_000)
+        let refused = try await LoopbackClient.exchange(port: port, Self.get)
+        #expect(LoopbackClient.status(of: refused) == 503)
+        for client in busy { #expect(await client.receive().hasSuffix("waited")) }
+    }
+
+    @Test func aClientsOldestStreamClosesForItsNewestTab() async throws {
+        let hub = EventHub()
+        var limits = HTTPLimits()
+        limits.eventStreamsPerClient = 2
+        let (server, port) = try HTTPServerTests.server(limits, hub: hub)
+        defer {
+            hub.close()
+            server.stop()
+        }
+        var tabs: [LoopbackClient] = []
+        for _ in 0..<3 {
+            let tab = try LoopbackClient(port: port)
+            tab.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await tab.receive { $0.contains("data: first\n\n") }.contains("event: hello"))
+            tabs.append(tab)
+        }
+        #expect(await tabs[0].closedByServer(within: 5), "the oldest stream was kept past the cap")
+        #expect(!(await tabs[2].closedByServer(within: 0.3)))
+        #expect(server.openEventStreams == 2)
+        #expect(hub.subscribers == 2)
+        // Streams do not take the places of requests: the server still answers.
+        #expect(LoopbackClient.status(of: try await LoopbackClient.exchange(port: port, Self.get)) == 200)
+    }
+
+    @Test func aClosedTabsStreamIsLetGoBeforeTheKeepAlive() async throws {
+        let hub = EventHub()
+        let (server, port) = try HTTPServerTests.server(hub: hub)
+        defer {
+            hub.close()
+            server.stop()
+        }
+        var tab: LoopbackClient? = try LoopbackClient(port: port)
+        tab?.send("GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+        _ = await tab?.receive { $0.contains("data: first\n\n") }
+        #expect(hub.subscribers == 1)
+        tab = nil  // closes the socket, as a closed tab does
+        // The keep-alive is fifteen seconds away; the stream must go long before it.
+        let started = Date()
+        while hub.subscribers > 0, Date().timeIntervalSince(started) < 10 {
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        #expect(hub.subscribers == 0)
+        #expect(Date().timeIntervalSince(started) < 3, "the closed stream was noticed only at the keep-alive")
+        #expect(server.openEventStreams == 0)
+    }
+}
