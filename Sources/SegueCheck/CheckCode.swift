@@ -122,8 +122,6 @@ public enum CheckCode {
     public static let repeatedExpression = "C508"
     /// A computed field of a record type set: by `set:` of its path, or a record literal that gives it.
     public static let computedFieldSet = "C509"
-    /// An invariant, `reachable` or `always_possible` condition reads a computed field, which it cannot compute.
-    public static let computedFieldInProperty = "C510"
 
     // MARK: statecharts
 
@@ -158,7 +156,7 @@ public enum CheckCode {
         unwindTargetNeverBelow, resultWithoutReturns, onResultWithoutReturns, unreachableScreen, unreachableState,
         unhandledFailure, unhandledCancel,
         duplicateElement, duplicateField, duplicateDeclaration, invalidPattern, submitWithoutFields,
-        recursiveComponent, namedValueCycle, repeatedExpression, computedFieldSet, computedFieldInProperty,
+        recursiveComponent, namedValueCycle, repeatedExpression, computedFieldSet,
         invalidName, handlerNeverFires,
         misplacedHistory,
         unknownLocale, unknownMessage, unknownPlaceholder, pluralForms,

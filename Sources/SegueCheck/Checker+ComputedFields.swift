@@ -78,18 +78,6 @@ extension CheckRun {
                 at: range))
     }
 
-    /// C510 where a condition `segue check` evaluates over a state (an invariant, `reachable`, `always_possible`)
-    /// reads a computed field: those run outside the compiled program, which alone computes them.
-    mutating func refuseComputedFieldReads(in condition: ExpressionText, role: String) {
-        guard lowered[LoweredExpression.Key(condition)] != nil else { return }
-        report(
-            .error(
-                CheckCode.computedFieldInProperty,
-                "\(role) reads a computed field, which properties cannot compute yet; read the stored fields it is "
-                    + "computed from",
-                at: text(condition)))
-    }
-
     /// C509 for `set:` of a path ending in a computed field (`entry.full_name`); true when it is one.
     mutating func refuseSettingComputedField(_ field: String, of record: RecordType, in name: Name) -> Bool {
         guard record.computedField(field) != nil else { return false }

@@ -28,13 +28,12 @@ extension CheckRun {
             flow.data, in: Scope.base(flowData: [:], owner: .flow).binding(ImplicitName.device.rawValue, Scope.device))
         checkNamedValues(flow.lets, in: flowScope, taken: flowNamesTaken(), owner: "the flow")
         let propertyScope = flowScope.binding(ImplicitName.screen.rawValue, .string)
-            .binding(ImplicitName.state.rawValue, .any)
+            .binding(ImplicitName.state.rawValue, .any).binding(ImplicitName.form.rawValue, propertyFormType())
         for (role, properties) in [
             ("invariant", flow.invariants), ("reachable", flow.reachable), ("always_possible", flow.alwaysPossible),
         ] {
             for property in properties {
                 check(property.condition, in: propertyScope, expecting: .bool, role: "\(role) `\(property.name.text)`")
-                refuseComputedFieldReads(in: property.condition, role: "\(role) `\(property.name.text)`")
             }
         }
     }
@@ -94,5 +93,20 @@ extension CheckRun {
                 seen[name.text] = name
             }
         }
+    }
+
+    /// `form` in a property: the screen on top's fields, so every field some screen has, null where the screen on top
+    /// has no such field (`Machine.holds`).
+    func propertyFormType() -> ValueType {
+        var fields: [String: ValueType] = [:]
+        let photo = ValueType.optional(types.lenient("Photo"))
+        for position in flow.screens.indices {
+            let photos = Inventory.photoFields(flow.screens[position].elements)
+            for field in formFields(ofScreenAt: position).map(\.text) {
+                fields[field] = photos.contains(field) || fields[field] == photo ? photo : .optional(.string)
+            }
+        }
+        return .record(
+            RecordType(name: "Form", fields: fields.sorted { $0.key < $1.key }.map { .init(name: $0.key, type: $0.value) }))
     }
 }

@@ -110,8 +110,6 @@ public enum DiagnosticCatalog {
             "A non-trivial expression is written twice or more where one `let:` could name it (a warning; `--strict` fails on it).",
         "C509":
             "A computed field of a record type is set: by `set:` of its path, or by a record literal that gives it a value.",
-        "C510":
-            "An invariant, `reachable` or `always_possible` condition reads a computed field, which it cannot compute.",
         "C601":
             "A state name that is not an identifier, or an `on:` key that is not an event descriptor (identifiers joined by dots, `*`): no expression, `goto` or REPL command could name it, so it could never be entered or fire.",
         "C602":

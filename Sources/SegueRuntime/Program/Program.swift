@@ -50,6 +50,10 @@ public struct Program: Sendable {
     public var executionErrorEvent: Int = -1
     /// `error.communication`'s event id when some handler key takes it (a send that cannot reach its target), else -1.
     public var communicationErrorEvent: Int = -1
+    /// The flow's `invariants:`, then its `reachable:` and `always_possible:` conditions, in the order written.
+    public var properties: [PropertyProgram] = []
+    /// Every form field name of every screen, sorted: the fields a property's `form` has.
+    public var formFieldNames: [String] = []
     /// The flow's named values (`let:`), computed when an expression reads them.
     public var lets: [NamedValueProgram] = []
     public var letIndex: [String: Int] = [:]

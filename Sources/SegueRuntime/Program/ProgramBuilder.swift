@@ -66,9 +66,26 @@ struct ProgramBuilder {
         program.screens = flow.screens.map { skeleton($0) }
         for index in flow.screens.indices { compileScreen(index) }
         program.onError = flow.onError.map { list($0, context: root) }
+        compileProperties(context: root)
         program.handlers = handlers(flow.handlers, context: root)
         compilePlaybackEntry()
         finishHandlerTables()
+    }
+
+    /// The flow's properties, compiled like any flow-level expression (computed fields lowered by the checker).
+    mutating func compileProperties(context: CompileContext) {
+        for (kind, declared) in [
+            (PropertyProgram.Kind.invariant, flow.invariants), (.reachable, flow.reachable),
+            (.alwaysPossible, flow.alwaysPossible),
+        ] {
+            for property in declared {
+                program.properties.append(
+                    PropertyProgram(
+                        kind: kind, name: property.name.text, message: property.message,
+                        condition: expression(property.condition, context: context), range: property.range))
+            }
+        }
+        program.formFieldNames = Set(program.screens.flatMap { $0.fields.map(\.name) }).sorted()
     }
 
     // MARK: names

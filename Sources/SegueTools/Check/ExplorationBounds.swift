@@ -13,6 +13,12 @@ public struct ExplorationBounds: Sendable {
     /// button tapped again while its request is in flight is not explored (docs/check.md, "Calls").
     public var maxSameCall: Int
 
+    /// The most items a list the flow grows itself may hold (`--scope`; counters follow from the flow,
+    /// `CheckScope`); nil explores without a scope, until a bound stops it (`--scope none`).
+    public var scopeListItems: Int? = CheckScope.defaultListItems
+    /// Wall-clock seconds the exploration may take (`--max-time`); nil: no limit.
+    public var maxSeconds: Double? = nil
+
     /// Whether every input is tried while a call is pending (`--interleave`), or only leaving the screen (back,
     /// swipe to dismiss), the next due timer and restart (docs/check.md, "Calls").
     public var interleave: Bool
@@ -26,6 +32,11 @@ public struct ExplorationBounds: Sendable {
         self.maxMemory = maxMemory
         self.maxSameCall = maxSameCall
         self.interleave = interleave
+    }
+
+    /// `90 s`, `1.5 s`: a time bound as the result states it.
+    static func seconds(_ value: Double) -> String {
+        value.rounded() == value ? "\(Int(value)) s" : "\(value) s"
     }
 
     /// Reads a size such as `512M`, `2G` or `1500000000` (bytes); nil when it is not one.

@@ -18,18 +18,20 @@ struct FieldSamples {
     private let byValidity: [[Bool]]
 
     init(outcomes: OutcomeSampler) {
-        let observed = Self.observedFields(outcomes: outcomes)
+        let reads = FormReads(outcomes: outcomes)
         var texts: [[[(text: String, valid: Bool)]]] = []
         var byValidity: [[Bool]] = []
         for screen in outcomes.program.screens {
             texts.append(
                 screen.fields.map { field in
-                    let all = Self.ruleTexts(for: field).map { ($0, Self.isValid($0, field)) }
-                    guard !observed.contains(field.name) else { return all }
+                    let candidates = Self.ruleTexts(for: field) + (reads.literals[field.name] ?? [])
+                    var seen: Set<String> = []
+                    let all = candidates.filter { seen.insert($0).inserted }.map { ($0, Self.isValid($0, field)) }
+                    guard !reads.observes(field.name) else { return all }
                     // The first valid text and the first invalid one.
                     return [all.first { $0.1 }, all.first { !$0.1 }].compactMap { $0 }
                 })
-            byValidity.append(screen.fields.map { !observed.contains($0.name) })
+            byValidity.append(screen.fields.map { !reads.observes($0.name) })
         }
         self.texts = texts
         self.byValidity = byValidity
@@ -47,51 +49,6 @@ struct FieldSamples {
 
     private static func isValid(_ text: String, _ field: FieldProgram) -> Bool {
         FieldValidator.error(for: .string(text), rules: field.rules) == nil
-    }
-
-    /// The names of fields some expression reads that is not opaque (`OpaqueExpressions`: a condition, a `set:`, a
-    /// paging argument or one a sampled result echoes). A bare `form` reads them all.
-    static func observedFields(outcomes: OutcomeSampler) -> Set<String> {
-        let program = outcomes.program
-        let opaque = OpaqueExpressions(outcomes: outcomes).indices
-        var observed: Set<String> = []
-        for (index, expression) in program.expressions.enumerated() where !opaque.contains(index) {
-            observed.formUnion(formReads(in: expression.source))
-        }
-        if observed.contains("*") { return Set(program.screens.flatMap { $0.fields.map(\.name) }) }
-        return observed
-    }
-
-    /// The field names `source` reads as `form.NAME`, and `*` for a bare `form`.
-    static func formReads(in source: String) -> Set<String> {
-        var reads: Set<String> = []
-        let characters = Array(source.unicodeScalars)
-        let isName = { (scalar: Unicode.Scalar) in
-            scalar == "_" || (scalar.properties.isAlphabetic) || ("0"..."9").contains(scalar)
-        }
-        var index = 0
-        while index < characters.count {
-            guard isName(characters[index]) else {
-                index += 1
-                continue
-            }
-            var end = index
-            while end < characters.count, isName(characters[end]) { end += 1 }
-            let word = String(String.UnicodeScalarView(characters[index..<end]))
-            let afterDot = index > 0 && characters[index - 1] == "."
-            if word == "form", !afterDot {
-                if end + 1 < characters.count, characters[end] == ".", isName(characters[end + 1]) {
-                    var nameEnd = end + 1
-                    while nameEnd < characters.count, isName(characters[nameEnd]) { nameEnd += 1 }
-                    reads.insert(String(String.UnicodeScalarView(characters[(end + 1)..<nameEnd])))
-                    end = nameEnd
-                } else {
-                    reads.insert("*")
-                }
-            }
-            index = end
-        }
-        return reads
     }
 
     /// Empty, one valid value, and one value breaking each rule.

@@ -8,7 +8,8 @@ import SegueRuntime
 struct FindingCollector {
     let flow: Flow
     let program: Program
-    let properties: [FlowProperty]
+    let machine: Machine
+    let properties: [PropertyProgram]
     private var found: [String: CheckFinding] = [:]
     private var order: [String] = []
     /// For each `reachable` and `always_possible` property, the states where it holds.
@@ -17,10 +18,11 @@ struct FindingCollector {
     private var enteredStates: Set<[Int]> = []
     private var live: Set<[Int]> = []
 
-    init(flow: Flow, program: Program) {
+    init(flow: Flow, machine: Machine) {
         self.flow = flow
-        self.program = program
-        properties = FlowProperty.all(of: flow)
+        self.machine = machine
+        program = machine.program
+        properties = program.properties
         holds = Array(repeating: [], count: properties.count)
     }
 
@@ -67,7 +69,7 @@ struct FindingCollector {
     /// states it shows.
     mutating func inspect(_ state: MachineState, id: Int32, graph: StateGraph) {
         for (index, property) in properties.enumerated() {
-            switch property.holds(in: state, program: program) {
+            switch machine.holds(property, in: state) {
             case .success(let value):
                 if property.kind == .invariant, !value {
                     let why = property.message.map { ": \($0)" } ?? ""
@@ -101,19 +103,26 @@ struct FindingCollector {
 
     /// Adds what needs the whole graph (reachable, always_possible, never entered, dead elements); only a complete
     /// exploration can prove something is never reached.
-    mutating func finish(graph: StateGraph, complete: Bool) -> [CheckFinding] {
+    ///
+    /// `truncated` are the states some of whose steps left the scope: from them a condition may still be reached
+    /// beyond it, so `always_possible` counts them as reaching it; `scope` (`within scope (…)`) is said in each
+    /// "never" finding when anything was cut.
+    mutating func finish(graph: StateGraph, complete: Bool, truncated: Set<Int32>, scope: String?) -> [CheckFinding] {
         guard complete else { return order.compactMap { found[$0] } }
+        let within = scope.map { " " + $0 } ?? ""
         for (index, property) in properties.enumerated() where holds[index].count == graph.count {
             switch property.kind {
             case .invariant: continue
             case .reachable:
                 if !holds[index].contains(true) {
                     report(
-                        "property \(index)", .neverReached, "reachable `\(property.name)`: no run reaches it",
+                        "property \(index)", .neverReached, "reachable `\(property.name)`: no run reaches it\(within)",
                         at: property.range, [])
                 }
             case .alwaysPossible:
-                let reaches = graph.canReach(holds[index])
+                var targets = holds[index]
+                for state in truncated where Int(state) < targets.count { targets[Int(state)] = true }
+                let reaches = graph.canReach(targets)
                 if let stuck = reaches.firstIndex(of: false) {
                     report(
                         "property \(index)", .notAlwaysPossible,
@@ -125,7 +134,7 @@ struct FindingCollector {
         let screens = Dictionary(flow.screens.map { ($0.name.text, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, screen) in program.screens.enumerated() where !entered.contains(index) {
             report(
-                "screen \(index)", .screenNeverEntered, "screen `\(screen.name)` is never entered by any run",
+                "screen \(index)", .screenNeverEntered, "screen `\(screen.name)` is never entered by any run\(within)",
                 at: screens[screen.name]?.name.range ?? flow.range, [])
         }
         for (index, screen) in program.screens.enumerated() where entered.contains(index) {
@@ -133,7 +142,7 @@ struct FindingCollector {
             for (stateIndex, nested) in screen.states.enumerated() where !enteredStates.contains([index, stateIndex]) {
                 report(
                     "state \(index) \(stateIndex)", .stateNeverEntered,
-                    "state `\(screen.name).\(nested.name)` is never entered by any run",
+                    "state `\(screen.name).\(nested.name)` is never entered by any run\(within)",
                     at: declared?.range ?? flow.range, [])
             }
             for (elementIndex, element) in screen.elements.enumerated() where !live.contains([index, elementIndex]) {
@@ -141,7 +150,7 @@ struct FindingCollector {
                 let range = declared?.elements.first { $0.id.text == element.name }?.range
                 report(
                     "element \(index) \(elementIndex)", .deadElement,
-                    "`\(screen.name).\(element.name)` is never visible and enabled in any run",
+                    "`\(screen.name).\(element.name)` is never visible and enabled in any run\(within)",
                     at: range ?? declared?.range ?? flow.range, [])
             }
         }

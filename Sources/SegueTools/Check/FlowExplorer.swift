@@ -23,6 +23,18 @@ public struct Exploration: Sendable {
     public var prunedCalls: Int
     /// How much the resident memory grew while exploring, in bytes.
     public var memoryGrowth: Int
+    /// The scope the flow was explored in; nil without one (`--scope none`).
+    public var scope: CheckScope?
+    /// What took steps out of the scope (`` `people` grew past 3 items ``), with how many steps were not followed
+    /// for it; empty when the whole flow fits the scope.
+    public var outOfScope: [String: Int] = [:]
+
+    /// `clean within scope: lists ≤ 3 items, counters within ±10 (`people` grew past 3 items)`, or nil when nothing
+    /// was cut.
+    public var scopeNote: String? {
+        guard let scope, !outOfScope.isEmpty else { return nil }
+        return "within scope: \(scope) (" + outOfScope.keys.sorted().joined(separator: "; ") + ")"
+    }
 }
 
 /// Explores every state a flow can reach from launch, breadth first, over every input the input query offers and
@@ -49,7 +61,10 @@ public struct FlowExplorer: Sendable {
         let program = machine.program
         let explorerMoves = ExplorerMoves(
             machine: machine, outcomes: OutcomeSampler(flow: flow, program: program), interleave: bounds.interleave)
-        var findings = FindingCollector(flow: flow, program: program)
+        var findings = FindingCollector(flow: flow, machine: machine)
+        let scope = bounds.scopeListItems.map { CheckScope(listItems: $0, program: program) }
+        var outOfScope: [String: Int] = [:]
+        var truncated: Set<Int32> = []
         var graph = StateGraph()
         let launch = machine.step(MachineState(), .launch(LaunchEnvironment()))
         let dead = ScreenLocalData(flow: flow, program: program, launch: launch.state)
@@ -83,6 +98,14 @@ public struct FlowExplorer: Sendable {
             for move in moves {
                 let step = machine.step(state, move.input)
                 findings.observe(step, by: move.label, from: current, graph: graph)
+                // The flow's own steps stay in scope; what a service answers is a sample, never cut.
+                if let scope, !move.input.isOutcome,
+                    let what = scope.exceeded(from: state, to: step.state, program: program)
+                {
+                    outOfScope[what, default: 0] += 1
+                    truncated.insert(current)
+                    continue
+                }
                 let next = from.next(
                     step.state, canonical: CanonicalState.of(step.state, clearing: dead, unread: &unread),
                     effects: step.effects, in: program)
@@ -96,6 +119,11 @@ public struct FlowExplorer: Sendable {
             }
             if graph.count >= bounds.maxStates {
                 stoppedBy = "the state bound (\(bounds.maxStates) states)" + Self.growth(in: graph, program: program)
+                break
+            }
+            if let limit = bounds.maxSeconds, Date().timeIntervalSince(started) > limit {
+                stoppedBy = "the time bound (\(ExplorationBounds.seconds(limit)), \(graph.count) states)"
+                    + Self.growth(in: graph, program: program)
                 break
             }
             if head & 255 == 0 {
@@ -119,8 +147,12 @@ public struct FlowExplorer: Sendable {
         let complete = stoppedBy == nil
         let depth = graph.depth
         return Exploration(
-            graph: graph, findings: findings.finish(graph: graph, complete: complete), stoppedBy: stoppedBy,
-            depth: depth, seconds: Date().timeIntervalSince(started), prunedCalls: pruned, memoryGrowth: memoryGrowth)
+            graph: graph,
+            findings: findings.finish(
+                graph: graph, complete: complete, truncated: truncated,
+                scope: scope.flatMap { outOfScope.isEmpty ? nil : "within scope (\($0))" }),
+            stoppedBy: stoppedBy, depth: depth, seconds: Date().timeIntervalSince(started), prunedCalls: pruned,
+            memoryGrowth: memoryGrowth, scope: scope, outOfScope: outOfScope)
     }
 
     /// Whether more than `limit` pending calls were started by the same `call` instruction.
@@ -150,5 +182,13 @@ public struct FlowExplorer: Sendable {
             distinct[slot].count >= growingValues
         else { return "" }
         return "; `\(program.data[slot].name)` kept growing (\(distinct[slot].count) values)"
+    }
+}
+
+extension Input {
+    /// A call's outcome: a service's answer, which the explorer samples, never a step of the flow's own.
+    var isOutcome: Bool {
+        if case .outcome = self { return true }
+        return false
     }
 }

@@ -17,12 +17,11 @@ struct ScreenLocalData: Sendable {
 
     init(flow: Flow, program: Program, launch: MachineState) {
         launchData = launch.data
-        let properties = FlowProperty.namesRead(of: flow)
         var locals: [(slot: Int, screen: Int)] = []
         let fieldWritten = Self.writtenByField(in: program)
         for (slot, variable) in program.data.enumerated()
         where !variable.persist && variable.defaultsKey == nil && slot < launch.data.count
-            && properties?.contains(variable.name) == false && !fieldWritten.contains(.flow(slot))
+            && !fieldWritten.contains(.flow(slot))
         {
             let readers = program.expressions.filter { $0.names.contains(variable.name) }
             guard !readers.isEmpty else { continue }

@@ -13,7 +13,6 @@ import SegueRuntime
 enum StateLocalData {
     /// Each (screen, data slot, nested state) whose slot is dead while the state is not active.
     static func find(flow: Flow, program: Program, opaque: Set<Int>) -> [(screen: Int, slot: Int, state: Int)] {
-        let properties = FlowProperty.namesRead(of: flow)
         var found: [(screen: Int, slot: Int, state: Int)] = []
         // By name once: a flow of ten thousand screens would otherwise search its list for each.
         let declared = Dictionary(flow.screens.map { ($0.name.text, $0) }, uniquingKeysWith: { first, _ in first })
@@ -27,9 +26,7 @@ enum StateLocalData {
             let letValues = Set(screen.lets.map(\.value))
             for slot in screen.parameterCount..<max(screen.parameterCount, screen.slots.count) {
                 let name = screen.slots[slot].name
-                guard properties?.contains(name) == false,
-                    !fieldWritten.contains(.screen(slot))
-                else { continue }
+                guard !fieldWritten.contains(.screen(slot)) else { continue }
                 // The names that read it: the variable and every `let:` computed from it.
                 var names: Set<String> = [name]
                 var grew = true

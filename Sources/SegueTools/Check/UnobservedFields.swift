@@ -39,13 +39,6 @@ struct UnobservedFields {
                 if case .string(let text) = value { named.insert(text) }
             }
         }
-        for property in FlowProperty.all(of: outcomes.flow) {
-            guard let expression = property.expression else {
-                wholeValues = true
-                continue
-            }
-            Self.scan(expression, observing: true, named: &named, whole: &wholeValues)
-        }
         guard !wholeValues else {
             names = []
             return

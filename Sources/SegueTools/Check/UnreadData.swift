@@ -29,10 +29,9 @@ struct UnreadData {
             guard case .assign(let operations) = instruction else { continue }
             for operation in operations { selfUpdates[operation.target, default: []].insert(operation.value) }
         }
-        let properties = FlowProperty.namesRead(of: flow)
         let fieldWritten = ScreenLocalData.writtenByField(in: program)
         func unread(_ name: String, _ target: AssignTarget) -> Bool {
-            guard properties?.contains(name) == false, !fieldWritten.contains(target)
+            guard !fieldWritten.contains(target)
             else { return false }
             let own = selfUpdates[target] ?? []
             return program.expressions.indices.allSatisfy { index in

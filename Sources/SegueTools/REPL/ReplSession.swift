@@ -85,7 +85,7 @@ public final class ReplSession {
             throw .compile("\(error)")
         }
         driver = FlowDriver(program: program, embedded: embedded, device: device)
-        invariants = FlowInvariants(flow: checked.flow, program: program)
+        invariants = FlowInvariants(program: program)
     }
 
     /// Loads and checks `path`, refusing a flow with errors, builds its embedded services and compiles it.

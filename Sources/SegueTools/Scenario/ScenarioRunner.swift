@@ -73,7 +73,7 @@ public final class ScenarioRunner {
                 device = profile
             }
             let driver = FlowDriver(program: program, embedded: embedded, device: device)
-            let invariants = FlowInvariants(flow: flow, program: program)
+            let invariants = FlowInvariants(program: program)
             for step in scenario.steps.prefix(limit ?? scenario.steps.count) {
                 try await run.perform(step, driver: driver, embedded: embedded)
                 if let broken = invariants.broken(in: driver.state).first {

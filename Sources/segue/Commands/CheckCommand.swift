@@ -13,9 +13,9 @@ enum CheckCommand: SegueCommand {
     static let name = "check"
     static let summary = "Explore every reachable state of a flow and prove its properties (exit 1 on findings)"
     static let usage = """
-        usage: segue check FLOW… [--format human|json|github|sarif] [--allow CODE[,CODE…]] [--max-states N]
-                                 [--max-depth N] [--max-memory SIZE] [--trace-out DIR] [--scenarios DIR]
-                                 [--interleave] [--quiet]
+        usage: segue check FLOW… [--format human|json|github|sarif] [--allow CODE[,CODE…]] [--scope N|none]
+                                 [--max-states N] [--max-depth N] [--max-memory SIZE] [--max-time SECONDS]
+                                 [--trace-out DIR] [--scenarios DIR] [--interleave] [--quiet]
 
         Explores every state each flow can reach from launch, over every input and every outcome of
         every service call (docs/check.md), and reports broken invariants, unreachable `reachable:`
@@ -25,19 +25,26 @@ enum CheckCommand: SegueCommand {
 
           --format FORMAT    human (default), json, github or sarif, as in `segue validate`
           --allow CODES      accept these finding codes on purpose (comma-separated)
+          --scope N|none     lists the flow grows itself hold at most N items (default 3); whole
+                             numbers it counts stay within the largest number it writes (at least
+                             ±8); a clean result says the scope when a step was cut by it; `none`
+                             explores without a scope until a bound stops it
           --max-states N     stop after N distinct states (default 1000000)
           --max-depth N      do not go beyond N steps from launch
           --max-memory SIZE  stop when the explorer has grown by SIZE (512M, 2G; default 2G)
+          --max-time SECONDS stop after this much wall-clock time
           --trace-out DIR    write each finding's run as a REPL trace (load FILE) and, for a broken
                              invariant, a scenario that fails until the bug is fixed
           --scenarios DIR    write scenario files that together take every transition found
                              (shortest paths merged greedily; fill in their `covers:`)
           --interleave       try every input while a call is pending (default: only back and
                              swipe to dismiss), for races between the user and a request
-          --quiet            no progress line and no summary
+          --quiet            no progress line and no summary (progress: a line every 5 s on
+                             standard error when it is not a terminal)
 
-        exit status: 0 explored completely, no finding; 1 findings (or the flow does not validate);
-                     2 usage or I/O trouble; 3 a bound stopped the exploration before it finished
+        exit status: 0 explored completely (within the scope), no finding; 1 findings (or the flow
+                     does not validate); 2 usage or I/O trouble; 3 --max-states, --max-depth,
+                     --max-memory or --max-time stopped the exploration before it finished
 
         example: segue check flows/donate.yaml
         """
@@ -49,8 +56,8 @@ enum CheckCommand: SegueCommand {
             parsed = try ParsedArguments(
                 arguments,
                 valueOptions: [
-                    "--format", "--allow", "--max-states", "--max-depth", "--max-memory", "--trace-out",
-                    "--scenarios",
+                    "--format", "--allow", "--max-states", "--max-depth", "--max-memory", "--max-time",
+                    "--trace-out", "--scenarios", "--scope",
                 ],
                 switchOptions: ["--quiet", "--interleave"])
         } catch {
@@ -76,6 +83,20 @@ enum CheckCommand: SegueCommand {
                 return 2
             }
             apply(value)
+        }
+        if let text = parsed.options["--scope"] {
+            guard text == "none" || (Int(text) ?? 0) > 0 else {
+                printError("segue check: --scope takes a positive whole number of list items or `none`, not `\(text)`")
+                return 2
+            }
+            bounds.scopeListItems = Int(text)
+        }
+        if let text = parsed.options["--max-time"] {
+            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                printError("segue check: --max-time takes a positive number of seconds, not `\(text)`")
+                return 2
+            }
+            bounds.maxSeconds = seconds
         }
         if let text = parsed.options["--max-memory"] {
             guard let bytes = ExplorationBounds.bytes(text) else {
@@ -124,18 +145,21 @@ enum CheckCommand: SegueCommand {
                 printError("segue check: \(file): \(error)")
                 return 2
             }
-            let showProgress = !quiet && isatty(2) == 1
+            // At a terminal one line rewritten twice a second; under a pipe or in a log, a line every 5 s.
+            let terminal = isatty(2) == 1
+            var lastLine = 0.0
             let exploration = FlowExplorer(flow: flow, program: program).explore(
                 bounds,
                 progress: { progress in
-                    guard showProgress else { return }
+                    guard !quiet, terminal || progress.seconds - lastLine >= 5 else { return }
+                    lastLine = progress.seconds
                     let rate = Int(Double(progress.states) / max(progress.seconds, 0.001))
-                    FileHandle.standardError.write(
-                        Data(
-                            ("\r\(file): \(progress.states) states, frontier \(progress.frontier), "
-                                + "depth \(progress.depth), \(rate) states/s").utf8))
+                    let line =
+                        "\(file): \(progress.states) states, frontier \(progress.frontier), "
+                        + "depth \(progress.depth), \(rate) states/s"
+                    FileHandle.standardError.write(Data((terminal ? "\r" + line : line + "\n").utf8))
                 }, shouldStop: { interruptRequested != 0 })
-            if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            if !quiet, terminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             let findings = exploration.findings.filter { !allowed.contains($0.code.rawValue) }
             all += findings.map(\.diagnostic)
             if let directory = parsed.options["--trace-out"], !findings.isEmpty {
@@ -171,6 +195,9 @@ enum CheckCommand: SegueCommand {
                     "\(file): \(exploration.graph.count) states, \(exploration.graph.transitionCount) transitions, "
                         + "depth \(exploration.depth), \(String(format: "%.1f", exploration.seconds)) s"
                         + ", \(exploration.memoryGrowth >> 20) MiB\(pruned)")
+                if let within = exploration.scopeNote, exploration.stoppedBy == nil {
+                    printError("\(file): explored \(within)")
+                }
             }
             if let reason = exploration.stoppedBy {
                 stopped = true

@@ -69,7 +69,7 @@ struct CheckCommandTests {
                 visible: "taps >= 0"
                 tap: { set: { taps: "taps + 1" } }
         """.write(to: counter, atomically: true, encoding: .utf8)
-        let result = try segue(["check", "--max-states", "40", counter.path])
+        let result = try segue(["check", "--scope", "none", "--max-states", "40", counter.path])
         #expect(result.status == 3, "\(result.output)\(result.error)")
         #expect(
             result.error.contains(
@@ -77,6 +77,18 @@ struct CheckCommandTests {
             ))
         // Not a terminal: no progress line, only the summary.
         #expect(!result.error.contains("\r"))
+        // Within the default scope the counter stops at ±8: clean, and the summary says the scope.
+        let scoped = try segue(["check", counter.path])
+        #expect(scoped.status == 0, "\(scoped.output)\(scoped.error)")
+        #expect(
+            scoped.error.contains(
+                counter.path + ": explored within scope: lists ≤ 3 items, counters within ±8 (`taps` went past ±8)"),
+            "\(scoped.error)")
+        #expect(try segue(["check", "--scope", "0", counter.path]).status == 2)
+        #expect(try segue(["check", "--max-time", "soon", counter.path]).status == 2)
+        let timed = try segue(["check", "--scope", "none", "--max-time", "0.3", counter.path])
+        #expect(timed.status == 3, "\(timed.error)")
+        #expect(timed.error.contains("stopped by the time bound (0.3 s, "), "\(timed.error)")
         #expect(try segue(["check", "--max-memory", "lots", counter.path]).status == 2)
     }
 }

@@ -113,7 +113,7 @@ import Testing
 
     @Test func theMemoryBoundStopsAnExplorationThatKeepsGrowing() throws {
         let exploration = try FlowExplorerTests.explore(
-            Self.growingLog, bounds: ExplorationBounds(maxStates: 1_000_000, maxMemory: 4 << 20))
+            Self.growingLog, bounds: Self.unscoped(ExplorationBounds(maxStates: 1_000_000, maxMemory: 4 << 20)))
         let reason = try #require(exploration.stoppedBy)
         #expect(reason.hasPrefix("the memory bound (4 MiB, "))
         #expect(reason.hasSuffix("`log` kept growing (\(exploration.graph.count) values)"))
@@ -121,10 +121,59 @@ import Testing
     }
 
     @Test func theDepthBoundStopsAndSaysSo() throws {
-        let exploration = try FlowExplorerTests.explore(Self.growingLog, bounds: ExplorationBounds(maxDepth: 5))
+        let exploration = try FlowExplorerTests.explore(
+            Self.growingLog, bounds: Self.unscoped(ExplorationBounds(maxDepth: 5)))
         #expect(exploration.stoppedBy == "the depth bound (5 steps)")
         #expect(exploration.depth == 5)
         #expect(exploration.graph.count == 6)
+    }
+
+    /// The bounds without a scope (`--scope none`): growth goes on until a bound stops it.
+    static func unscoped(_ bounds: ExplorationBounds) -> ExplorationBounds {
+        var bounds = bounds
+        bounds.scopeListItems = nil
+        return bounds
+    }
+
+    /// Within the default scope the growing log stops at three lines, and the exploration finishes, saying so.
+    @Test func aListTheFlowGrowsStopsAtTheScopeAndTheResultSaysSo() throws {
+        let exploration = try FlowExplorerTests.explore(Self.growingLog)
+        #expect(exploration.stoppedBy == nil)
+        // Launch, then 1, 2 and 3 lines (and restart, which keeps nothing).
+        #expect(exploration.graph.count == 4)
+        #expect(exploration.outOfScope == ["`log` grew past 3 items": 1])
+        #expect(
+            exploration.scopeNote
+                == "within scope: lists ≤ 3 items, counters within ±8 (`log` grew past 3 items)")
+        var wider = ExplorationBounds()
+        wider.scopeListItems = 5
+        #expect(try FlowExplorerTests.explore(Self.growingLog, bounds: wider).graph.count == 6)
+    }
+
+    /// A counter stays within the largest number the flow writes, so a button shown from 10 taps on is reached.
+    @Test func countersGoAsFarAsTheFlowsOwnNumbers() throws {
+        let flow = """
+            segue: 1
+            flow: counter
+            start: main
+            data:
+              taps: { type: int, default: 0 }
+            screens:
+              main:
+                elements:
+                  - button: more
+                    label: More
+                    tap: { set: { taps: "taps + 1" } }
+                  - button: prize
+                    label: Prize
+                    visible: "taps >= 12"
+                    tap: { set: { taps: "0" } }
+            """
+        let exploration = try FlowExplorerTests.explore(flow)
+        #expect(exploration.stoppedBy == nil)
+        #expect(exploration.findings.isEmpty, "\(exploration.findings)")
+        #expect(exploration.scope?.counters == 13)
+        #expect(exploration.outOfScope == ["`taps` went past ±13": 1])
     }
 
     @Test func sizesReadAsBytes() {

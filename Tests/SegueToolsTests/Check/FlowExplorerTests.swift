@@ -66,6 +66,43 @@ import Testing
         #expect(finding.range.start.line == 10, "\(finding.range)")
     }
 
+    /// Properties are compiled like any expression: a computed field, a named value and the form are read.
+    @Test func anInvariantReadsComputedFieldsNamedValuesAndTheForm() throws {
+        let flow = """
+            segue: 1
+            flow: people
+            start: main
+            types:
+              Entry:
+                name: string
+                surname: string
+                let:
+                  full_name: "name + ' ' + surname"
+            data:
+              entry: { type: Entry, default: "{name: 'Ann', surname: 'Lee'}" }
+            let:
+              letters: "len(entry.name) + len(entry.surname)"
+            invariants:
+              named: { holds: "len(entry.full_name) > 3", message: a full name }
+              lettered: { holds: "letters >= 2", message: some letters }
+              not_admin: { holds: "screen != 'main' || form.login != 'admin'", message: no admin }
+            screens:
+              main:
+                elements:
+                  - field: login
+                    label: Login
+                  - button: clear
+                    label: Clear
+                    tap: { set: { entry: "{name: '', surname: ''}" } }
+            """
+        let exploration = try Self.explore(flow)
+        let broken = exploration.findings.filter { $0.code == .invariantBroken }.map(\.message)
+        #expect(broken.contains("invariant `named` does not hold: a full name"), "\(exploration.findings)")
+        #expect(broken.contains("invariant `lettered` does not hold: some letters"), "\(exploration.findings)")
+        #expect(broken.contains("invariant `not_admin` does not hold: no admin"), "\(exploration.findings)")
+        #expect(!exploration.findings.contains { $0.code == .propertyUnevaluable }, "\(exploration.findings)")
+    }
+
     @Test func aRunTimeErrorIsReportedAtTheExpressionThatFailed() throws {
         let exploration = try Self.explore(
             """
@@ -120,7 +157,8 @@ import Testing
                     visible: "taps >= 0"
                     tap: { set: { taps: "taps + 1" } }
             """
-        let exploration = try Self.explore(counter, bounds: ExplorationBounds(maxStates: 50))
+        let exploration = try Self.explore(
+            counter, bounds: ExplorationBoundsTests.unscoped(ExplorationBounds(maxStates: 50)))
         #expect(exploration.stoppedBy?.contains("`taps` kept growing") == true)
         #expect(exploration.findings.isEmpty)
         // Shown but read by nothing else, the counter is data nothing reads: one state, and the exploration ends.

@@ -1,0 +1,54 @@
+import SegueExpression
+import SegueModel
+
+/// Why a property has no truth value in a state (a member of null, a value that is not a bool).
+public struct PropertyUnevaluable: Error, Sendable, Hashable {
+    public var reason: String
+}
+
+extension Machine {
+    /// Whether `property` holds in `state`: its condition evaluated as any expression is (named values and computed
+    /// fields computed), with `screen` the name of the screen on top (null before launch), `state` its nested
+    /// states and `form` its fields (a field another screen has is null).
+    ///
+    ///     machine.holds(program.properties[0], in: state)   // .success(true)
+    public func holds(_ property: PropertyProgram, in state: MachineState) -> Result<Bool, PropertyUnevaluable> {
+        guard property.condition >= 0, property.condition < program.expressions.count else {
+            return .failure(PropertyUnevaluable(reason: "the condition is not part of this program"))
+        }
+        let runner = Runner(box: box, state: state, tracing: false)
+        let top = state.topInstance
+        let scope = PropertyScope(
+            machine: runner.scope(Frame(instance: top?.id ?? -1), instance: top),
+            screen: top.map { .string(program.screens[$0.screen].name) } ?? .null,
+            formFields: program.formFieldNames)
+        switch program.expressions[property.condition].evaluate(in: scope) {
+        case .success(.bool(let value)): return .success(value)
+        case .success(let other):
+            return .failure(PropertyUnevaluable(reason: "the condition gave `\(other.literal)`, not a bool"))
+        case .failure(let failure): return .failure(PropertyUnevaluable(reason: failure.message))
+        }
+    }
+}
+
+/// What a property reads: the machine's names for the top screen, with `screen` and a `form` that has every
+/// field some screen has.
+private struct PropertyScope: ValueScope {
+    let machine: MachineScope
+    let screen: Value
+    let formFields: [String]
+
+    func value(of name: String) -> Value? {
+        switch ImplicitName(rawValue: name) {
+        case .screen: return screen
+        case .form:
+            var fields: [String: Value] = [:]
+            for field in formFields { fields[field] = .null }
+            if case .record(let shown)? = machine.value(of: name) { fields.merge(shown) { _, top in top } }
+            return .record(fields)
+        default: return machine.value(of: name)
+        }
+    }
+
+    func computedValue(of name: String) -> Result<Value, EvaluationError>? { machine.computedValue(of: name) }
+}
