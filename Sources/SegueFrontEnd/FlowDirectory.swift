@@ -34,7 +34,7 @@ public struct FlowDirectory: Sendable {
             if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
             let lowered = relative.lowercased()
             guard lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") else { continue }
-            let path = (directory as NSString).appendingPathComponent(relative)
+            let path = PathName.appending(relative, to: directory)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
                 continue

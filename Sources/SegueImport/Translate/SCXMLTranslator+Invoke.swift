@@ -115,8 +115,7 @@ extension SCXMLTranslator {
             return nil
         }
         let relative = written.hasPrefix("file:") ? String(written.dropFirst(5)) : written
-        let directory = (file.path as NSString).deletingLastPathComponent
-        let path = relative.hasPrefix("/") || directory.isEmpty ? relative : directory + "/" + relative
+        let path = PathName.resolving(relative, from: file.path)
         // The W3C suite names its `.txml` sources by the `.scxml` its transforms would make.
         let found = [path, path.hasSuffix(".scxml") ? String(path.dropLast(6)) + ".txml" : nil].compactMap { $0 }
             .first { FileManager.default.fileExists(atPath: $0) }

@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 
 /// Pictures a drawing embeds: an image's `source` or a photo field's path, read from the flow's folder (or an
 /// absolute path) and inlined as a `data:` URI, so a rendered SVG stands alone.
@@ -26,7 +27,7 @@ public struct ImageFiles: Sendable {
     public func dataURI(for source: String) -> String? {
         if source.hasPrefix("data:image/") { return source }
         let candidates =
-            source.hasPrefix("/") ? [source] : roots.map { ($0 as NSString).appendingPathComponent(source) }
+            source.hasPrefix("/") ? [source] : roots.map { PathName.appending(source, to: $0) }
         for path in candidates {
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
                 attributes[.type] as? FileAttributeType == .typeRegular,

@@ -23,7 +23,7 @@ public enum ScenarioSuite {
             }
             guard let walker = manager.enumerator(atPath: path) else { continue }
             for case let relative as String in walker where relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") {
-                let full = (path as NSString).appendingPathComponent(relative)
+                let full = PathName.appending(relative, to: path)
                 if isScenario(full) { found.append(full) }
             }
         }

@@ -133,7 +133,7 @@ enum DiagramCommand: SegueCommand {
             "dot": .dot, "gv": .dot, "mmd": .mermaid, "mermaid": .mermaid, "puml": .plantuml, "plantuml": .plantuml,
             "svg": .svg, "png": .png,
         ]
-        let pathExtension = output.map { URL(fileURLWithPath: $0).pathExtension.lowercased() } ?? ""
+        let pathExtension = output.map { PathName.pathExtension(of: $0).lowercased() } ?? ""
         return byExtension[pathExtension] ?? .dot
     }
 
