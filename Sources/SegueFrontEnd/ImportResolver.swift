@@ -83,7 +83,7 @@ struct ImportResolver {
                 merge(cached, into: &result)
                 continue
             }
-            switch FrontEnd.readFile(target) {
+            switch FrontEnd.readFile(target, limit: limits.maxFileBytes) {
             case .failure(let problem):
                 diagnostics.append(
                     .error(

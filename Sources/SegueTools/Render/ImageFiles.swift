@@ -29,10 +29,8 @@ public struct ImageFiles: Sendable {
         let candidates =
             source.hasPrefix("/") ? [source] : roots.map { PathName.appending(source, to: $0) }
         for path in candidates {
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                attributes[.type] as? FileAttributeType == .typeRegular,
-                let size = attributes[.size] as? Int, size <= byteLimit,
-                let data = FileManager.default.contents(atPath: path), let type = Self.mediaType(of: data)
+            guard let data = try? SafeFile.read(path, limit: byteLimit, links: .followed),
+                let type = Self.mediaType(of: data)
             else { continue }
             return "data:\(type);base64,\(data.base64EncodedString())"
         }

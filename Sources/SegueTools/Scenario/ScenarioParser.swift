@@ -19,10 +19,13 @@ public enum ScenarioParser {
     ]
 
     public static func parse(path: String) throws(ScenarioError) -> Scenario {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let data: Data
+        do {
+            data = try SafeFile.read(path, limit: 8 << 20, links: .followed)
+        } catch {
             throw ScenarioError(diagnostics: [
                 .error(
-                    "T001", "cannot read the scenario file",
+                    "T001", "cannot read the scenario file: \(error.reason)",
                     at: SourceRange(path: path, at: SourceLocation(line: 1, column: 1, offset: 0)))
             ])
         }
