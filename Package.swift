@@ -86,8 +86,8 @@ let package = Package(
         .target(
             name: "SegueServices",
             dependencies: [
-                "SegueRuntime", "SegueModel", "SegueExpression", "SegueSQLite", "CJPEG", "CPNG", "CImageCodec",
-                "CHTTPClient",
+                "SegueDiagnostics", "SegueRuntime", "SegueModel", "SegueExpression", "SegueSQLite", "CJPEG", "CPNG",
+                "CImageCodec", "CHTTPClient",
             ]
         ),
         .testTarget(
@@ -121,7 +121,8 @@ let package = Package(
             exclude: ["Browser"]),
 
         // Audio: WAV files, recording, trim, gain, metering, mixdown, the recordings store (AudioService).
-        .target(name: "SegueAudio", dependencies: ["SegueSQLite", "SegueRuntime", "SegueExpression"]),
+        .target(
+            name: "SegueAudio", dependencies: ["SegueDiagnostics", "SegueSQLite", "SegueRuntime", "SegueExpression"]),
         .testTarget(name: "SegueAudioTests", dependencies: ["SegueAudio", "SegueRuntime"]),
 
         // `segue import scxml`: SCXML documents (read with libxml2, with positions) → flows, and the W3C suite's runner.

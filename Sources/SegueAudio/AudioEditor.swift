@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 import SegueRuntime
 
 /// File-to-file edits — trim, gain, format conversion — streamed in blocks and saved atomically.
@@ -93,8 +94,7 @@ public enum AudioEditor {
 
     /// A unique hidden name in the same directory as `path`, so a rename onto `path` is atomic.
     static func temporaryPath(beside path: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        return "\(directory)/.\(url.lastPathComponent).\(UUID().uuidString.prefix(8)).tmp"
+        let directory = PathName.directory(of: path)
+        return "\(directory)/.\(PathName.lastComponent(of: path)).\(UUID().uuidString.prefix(8)).tmp"
     }
 }

@@ -122,7 +122,7 @@ public enum DiagnosticCatalog {
         "C704":
             "Plural forms that do not fit: a form missing, a category the locale lacks, or forms for a message without a number.",
         "I001":
-            "The file is not well-formed XML (or is over 8 MiB, or holds no element); libxml2's message, at the line and column it stopped.",
+            "The file is not well-formed XML (or holds no element, or cannot be read: missing, a FIFO or a device); libxml2's message, at the line and column it stopped (a limit of libxml2's own is said as `past a limit of the XML reader`).",
         "I002":
             "An element SCXML does not define, one that cannot stand where it is written (a `<transition>` inside `<final>`), or a W3C suite `conf:` element the importer does not map.",
         "I003":
@@ -139,5 +139,9 @@ public enum DiagnosticCatalog {
             "A state id declared twice, two ids that become the same Segue name (`s-1` and `s_1`), or a data id that is not a name expressions can use.",
         "I009":
             "A warning: what SCXML does here at run time is known from the document alone, and the flow does it: an event no transition takes (by SCXML's prefix matching) is discarded, so it is not raised; assigning to a location no `<data>` declares, or sending to a target or type SCXML cannot deliver to, raises `error.execution` (`error.communication` for another session) and ends the block, as SCXML ends a block at its first error.",
+        "I010":
+            "A document type declaration, refused whatever it declares: SCXML needs none, and its entities could expand without end (a billion laughs) or read other files (an external entity). The parser stops at the `<!DOCTYPE`, before any entity is read.",
+        "I011":
+            "The document is past one of the importer's limits, each checked before the work: the file over 8 MiB (by its size, unread), elements nested more than 100 deep, an attribute value or an element's text over 64 KiB.",
     ]
 }

@@ -12,48 +12,31 @@ public struct FlowDirectory: Sendable {
     /// Other YAML files, sorted by path; `segue validate --verbose` lists them.
     public var skipped: [String]
 
+    /// What is not a regular file (a FIFO, a device, a socket), never opened; `segue validate` names each.
+    public var passedOver: [FileScan.PassedOver] = []
+
     /// Why a directory could not be walked.
-    public struct ScanError: Error, Sendable, CustomStringConvertible {
-        public var path: String
-        public var reason: String
-        public var description: String { "cannot read directory `\(path)`: \(reason)" }
-    }
+    public typealias ScanError = FileScan.WalkError
 
     /// Walks `directory` recursively (hidden files and directories are skipped).
     public static func scan(_ directory: String) throws(ScanError) -> FlowDirectory {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ScanError(path: directory, reason: "no such directory")
-        }
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else {
-            throw ScanError(path: directory, reason: "it cannot be listed")
-        }
+        let scan = try FileScan.walk(directory, endings: [".yaml", ".yml"], skippingHidden: true)
         var flows: [String] = []
         var skipped: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-            let lowered = relative.lowercased()
-            guard lowered.hasSuffix(".yaml") || lowered.hasSuffix(".yml") else { continue }
-            let path = (directory as NSString).appendingPathComponent(relative)
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
-                continue
-            }
+        for path in scan.files {
             if isFlow(path) { flows.append(path) } else { skipped.append(path) }
         }
-        return FlowDirectory(flows: flows.sorted(), skipped: skipped.sorted())
+        return FlowDirectory(flows: flows, skipped: skipped, passedOver: scan.passedOver)
     }
 
     /// Whether the file's first line that is not blank, a comment or a directive starts with `segue:`.
     ///
-    /// An unreadable file counts as a flow, so loading it reports why it cannot be read.
+    /// A file that cannot be read counts as a flow, so loading it reports why; only its first 64 KiB are read, and
+    /// only from a regular file.
     public static func isFlow(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return true }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 64 * 1024)) ?? Data()
+        guard let head = try? SafeFile.head(path, count: 64 * 1024, links: .followed) else { return true }
         return isFlowText(String(decoding: head, as: UTF8.self))
     }
-
     /// The test behind `isFlow`, on the file's first bytes as text.
     public static func isFlowText(_ head: String) -> Bool {
         var text = head

@@ -17,13 +17,15 @@ public struct FrontEnd: Sendable {
 
     /// Reads and decodes the file at `path`; a file that cannot be read gives one `C003` diagnostic.
     public func read(path: String) -> ParsedFlow {
-        switch Self.readFile(path) {
+        switch Self.readFile(path, limit: limits.maxFileBytes) {
         case .success(let file):
             return read(file)
         case .failure(let problem):
-            let diagnostic = Diagnostic.error(
-                FrontEndCode.unreadableFile, "cannot read `\(path)`: \(problem.reason)",
-                at: SourceRange(path: path, at: SourceLocation(line: 1, column: 1, offset: 0)))
+            let diagnostic =
+                problem.size.map { YAMLLoader.fileTooLarge(path: path, size: $0, limit: limits.maxFileBytes) }
+                ?? Diagnostic.error(
+                    FrontEndCode.unreadableFile, "cannot read `\(path)`: \(problem.reason)",
+                    at: SourceRange(path: path, at: SourceLocation(line: 1, column: 1, offset: 0)))
             return ParsedFlow(
                 path: path, flow: nil, role: .flow, diagnostics: [diagnostic], sources: [],
                 imported: ImportedDefinitions(), libraries: [], yamlHadErrors: false)
@@ -52,29 +54,29 @@ public struct FrontEnd: Sendable {
     /// Why a file could not be read.
     public struct ReadFailure: Error, Sendable {
         public var reason: String
+        /// The file's size when it was refused for being over the limit, unread.
+        public var size: Int?
     }
 
-    /// Whether `path` is a file that can be read, or why not: missing, a directory, not readable.
+    /// Whether `path` is a regular file that can be read, or why not: missing, a directory, a FIFO or device,
+    /// not readable. Nothing is opened.
     public static func readableFile(_ path: String) -> Result<Void, ReadFailure> {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(ReadFailure(reason: "no such file"))
-        }
-        if isDirectory.boolValue { return .failure(ReadFailure(reason: "it is a directory")) }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            return .failure(ReadFailure(reason: "permission denied"))
-        }
+        if let problem = SafeFile.problem(path, links: .followed) { return .failure(ReadFailure(reason: problem)) }
+        guard access(path, R_OK) == 0 else { return .failure(ReadFailure(reason: "permission denied")) }
         return .success(())
     }
 
-    /// The file's bytes, or why not: missing, a directory, not readable.
-    public static func readFile(_ path: String) -> Result<SourceFile, ReadFailure> {
-        if case .failure(let failure) = readableFile(path) { return .failure(failure) }
+    /// The bytes of the regular file at `path` (SafeFile: a FIFO or a device is refused before it is read, and
+    /// a file over `limit` is refused by its size alone), or why not.
+    public static func readFile(_ path: String, limit: Int = YAMLLimits.default.maxFileBytes)
+        -> Result<SourceFile, ReadFailure>
+    {
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let data = try SafeFile.read(path, limit: limit, links: .followed)
             return .success(SourceFile(path: path, bytes: Array(data)))
         } catch {
-            return .failure(ReadFailure(reason: error.localizedDescription))
+            let reason = error.reason == "Permission denied" ? "permission denied" : error.reason
+            return .failure(ReadFailure(reason: reason, size: error.size))
         }
     }
 

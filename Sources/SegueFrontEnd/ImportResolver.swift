@@ -44,7 +44,7 @@ struct ImportResolver {
             !entries.contains(where: { ["flow", "start", "screens"].contains($0.name) })
         {
             role = .library
-            root = Self.library(node, entries: entries, name: (file.path as NSString).lastPathComponent)
+            root = Self.library(node, entries: entries, name: PathName.lastComponent(of: file.path))
         }
         var decoder = FlowDecoder(file: file)
         let flow = decoder.decodeFlow(taking: &root)
@@ -69,13 +69,10 @@ struct ImportResolver {
     mutating func definitions(importedBy flow: Flow, at path: String, chain: [String]) -> ImportedDefinitions {
         var result = ImportedDefinitions()
         for name in flow.imports {
-            let target =
-                name.text.hasPrefix("/")
-                ? name.text
-                : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name.text)
+            let target = PathName.resolving(name.text, from: path)
             let key = FrontEnd.canonical(target)
             if let index = chain.firstIndex(of: key) {
-                let loop = (chain[index...] + [key]).map { ($0 as NSString).lastPathComponent }
+                let loop = (chain[index...] + [key]).map { PathName.lastComponent(of: $0) }
                 diagnostics.append(
                     .error(
                         FrontEndCode.importCycle, "import cycle: " + loop.joined(separator: " → "), at: name.range,
@@ -86,7 +83,7 @@ struct ImportResolver {
                 merge(cached, into: &result)
                 continue
             }
-            switch FrontEnd.readFile(target) {
+            switch FrontEnd.readFile(target, limit: limits.maxFileBytes) {
             case .failure(let problem):
                 diagnostics.append(
                     .error(

@@ -52,7 +52,7 @@ extension LanguageServer {
             let place =
                 declaration.range.path == document.path
                 ? "line \(declaration.range.start.line)"
-                : "\((declaration.range.path as NSString).lastPathComponent):\(declaration.range.start.line)"
+                : "\(PathName.lastComponent(of: declaration.range.path)):\(declaration.range.start.line)"
             return ", declared at \(place):\n\n```yaml\n\(line)\n```"
         }
         return found.kind == .event ? ": an event with no payload declared" : ": not declared"

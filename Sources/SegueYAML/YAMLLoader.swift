@@ -27,12 +27,17 @@ public struct YAMLLoader: Sendable {
         self.limits = limits
     }
 
+    /// `Y001` for a file of `size` bytes over `limit`; the front end gives it for a file refused by its size before
+    /// it was read.
+    public static func fileTooLarge(path: String, size: Int, limit: Int) -> Diagnostic {
+        Diagnostic.error(
+            .fileTooLarge, "the file is \(size) bytes; the limit is \(limit) bytes",
+            at: SourceRange(path: path, at: SourceLocation(line: 1, column: 1, offset: 0)))
+    }
+
     public func load(_ file: SourceFile) -> YAMLLoadResult {
         guard file.bytes.count <= limits.maxFileBytes else {
-            let range = SourceRange(path: file.path, at: SourceLocation(line: 1, column: 1, offset: 0))
-            let diagnostic = Diagnostic.error(
-                .fileTooLarge,
-                "the file is \(file.bytes.count) bytes; the limit is \(limits.maxFileBytes) bytes", at: range)
+            let diagnostic = Self.fileTooLarge(path: file.path, size: file.bytes.count, limit: limits.maxFileBytes)
             return YAMLLoadResult(root: nil, diagnostics: [diagnostic])
         }
         let check = InputCheck(file)

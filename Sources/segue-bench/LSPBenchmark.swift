@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 import SegueLanguageServer
 
 /// `segue-bench lsp`: how long an editor waits for diagnostics after an edit of flows/donate.yaml.
@@ -26,7 +27,7 @@ enum LSPBenchmark {
         guard let original = try? String(contentsOfFile: flow, encoding: .utf8) else {
             return fail("cannot read \(flow) (run it from the repository's root)")
         }
-        let path = URL(fileURLWithPath: flow).standardizedFileURL.path
+        let path = PathName.absolute(flow)
         let uri = "file://" + path
         let server = LanguageServer()
         _ = server.receive(body: body(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [:]]), now: 0)

@@ -25,6 +25,15 @@ import Testing
             "decided-statically.scxml", "I009", 3, 14,
             "no transition takes `nobody_listens`; SCXML discards it, so the flow does not raise it"
         ),
+        (
+            "document-type.scxml", "I010", 1, 1,
+            "a document type declaration (`<!DOCTYPE …>`) is refused: SCXML needs none, and its entities could "
+                + "expand without end or read other files"
+        ),
+        (
+            "too-deep.scxml", "I011", 101, 1,
+            "elements nest more than 100 deep here (`<state>`); the importer reads charts at most 100 levels deep"
+        ),
     ]
 
     @Test(arguments: expected.indices)

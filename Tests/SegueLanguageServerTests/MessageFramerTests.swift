@@ -38,4 +38,84 @@ struct MessageFramerTests {
         framer.append(framed)
         #expect(try JSON.parse(try #require(try framer.next()))["text"] == "Поддержать")
     }
+
+    /// Every body the framer gives for `input` fed in chunks of `chunk` bytes, and how many errors it reported.
+    private func frames(_ input: Data, chunk: Int = 65536) -> (bodies: [String], errors: [String]) {
+        var framer = MessageFramer()
+        var bodies: [String] = []
+        var errors: [String] = []
+        var offset = 0
+        while offset < input.count {
+            framer.append(input[offset..<min(offset + chunk, input.count)])
+            offset += chunk
+            while true {
+                do {
+                    guard let body = try framer.next() else { break }
+                    bodies.append(String(decoding: body, as: UTF8.self))
+                } catch {
+                    errors.append(error.description)
+                }
+            }
+        }
+        return (bodies, errors)
+    }
+
+    private func message(_ id: Int) -> Data { MessageFramer.frame(Data(#"{"id":\#(id)}"#.utf8)) }
+
+    @Test func aBadLengthIsReportedAndTheNextMessageIsRead() {
+        for header in ["Content-Length: abc", "Content-Length: -5", "Content-Length:", "content-length 12"] {
+            let result = frames(Data("\(header)\r\n\r\n".utf8) + message(1))
+            #expect(result.bodies == [#"{"id":1}"#], "\(header)")
+            #expect(result.errors.count == 1, "\(header): \(result.errors)")
+        }
+    }
+
+    @Test func aBodyWithoutAHeaderIsSkippedUpToTheNextHeader() {
+        // A header with no length, its body, then a header glued to the body: the old framer lost both messages.
+        let input =
+            Data("Content-Type: x\r\n\r\n{\"lost\":true}".utf8) + message(2) + Data("\r\n garbage \r\n".utf8)
+            + message(3)
+        let result = frames(input, chunk: 5)
+        #expect(result.bodies == [#"{"id":2}"#, #"{"id":3}"#])
+        #expect(result.errors.count == 2, "\(result.errors)")
+        // A Content-Type line ended by a blank line is a header without a length; it and the body after it are junk.
+        #expect(result.errors.first?.hasPrefix("skipped 27 bytes outside any message") == true, "\(result.errors)")
+        #expect(result.errors.last?.hasPrefix("skipped 7 bytes outside any message") == true, "\(result.errors)")
+    }
+
+    @Test func headersAreFoundInAnyCaseWithOtherFieldsAndSplitAnywhere() {
+        let body = #"{"id":4}"#
+        let input = Data(
+            "Content-Type: application/vscode-jsonrpc; charset=utf-8\r\nCONTENT-length :  \(body.utf8.count) \r\n\r\n\(body)"
+                .utf8)
+        for chunk in [1, 2, 3, 7, 1000] {
+            let result = frames(input + message(5), chunk: chunk)
+            #expect(result.bodies == [body, #"{"id":5}"#], "chunk \(chunk)")
+            #expect(result.errors.isEmpty, "chunk \(chunk): \(result.errors)")
+        }
+    }
+
+    @Test func aBodyOverTheLimitIsCountedOffAndTheMessagesAfterItAreRead() {
+        let size = MessageFramer.maximumBody + 1
+        // Its body holds a header of its own: counted off with the rest, never read as one.
+        var big = Data("Content-Length: \(size)\r\n\r\n".utf8) + message(99)
+        big.append(Data(repeating: UInt8(ascii: "x"), count: size - message(99).count))
+        let start = ContinuousClock.now
+        let result = frames(message(1) + big + message(2))
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(result.bodies == [#"{"id":1}"#, #"{"id":2}"#])
+        #expect(result.errors == ["a message of \(size) bytes, over the \(MessageFramer.maximumBody) allowed: skipped"])
+    }
+
+    @Test func tenMegabytesWithoutABlankLineAreReadOnceAndDropped() {
+        let flood = Data(repeating: UInt8(ascii: "a"), count: 10 << 20)
+        for input in [flood, Data("Content-Length: 10\r\n".utf8) + flood] {
+            let start = ContinuousClock.now
+            let result = frames(input + message(7))
+            let elapsed = ContinuousClock.now - start
+            #expect(elapsed < .seconds(3), "\(elapsed)")
+            #expect(result.bodies == [#"{"id":7}"#])
+            #expect(!result.errors.isEmpty)
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 import Testing
 
 @testable import SegueRuntime
@@ -90,7 +91,10 @@ import Testing
         }
         let big = directory.appendingPathComponent("big.jpg")
         try Data(repeating: 7, count: 2048).write(to: big)
-        #expect(throws: SafeFile.ReadError(path: big.path, reason: "it is 2048 bytes, more than the 1024 allowed")) {
+        #expect(
+            throws: SafeFile.ReadError(
+                path: big.path, reason: "it is 2048 bytes, more than the 1024 allowed", size: 2048)
+        ) {
             try SafeFile.read(big.path, limit: 1024)
         }
         #expect(try SafeFile.read(big.path, limit: 4096) == Data(repeating: 7, count: 2048))

@@ -56,10 +56,12 @@ public enum SCXMLTestRunner {
     public static func run(path: String) async -> Outcome {
         let test = testNumber(path)
         if let reason = SCXMLSkippedTests.reason[test] { return Outcome(test: test, status: .skip, reason: reason) }
-        guard let bytes = FileManager.default.contents(atPath: path) else {
-            return Outcome(test: test, status: .fail, reason: "cannot read \(path)")
+        let source: SourceFile
+        do {
+            source = try XMLDocumentReader.load(path: path)
+        } catch {
+            return Outcome(test: test, status: .fail, reason: "cannot read \(path): \(error.message)")
         }
-        let source = SourceFile(path: path, bytes: Array(bytes))
         let imported = SCXMLImporter.translate(source)
         guard let yaml = imported.yaml else {
             let first = imported.diagnostics.first { $0.severity == .error }

@@ -22,6 +22,12 @@ public enum ImportCode: String, Sendable, CaseIterable {
     /// A warning: what SCXML does here at run time is known from the document alone (an event no transition takes
     /// is discarded; assigning to a location no `<data>` declares raises `error.execution`), and the flow does it.
     case decidedStatically = "I009"
+    /// A document type declaration (`<!DOCTYPE`, with or without an internal subset of `<!ENTITY …>`): SCXML needs
+    /// none, and entities are how a small chart expands to gigabytes or reads files (OWASP: refuse DTDs).
+    case documentType = "I010"
+    /// The document is past one of the importer's limits, checked before the work: its size (by `fstat`, unread),
+    /// how deep its elements nest, the length of an attribute or of an element's text.
+    case overLimit = "I011"
 }
 
 extension Diagnostic {

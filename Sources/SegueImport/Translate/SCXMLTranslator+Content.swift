@@ -100,8 +100,7 @@ extension SCXMLTranslator {
                     at: attribute.valueRange))
             return nil
         }
-        let folder = (file.path as NSString).deletingLastPathComponent
-        let path = folder.isEmpty ? name : folder + "/" + name
+        let path = PathName.resolving(name, from: file.path)
         let text: String
         do {
             let bytes = try SafeFile.read(path, limit: Self.dataSourceLimit)

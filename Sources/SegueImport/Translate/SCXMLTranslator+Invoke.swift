@@ -115,19 +115,19 @@ extension SCXMLTranslator {
             return nil
         }
         let relative = written.hasPrefix("file:") ? String(written.dropFirst(5)) : written
-        let directory = (file.path as NSString).deletingLastPathComponent
-        let path = relative.hasPrefix("/") || directory.isEmpty ? relative : directory + "/" + relative
+        let path = PathName.resolving(relative, from: file.path)
         // The W3C suite names its `.txml` sources by the `.scxml` its transforms would make.
         let found = [path, path.hasSuffix(".scxml") ? String(path.dropLast(6)) + ".txml" : nil].compactMap { $0 }
             .first { FileManager.default.fileExists(atPath: $0) }
-        guard let found, let bytes = FileManager.default.contents(atPath: found) else {
+        guard let found else {
             diagnostics.append(
                 .error(.badAttribute, "cannot read the invoked document `\(path)`", at: source.valueRange))
             return nil
         }
-        let document = SourceFile(path: found, bytes: Array(bytes))
+        let document: SourceFile
         let root: XMLElement
         do {
+            document = try XMLDocumentReader.load(path: found)
             root = ConformanceRewriter.rewrite(try XMLDocumentReader.read(document))
         } catch {
             diagnostics.append(error)

@@ -7,16 +7,36 @@ import SegueDiagnostics
 ///
 ///     let root = try XMLDocumentReader.read(SourceFile(path: "chart.scxml", text: xml))
 public enum XMLDocumentReader {
-    /// Larger documents are refused before parsing, as flow files are.
+    /// Larger documents are refused before reading, as flow files are.
     public static let maxBytes = 8 * 1024 * 1024
+    /// Elements nested deeper are refused where the first one too deep starts (a chart's states nest a few levels).
+    public static let maxDepth = 100
+    /// Longer attribute values and element texts (an expression, a `<data>` value) are refused where they stand.
+    public static let maxValueBytes = 64 * 1024
+
+    /// The document at `path`: a regular file (never a FIFO or a device) of at most `maxBytes`, its size checked
+    /// by `fstat` before a byte is read; `I011` for a larger one, `I001` when it cannot be read.
+    public static func load(path: String) throws(Diagnostic) -> SourceFile {
+        do {
+            return SourceFile(path: path, bytes: Array(try SafeFile.read(path, limit: maxBytes, links: .followed)))
+        } catch {
+            if let size = error.size { throw tooLarge(path: path, size: size) }
+            throw .error(
+                ImportCode.notXML.rawValue, "cannot read the file: \(error.reason)",
+                at: SourceRange(path: path, at: SourceLocation(line: 1, column: 1, offset: 0)))
+        }
+    }
+
+    static func tooLarge(path: String, size: Int) -> Diagnostic {
+        .error(
+            ImportCode.overLimit.rawValue,
+            "the file is \(size) bytes; the importer reads at most \(maxBytes) (8 MiB), so it was not read",
+            at: SourceRange(path: path, at: SourceLocation(line: 1, column: 1, offset: 0)))
+    }
 
     public static func read(_ file: SourceFile) throws(Diagnostic) -> XMLElement {
-        guard file.bytes.count <= maxBytes else {
-            throw .error(
-                ImportCode.notXML.rawValue, "the file is \(file.bytes.count) bytes; the limit is \(maxBytes) bytes",
-                at: SourceRange(path: file.path, at: file.location(ofOffset: 0)))
-        }
-        let builder = TreeBuilder(file: file)
+        guard file.bytes.count <= maxBytes else { throw tooLarge(path: file.path, size: file.bytes.count) }
+        let builder = XMLTreeBuilder(file: file)
         let root: XMLElement? = file.bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { chars in
@@ -33,7 +53,7 @@ public enum XMLDocumentReader {
         return root
     }
 
-    private static func parse(_ bytes: UnsafePointer<CChar>, count: Int32, builder: TreeBuilder) -> XMLElement? {
+    private static func parse(_ bytes: UnsafePointer<CChar>, count: Int32, builder: XMLTreeBuilder) -> XMLElement? {
         xmlInitParser()
         guard let context = xmlCreateMemoryParserCtxt(bytes, count) else { return nil }
         defer {
@@ -48,32 +68,50 @@ public enum XMLDocumentReader {
         context.pointee._private = unmanaged.toOpaque()
         guard let sax = context.pointee.sax else { return nil }
         sax.pointee.startElementNs = { context, name, prefix, uri, _, _, count, _, attributes in
-            guard let parser = XMLDocumentReader.parserContext(context), let builder = TreeBuilder.of(parser) else {
+            guard let parser = XMLDocumentReader.parserContext(context), let builder = XMLTreeBuilder.of(parser) else {
                 return
             }
-            builder.start(
+            let accepted = builder.start(
                 name: XMLDocumentReader.string(name), prefix: XMLDocumentReader.string(prefix),
                 namespace: XMLDocumentReader.string(uri),
                 attributes: XMLDocumentReader.attributeValues(attributes, count: Int(count)),
                 at: XMLDocumentReader.position(of: parser))
+            if !accepted { xmlStopParser(parser) }
         }
         sax.pointee.endElementNs = { context, _, _, _ in
-            guard let parser = XMLDocumentReader.parserContext(context), let builder = TreeBuilder.of(parser) else {
+            guard let parser = XMLDocumentReader.parserContext(context), let builder = XMLTreeBuilder.of(parser) else {
                 return
             }
             builder.end()
         }
+        // A `<!DOCTYPE`: refused before its internal subset (where entities are declared) is read.
+        sax.pointee.internalSubset = { context, _, _, _ in
+            guard let parser = XMLDocumentReader.parserContext(context), let builder = XMLTreeBuilder.of(parser) else {
+                return
+            }
+            builder.refuseDocumentType(at: XMLDocumentReader.position(of: parser))
+            xmlStopParser(parser)
+        }
+        sax.pointee.entityDecl = { context, _, _, _, _, _ in
+            guard let parser = XMLDocumentReader.parserContext(context), let builder = XMLTreeBuilder.of(parser) else {
+                return
+            }
+            builder.refuseDocumentType(at: XMLDocumentReader.position(of: parser))
+            xmlStopParser(parser)
+        }
         sax.pointee.characters = { context, characters, length in
-            guard let parser = XMLDocumentReader.parserContext(context), let builder = TreeBuilder.of(parser),
+            guard let parser = XMLDocumentReader.parserContext(context), let builder = XMLTreeBuilder.of(parser),
                 let characters
             else {
                 return
             }
-            builder.text(String(decoding: UnsafeBufferPointer(start: characters, count: Int(length)), as: UTF8.self))
+            let accepted = builder.text(
+                String(decoding: UnsafeBufferPointer(start: characters, count: Int(length)), as: UTF8.self))
+            if !accepted { xmlStopParser(parser) }
         }
         sax.pointee.cdataBlock = sax.pointee.characters
         sax.pointee.serror = { userData, error in
-            guard let parser = XMLDocumentReader.parserContext(userData), let builder = TreeBuilder.of(parser),
+            guard let parser = XMLDocumentReader.parserContext(userData), let builder = XMLTreeBuilder.of(parser),
                 let error
             else {
                 return
@@ -118,68 +156,5 @@ public enum XMLDocumentReader {
                 string(attributes[base]), string(attributes[base + 1]), string(attributes[base + 2]), value
             )
         }
-    }
-}
-
-/// Collects elements as SAX2 reports them, and the first error.
-private final class TreeBuilder {
-    let file: SourceFile
-    var stack: [XMLElement] = []
-    var root: XMLElement?
-    var failure: Diagnostic?
-
-    init(file: SourceFile) { self.file = file }
-
-    static func of(_ parser: xmlParserCtxtPtr) -> TreeBuilder? {
-        parser.pointee._private.map { Unmanaged<TreeBuilder>.fromOpaque($0).takeUnretainedValue() }
-    }
-
-    func start(
-        name: String, prefix: String, namespace: String,
-        attributes: [(name: String, prefix: String, namespace: String, value: String)], at offset: Int
-    ) {
-        let tag = StartTagScanner(bytes: file.bytes, near: offset)
-        var read: [XMLAttribute] = []
-        for attribute in attributes {
-            let qualified = attribute.prefix.isEmpty ? attribute.name : attribute.prefix + ":" + attribute.name
-            let spans = tag.attribute(qualified)
-            read.append(
-                XMLAttribute(
-                    name: attribute.name, namespace: attribute.namespace, value: attribute.value,
-                    range: range(spans?.whole ?? tag.whole), valueRange: range(spans?.value ?? tag.whole)))
-        }
-        stack.append(XMLElement(name: name, namespace: namespace, attributes: read, range: range(tag.whole)))
-    }
-
-    func end() {
-        guard let element = stack.popLast() else { return }
-        if stack.isEmpty {
-            root = root ?? element
-        } else {
-            stack[stack.count - 1].children.append(element)
-        }
-    }
-
-    func text(_ text: String) {
-        guard !stack.isEmpty else { return }
-        stack[stack.count - 1].text += text
-    }
-
-    func error(_ error: xmlError) {
-        guard failure == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        let message = error.message.map { String(cString: $0) } ?? "not well-formed XML"
-        let line = max(1, Int(error.line))
-        let column = max(1, Int(error.int2))
-        let offset = file.offset(line: line, column: column)
-        failure = .error(
-            ImportCode.notXML.rawValue,
-            "not well-formed XML: " + message.trimmingCharacters(in: [" ", "\n"]),
-            at: SourceRange(path: file.path, at: file.location(ofOffset: offset)))
-    }
-
-    private func range(_ span: Range<Int>) -> SourceRange {
-        SourceRange(
-            path: file.path, start: file.location(ofOffset: span.lowerBound),
-            end: file.location(ofOffset: span.upperBound))
     }
 }

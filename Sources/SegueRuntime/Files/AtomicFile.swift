@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 
 #if canImport(Glibc)
     import Glibc
@@ -36,8 +37,7 @@ public enum AtomicFile {
         throws(WriteError)
     {
         let destination = try resolve(url.path)
-        let directory = (destination as NSString).deletingLastPathComponent
-        let folder = directory.isEmpty ? "." : directory
+        let folder = PathName.directory(of: destination)
         let outside = WriteError(
             path: url.path,
             reason:
@@ -57,7 +57,7 @@ public enum AtomicFile {
         if let root, !isInside(folder, root) { throw outside }
         let temporary =
             folder
-            + "/.\((destination as NSString).lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+            + "/.\(PathName.lastComponent(of: destination)).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw WriteError(path: url.path, reason: String(cString: strerror(errno))) }
         var failure: String?
@@ -107,12 +107,12 @@ public enum AtomicFile {
     private static func resolvedPath(_ path: String) -> String? {
         var existing = path
         var missing: [String] = []
-        while !existing.isEmpty, existing != "/", access(existing, F_OK) != 0 {
-            missing.insert((existing as NSString).lastPathComponent, at: 0)
-            existing = (existing as NSString).deletingLastPathComponent
+        while existing != "/", existing != ".", access(existing, F_OK) != 0 {
+            missing.insert(PathName.lastComponent(of: existing), at: 0)
+            existing = PathName.directory(of: existing)
         }
-        guard !missing.contains(".."), let real = realPath(existing.isEmpty ? "." : existing) else { return nil }
-        return missing.reduce(real) { ($0 as NSString).appendingPathComponent($1) }
+        guard !missing.contains(".."), let real = realPath(existing) else { return nil }
+        return missing.reduce(real) { PathName.appending($1, to: $0) }
     }
 
     private static func realPath(_ path: String) -> String? {
@@ -139,9 +139,7 @@ public enum AtomicFile {
                 guard length >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
                 let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 current =
-                    target.hasPrefix("/")
-                    ? target
-                    : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target)
+                    target.hasPrefix("/") ? target : PathName.appending(target, to: PathName.directory(of: current))
             case S_IFDIR:
                 throw WriteError(path: path, reason: "it is a directory")
             case S_IFIFO:

@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 import SegueExpression
 
 /// Why saved data could not be read or written.
@@ -70,7 +71,7 @@ public struct FilePersistence: Persistence {
         do {
             // Saved data is this user's (0600), and never written through a link out of its folder.
             try AtomicFile.write(
-                data, to: URL(fileURLWithPath: path), mode: 0o600, within: (path as NSString).deletingLastPathComponent)
+                data, to: URL(fileURLWithPath: path), mode: 0o600, within: PathName.directory(of: path))
         } catch {
             throw PersistenceError(path: path, reason: error.reason)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 import SegueExpression
 import SegueRuntime
 import SegueTools
@@ -21,7 +22,7 @@ struct ScenarioExport {
     func yaml() throws(Problem) -> String {
         let entries = session.timelineEntries.prefix(session.timelinePosition + 1)
         let machine = Machine(program: session.program)
-        let flow = URL(fileURLWithPath: flowPath).standardizedFileURL.path
+        let flow = PathName.absolute(flowPath)
         var lines = [
             "scenario: \(Self.quote("clicked through \(session.program.flowID) in segue serve"))",
             "flow: \(Self.quote(flow))",

@@ -1,5 +1,6 @@
 import Foundation
 import SegueCheck
+import SegueDiagnostics
 import SegueModel
 import SegueRuntime
 import SegueTools
@@ -11,11 +12,17 @@ extension ServedFlow {
     @discardableResult
     public func reloadIfChanged() async -> Bool {
         let changed = watched.contains { path, bytes in
-            FileManager.default.contents(atPath: path).map { [UInt8]($0) } != bytes
+            Self.contents(of: path) != bytes
         }
         guard changed else { return false }
         await reload()
         return true
+    }
+
+    /// A watched file's bytes as they are now, or nil when it is gone, no longer a regular file (never waiting on
+    /// a FIFO put in its place) or past 16 MiB (twice what the loader takes: it has changed, and the reload says why).
+    static func contents(of path: String) -> [UInt8]? {
+        (try? SafeFile.read(path, limit: 16 << 20, links: .followed)).map { [UInt8]($0) }
     }
 
     /// Validates the flow file as it is now and, when it compiles, replays the session on it.
@@ -24,7 +31,7 @@ extension ServedFlow {
         // Keep watching what was read, and the files read before, so a deleted import coming back is seen.
         watched.merge(Self.fingerprints(result.sources)) { _, new in new }
         for file in watched.keys where !result.sources.contains(where: { $0.path == file }) {
-            watched[file] = FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? []
+            watched[file] = Self.contents(of: file) ?? []
         }
         diagnostics = Self.render(result)
         guard let checked = result.checked, result.role == .flow else {

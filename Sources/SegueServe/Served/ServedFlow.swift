@@ -98,8 +98,7 @@ public final class ServedFlow: @unchecked Sendable {
 
     /// Pictures the drawing inlines: sources the flow names, next to it, and the photos the services keep.
     var images: @Sendable (String) -> String? {
-        let folder = (path as NSString).deletingLastPathComponent
-        return ImageFiles(roots: [folder.isEmpty ? "." : folder, session.embedded.directory]).resolver
+        ImageFiles(roots: [PathName.directory(of: path), session.embedded.directory]).resolver
     }
 
     /// The snapshot with the REPL's inspector texts filled in (they run commands, so they are asked here).

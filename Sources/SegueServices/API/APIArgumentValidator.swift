@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 import SegueExpression
 import SegueRuntime
 

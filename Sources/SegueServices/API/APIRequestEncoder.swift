@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 import SegueExpression
 import SegueRuntime
 
@@ -77,7 +78,7 @@ public enum APIRequestEncoder {
                             "rule": .string("file"),
                         ])
                 }
-                let filename = (path as NSString).lastPathComponent.replacingOccurrences(of: "\"", with: "%22")
+                let filename = PathName.lastComponent(of: path).replacingOccurrences(of: "\"", with: "%22")
                 body.append(Data("Content-Disposition: form-data; name=\"\(name)\"; filename=\"\(filename)\"\r\n".utf8))
                 body.append(Data("Content-Type: \(mediaType(ofFile: path))\r\n\r\n".utf8))
                 body.append(contents)
@@ -93,7 +94,7 @@ public enum APIRequestEncoder {
 
     /// The media type for a file, from its extension.
     static func mediaType(ofFile path: String) -> String {
-        switch (path as NSString).pathExtension.lowercased() {
+        switch PathName.pathExtension(of: path).lowercased() {
         case "jpg", "jpeg": return "image/jpeg"
         case "png": return "image/png"
         case "heic": return "image/heic"

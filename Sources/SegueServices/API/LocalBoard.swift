@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 import SegueExpression
 import SegueRuntime
 import SegueSQLite
@@ -45,10 +46,10 @@ public actor LocalBoard: APIService {
 
         /// The database file's full path, or nil in memory.
         public var databasePath: String? {
-            databaseFile.map { (dataDirectory as NSString).appendingPathComponent($0) }
+            databaseFile.map { PathName.appending($0, to: dataDirectory) }
         }
 
-        public var photoDirectory: String { (dataDirectory as NSString).appendingPathComponent("photos") }
+        public var photoDirectory: String { PathName.appending("photos", to: dataDirectory) }
     }
 
     public let configuration: Configuration
@@ -122,13 +123,13 @@ public actor LocalBoard: APIService {
         let userID = values["user_id"]?.stringValue ?? ""
         let source = values["photo_file"]?.stringValue ?? ""
         let directory = configuration.photoDirectory
-        let fileExtension = (source as NSString).pathExtension.lowercased()
+        let fileExtension = PathName.pathExtension(of: source).lowercased()
         let createdAt = timestamp()
         let photo = try storage { () throws(SQLiteError) in
             try store.database.transaction { () throws(SQLiteError) in
                 let photo = try store.insertPhoto(userID: userID, createdAt: createdAt) { number in
                     let name = fileExtension.isEmpty ? "photo-\(number)" : "photo-\(number).\(fileExtension)"
-                    return (directory as NSString).appendingPathComponent(name)
+                    return PathName.appending(name, to: directory)
                 }
                 do {
                     // A regular file only, read with a cap; stored 0644: the board serves its photos to everyone.

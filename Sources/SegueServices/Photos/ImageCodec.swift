@@ -1,5 +1,6 @@
 import CImageCodec
 import Foundation
+import SegueDiagnostics
 import SegueRuntime
 
 /// JPEG and PNG reading and JPEG writing through libjpeg and libpng (via the `CImageCodec` shim, which turns
@@ -121,7 +122,7 @@ enum ImageCodec {
     }
 
     private static func name(_ path: String) -> String {
-        (path as NSString).lastPathComponent
+        PathName.lastComponent(of: path)
     }
 
     private static func text(_ message: [CChar], or fallback: String) -> String {

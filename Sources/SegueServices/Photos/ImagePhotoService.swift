@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 import SegueRuntime
 
 /// Reads JPEG and PNG photos, crops them as the user chose (pan and pinch-zoom, no rotation), scales them down
@@ -130,7 +131,7 @@ public struct ImagePhotoService: PhotoService {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3
         }
-        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let stem = PathName.stem(of: path)
         let hex = String(hash, radix: 16)
         return "\(stem)-\(String(repeating: "0", count: 16 - hex.count))\(hex).jpg"
     }

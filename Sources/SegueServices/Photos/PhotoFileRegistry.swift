@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 import SegueRuntime
 
 #if canImport(Glibc)

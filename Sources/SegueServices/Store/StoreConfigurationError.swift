@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 
 /// A store configuration file (`.storekit`, outcomes or transactions JSON) that cannot be used, saying what and where.
 ///
@@ -40,9 +41,12 @@ public struct StoreConfigurationError: Error, Sendable, Hashable, CustomStringCo
     static func parseJSONFile(_ url: URL) throws(StoreConfigurationError) -> JSONPathReader {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try SafeFile.read(url.path, limit: 64 << 20, links: .followed)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: url.path) ? "cannot be read" : "does not exist"
+            let reason =
+                !FileManager.default.fileExists(atPath: url.path)
+                ? "does not exist"
+                : error.size == nil ? "cannot be read: \(error.reason)" : "is too large: \(error.reason)"
             throw StoreConfigurationError(file: url.path, message: "the file \(reason)")
         }
         return try parseJSON(data, file: url.path)

@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 import SegueModel
 import SegueRuntime
 
@@ -17,7 +18,7 @@ public enum CounterexampleFiles {
             guard let example = Counterexample.replay(finding.path, flow: flow, program: program) else { continue }
             let code = finding.code.rawValue
             counts[code, default: 0] += 1
-            let base = (directory as NSString).appendingPathComponent("\(program.flowID)-\(code)-\(counts[code] ?? 1)")
+            let base = PathName.appending("\(program.flowID)-\(code)-\(counts[code] ?? 1)", to: directory)
             let trace = base + ".trace.json"
             try example.replTrace(flowID: program.flowID).encoded().write(to: URL(fileURLWithPath: trace))
             written.append(trace)
@@ -34,13 +35,8 @@ public enum CounterexampleFiles {
 
     /// `path` as seen from `directory`, both taken from the current directory.
     static func relativePath(of path: String, from directory: String) -> String {
-        let current = FileManager.default.currentDirectoryPath
-        func parts(_ path: String) -> [String] {
-            let absolute = path.hasPrefix("/") ? path : (current as NSString).appendingPathComponent(path)
-            return (absolute as NSString).standardizingPath.split(separator: "/").map(String.init)
-        }
-        let target = parts(path)
-        let base = parts(directory)
+        let target = PathName.components(of: PathName.absolute(path))
+        let base = PathName.components(of: PathName.absolute(directory))
         var common = 0
         while common < min(target.count, base.count), target[common] == base[common] { common += 1 }
         return (Array(repeating: "..", count: base.count - common) + target[common...]).joined(separator: "/")

@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 import SegueModel
 import SegueRuntime
 
@@ -45,7 +46,7 @@ public enum TransitionScenarios {
                     "Written by `segue check --scenarios`: with the other \(program.flowID)-run-*.yaml files it takes",
                     "every transition `segue check` found that a scenario can take. Fill in `covers:`.",
                 ], covers: true, expect: expect)
-            let path = (directory as NSString).appendingPathComponent("\(program.flowID)-run-\(number).yaml")
+            let path = PathName.appending("\(program.flowID)-run-\(number).yaml", to: directory)
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             files.append(path)
         }

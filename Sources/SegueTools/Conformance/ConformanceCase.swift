@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 import SegueModel
 import SegueRuntime
 
@@ -18,14 +19,14 @@ public struct ConformanceCase: Sendable {
     public init(flowPath: String) {
         self.flowPath = flowPath
         transcriptPath = String(flowPath.dropLast(".yaml".count)) + ".trace"
-        name = ((flowPath as NSString).lastPathComponent as NSString).deletingPathExtension
+        name = PathName.stem(of: flowPath)
     }
 
     /// The cases of a directory, by name.
     public static func all(in directory: String) -> [ConformanceCase] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.filter { $0.hasSuffix(".yaml") }.sorted().map {
-            ConformanceCase(flowPath: (directory as NSString).appendingPathComponent($0))
+            ConformanceCase(flowPath: PathName.appending($0, to: directory))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 import SegueRuntime
 
 /// Runs Graphviz's `dot` to turn DOT text into SVG or PNG bytes.
@@ -28,7 +29,7 @@ public struct Graphviz: Sendable {
     /// An executable by name in the `:`-separated `path`, or nil.
     static func executable(named name: String, path: String?) -> URL? {
         for directory in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+            let candidate = URL(fileURLWithPath: PathName.appending(name, to: String(directory)))
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
         return nil

@@ -247,8 +247,8 @@ public struct EmbeddedServices: Sendable {
         if let fixture = declaration.fixture {
             let file: SourceFile
             do {
-                file = SourceFile(
-                    path: fixture.resolved, text: try String(contentsOfFile: fixture.resolved, encoding: .utf8))
+                let bytes = try SafeFile.read(fixture.resolved, limit: 8 << 20, links: .followed)
+                file = SourceFile(path: fixture.resolved, bytes: Array(bytes))
             } catch {
                 throw failure(declaration, override: nil, error)
             }

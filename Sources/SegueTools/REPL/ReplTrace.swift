@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 import SegueRuntime
 
 /// A saved REPL session: the commands from launch to now, each with the outcomes of the calls it made, so loading
@@ -51,9 +52,12 @@ extension ReplSession {
     func load(from path: String) async -> Reply {
         let trace: ReplTrace
         do {
-            trace = try JSONDecoder().decode(ReplTrace.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+            let data = try SafeFile.read(path, limit: 256 << 20, links: .followed)
+            trace = try JSONDecoder().decode(ReplTrace.self, from: data)
         } catch let error as DecodingError {
             return failure("\(path) is not a saved REPL session: \(Self.explain(error))")
+        } catch let error as SafeFile.ReadError {
+            return failure("\(error)")
         } catch {
             return failure("cannot read \(path): \(error.localizedDescription)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 
 /// Pictures a drawing embeds: an image's `source` or a photo field's path, read from the flow's folder (or an
 /// absolute path) and inlined as a `data:` URI, so a rendered SVG stands alone.
@@ -26,12 +27,10 @@ public struct ImageFiles: Sendable {
     public func dataURI(for source: String) -> String? {
         if source.hasPrefix("data:image/") { return source }
         let candidates =
-            source.hasPrefix("/") ? [source] : roots.map { ($0 as NSString).appendingPathComponent(source) }
+            source.hasPrefix("/") ? [source] : roots.map { PathName.appending(source, to: $0) }
         for path in candidates {
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                attributes[.type] as? FileAttributeType == .typeRegular,
-                let size = attributes[.size] as? Int, size <= byteLimit,
-                let data = FileManager.default.contents(atPath: path), let type = Self.mediaType(of: data)
+            guard let data = try? SafeFile.read(path, limit: byteLimit, links: .followed),
+                let type = Self.mediaType(of: data)
             else { continue }
             return "data:\(type);base64,\(data.base64EncodedString())"
         }

@@ -66,8 +66,7 @@ public struct RenderRequest: Sendable {
                 "\(flowPath) has no screen `\(screen)`"
                     + Suggestion.didYouMean(screen, in: program.screens.map(\.name)))
         }
-        let flowFolder = (flowPath as NSString).deletingLastPathComponent
-        let images = ImageFiles(roots: [flowFolder.isEmpty ? "." : flowFolder, root]).resolver
+        let images = ImageFiles(roots: [PathName.directory(of: flowPath), root]).resolver
         if let scenario {
             return [
                 try await atStep(scenario.path, scenario.step, flowPath: flowPath, program: program, images: images)
@@ -116,8 +115,7 @@ public struct RenderRequest: Sendable {
         guard (1...max(scenario.steps.count, 1)).contains(step), !scenario.steps.isEmpty else {
             throw .problem("\(path) has \(scenario.steps.count) steps; --step takes 1 to \(scenario.steps.count)")
         }
-        let runs = URL(fileURLWithPath: scenario.flowPath).standardizedFileURL.path
-        guard runs == URL(fileURLWithPath: flowPath).standardizedFileURL.path else {
+        guard PathName.absolute(scenario.flowPath) == PathName.absolute(flowPath) else {
             throw .problem("\(path) runs \(scenario.flowPath), not \(flowPath)")
         }
         var lists: [DisplayList] = []
@@ -137,7 +135,7 @@ public struct RenderRequest: Sendable {
                 lists.append(list)
             }
         }
-        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension + "-step\(step)"
+        let name = PathName.stem(of: path) + "-step\(step)"
         return Rendered(name: name, screen: screen, inputs: [], svg: svg(lists))
     }
 

@@ -85,8 +85,9 @@ struct FilesCheck {
     }
 
     private func check(_ pattern: String, _ wanted: [String: Value]) -> String? {
-        let folder = (pattern as NSString).deletingLastPathComponent
-        let name = (pattern as NSString).lastPathComponent
+        let parent = PathName.directory(of: pattern)
+        let folder = parent == "." ? "" : parent
+        let name = PathName.lastComponent(of: pattern)
         let base = folder.isEmpty ? directory : directory + "/" + folder
         let names = (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
         let found = names.filter { candidate in

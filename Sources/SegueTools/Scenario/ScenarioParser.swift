@@ -19,10 +19,13 @@ public enum ScenarioParser {
     ]
 
     public static func parse(path: String) throws(ScenarioError) -> Scenario {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let data: Data
+        do {
+            data = try SafeFile.read(path, limit: 8 << 20, links: .followed)
+        } catch {
             throw ScenarioError(diagnostics: [
                 .error(
-                    "T001", "cannot read the scenario file",
+                    "T001", "cannot read the scenario file: \(error.reason)",
                     at: SourceRange(path: path, at: SourceLocation(line: 1, column: 1, offset: 0)))
             ])
         }
@@ -45,17 +48,14 @@ public enum ScenarioParser {
         for entry in entries where !topKeys.contains(entry.name) {
             fail("unknown key `\(entry.name)`" + Suggestion.didYouMean(entry.name, in: topKeys), entry.key.range)
         }
-        let name = root["scenario"]?.value.scalar?.text ?? (file.path as NSString).lastPathComponent
+        let name = root["scenario"]?.value.scalar?.text ?? PathName.lastComponent(of: file.path)
         guard let flowNode = root["flow"]?.value, let flowText = flowNode.scalar?.text else {
             fail("a scenario names its flow file: `flow: ../donate.yaml`", root.range)
             throw ScenarioError(diagnostics: problems)
         }
-        let folder = (file.path as NSString).deletingLastPathComponent
-        let flowPath =
-            flowText.hasPrefix("/")
-            ? flowText : ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(flowText)
+        let flowPath = PathName.resolving(flowText, from: file.path)
         var scenario = Scenario(
-            name: name, path: file.path, flowPath: normalized(flowPath), covers: [], device: nil,
+            name: name, path: file.path, flowPath: PathName.standardized(flowPath), covers: [], device: nil,
             defaults: nil, board: nil, steps: [], range: root.range)
         if let covers = root["covers"]?.value {
             scenario.covers = (covers.sequence ?? [covers]).compactMap { $0.scalar?.text }
@@ -84,21 +84,6 @@ public enum ScenarioParser {
         }
         if !problems.isEmpty { throw ScenarioError(diagnostics: problems) }
         return scenario
-    }
-
-    /// `flows/scenarios/donate/../../donate.yaml` → `flows/donate.yaml` (also for relative paths).
-    static func normalized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-            } else {
-                parts.append(part)
-            }
-        }
-        let joined = parts.joined(separator: "/")
-        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 
     private static func step(_ node: Node, file: SourceFile) throws(ScenarioError) -> ScenarioStep {

@@ -4,9 +4,9 @@ import SegueDiagnostics
 /// Finds scenario files, runs them, and reports: one line per scenario, JUnit XML, requirement coverage.
 public enum ScenarioSuite {
     /// Scenario files under `paths` (files are taken as given; directories are searched recursively for YAML files
-    /// whose first key is `scenario:`), sorted.
-    public static func collect(_ paths: [String]) throws(ScenarioError) -> [String] {
-        var found: [String] = []
+    /// whose first key is `scenario:`), sorted, and what a search passed over without opening it (a FIFO, a device).
+    public static func collect(_ paths: [String]) throws(ScenarioError) -> FileScan {
+        var found = FileScan()
         let manager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -18,23 +18,23 @@ public enum ScenarioSuite {
                 ])
             }
             guard isDirectory.boolValue else {
-                found.append(path)
+                found.files.append(path)
                 continue
             }
-            guard let walker = manager.enumerator(atPath: path) else { continue }
-            for case let relative as String in walker where relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") {
-                let full = (path as NSString).appendingPathComponent(relative)
-                if isScenario(full) { found.append(full) }
+            guard let scan = try? FileScan.walk(path, endings: [".yaml", ".yml"], skippingHidden: false) else {
+                continue
             }
+            found.files += scan.files.filter(isScenario)
+            found.passedOver += scan.passedOver
         }
-        return found.sorted()
+        found.files.sort()
+        return found
     }
 
-    /// Whether the file's first key (after comments) is `scenario:`.
+    /// Whether the file's first key (after comments) is `scenario:`; only a regular file's first 4 KiB are read.
     public static func isScenario(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let head = String(decoding: handle.readData(ofLength: 4096), as: UTF8.self)
+        guard let bytes = try? SafeFile.head(path, count: 4096, links: .followed) else { return false }
+        let head = String(decoding: bytes, as: UTF8.self)
         for line in head.split(whereSeparator: \.isNewline) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed == "---" { continue }

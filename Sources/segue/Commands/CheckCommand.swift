@@ -120,7 +120,13 @@ enum CheckCommand: SegueCommand {
                 return 2
             }
             do {
-                files += isDirectory.boolValue ? try FlowDirectory.scan(path).flows : [path]
+                guard isDirectory.boolValue else {
+                    files.append(path)
+                    continue
+                }
+                let scan = try FlowDirectory.scan(path)
+                scan.passedOver.forEach { printError("segue check: \($0)") }
+                files += scan.flows
             } catch {
                 printError("segue check: \(error)")
                 return 2

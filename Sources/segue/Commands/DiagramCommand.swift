@@ -133,7 +133,7 @@ enum DiagramCommand: SegueCommand {
             "dot": .dot, "gv": .dot, "mmd": .mermaid, "mermaid": .mermaid, "puml": .plantuml, "plantuml": .plantuml,
             "svg": .svg, "png": .png,
         ]
-        let pathExtension = output.map { URL(fileURLWithPath: $0).pathExtension.lowercased() } ?? ""
+        let pathExtension = output.map { PathName.pathExtension(of: $0).lowercased() } ?? ""
         return byExtension[pathExtension] ?? .dot
     }
 
@@ -161,9 +161,9 @@ enum DiagramCommand: SegueCommand {
 
     private static func read(_ path: String) throws -> Data {
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
+            return try SafeFile.read(path, limit: 64 << 20, links: .followed)
         } catch {
-            throw DiagramError.invalidOverlay(path: path, message: "cannot read the file")
+            throw DiagramError.invalidOverlay(path: path, message: "cannot read the file: \(error.reason)")
         }
     }
 }

@@ -55,11 +55,13 @@ enum ImportCommand: SegueCommand {
     }
 
     private static func convert(_ path: String, output: String?) -> Int32 {
-        guard let bytes = FileManager.default.contents(atPath: path) else {
-            printError("segue import: cannot read \(path)")
+        let source: SourceFile
+        do {
+            source = try XMLDocumentReader.load(path: path)
+        } catch {
+            printError("segue import: \(path): \(error.message)")
             return 2
         }
-        let source = SourceFile(path: path, bytes: Array(bytes))
         let flowName = output.map { SCXMLImporterName.of($0) }
         let result = SCXMLImporter.translate(source, flowName: flowName)
         let color = isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil

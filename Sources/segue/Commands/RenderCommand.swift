@@ -65,7 +65,7 @@ enum RenderCommand: SegueCommand {
             return 2
         }
         for screen in screens {
-            let path = (folder as NSString).appendingPathComponent("\(screen.name).\(format.rawValue)")
+            let path = PathName.appending("\(screen.name).\(format.rawValue)", to: folder)
             do {
                 let data: Data
                 switch format {

@@ -41,7 +41,9 @@ enum TestCommand: SegueCommand {
         }
         let files: [String]
         do {
-            files = try ScenarioSuite.collect(parsed.positional)
+            let collected = try ScenarioSuite.collect(parsed.positional)
+            collected.passedOver.forEach { printError("segue test: \($0)") }
+            files = collected.files
         } catch {
             printError("segue test: \(error)")
             return 2
@@ -93,7 +95,9 @@ enum TestCommand: SegueCommand {
         }
         if parsed.switches.contains("--coverage") {
             let path = parsed.options["--requirements"] ?? "flows/requirements.md"
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            guard let data = try? SafeFile.read(path, limit: 8 << 20, links: .followed),
+                let text = String(data: data, encoding: .utf8)
+            else {
                 printError("segue test: cannot read the requirements table \(path)")
                 return 2
             }

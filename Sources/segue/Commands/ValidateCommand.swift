@@ -59,7 +59,9 @@ enum ValidateCommand: SynchronousCommand {
             }
             if isDirectory.boolValue {
                 do {
-                    files += try FlowDirectory.scan(path).flows
+                    let scan = try FlowDirectory.scan(path)
+                    scan.passedOver.forEach { printError("segue validate: \($0)") }
+                    files += scan.flows
                 } catch {
                     printError("segue validate: \(error)")
                     ioTrouble = true

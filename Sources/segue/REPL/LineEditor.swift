@@ -1,5 +1,6 @@
 import CReadline
 import Foundation
+import SegueDiagnostics
 
 /// Reads command lines: with readline (editing, history kept between runs, tab completion) on a terminal, or plain
 /// lines without prompts from a pipe or a script, so piped sessions are deterministic.
@@ -32,7 +33,7 @@ final class LineEditor {
             segue_readline_setup("segue", " \t\n\"'{}:,", segueAttemptCompletion)
             if let historyPath {
                 try? FileManager.default.createDirectory(
-                    atPath: (historyPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    atPath: PathName.directory(of: historyPath), withIntermediateDirectories: true)
                 read_history(historyPath)
             }
         }

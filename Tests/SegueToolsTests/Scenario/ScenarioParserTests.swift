@@ -12,7 +12,7 @@ import Testing
         let scenario = try parse("scenario: s\nflow: ../../donate.yaml\ncovers: [D1, D2]\nsteps: [launch]\n")
         #expect(scenario.flowPath == "flows/donate.yaml")
         #expect(scenario.covers == ["D1", "D2"])
-        #expect(ScenarioParser.normalized("/a/b/../c/./d.yaml") == "/a/c/d.yaml")
+        #expect(PathName.standardized("/a/b/../c/./d.yaml") == "/a/c/d.yaml")
     }
 
     @Test func readsEveryStepKind() throws {
