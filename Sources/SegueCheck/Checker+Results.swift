@@ -40,7 +40,7 @@ extension CheckRun {
             check(result, in: scope, role: "the result")
             return
         }
-        guard let type = returnType(of: sender) else {
+        guard returnType(of: sender) != nil else {
             let whole = result.sourceRange(ofTextOffset: 0, length: result.text.utf8.count, in: file(result.range))
             report(
                 .error(

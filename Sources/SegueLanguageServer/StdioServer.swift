@@ -38,7 +38,7 @@ public final class StdioServer: @unchecked Sendable {
                 if let deadline = server.nextDeadline {
                     let wait = deadline - Self.now()
                     if wait <= 0 { break }
-                    condition.wait(until: Date(timeIntervalSinceNow: wait))
+                    _ = condition.wait(until: Date(timeIntervalSinceNow: wait))
                 } else {
                     condition.wait()
                 }

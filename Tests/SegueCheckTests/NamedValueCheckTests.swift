@@ -11,7 +11,7 @@ import Testing
         }
     }
 
-    static func flow(let flowLets: String, screenLets: String = "", elements: String) -> String {
+    static func flow(`let` flowLets: String, screenLets: String = "", elements: String) -> String {
         """
         segue: 1
         flow: t

@@ -59,7 +59,7 @@ import Testing
         }
         #expect(AtomicFileTests.text(decoy) == "{}")
         let own = data.appendingPathComponent("flow-pictone.json").path
-        try await FilePersistence(path: own).save(["has_entry": .bool(true)])
+        try FilePersistence(path: own).save(["has_entry": .bool(true)])
         #expect(Self.mode(own) == 0o600)
         try AtomicFile.write(Data("shared".utf8), to: data.appendingPathComponent("shared.txt"))
         #expect(Self.mode(data.appendingPathComponent("shared.txt").path) == 0o644)

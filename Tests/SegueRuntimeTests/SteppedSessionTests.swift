@@ -21,7 +21,7 @@ import Testing
     func blockedPath() throws -> String {
         let directory = NSTemporaryDirectory() + "segue-session-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: directory + "/data", contents: Data("a file".utf8))
+        _ = FileManager.default.createFile(atPath: directory + "/data", contents: Data("a file".utf8))
         return directory + "/data/saved.json"
     }
 

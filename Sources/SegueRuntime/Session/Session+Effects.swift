@@ -140,11 +140,11 @@ extension Session {
     private func deliver(_ id: Int, _ outcome: ServiceOutcome) {
         inFlight[id] = nil
         guard !cancelledCalls.contains(id) else { return }
-        process(.outcome(call: id, outcome))
+        _ = process(.outcome(call: id, outcome))
     }
 
     private func fire(_ id: Int) {
         timers[id] = nil
-        process(.timerFired(id: id))
+        _ = process(.timerFired(id: id))
     }
 }

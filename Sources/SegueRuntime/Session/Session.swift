@@ -280,6 +280,6 @@ public actor Session {
 
     private func deliverLevel(_ level: Double) {
         guard state.recording?.capturing == true else { return }
-        process(.inputLevel(level))
+        _ = process(.inputLevel(level))
     }
 }

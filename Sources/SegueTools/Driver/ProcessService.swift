@@ -72,7 +72,7 @@ public actor ProcessService: FlowService {
                 let timer = Task {
                     try? await Task.sleep(nanoseconds: UInt64(timeout * 1e9))
                     guard !Task.isCancelled else { return }
-                    await self.expire(id)
+                    self.expire(id)
                 }
                 sent.remove(id)
                 if let answer = early.removeValue(forKey: id) {
