@@ -86,8 +86,8 @@ let package = Package(
         .target(
             name: "SegueServices",
             dependencies: [
-                "SegueRuntime", "SegueModel", "SegueExpression", "SegueSQLite", "CJPEG", "CPNG", "CImageCodec",
-                "CHTTPClient",
+                "SegueDiagnostics", "SegueRuntime", "SegueModel", "SegueExpression", "SegueSQLite", "CJPEG", "CPNG",
+                "CImageCodec", "CHTTPClient",
             ]
         ),
         .testTarget(
