@@ -8,6 +8,7 @@ enum TestCommand: SegueCommand {
     static let summary = "Run scenario files (exit 1 on any failure); JUnit XML and requirement coverage"
     static let usage = """
         usage: segue test PATH… [--junit FILE] [--coverage] [--transitions FILE] [--requirements FILE] [--root DIR]
+                               [--trust]
 
         Runs every scenario file (YAML files that start with `scenario:`) in the given files and
         directories, one line per scenario, then `N passed, N failed`.
@@ -19,6 +20,9 @@ enum TestCommand: SegueCommand {
                                for `segue diagram FLOW --coverage FILE` (taken edges bold, others grey)
           --requirements FILE  the requirements table (default flows/requirements.md)
           --root DIR           where examples/ lives, for the embedded services (default: .)
+          --trust              start the flows' service commands (`command:`) although their folders
+                               are not trusted (`segue trust DIR`); before any scenario runs, each
+                               command and server is named on standard error (docs/security.md)
 
         exit status: 0 all passed, 1 a scenario failed, 2 usage or unreadable files
 
@@ -30,7 +34,7 @@ enum TestCommand: SegueCommand {
         do {
             parsed = try ParsedArguments(
                 arguments, valueOptions: ["--junit", "--requirements", "--root", "--transitions"],
-                switchOptions: ["--coverage"])
+                switchOptions: ["--coverage", RunTrust.option])
         } catch {
             printError("segue test: \(error)\n\(usage)")
             return 2
@@ -47,13 +51,21 @@ enum TestCommand: SegueCommand {
             return 2
         }
         let runner = ScenarioRunner(root: parsed.options["--root"] ?? FileManager.default.currentDirectoryPath)
-        if let banner = ScenarioRunner.serverBanner() { print(banner) }
+        let parsedFiles = files.map { file in (file, Result { () throws(ScenarioError) in try ScenarioParser.parse(path: file) }) }
+        // Every command and server the scenarios' flows use is named, and trusted or refused, before any runs.
+        let reaches = parsedFiles.compactMap { _, parsed in
+            (try? parsed.get()).flatMap { scenario in runner.reach(of: scenario).map { (scenario.flowPath, $0) } }
+        }
+        guard let policy = RunTrust.policy(
+            for: reaches, trusted: parsed.switches.contains(RunTrust.option), command: "test")
+        else { return 2 }
+        runner.options.commands = policy
         var results: [ScenarioResult] = []
         var unreadable = 0
-        for file in files {
+        for (file, parsed) in parsedFiles {
             let scenario: Scenario
             do {
-                scenario = try ScenarioParser.parse(path: file)
+                scenario = try parsed.get()
             } catch {
                 print("ERROR \(file)")
                 print(DiagnosticRenderer(format: .human).render(error.diagnostics), terminator: "")
