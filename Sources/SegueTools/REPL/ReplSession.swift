@@ -144,15 +144,16 @@ public final class ReplSession {
         let screen = relative(
             (ChangePrinter(style: style, dataDirectory: embedded.directory).render(steps: steps, calls: driver.calls)
                 + screenLines()).joined(separator: "\n"))
-        return ([relative(intro)] + servers + [screen].filter { !$0.isEmpty }).joined(separator: "\n")
+        return style.terminal(([relative(intro)] + servers + [screen].filter { !$0.isEmpty }).joined(separator: "\n"))
     }
 
-    /// Runs one command line; a mistake is a reply with `failed` set, never a thrown error.
+    /// Runs one command line; a mistake is a reply with `failed` set, never a thrown error. Control and bidi
+    /// characters from the flow or its services are shown escaped (`\u{1B}`), never raw (`ReplStyle.terminal`).
     public func execute(_ line: String) async -> Reply {
         // Commands need a launched flow; a caller that skipped `start` gets one silently.
         if timeline.isEmpty { _ = await start() }
         var reply = await run(line)
-        reply.text = relative(reply.text)
+        reply.text = style.terminal(relative(reply.text))
         return reply
     }
 

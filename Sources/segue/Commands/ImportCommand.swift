@@ -56,7 +56,7 @@ enum ImportCommand: SegueCommand {
 
     private static func convert(_ path: String, output: String?) -> Int32 {
         guard let bytes = FileManager.default.contents(atPath: path) else {
-            printError("segue import: cannot read \(path)")
+            printError("segue import: cannot read \(TerminalText.escaped(path))")
             return 2
         }
         let source = SourceFile(path: path, bytes: Array(bytes))
@@ -86,7 +86,7 @@ enum ImportCommand: SegueCommand {
         do {
             try Data(yaml.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-            printError("segue import: cannot write \(output): \(error.localizedDescription)")
+            printError("segue import: cannot write \(TerminalText.escaped(output)): \(error.localizedDescription)")
             return 2
         }
         return 0
@@ -110,7 +110,7 @@ enum ImportCommand: SegueCommand {
         do {
             paths = try SCXMLTestRunner.tests(in: directory, only: only)
         } catch {
-            printError("segue import: cannot list \(directory): \(error.localizedDescription)")
+            printError("segue import: cannot list \(TerminalText.escaped(directory)): \(error.localizedDescription)")
             return 2
         }
         var counts: [SCXMLTestRunner.Outcome.Status: Int] = [:]

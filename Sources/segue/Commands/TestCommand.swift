@@ -67,7 +67,7 @@ enum TestCommand: SegueCommand {
             do {
                 scenario = try parsed.get()
             } catch {
-                print("ERROR \(file)")
+                say("ERROR \(file)")
                 print(DiagnosticRenderer(format: .human).render(error.diagnostics), terminator: "")
                 unreadable += 1
                 continue
@@ -76,11 +76,11 @@ enum TestCommand: SegueCommand {
             results.append(result)
             let covers = scenario.covers.isEmpty ? "" : " [" + scenario.covers.joined(separator: ", ") + "]"
             if let failure = result.failure {
-                print("FAIL \(scenario.name)\(covers)")
-                print("  \(failure.description)")
-                if !failure.screen.isEmpty { print("  the screen at that step:\n\(failure.screen)") }
+                say("FAIL \(scenario.name)\(covers)")
+                say("  \(failure.description)")
+                if !failure.screen.isEmpty { say("  the screen at that step:\n\(failure.screen)") }
             } else {
-                print("pass \(scenario.name)\(covers)")
+                say("pass \(scenario.name)\(covers)")
             }
         }
         let passed = results.filter(\.passed).count
@@ -111,33 +111,39 @@ enum TestCommand: SegueCommand {
             }
             printCoverage(RequirementsTable(markdown: text), results)
         }
-        print("\(passed) passed, \(failed) failed")
+        say("\(passed) passed, \(failed) failed")
         return failed > 0 ? 1 : (files.isEmpty ? 2 : 0)
+    }
+
+    /// One line of the report: scenario names, failures and the screens they show come from outside, so their
+    /// control and bidi characters are escaped (`TerminalText`).
+    private static func say(_ text: String) {
+        print(TerminalText.escaped(text))
     }
 
     private static func printCoverage(_ table: RequirementsTable, _ results: [ScenarioResult]) {
         let (covered, missing) = table.coverage(results)
-        print(
+        say(
             "\nrequirements: \(table.requirements.count - missing.count) of \(table.requirements.count) covered by passing scenarios"
         )
         for (id, title) in table.requirements {
             let short = title.count > 70 ? String(title.prefix(69)) + "…" : title
             if let scenarios = covered[id] {
-                print(
+                say(
                     "  ✓ \(id.padding(toLength: 4, withPad: " ", startingAt: 0)) \(short)  (\(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"))"
                 )
             } else {
-                print("  ✗ \(id.padding(toLength: 4, withPad: " ", startingAt: 0)) \(short)")
+                say("  ✗ \(id.padding(toLength: 4, withPad: " ", startingAt: 0)) \(short)")
             }
         }
         let byFlow = Dictionary(grouping: results.filter(\.passed)) { $0.scenario.flowPath }
         for flow in byFlow.keys.sorted() {
             let screens = byFlow[flow]!.reduce(into: Set<String>()) { $0.formUnion($1.visitedScreens) }
             let transitions = byFlow[flow]!.reduce(into: Set<TakenTransition>()) { $0.formUnion($1.transitions.keys) }
-            print(
+            say(
                 "\(flow): \(screens.count) screens entered (\(screens.sorted().joined(separator: ", "))), \(transitions.count) distinct transitions taken"
             )
         }
-        print("")
+        say("")
     }
 }
