@@ -28,13 +28,30 @@ public struct DiagnosticRenderer: Sendable {
 
     public mutating func add(_ source: SourceFile) { sources[source.path] = source }
 
+    /// Text from the flow (names, texts, file names) is shown by the one terminal-safe rule (`TerminalText`): in
+    /// every format its control and bidi characters are written `\u{1B}`, never raw; a fix-it's replacement stays as
+    /// it is in JSON and SARIF, where a tool applies it.
     public func render(_ diagnostics: [Diagnostic]) -> String {
+        let shown = diagnostics.map(Self.terminalSafe)
         switch format {
-        case .human: return diagnostics.map(human).joined()
-        case .github: return diagnostics.map(github).joined()
-        case .json: return json(diagnostics)
-        case .sarif: return sarif(diagnostics)
+        case .human: return shown.map(human).joined()
+        case .github: return shown.map(github).joined()
+        case .json: return json(shown)
+        case .sarif: return sarif(shown)
         }
+    }
+
+    /// The diagnostic with its message and notes escaped by `TerminalText`.
+    static func terminalSafe(_ diagnostic: Diagnostic) -> Diagnostic {
+        var safe = diagnostic
+        safe.message = TerminalText.escaped(diagnostic.message)
+        safe.notes = diagnostic.notes.map { DiagnosticNote(TerminalText.escaped($0.message), at: $0.range) }
+        return safe
+    }
+
+    /// A place as `path:line:col`, its path escaped.
+    private func place(_ range: SourceRange) -> String {
+        TerminalText.escaped(range.description, lineBreaks: false)
     }
 
     // MARK: human
@@ -51,42 +68,49 @@ public struct DiagnosticRenderer: Sendable {
             case .note: "1;36"
             }
         var out =
-            paint("\(diagnostic.range):", "1") + " "
+            paint("\(place(diagnostic.range)):", "1") + " "
             + paint("\(diagnostic.severity.rawValue)[\(diagnostic.code)]:", severityColor) + " "
             + paint(diagnostic.message, "1") + "\n"
         out += excerpt(diagnostic.range, marker: severityColor)
         for note in diagnostic.notes {
             if let range = note.range, range != .synthesized {
-                out += "  " + paint("note:", "1;36") + " \(range): \(note.message)\n"
+                out += "  " + paint("note:", "1;36") + " \(place(range)): \(note.message)\n"
                 out += excerpt(range, marker: "1;36")
             } else {
                 out += "  " + paint("note:", "1;36") + " \(note.message)\n"
             }
         }
         for fix in diagnostic.fixIts {
-            out += "  " + paint("fix:", "1;32") + " replace with `\(fix.replacement)`\n"
+            out += "  " + paint("fix:", "1;32") + " replace with `\(TerminalText.escaped(fix.replacement))`\n"
         }
         return out
     }
 
-    /// The source line with a caret under the span (one line only; longer spans are underlined to its end).
+    /// The source line with a caret under the span (one line only; longer spans are underlined to its end); the
+    /// line's control and bidi characters escaped, the caret moved to match.
     private func excerpt(_ range: SourceRange, marker: String) -> String {
         guard let file = sources[range.path], range.start.line >= 1, range.start.line <= file.lineStarts.count
         else { return "" }
-        let line = file.lineText(range.start.line).replacingOccurrences(of: "\t", with: " ")
+        let scalars = Array(file.lineText(range.start.line).replacingOccurrences(of: "\t", with: " ").unicodeScalars)
         let gutter = String(range.start.line)
         let pad = String(repeating: " ", count: gutter.count)
-        let lineLength = line.unicodeScalars.count
+        let lineLength = scalars.count
         let startColumn = min(max(range.start.column, 1), lineLength + 1)
-        var width = 1
+        var endColumn = startColumn + 1
         if range.end.line == range.start.line, range.end.column > startColumn {
-            width = range.end.column - startColumn
+            endColumn = min(range.end.column, lineLength + 1)
         } else if range.end.line > range.start.line {
-            width = max(1, lineLength + 1 - startColumn)
+            endColumn = lineLength + 1
         }
+        // Columns count scalars; once escaped, `\u{1B}` takes seven places.
+        func width(_ columns: Range<Int>) -> Int {
+            scalars[columns.clamped(to: 0..<lineLength)].reduce(0) { $0 + TerminalText.width(of: $1, lineBreaks: false) }
+        }
+        let before = width(0..<(startColumn - 1))
+        let spanWidth = max(1, width((startColumn - 1)..<(endColumn - 1)))
+        let line = TerminalText.escaped(String(String.UnicodeScalarView(scalars)), lineBreaks: false)
         let underline =
-            String(repeating: " ", count: startColumn - 1) + "^"
-            + String(repeating: "~", count: max(0, width - 1))
+            String(repeating: " ", count: before) + "^" + String(repeating: "~", count: max(0, spanWidth - 1))
         return "\(pad) |\n\(gutter) | \(line)\n\(pad) | " + paint(underline, marker) + "\n"
     }
 
@@ -100,7 +124,7 @@ public struct DiagnosticRenderer: Sendable {
             case .note: "notice"
             }
         let properties = [
-            "file=\(escapeProperty(diagnostic.range.path))",
+            "file=\(escapeProperty(TerminalText.escaped(diagnostic.range.path, lineBreaks: false)))",
             "line=\(diagnostic.range.start.line)",
             "col=\(diagnostic.range.start.column)",
             "endLine=\(diagnostic.range.end.line)",

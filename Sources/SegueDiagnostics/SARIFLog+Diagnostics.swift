@@ -55,7 +55,7 @@ extension SARIFLog {
             guard let region = region(fix.range) else { return nil }
             let replacement = Replacement(deletedRegion: region, insertedContent: Message(text: fix.replacement))
             return Fix(
-                description: Message(text: "Replace with `\(fix.replacement)`"),
+                description: Message(text: "Replace with `\(TerminalText.escaped(fix.replacement))`"),
                 artifactChanges: [
                     ArtifactChange(
                         artifactLocation: ArtifactLocation(uri: uri(fix.range.path)), replacements: [replacement])

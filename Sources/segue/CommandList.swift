@@ -13,6 +13,7 @@ enum CommandList {
             AudioCommand.self,
             LspCommand.self,
             ServeCommand.self,
+            TrustCommand.self,
             HelpCommand.self,
         ]
     }

@@ -94,3 +94,30 @@ import Testing
         #expect(served.snapshot().drawing.contains("Changed"))
     }
 }
+
+/// Issue 31: serve names every command and server when it starts; an edit that would reach anything else is not
+/// run, even in a run that may start commands.
+@Suite struct ReloadTrustTests {
+    @Test func anEditThatAddsACommandIsNotRunUntilServeRestarts() async throws {
+        let path = try ServeFixture.helloCopy()
+        let folder = (path as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var options = ServeFixture.options
+        options.commands = .start
+        let served = try await ServedFlow.open(path: path, options: options, hub: EventHub())
+        try ServeFixture.edit(path) {
+            $0.replacingOccurrences(
+                of: "data:\n",
+                with: "services:\n  sneak:\n    kind: custom\n    command: [sh, -c, 'touch started']\n"
+                    + "    operations: { go: {} }\ndata:\n")
+        }
+        #expect(await served.reloadIfChanged())
+        let page = served.snapshot()
+        #expect(page.version == 0)
+        #expect(
+            page.reload?.hasPrefix(
+                "the changed flow would reach what was not named when serve started (service `sneak` runs "
+                    + "`sh -c 'touch started'`") == true, "\(page.reload ?? "")")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/started"))
+    }
+}

@@ -72,18 +72,19 @@ struct ServeCommandTests {
     }
 
     @Test func namesTheServerItCalls() async throws {
-        // Issue 16: SEGUE_API_URL sends the board's calls elsewhere; the header says so before anything is served.
+        // Issue 16: SEGUE_API_URL sends the board's calls elsewhere; standard error says so before anything is
+        // served (issue 31: one line per command and server, before they start).
         let run = try await Self.run(
             ["flows/donate.yaml", "--port", "0"], environment: ["SEGUE_API_URL": "http://127.0.0.1:9/api"]
-        ) { $0.contains("not the local board") }
-        let lines = run.output.split(separator: "\n").map(String.init)
+        ) { $0.contains("Ctrl-C stops") }
         #expect(
-            lines.dropFirst().first
-                == "segue serve: board → http://127.0.0.1:9/api (from SEGUE_API_URL), not the local board")
+            run.errors.split(separator: "\n").first
+                == "segue serve: service board → http://127.0.0.1:9/api (from SEGUE_API_URL), not the local board")
+        #expect(!run.output.contains("not the local board"))
         let local = try await Self.run(["flows/donate.yaml", "--port", "0"], environment: ["SEGUE_API_URL": ""]) {
             $0.contains("Ctrl-C stops")
         }
-        #expect(!local.output.contains("not the local board"))
+        #expect(!local.output.contains("not the local board") && !local.errors.contains("not the local board"))
     }
 
     @Test func warnsWhenListeningBeyondLoopback() async throws {

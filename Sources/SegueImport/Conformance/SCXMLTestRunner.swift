@@ -24,8 +24,12 @@ public enum SCXMLTestRunner {
         /// Why it failed or was skipped; empty for a pass.
         public var reason: String
 
+        /// One line of `segue import scxml --test`; the file's name and the reason are outside text, escaped by the
+        /// one rule (`TerminalText`).
         public var line: String {
-            reason.isEmpty ? "\(status.rawValue) \(test)" : "\(status.rawValue) \(test): \(reason)"
+            TerminalText.escaped(
+                reason.isEmpty ? "\(status.rawValue) \(test)" : "\(status.rawValue) \(test): \(reason)",
+                lineBreaks: false)
         }
     }
 

@@ -56,12 +56,13 @@ public final class FlowServer: Sendable {
     public static func start(
         path: String, host: String = "127.0.0.1", port: UInt16, device: DeviceProfile = .standard,
         options: ServiceOptions = ServiceOptions(boardEntries: 12), limits: HTTPLimits = HTTPLimits(),
-        watchInterval: Double = 0.5, locale: String? = nil
+        watchInterval: Double = 0.5, locale: String? = nil, admit: ((FlowReach) -> CommandPolicy?)? = nil
     ) async throws(StartError) -> FlowServer {
         let hub = EventHub()
         let served: ServedFlow
         do {
-            served = try await ServedFlow.open(path: path, device: device, options: options, hub: hub, locale: locale)
+            served = try await ServedFlow.open(
+                path: path, device: device, options: options, hub: hub, locale: locale, admit: admit)
         } catch {
             throw .flow(error)
         }

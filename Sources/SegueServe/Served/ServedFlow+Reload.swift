@@ -43,6 +43,14 @@ extension ServedFlow {
             await publish()
             return
         }
+        let reach = FlowReach(flow: checked.flow, options: options)
+        if let unnamed = announced.unnamed(in: reach) {
+            reloadNote =
+                "the changed flow would reach what was not named when serve started (\(unnamed)); restart segue "
+                + "serve to see and allow it; the flow as it was keeps running"
+            await publish()
+            return
+        }
         let trace = session.trace()
         let embedded: EmbeddedServices
         let reused = Self.sameServices(session.flow.services, checked.flow.services)
@@ -81,10 +89,13 @@ extension ServedFlow {
         await publish()
     }
 
-    /// Whether two flows declare the same services (names, kinds and fixtures), so the running ones can be kept.
+    /// Whether two flows declare the same services (names, kinds, fixtures and commands), so the running ones can
+    /// be kept; a changed command is built again, under the run's `CommandPolicy`.
     static func sameServices(_ old: [ServiceDeclaration], _ new: [ServiceDeclaration]) -> Bool {
         func key(_ services: [ServiceDeclaration]) -> [String] {
-            services.map { "\($0.name.text):\($0.kind.rawValue):\($0.fixture?.text ?? "")" }.sorted()
+            services.map {
+                "\($0.name.text):\($0.kind.rawValue):\($0.fixture?.text ?? ""):\($0.command?.arguments ?? [])"
+            }.sorted()
         }
         return key(old) == key(new)
     }

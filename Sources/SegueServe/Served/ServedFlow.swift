@@ -29,26 +29,31 @@ public final class ServedFlow: @unchecked Sendable {
     var unticked = 0.0
     var diagramCache: (version: Int, svg: Result<String, DiagramError>)?
 
+    /// The commands and servers named when serve started: a reloaded flow that would reach anything else is not
+    /// run (docs/security.md).
+    let announced: FlowReach
+
     init(path: String, options: ServiceOptions, hub: EventHub, session: ReplSession, result: FlowLoadResult) {
         self.path = path
         self.options = options
+        announced = FlowReach(flow: session.flow, options: options)
         self.hub = hub
         self.session = session
         watched = Self.fingerprints(result.sources)
         diagnostics = Self.render(result)
     }
 
-    /// The real servers the flow's `api` services call, one line each (none: every board is local), for the
-    /// header `segue serve` prints.
-    public var serverBanners: [String] { session.embedded.serverBanners }
-
     /// Loads, checks and compiles the flow at `path` on its embedded services, and launches it.
+    /// `admit` sees what the flow reaches before anything is built, as `ReplSession.open`'s does; the policy it
+    /// gives holds for every reload.
     public static func open(
-        path: String, device: DeviceProfile = .standard, options: ServiceOptions, hub: EventHub, locale: String? = nil
+        path: String, device: DeviceProfile = .standard, options: ServiceOptions, hub: EventHub, locale: String? = nil,
+        admit: ((FlowReach) -> CommandPolicy?)? = nil
     ) async throws(ReplSession.OpenError) -> ServedFlow {
         let result = FlowLoader().load(path: path)
         guard result.role == .flow || result.hasErrors else { throw .notAFlow(path) }
         guard let checked = result.checked else { throw .invalidFlow(result) }
+        let options = try ReplSession.admitted(options, flow: checked.flow, path: path, admit: admit)
         let embedded: EmbeddedServices
         do {
             embedded = try await EmbeddedServices.make(for: checked.flow, options: options)

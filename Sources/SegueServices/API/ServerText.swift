@@ -1,3 +1,4 @@
+import SegueDiagnostics
 import SegueExpression
 
 /// Text a server sent, made safe to show: no control or bidi-override characters, and a bounded length.
@@ -70,12 +71,9 @@ public enum ServerText {
     }
 
     /// Controls (C0, DEL, C1) and the characters that reorder or hide text: bidi embeddings, overrides, isolates
-    /// and marks.
+    /// and marks. The one rule for them is `TerminalText`'s; a server's text drops them rather than show escapes
+    /// on the app's screen.
     private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: return true
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
-        default: return false
-        }
+        TerminalText.mustEscape(scalar)
     }
 }

@@ -33,6 +33,12 @@ public struct ServiceOptions: Sendable {
     /// The directory the overrides above are resolved against when relative (the flow's own paths are relative to
     /// the flow file).
     public var root: String
+    /// Whether a custom service's `command:` may start (docs/security.md). Nothing starts unless told: the default
+    /// refuses to build the services of a flow that has a command.
+    public var commands: CommandPolicy = .refuse
+    /// Whether an `api` service may call a real server (`apiURL`, `SEGUE_API_URL`, the data directory's
+    /// `config.json`); false keeps every board local, as `segue render` does.
+    public var usesServers = true
 
     public init(
         dataDirectory: String? = nil, storeKitFile: String? = nil, apiURL: String? = nil, audioInput: String? = nil,
@@ -49,6 +55,17 @@ public struct ServiceOptions: Sendable {
         self.seedProfileID = seedProfileID
         self.samplePhoto = samplePhoto
         self.root = root
+    }
+
+    /// The real server `api` services call: `apiURL`, else `SEGUE_API_URL`, else `api_url` in the data directory's
+    /// `config.json` (a run without a data directory reads none); nil for the local board, always without
+    /// `usesServers`.
+    public func apiServer(environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> APIServerAddress?
+    {
+        guard usesServers else { return nil }
+        return try APIServerAddress.resolve(
+            commandLine: apiURL, environment: environment, configFile: dataDirectory.map { $0 + "/config.json" })
     }
 }
 
@@ -142,7 +159,7 @@ public struct EmbeddedServices: Sendable {
                 result.audio = service
                 result.audioClock = clock
             case .custom:
-                if let service = try makeCustom(declaration) {
+                if let service = try makeCustom(declaration, commands: options.commands) {
                     result.services[name] = service
                     if let process = service as? ProcessService { result.processes.append(process) }
                 }
@@ -193,9 +210,7 @@ public struct EmbeddedServices: Sendable {
         let results = APIEndpointBuilder.resultContracts(of: declaration, types: types)
         let address: APIServerAddress?
         do {
-            address = try APIServerAddress.resolve(
-                commandLine: options.apiURL, environment: ProcessInfo.processInfo.environment,
-                configFile: directory + "/config.json")
+            address = try options.apiServer()
         } catch {
             throw Failure(description: "\(error)")
         }
@@ -239,9 +254,11 @@ public struct EmbeddedServices: Sendable {
         return DefaultsFlowService(defaults: defaults)
     }
 
-    /// A custom service's answers: its outcomes file, or its process; nil when it has neither (calls then need a
-    /// scripted outcome or a service registered in Swift).
-    private static func makeCustom(_ declaration: ServiceDeclaration) throws(Failure) -> (any FlowService)? {
+    /// A custom service's answers: its outcomes file, or its process as `commands` allows; nil when it has neither
+    /// (calls then need a scripted outcome or a service registered in Swift).
+    private static func makeCustom(_ declaration: ServiceDeclaration, commands: CommandPolicy) throws(Failure)
+        -> (any FlowService)?
+    {
         let name = declaration.name.text
         let operations = declaration.operations.map(\.name.text)
         if let fixture = declaration.fixture {
@@ -261,9 +278,19 @@ public struct EmbeddedServices: Sendable {
             return FixtureService(name: name, fixture: outcomes, file: fixture.text, operations: operations)
         }
         if let command = declaration.command {
-            return ProcessService(
-                name: name, command: command, operations: operations,
-                timeout: declaration.callTimeout ?? ServiceCommand.defaultTimeout)
+            switch commands {
+            case .start:
+                return ProcessService(
+                    name: name, command: command, operations: operations,
+                    timeout: declaration.callTimeout ?? ServiceCommand.defaultTimeout)
+            case .refuse:
+                throw Failure(
+                    description: TerminalText.escaped(
+                        "service `\(name)` would start `\(FlowReach.shellText(command.arguments))`, and this run "
+                            + "starts no commands: the flow is not trusted (docs/security.md)", lineBreaks: false))
+            case .skip(let reason):
+                return NotStartedService(name: name, operations: operations, reason: reason)
+            }
         }
         return nil
     }

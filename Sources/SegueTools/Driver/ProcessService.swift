@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 import SegueExpression
 import SegueModel
 import SegueRuntime
@@ -228,9 +229,10 @@ public actor ProcessService: FlowService {
         return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
-    /// A line as shown in messages and the trace: control characters gone, at most 200 characters.
+    /// A line as shown in messages and the trace: at most 200 characters, then control and bidi characters
+    /// escaped (`\u{1B}`, the one rule: `TerminalText`).
     static func excerpt(_ line: String) -> String {
-        let clean = String(line.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
-        return clean.count <= 200 ? clean : String(clean.prefix(199)) + "…"
+        let short = line.count <= 200 ? line : String(line.prefix(199)) + "…"
+        return TerminalText.escaped(short, lineBreaks: false)
     }
 }

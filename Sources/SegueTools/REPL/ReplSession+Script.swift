@@ -1,7 +1,9 @@
+import SegueDiagnostics
+
 extension ReplSession {
     /// How a command read without a terminal is echoed before its reply, so transcripts read like a session.
     public static func echo(_ line: String) -> String {
-        "\n> " + line.trimmingCharacters(in: .whitespaces)
+        "\n> " + TerminalText.escaped(line.trimmingCharacters(in: .whitespaces), lineBreaks: false)
     }
 
     /// Runs a script of command lines as `segue repl` does without a terminal: the first screen, then each

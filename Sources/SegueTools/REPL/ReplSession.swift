@@ -33,6 +33,8 @@ public final class ReplSession {
         case notAFlow(String)
         case compile(String)
         case services(String)
+        /// `admit` refused what the flow reaches (it said why).
+        case refused(String)
 
         public var description: String {
             switch self {
@@ -43,6 +45,7 @@ public final class ReplSession {
                 return "\(path) is a library of components, not a flow: it has no screens to step through"
             case .compile(let message): return "the flow cannot be compiled: \(message)"
             case .services(let message): return "the embedded services could not start: \(message)"
+            case .refused(let path): return "\(path) was not run: it is not trusted"
             }
         }
     }
@@ -89,21 +92,35 @@ public final class ReplSession {
     }
 
     /// Loads and checks `path`, refusing a flow with errors, builds its embedded services and compiles it.
+    /// `admit`, when given, sees what the flow reaches (its commands and servers) before any service is built and
+    /// says whether its commands may start; nil refuses the run (`segue repl` and `serve`: `RunTrust`).
     public static func open(
         path: String, options: ServiceOptions, device: DeviceProfile = .standard, style: ReplStyle = .plain,
-        locale: String? = nil
+        locale: String? = nil, admit: ((FlowReach) -> CommandPolicy?)? = nil
     ) async throws(OpenError) -> ReplSession {
         let result = FlowLoader().load(path: path)
         guard result.role == .flow || result.hasErrors else { throw .notAFlow(path) }
         guard let checked = result.checked else { throw .invalidFlow(result) }
-        let flow = checked.flow
+        let options = try admitted(options, flow: checked.flow, path: path, admit: admit)
         let embedded: EmbeddedServices
         do {
-            embedded = try await EmbeddedServices.make(for: flow, options: options)
+            embedded = try await EmbeddedServices.make(for: checked.flow, options: options)
         } catch {
             throw .services(error.description)
         }
         return try ReplSession(checked: checked, embedded: embedded, device: device, style: style, locale: locale)
+    }
+
+    /// `options` with the command policy `admit` gives for what `flow` reaches (unchanged without `admit`);
+    /// `.refused` when it gives none.
+    public static func admitted(
+        _ options: ServiceOptions, flow: Flow, path: String, admit: ((FlowReach) -> CommandPolicy?)?
+    ) throws(OpenError) -> ServiceOptions {
+        guard let admit else { return options }
+        guard let policy = admit(FlowReach(flow: flow, options: options)) else { throw .refused(path) }
+        var options = options
+        options.commands = policy
+        return options
     }
 
     /// The machine's current state.
@@ -127,15 +144,16 @@ public final class ReplSession {
         let screen = relative(
             (ChangePrinter(style: style, dataDirectory: embedded.directory).render(steps: steps, calls: driver.calls)
                 + screenLines()).joined(separator: "\n"))
-        return ([relative(intro)] + servers + [screen].filter { !$0.isEmpty }).joined(separator: "\n")
+        return style.terminal(([relative(intro)] + servers + [screen].filter { !$0.isEmpty }).joined(separator: "\n"))
     }
 
-    /// Runs one command line; a mistake is a reply with `failed` set, never a thrown error.
+    /// Runs one command line; a mistake is a reply with `failed` set, never a thrown error. Control and bidi
+    /// characters from the flow or its services are shown escaped (`\u{1B}`), never raw (`ReplStyle.terminal`).
     public func execute(_ line: String) async -> Reply {
         // Commands need a launched flow; a caller that skipped `start` gets one silently.
         if timeline.isEmpty { _ = await start() }
         var reply = await run(line)
-        reply.text = relative(reply.text)
+        reply.text = style.terminal(relative(reply.text))
         return reply
     }
 

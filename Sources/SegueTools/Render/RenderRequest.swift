@@ -78,8 +78,7 @@ public struct RenderRequest: Sendable {
         for device in devices {
             let embedded: EmbeddedServices
             do {
-                embedded = try await EmbeddedServices.make(
-                    for: checked.flow, options: ServiceOptions(boardEntries: 12, root: root))
+                embedded = try await EmbeddedServices.make(for: checked.flow, options: Self.services(root: root))
             } catch {
                 throw .problem(error.description)
             }
@@ -122,7 +121,7 @@ public struct RenderRequest: Sendable {
         var screen = ""
         for device in devices {
             scenario.device = device.name
-            let runner = ScenarioRunner(root: root)
+            let runner = ScenarioRunner(root: root, options: Self.services(root: root))
             var list: DisplayList?
             let result = await runner.run(scenario, steps: step) { driver in
                 list = ScreenDrawing(
@@ -137,6 +136,14 @@ public struct RenderRequest: Sendable {
         }
         let name = PathName.stem(of: path) + "-step\(step)"
         return Rendered(name: name, screen: screen, inputs: [], svg: svg(lists))
+    }
+
+    /// What render draws on: the embedded services, never a flow's processes or a real server (docs/security.md).
+    static func services(root: String) -> ServiceOptions {
+        var options = ServiceOptions(boardEntries: 12, root: root)
+        options.commands = .skip(because: "segue render only reads a flow and starts no processes")
+        options.usesServers = false
+        return options
     }
 
     private func svg(_ lists: [DisplayList]) -> String {

@@ -34,20 +34,21 @@ public struct ScenarioFailure: Error, Sendable, CustomStringConvertible {
 public final class ScenarioRunner {
     /// Where `examples/` lives, for the embedded defaults.
     public let root: String
+    /// What every scenario's services may reach: whether commands start (`--trust`), whether a real server is
+    /// called (`SEGUE_API_URL`); each scenario gets a fresh data directory and the scenario's defaults over these.
+    public var options: ServiceOptions
     private var flows: [String: Result<(Flow, Program), ScenarioError>] = [:]
 
-    public init(root: String) {
+    public init(root: String, options: ServiceOptions = ServiceOptions()) {
         self.root = root
+        self.options = options
     }
 
-    /// The line `segue test` prints first when scenarios would call a real server (`SEGUE_API_URL`; scenarios read
-    /// no config file), so no run talks to one unannounced; nil when every board is local.
-    public static func serverBanner(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        do {
-            return try APIServerAddress.resolve(environment: environment, configFile: nil)?.banner(service: "api")
-        } catch {
-            return "api → \(error)"
-        }
+    /// What the scenario's flow reaches outside Segue (its commands and servers), for the lines `segue test`
+    /// prints before any scenario runs; nil when the flow does not load (the scenario then fails with why).
+    public func reach(of scenario: Scenario) -> FlowReach? {
+        guard let (flow, _) = try? compiled(scenario.flowPath, at: scenario.range) else { return nil }
+        return FlowReach(flow: flow, options: scenarioOptions(for: scenario))
     }
 
     public func run(_ scenario: Scenario) async -> ScenarioResult {
@@ -112,15 +113,23 @@ public final class ScenarioRunner {
         }
     }
 
+    /// A fresh, temporary data directory (scenarios read no config file), the scenario's defaults, the runner's
+    /// policy for commands and servers.
+    private func scenarioOptions(for scenario: Scenario) -> ServiceOptions {
+        var options = self.options
+        options.dataDirectory = nil
+        options.defaults = scenario.defaults ?? [:]
+        options.seedProfileID = scenario.defaults == nil
+        options.root = root
+        return options
+    }
+
     private func services(for scenario: Scenario, flow: Flow, at range: SourceRange) async throws(ScenarioFailure)
         -> EmbeddedServices
     {
-        let options = ServiceOptions(
-            dataDirectory: nil, defaults: scenario.defaults ?? [:], seedProfileID: scenario.defaults == nil,
-            root: root)
         let embedded: EmbeddedServices
         do {
-            embedded = try await EmbeddedServices.make(for: flow, options: options)
+            embedded = try await EmbeddedServices.make(for: flow, options: scenarioOptions(for: scenario))
         } catch {
             throw ScenarioFailure(range: range, message: error.description, screen: "")
         }

@@ -43,11 +43,17 @@ public enum ScenarioSuite {
         return false
     }
 
-    /// JUnit XML for CI dashboards: one test case per scenario, grouped by flow.
+    /// JUnit XML for CI dashboards: one test case per scenario, grouped by flow. Always well-formed XML 1.0: the
+    /// control characters it cannot carry even as references (and the bidi ones) are written as text, `\u{1B}`,
+    /// by the one rule (`TerminalText`); a line break in an attribute is `&#10;`.
     public static func junit(_ results: [ScenarioResult]) -> String {
-        func escape(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        func text(_ text: String) -> String {
+            TerminalText.escaped(text).replacingOccurrences(of: "&", with: "&amp;")
+                .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        }
+        func escape(_ attribute: String) -> String {
+            text(attribute).replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "\n", with: "&#10;")
+                .replacingOccurrences(of: "\t", with: "&#9;")
         }
         let failures = results.filter { !$0.passed }.count
         let total = results.reduce(0) { $0 + $1.seconds }
@@ -64,7 +70,7 @@ public enum ScenarioSuite {
                     "    <testcase classname=\"\(escape(result.scenario.path))\" name=\"\(escape(result.scenario.name))\" time=\"\(String(format: "%.3f", result.seconds))\""
                 if let failure = result.failure {
                     xml +=
-                        ">\n      <failure message=\"\(escape(failure.message))\">\(escape(failure.description + "\n" + failure.screen))</failure>\n    </testcase>\n"
+                        ">\n      <failure message=\"\(escape(failure.message))\">\(text(failure.description + "\n" + failure.screen))</failure>\n    </testcase>\n"
                 } else {
                     xml += "/>\n"
                 }

@@ -59,7 +59,7 @@ enum ImportCommand: SegueCommand {
         do {
             source = try XMLDocumentReader.load(path: path)
         } catch {
-            printError("segue import: \(path): \(error.message)")
+            printError("segue import: \(TerminalText.escaped(path)): \(TerminalText.escaped(error.message))")
             return 2
         }
         let flowName = output.map { SCXMLImporterName.of($0) }
@@ -88,7 +88,7 @@ enum ImportCommand: SegueCommand {
         do {
             try Data(yaml.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-            printError("segue import: cannot write \(output): \(error.localizedDescription)")
+            printError("segue import: cannot write \(TerminalText.escaped(output)): \(error.localizedDescription)")
             return 2
         }
         return 0
@@ -112,7 +112,7 @@ enum ImportCommand: SegueCommand {
         do {
             paths = try SCXMLTestRunner.tests(in: directory, only: only)
         } catch {
-            printError("segue import: cannot list \(directory): \(error.localizedDescription)")
+            printError("segue import: cannot list \(TerminalText.escaped(directory)): \(error.localizedDescription)")
             return 2
         }
         var counts: [SCXMLTestRunner.Outcome.Status: Int] = [:]

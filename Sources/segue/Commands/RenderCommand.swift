@@ -13,7 +13,8 @@ enum RenderCommand: SegueCommand {
                             [--out DIR] [--format svg|png] [--full-length] [--locale CODE]
 
         Draws each screen of FLOW as the user sees it: reached by the shortest run of taps and timers from launch
-        on the embedded services (a demo board of 12 entries), with its navigation bar, sheets, lists, fields,
+        on the embedded services (a demo board of 12 entries; never a real server, and a service's `command:` is
+        not started: its calls fail with `not_started`), with its navigation bar, sheets, lists, fields,
         controls and alerts; or the screen after step N of a scenario file. One file per screen, named after it
         (a scenario's as FILE-stepN), and the inputs that reached it printed beside.
 
@@ -48,9 +49,6 @@ enum RenderCommand: SegueCommand {
             printError(failure.message.replacingOccurrences(of: "segue diagram:", with: "segue render:"))
             return failure.status
         }
-        // The tour taps through the flow: with SEGUE_API_URL its board calls reach that server, so say so (stdout
-        // lists the files written).
-        if let banner = ScenarioRunner.serverBanner() { printError("segue render: \(banner)") }
         let screens: [RenderRequest.Rendered]
         do {
             screens = try await request.render(flowPath: flowPath)

@@ -11,7 +11,7 @@ enum ReplSubcommand: SegueCommand {
     static let usage = """
         usage: segue repl FLOW [--data-dir DIR | --fresh] [--storekit FILE] [--sample-photo FILE]
                                [--api-url URL] [--audio-input FILE] [--real-time] [--device NAME]
-                               [--script FILE] [--locale CODE]
+                               [--script FILE] [--locale CODE] [--trust]
 
         Shows the flow's top screen after every command, with what changed. Type `help` inside
         for the commands; Tab completes commands, element ids, fields, events and services.
@@ -30,6 +30,9 @@ enum ReplSubcommand: SegueCommand {
           --script FILE       read commands from FILE instead of the terminal
           --locale CODE       built-in texts (rule messages, the error alert, the back button) in
                               this locale instead of the flow's `locale:`: en, ru
+          --trust             start the flow's service commands (`command:`) although its folder is
+                              not trusted (`segue trust DIR`); each command and server is named on
+                              standard error first (docs/security.md)
 
         Without a terminal (a pipe or --script) commands are read without prompts and echoed
         as `> command`; the exit status is 1 if any command failed, else 0.
@@ -47,7 +50,7 @@ enum ReplSubcommand: SegueCommand {
                     "--data-dir", "--storekit", "--sample-photo", "--api-url", "--audio-input", "--script", "--device",
                     "--locale",
                 ],
-                switchOptions: ["--real-time", "--fresh"])
+                switchOptions: ["--real-time", "--fresh", RunTrust.option])
         } catch {
             printError("segue repl: \(error)\n\(usage)")
             return 2
@@ -71,8 +74,13 @@ enum ReplSubcommand: SegueCommand {
         let session: ReplSession
         do {
             session = try await ReplSession.open(
-                path: path, options: options, device: device, style: ReplStyle(color: color), locale: locale)
+                path: path, options: options, device: device, style: ReplStyle(color: color), locale: locale
+            ) { reach in
+                RunTrust.policy(
+                    for: [(path, reach)], trusted: parsed.switches.contains(RunTrust.option), command: "repl")
+            }
         } catch {
+            if case .refused = error { return 2 }
             if case .invalidFlow(let result) = error {
                 let renderer = DiagnosticRenderer(format: .human, color: isatty(2) == 1, sources: result.sources)
                 printError(renderer.render(result.diagnostics))

@@ -9,7 +9,7 @@ enum ServeCommand: SegueCommand {
     static let name = "serve"
     static let summary = "Run a flow in the browser: a clickable phone, the state beside it, live reload"
     static let usage = """
-        usage: segue serve FLOW [--port N] [--device PROFILE] [--open] [--host H] [--locale CODE]
+        usage: segue serve FLOW [--port N] [--device PROFILE] [--open] [--host H] [--locale CODE] [--trust]
 
         Serves one page that shows the flow's top screen at the device's size, takes taps, typing,
         sliders, back and swipe-down as inputs to the real machine (on the embedded services, as
@@ -29,6 +29,9 @@ enum ServeCommand: SegueCommand {
           --host H          the address to listen on (default 127.0.0.1); anything else lets
                             other machines with the token drive the flow and is warned about
           --locale CODE     built-in texts in this locale instead of the flow's `locale:`: en, ru
+          --trust           start the flow's service commands (`command:`) although its folder is
+                            not trusted (`segue trust DIR`); each command and server is named on
+                            standard error first (docs/security.md)
 
         Stop it with Ctrl-C. See docs/serve.md.
 
@@ -39,7 +42,8 @@ enum ServeCommand: SegueCommand {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                arguments, valueOptions: ["--port", "--device", "--host", "--locale"], switchOptions: ["--open"])
+                arguments, valueOptions: ["--port", "--device", "--host", "--locale"],
+                switchOptions: ["--open", RunTrust.option])
         } catch {
             printError("segue serve: \(error)\n\(usage)")
             return 2
@@ -66,8 +70,14 @@ enum ServeCommand: SegueCommand {
         }
         let server: FlowServer
         do {
-            server = try await FlowServer.start(path: path, host: host, port: port, device: device, locale: locale)
+            server = try await FlowServer.start(
+                path: path, host: host, port: port, device: device, locale: locale
+            ) { reach in
+                RunTrust.policy(
+                    for: [(path, reach)], trusted: parsed.switches.contains(RunTrust.option), command: "serve")
+            }
         } catch {
+            if case .flow(.refused) = error { return 2 }
             if case .flow(.invalidFlow(let result)) = error {
                 let renderer = DiagnosticRenderer(format: .human, color: isatty(2) == 1, sources: result.sources)
                 printError(renderer.render(result.diagnostics))
@@ -80,10 +90,6 @@ enum ServeCommand: SegueCommand {
         let interrupts = Interrupts()
         // Written unbuffered: a script reading the address from a pipe gets it at once.
         FileHandle.standardOutput.write(Data("segue serve: \(path) at \(server.pageURL) (Ctrl-C stops)\n".utf8))
-        // A server named by SEGUE_API_URL (or a config file) is never used unannounced.
-        for banner in server.served.serverBanners {
-            FileHandle.standardOutput.write(Data("segue serve: \(banner)\n".utf8))
-        }
         if parsed.switches.contains("--open") { openBrowser(server.pageURL) }
         await interrupts.wait()
         server.stop()

@@ -8,6 +8,7 @@ enum TestCommand: SegueCommand {
     static let summary = "Run scenario files (exit 1 on any failure); JUnit XML and requirement coverage"
     static let usage = """
         usage: segue test PATH… [--junit FILE] [--coverage] [--transitions FILE] [--requirements FILE] [--root DIR]
+                               [--trust]
 
         Runs every scenario file (YAML files that start with `scenario:`) in the given files and
         directories, one line per scenario, then `N passed, N failed`.
@@ -19,6 +20,9 @@ enum TestCommand: SegueCommand {
                                for `segue diagram FLOW --coverage FILE` (taken edges bold, others grey)
           --requirements FILE  the requirements table (default flows/requirements.md)
           --root DIR           where examples/ lives, for the embedded services (default: .)
+          --trust              start the flows' service commands (`command:`) although their folders
+                               are not trusted (`segue trust DIR`); before any scenario runs, each
+                               command and server is named on standard error (docs/security.md)
 
         exit status: 0 all passed, 1 a scenario failed, 2 usage or unreadable files
 
@@ -30,7 +34,7 @@ enum TestCommand: SegueCommand {
         do {
             parsed = try ParsedArguments(
                 arguments, valueOptions: ["--junit", "--requirements", "--root", "--transitions"],
-                switchOptions: ["--coverage"])
+                switchOptions: ["--coverage", RunTrust.option])
         } catch {
             printError("segue test: \(error)\n\(usage)")
             return 2
@@ -49,15 +53,23 @@ enum TestCommand: SegueCommand {
             return 2
         }
         let runner = ScenarioRunner(root: parsed.options["--root"] ?? FileManager.default.currentDirectoryPath)
-        if let banner = ScenarioRunner.serverBanner() { print(banner) }
+        let parsedFiles = files.map { file in (file, Result { () throws(ScenarioError) in try ScenarioParser.parse(path: file) }) }
+        // Every command and server the scenarios' flows use is named, and trusted or refused, before any runs.
+        let reaches = parsedFiles.compactMap { _, parsed in
+            (try? parsed.get()).flatMap { scenario in runner.reach(of: scenario).map { (scenario.flowPath, $0) } }
+        }
+        guard let policy = RunTrust.policy(
+            for: reaches, trusted: parsed.switches.contains(RunTrust.option), command: "test")
+        else { return 2 }
+        runner.options.commands = policy
         var results: [ScenarioResult] = []
         var unreadable = 0
-        for file in files {
+        for (file, parsed) in parsedFiles {
             let scenario: Scenario
             do {
-                scenario = try ScenarioParser.parse(path: file)
+                scenario = try parsed.get()
             } catch {
-                print("ERROR \(file)")
+                say("ERROR \(file)")
                 print(DiagnosticRenderer(format: .human).render(error.diagnostics), terminator: "")
                 unreadable += 1
                 continue
@@ -66,11 +78,11 @@ enum TestCommand: SegueCommand {
             results.append(result)
             let covers = scenario.covers.isEmpty ? "" : " [" + scenario.covers.joined(separator: ", ") + "]"
             if let failure = result.failure {
-                print("FAIL \(scenario.name)\(covers)")
-                print("  \(failure.description)")
-                if !failure.screen.isEmpty { print("  the screen at that step:\n\(failure.screen)") }
+                say("FAIL \(scenario.name)\(covers)")
+                say("  \(failure.description)")
+                if !failure.screen.isEmpty { say("  the screen at that step:\n\(failure.screen)") }
             } else {
-                print("pass \(scenario.name)\(covers)")
+                say("pass \(scenario.name)\(covers)")
             }
         }
         let passed = results.filter(\.passed).count
@@ -103,33 +115,39 @@ enum TestCommand: SegueCommand {
             }
             printCoverage(RequirementsTable(markdown: text), results)
         }
-        print("\(passed) passed, \(failed) failed")
+        say("\(passed) passed, \(failed) failed")
         return failed > 0 ? 1 : (files.isEmpty ? 2 : 0)
+    }
+
+    /// One line of the report: scenario names, failures and the screens they show come from outside, so their
+    /// control and bidi characters are escaped (`TerminalText`).
+    private static func say(_ text: String) {
+        print(TerminalText.escaped(text))
     }
 
     private static func printCoverage(_ table: RequirementsTable, _ results: [ScenarioResult]) {
         let (covered, missing) = table.coverage(results)
-        print(
+        say(
             "\nrequirements: \(table.requirements.count - missing.count) of \(table.requirements.count) covered by passing scenarios"
         )
         for (id, title) in table.requirements {
             let short = title.count > 70 ? String(title.prefix(69)) + "…" : title
             if let scenarios = covered[id] {
-                print(
+                say(
                     "  ✓ \(id.padding(toLength: 4, withPad: " ", startingAt: 0)) \(short)  (\(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"))"
                 )
             } else {
-                print("  ✗ \(id.padding(toLength: 4, withPad: " ", startingAt: 0)) \(short)")
+                say("  ✗ \(id.padding(toLength: 4, withPad: " ", startingAt: 0)) \(short)")
             }
         }
         let byFlow = Dictionary(grouping: results.filter(\.passed)) { $0.scenario.flowPath }
         for flow in byFlow.keys.sorted() {
             let screens = byFlow[flow]!.reduce(into: Set<String>()) { $0.formUnion($1.visitedScreens) }
             let transitions = byFlow[flow]!.reduce(into: Set<TakenTransition>()) { $0.formUnion($1.transitions.keys) }
-            print(
+            say(
                 "\(flow): \(screens.count) screens entered (\(screens.sorted().joined(separator: ", "))), \(transitions.count) distinct transitions taken"
             )
         }
-        print("")
+        say("")
     }
 }

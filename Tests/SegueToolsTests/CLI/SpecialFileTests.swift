@@ -32,7 +32,7 @@ struct SpecialFileTests {
         process.currentDirectoryURL = folder
         process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("segue-out-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
         let handle = try FileHandle(forWritingTo: output)
         process.standardOutput = handle

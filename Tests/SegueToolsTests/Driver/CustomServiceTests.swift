@@ -12,12 +12,19 @@ import Testing
 @Suite struct CustomServiceTests {
     static let fixtures = EmbeddedServicesTests.root.appendingPathComponent("Tests/SegueToolsTests/Driver/Fixtures")
 
+    /// Options that start the flow's commands, as `--trust` does.
+    static var trusted: ServiceOptions {
+        var options = ServiceOptions()
+        options.commands = .start
+        return options
+    }
+
     /// A stepped driver over the library flow's embedded services.
     static func driver() async throws -> (FlowDriver, EmbeddedServices) {
         let loaded = FlowLoader().load(path: fixtures.appendingPathComponent("library.yaml").path)
         #expect(loaded.diagnostics.map(\.message) == [])
         let flow = try #require(loaded.flow)
-        let embedded = try await EmbeddedServices.make(for: flow, options: ServiceOptions())
+        let embedded = try await EmbeddedServices.make(for: flow, options: Self.trusted)
         let driver = FlowDriver(program: try Compiler.compile(loaded), embedded: embedded)
         await driver.launch()
         return (driver, embedded)
@@ -90,7 +97,7 @@ import Testing
 
     @Test func aScreenThatGoesAwayTellsTheProcessItsCallIsCancelled() async throws {
         let loaded = FlowLoader().load(path: Self.fixtures.appendingPathComponent("library.yaml").path)
-        let embedded = try await EmbeddedServices.make(for: try #require(loaded.flow), options: ServiceOptions())
+        let embedded = try await EmbeddedServices.make(for: try #require(loaded.flow), options: Self.trusted)
         defer { embedded.removeTemporaryFiles() }
         let session = Session(program: try Compiler.compile(loaded), services: embedded.services, mode: .realTime)
         await session.launch()

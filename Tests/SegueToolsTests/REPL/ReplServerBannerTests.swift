@@ -1,4 +1,5 @@
 import Foundation
+import SegueCheck
 import Testing
 
 @testable import SegueTools
@@ -26,10 +27,15 @@ import Testing
         #expect(!lines.contains { $0.contains("not the local board") })
     }
 
-    @Test func segueTestSaysWhenScenariosWouldCallAServer() {
+    @Test func aRunNamesTheServerEachAPIServiceWouldCall() throws {
+        let flow = try #require(FlowLoader().load(path: ReplFixture.root + "/flows/donate.yaml").flow)
+        let environment = ["SEGUE_API_URL": "http://127.0.0.1:9"]
         #expect(
-            ScenarioRunner.serverBanner(environment: ["SEGUE_API_URL": "http://127.0.0.1:9"])
-                == "api → http://127.0.0.1:9 (from SEGUE_API_URL), not the local board")
-        #expect(ScenarioRunner.serverBanner(environment: [:]) == nil)
+            FlowReach(flow: flow, options: ServiceOptions(), environment: environment).lines
+                == ["service board → http://127.0.0.1:9 (from SEGUE_API_URL), not the local board"])
+        #expect(FlowReach(flow: flow, options: ServiceOptions(), environment: [:]).lines.isEmpty)
+        var render = ServiceOptions()
+        render.usesServers = false
+        #expect(FlowReach(flow: flow, options: render, environment: environment).isLocal)
     }
 }
