@@ -133,4 +133,31 @@ import Testing
         let loaded = FlowLoader().load(file)
         #expect(loaded.diagnostics.contains { $0.severity == .error }, "after: \(text)")
     }
+
+    /// A `number` holds numbers, whatever wrote the whole number into it: `1 / d` divides as numbers (7GUIs found
+    /// `0` for `d: { type: number, default: 4 }`).
+    @Test func aNumberVariableHoldsANumberWhateverWroteIt() throws {
+        let program = try CurrentEventTests.compile(
+            """
+            flow: numbers
+            data:
+              d: { type: number, default: 4 }
+              e: { type: "number?", default: null }
+              many: { type: list<number>, default: "[1, 2.5]" }
+              quarter: { type: number, default: 0 }
+              count: { type: int, default: 4 }
+            screens:
+              main:
+                on_enter: [{ set: { quarter: "1 / d", e: "2" } }]
+                elements: []
+            """)
+        let machine = Machine(program: program)
+        let step = machine.step(MachineState(), .launch(LaunchEnvironment()))
+        #expect(step.state.data[0] == .number(4))
+        #expect(step.state.data[1] == .number(2))
+        #expect(step.state.data[2] == .list([.number(1), .number(2.5)]))
+        #expect(step.state.data[3] == .number(0.25))
+        // An `int` stays whole.
+        #expect(step.state.data[4] == .int(4))
+    }
 }

@@ -112,13 +112,13 @@ import Testing
     }
 
     /// The state right after launch: in the `playback` state, line 0 current, nothing playing. (`level` is a
-    /// `number` whose default `0` is kept as the int 0 until the input writes a level.)
+    /// `number`: its default `0` is the number 0, as a level the input writes is.)
     static func launched(_ state: inout ExpectedState) {
         state.launched = true
         state.layers = [
             NavigationLayer(
                 navigation: false,
-                stack: [state.instance(1, "script", .root, values: [.int(0), .int(0)], states: ["playback"])])
+                stack: [state.instance(1, "script", .root, values: [.int(0), .number(0)], states: ["playback"])])
         ]
         state.data = [.list(lines), .record([:]), .record([:]), .int(0)]
         state.nextInstance = 2

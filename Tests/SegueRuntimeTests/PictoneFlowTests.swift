@@ -82,7 +82,7 @@ import Testing
         store.tap("featured") {
             let details = $0.instance(
                 3, "script_details", .show,
-                values: [hamlet, .int(0), .record([:]), .record([:]), .int(0), .int(0), .int(0)],
+                values: [hamlet, .int(0), .record([:]), .record([:]), .int(0), .number(0), .int(0)],
                 states: ["playback"])
             $0.layers[0].stack.append(details)
             $0.nextInstance = 4

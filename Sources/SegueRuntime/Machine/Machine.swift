@@ -252,7 +252,7 @@ struct Runner {
                     }
                 }
             }
-            state.data.append(value)
+            state.data.append(variable.holding(value))
         }
         guard program.screens.indices.contains(program.start),
             let instance = makeInstance(program.start, arguments: [], sender: root, transition: .root)

@@ -292,13 +292,17 @@ extension Runner {
         switch target {
         case .flow(let slot):
             guard slot < state.data.count else { return }
+            let variable = program.data[slot]
+            let value = variable.holding(value)
             let changed = state.data[slot] != value
             state.data[slot] = value
-            let variable = program.data[slot]
             if variable.persist, changed { effects.append(.persist(name: variable.name, value: value)) }
         case .screen(let slot):
             guard let location = locate(frame.instance) else { return }
-            state.layers[location.layer].stack[location.index].values[slot] = value
+            let screen = state.layers[location.layer].stack[location.index].screen
+            let slots = program.screens[screen].slots
+            state.layers[location.layer].stack[location.index].values[slot] =
+                slot < slots.count ? slots[slot].holding(value) : value
         case .field(let field):
             guard let location = locate(frame.instance) else { return }
             let screen = state.layers[location.layer].stack[location.index].screen

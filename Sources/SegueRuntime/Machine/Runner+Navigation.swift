@@ -121,7 +121,7 @@ extension Runner {
         for argument in arguments {
             switch evaluate(argument.value, sender) {
             case .success(let value):
-                values[argument.slot] = value
+                values[argument.slot] = program.screens[screen].slots[argument.slot].holding(value)
                 given[argument.slot] = true
             case .failure(let failure):
                 routeError(failure.serviceError, frame: sender)
@@ -136,7 +136,7 @@ extension Runner {
         for slot in 0..<slotCount where !given[slot] {
             guard let initial = program.screens[screen].slots[slot].initial else { continue }
             switch evaluate(initial, own, instance: instance) {
-            case .success(let value): instance.values[slot] = value
+            case .success(let value): instance.values[slot] = program.screens[screen].slots[slot].holding(value)
             case .failure(let failure): routeError(failure.serviceError, frame: sender)
             }
         }

@@ -99,6 +99,20 @@ public struct VariableProgram: Sendable {
     public var initial: Int?
     public var persist: Bool
     public var defaultsKey: String?
+
+    /// `value` as the declared type holds it: a whole number stored in a `number` (or `number?`, or an item of a
+    /// `list<number>`) is a number, so `1 / d` with `d: { type: number, default: 4 }` is 0.25, not 0, whether the
+    /// value came from a default, a `set:`, a parameter, saved data or a service.
+    public func holding(_ value: Value) -> Value {
+        var declared = Substring(type)
+        if declared.hasSuffix("?") { declared = declared.dropLast() }
+        switch (declared, value) {
+        case ("number", .int(let whole)): return .number(Double(whole))
+        case ("list<number>", .list(let items)) where items.contains(where: { if case .int = $0 { true } else { false } }):
+            return .list(items.map { if case .int(let whole) = $0 { .number(Double(whole)) } else { $0 } })
+        default: return value
+        }
+    }
 }
 
 /// One screen of the program.
