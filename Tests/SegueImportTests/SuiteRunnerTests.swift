@@ -8,8 +8,7 @@ import Testing
     static let passing = [
         "conditions", "delayed-send", "error-execution", "event-fields", "external-queue", "foreach", "history",
         "internal-transition", "invoke-inline", "invoke-src", "late-binding", "namelist-error", "parallel-done",
-        "raise-order", "send-outlives-state",
-        "several-initial", "undeclared-condition",
+        "raise-order", "send-outlives-state", "several-initial", "string-concat", "undeclared-condition",
     ]
 
     @Test(arguments: passing)

@@ -108,7 +108,7 @@ struct ECMAExpression {
             }
             index += 1
         }
-        return .success(Self.join(out))
+        return .success(Self.join(ECMAConcatenation.rewrite(out)))
     }
 
     /// SCXML's system variables other than `_event`, as Segue names them: `session`'s fields, and for
