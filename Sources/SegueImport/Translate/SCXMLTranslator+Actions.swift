@@ -67,7 +67,7 @@ extension SCXMLTranslator {
                     diagnostics.append(.error(.badAttribute, "`<raise>` needs an `event`", at: element.range))
                     continue
                 }
-                if let raised = raise(SCXMLNames.event(event), at: element) { out.append(raised) }
+                if let raised = raise(outline.events.event(event), at: element) { out.append(raised) }
             case "send": out += send(element)
             case "cancel": out += cancel(element)
             case "assign": out += assign(element)
@@ -212,7 +212,8 @@ extension SCXMLTranslator {
                     at: element.range))
             return []
         }
-        return [.map([("cancel_timer", .scalar(SCXMLNames.identifier(id)))])]
+        // The id as the `<send>` wrote it, as its `id:` keeps it (`current_event.sendid` reads it so).
+        return [.map([("cancel_timer", .scalar(id))])]
     }
 
     // MARK: expressions
