@@ -8,9 +8,9 @@ import Testing
     static let passing = [
         "conditions", "delayed-send", "done-dotted-id", "done-event-type", "error-execution", "event-collision",
         "event-fields", "external-queue", "foreach", "history", "internal-transition", "invoke-inline",
-        "invoke-src", "late-binding", "namelist-error", "nested-parallel-done", "parallel-done", "raise-order",
-        "send-id-renamed", "send-outlives-state", "several-initial", "state-collision", "string-concat",
-        "undeclared-condition",
+        "invoke-src", "late-binding", "math-and-empty-cond", "namelist-error", "nested-parallel-done",
+        "parallel-done", "raise-order", "send-id-renamed", "send-outlives-state", "several-initial",
+        "state-collision", "string-concat", "undeclared-condition",
     ]
 
     @Test(arguments: passing)

@@ -236,6 +236,14 @@ extension SCXMLTranslator {
     /// A `cond` in Segue; one that reads a name no `<data>` declares fails when evaluated, as ECMAScript's
     /// ReferenceError does: SCXML raises error.execution and takes the condition as false, and so does the flow.
     mutating func condition(_ attribute: XMLAttribute) -> String? {
+        if attribute.value.allSatisfy(\.isWhitespace) {
+            diagnostics.append(
+                .warning(
+                    .expression,
+                    "the `cond` is empty; it is read as true, as YAKINDU writes it for a transition without a guard",
+                    at: attribute.valueRange))
+            return "true"
+        }
         guard let translated = expression(attribute, construct: "`cond`") else { return nil }
         guard let name = undeclaredName(in: attribute.value) else { return translated }
         diagnostics.append(
@@ -255,6 +263,7 @@ extension SCXMLTranslator {
             let next = index + 1 < tokens.count ? tokens[index + 1].text : nil
             // A member (`a.b`), a call (`In(…)`, refused elsewhere) or an object literal's key (`{ k: 1 }`).
             if previous == "." || next == "(" || next == ":" && (previous == "{" || previous == ",") { continue }
+            if token.text == "Math", next == "." { continue }  // `Math.floor(…)`, mapped or refused on its own
             if Self.knownWords.contains(token.text) || token.text.hasPrefix("_") { continue }
             if !outline.dataIDs.contains(token.text), !outline.loopNames.contains(token.text) { return token.text }
         }
