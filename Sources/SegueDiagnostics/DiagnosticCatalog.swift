@@ -136,7 +136,7 @@ public enum DiagnosticCatalog {
         "I007":
             "Eventless transitions without `cond` that, once taken, always come back to a state they left: the chart would never settle. Reported at the first transition of the cycle; a guarded transition, a history or a parallel entry on the way ends the search (they may settle).",
         "I008":
-            "A state id declared twice, two ids that become the same Segue name (`s-1` and `s_1`), or a data id that is not a name expressions can use.",
+            "A state id declared twice, or a data id that is not a name expressions can use (errors); as a warning, two state ids or two event names that would become the same Segue name (`s-1` and `s_1`): the one that is not already a name gets the next free one (`s_1_2`).",
         "I009":
             "A warning: what SCXML does here at run time is known from the document alone, and the flow does it: an event no transition takes (by SCXML's prefix matching) is discarded, so it is not raised; assigning to a location no `<data>` declares, or sending to a target or type SCXML cannot deliver to, raises `error.execution` (`error.communication` for another session) and ends the block, as SCXML ends a block at its first error.",
         "I010":

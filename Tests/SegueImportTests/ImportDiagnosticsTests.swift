@@ -63,7 +63,8 @@ import Testing
 
     @Test func expressionsOutsideTheSubsetNameTheConstruct() {
         let cases: [(String, String)] = [
-            ("Math.max(a, b)", "`cond`: the method call `.max(…)` is ECMAScript, not in the shared subset"),
+            ("Math.pow(2, 3) > 1", "`cond`: `Math.pow(…)` has no Segue function; write the product (`x * x`) instead"),
+            ("s.trim() == ''", "`cond`: the method call `.trim(…)` is ECMAScript, not in the shared subset"),
             ("f(1)", "`cond`: calling `f(…)` is ECMAScript; only `In(…)` is in the shared subset"),
             ("a = 1", "`cond`: the operator `=` is outside the shared subset"),
             ("typeof x === 'undefined'", "`cond`: ECMAScript's `typeof` is outside the shared subset"),

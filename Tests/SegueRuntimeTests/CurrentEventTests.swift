@@ -89,7 +89,9 @@ import Testing
         #expect(step.state.currentEvent["name"] == .string("knock"))
     }
 
-    @Test func errorsAndCompletionAreThePlatformsEvents() throws {
+    /// An error is the platform's event; a state's completion is raised on the internal queue (`internal`, as Qt
+    /// SCXML reads it).
+    @Test func errorsArePlatformEventsAndCompletionIsInternal() throws {
         let program = try Self.compile(
             """
             flow: platform
@@ -117,7 +119,7 @@ import Testing
         step = machine.step(step.state, .event(finish, payload: .null))
         #expect(
             step.state.data.first
-                == .list([.string("error.execution:platform"), .string("done.state.parent:platform")]))
+                == .list([.string("error.execution:platform"), .string("done.state.parent:internal")]))
     }
 
     @Test func aHandEditedExternalEventIsRefusedNotDispatched() throws {

@@ -28,12 +28,19 @@ enum SCXMLNames {
 
     /// A transition's event descriptor as a handler key: `*` stays, a trailing `.*` or `.` goes (SCXML reads
     /// `foo`, `foo.` and `foo.*` alike).
-    static func descriptor(_ text: String) -> String {
+    /// `naming` names the event the descriptor keeps (the document's `EventNames.event`).
+    static func descriptor(_ text: String, naming: (String) -> String = event) -> String {
         if text == "*" { return "*" }
+        let kept = trimmed(text)
+        return kept.isEmpty ? "*" : naming(kept)  // `.*` reads as `*`
+    }
+
+    /// A descriptor without its trailing `.*` or `.`: the event name it matches by prefix.
+    static func trimmed(_ text: String) -> String {
         var trimmed = Substring(text)
         if trimmed.hasSuffix(".*") { trimmed = trimmed.dropLast(2) }
         while trimmed.hasSuffix(".") { trimmed = trimmed.dropLast() }
-        return trimmed.isEmpty ? "*" : event(String(trimmed))  // `.*` reads as `*`
+        return String(trimmed)
     }
 
     /// SCXML's CSS2 duration (`1s`, `.5s`, `500ms`, `2m`) in Segue's syntax, or nil.

@@ -25,8 +25,11 @@ struct StateOutline {
     private(set) var diagnostics: [Diagnostic] = []
     /// Every transition's event descriptors, as handler keys: an event none matches is discarded by SCXML.
     private(set) var descriptors: Set<String> = []
-    private var names: [String: String] = [:]
+    private var stateNames = NameAllocator(reserving: [])
+    /// The document's event names as the flow's (one renaming, collision-free).
+    private(set) var events = EventNames(written: [], stateNames: [:], invokeIDs: [])
     private var generated = 0
+    private var transitions: [XMLElement] = []
 
     /// Every `<data>` id, wherever it is declared (SCXML binds them all at start-up).
     private(set) var dataIDs: Set<String> = []
@@ -39,6 +42,8 @@ struct StateOutline {
     private(set) var invokeIDs: Set<String> = []
 
     init(root: XMLElement) {
+        var stateIDs: [String] = []
+        var written: [(text: String, range: SourceRange)] = []
         func collect(_ element: XMLElement) {
             // An invoked chart is a document of its own: its data and sends are not this one's.
             if element.name == "invoke" {
@@ -46,6 +51,17 @@ struct StateOutline {
                 return
             }
             if element.name == "data", let id = element["id"] { dataIDs.insert(id) }
+            if Self.stateElements.contains(element.name), let id = element["id"] { stateIDs.append(id) }
+            if ["transition", "raise", "send"].contains(element.name), let attribute = element.attribute("event") {
+                for name in attribute.value.split(whereSeparator: \.isWhitespace) {
+                    written.append((String(name), attribute.valueRange))
+                }
+            }
+            if element.name == "send", let attribute = element.attribute("eventexpr"),
+                let name = SCXMLTranslator.literal(attribute.value)
+            {
+                written.append((name, attribute.valueRange))
+            }
             if element.name == "foreach" {
                 for name in [element["item"], element["index"]].compactMap({ $0 }) { loopNames.insert(name) }
             }
@@ -55,7 +71,16 @@ struct StateOutline {
             element.children.forEach(collect)
         }
         collect(root)
+        stateNames = NameAllocator(reserving: stateIDs)
         for child in root.children where Self.stateElements.contains(child.name) { _ = add(child, parent: nil) }
+        events = EventNames(
+            written: written, stateNames: nodes.mapValues(\.name), invokeIDs: invokeIDs)
+        diagnostics += events.diagnostics
+        for transition in transitions {
+            for descriptor in (transition["event"] ?? "").split(whereSeparator: \.isWhitespace) {
+                descriptors.insert(events.descriptor(String(descriptor)))
+            }
+        }
     }
 
     /// The id an element is known by: its own, or one made up for a state written without.
@@ -73,7 +98,6 @@ struct StateOutline {
             generated += 1
             id = "_state\(generated)"
         }
-        let name = SCXMLNames.identifier(id)
         let range = element.attribute("id")?.valueRange ?? element.range
         if let existing = nodes[id] {
             diagnostics.append(
@@ -82,12 +106,13 @@ struct StateOutline {
                     notes: [DiagnosticNote("first declared here", at: existing.range)]))
             return nil
         }
-        if let other = names[name] {
+        let (name, displaced) = stateNames.name(for: id)
+        if let displaced {
             diagnostics.append(
-                .error(
-                    .badIdentifier, "the state ids `\(other)` and `\(id)` both become the Segue name `\(name)`",
-                    at: range))
-            return nil
+                .warning(
+                    .badIdentifier,
+                    "the state ids `\(displaced)` and `\(id)` would both become `\(displaced)` in the flow; "
+                        + "`\(id)` is `\(name)` there", at: range))
         }
         let stateChildren = element.children.filter { Self.stateElements.contains($0.name) }
         let kind: Kind
@@ -102,16 +127,11 @@ struct StateOutline {
         if node.initial == nil, let initialElement = element.children.first(where: { $0.name == "initial" }) {
             node.initial = initialElement.children.first { $0.name == "transition" }?["target"]
         }
-        for transition in element.children where transition.name == "transition" {
-            for descriptor in (transition["event"] ?? "").split(whereSeparator: \.isWhitespace) {
-                descriptors.insert(SCXMLNames.descriptor(String(descriptor)))
-            }
-        }
+        transitions += element.children.filter { $0.name == "transition" }
         for transition in element.children where transition.name == "transition" && transition["event"] == nil {
             node.eventless.append((transition["cond"] != nil, transition["target"], transition.range))
         }
         nodes[id] = node
-        names[name] = id
         order.append(id)
         for child in stateChildren {
             if let childID = add(child, parent: id) { nodes[id]?.children.append(childID) }

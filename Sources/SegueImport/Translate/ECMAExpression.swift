@@ -29,12 +29,32 @@ struct ECMAExpression {
         }
         var out: [String] = []
         var index = 0
+        // Parts written before a closing parenthesis (by its token's index): `Math.round`'s `) + 0.5`.
+        var beforeClosing: [Int: [String]] = [:]
         while index < tokens.count {
             let token = tokens[index]
             let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+            if let parts = beforeClosing[index] { out += parts }
             switch token.kind {
             case .identifier:
                 let previousIsDot = out.last == "."
+                if !previousIsDot, let mapping = ECMAMath.mapping(tokens, at: index) {
+                    switch mapping {
+                    case .function(let name):
+                        out.append(name)
+                        index += 3
+                    case .wrapped(let open, let close):
+                        guard let end = ECMAMath.closing(tokens, from: index + 3) else {
+                            return .failure(problem("\(construct): `(` is never closed", at: token.offset, in: source))
+                        }
+                        out += open
+                        beforeClosing[end, default: []] += close
+                        index += 4
+                    case .refused(let message):
+                        return .failure(problem("\(construct): \(message)", at: token.offset, in: source))
+                    }
+                    continue
+                }
                 if previousIsDot {
                     if next?.text == "(" {
                         return .failure(
@@ -108,7 +128,7 @@ struct ECMAExpression {
             }
             index += 1
         }
-        return .success(Self.join(out))
+        return .success(Self.join(ECMAConcatenation.rewrite(out)))
     }
 
     /// SCXML's system variables other than `_event`, as Segue names them: `session`'s fields, and for

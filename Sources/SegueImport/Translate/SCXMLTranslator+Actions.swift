@@ -67,7 +67,7 @@ extension SCXMLTranslator {
                     diagnostics.append(.error(.badAttribute, "`<raise>` needs an `event`", at: element.range))
                     continue
                 }
-                if let raised = raise(SCXMLNames.event(event), at: element) { out.append(raised) }
+                if let raised = raise(outline.events.event(event), at: element) { out.append(raised) }
             case "send": out += send(element)
             case "cancel": out += cancel(element)
             case "assign": out += assign(element)
@@ -212,7 +212,8 @@ extension SCXMLTranslator {
                     at: element.range))
             return []
         }
-        return [.map([("cancel_timer", .scalar(SCXMLNames.identifier(id)))])]
+        // The id as the `<send>` wrote it, as its `id:` keeps it (`current_event.sendid` reads it so).
+        return [.map([("cancel_timer", .scalar(id))])]
     }
 
     // MARK: expressions
@@ -235,6 +236,14 @@ extension SCXMLTranslator {
     /// A `cond` in Segue; one that reads a name no `<data>` declares fails when evaluated, as ECMAScript's
     /// ReferenceError does: SCXML raises error.execution and takes the condition as false, and so does the flow.
     mutating func condition(_ attribute: XMLAttribute) -> String? {
+        if attribute.value.allSatisfy(\.isWhitespace) {
+            diagnostics.append(
+                .warning(
+                    .expression,
+                    "the `cond` is empty; it is read as true, as YAKINDU writes it for a transition without a guard",
+                    at: attribute.valueRange))
+            return "true"
+        }
         guard let translated = expression(attribute, construct: "`cond`") else { return nil }
         guard let name = undeclaredName(in: attribute.value) else { return translated }
         diagnostics.append(
@@ -254,6 +263,7 @@ extension SCXMLTranslator {
             let next = index + 1 < tokens.count ? tokens[index + 1].text : nil
             // A member (`a.b`), a call (`In(…)`, refused elsewhere) or an object literal's key (`{ k: 1 }`).
             if previous == "." || next == "(" || next == ":" && (previous == "{" || previous == ",") { continue }
+            if token.text == "Math", next == "." { continue }  // `Math.floor(…)`, mapped or refused on its own
             if Self.knownWords.contains(token.text) || token.text.hasPrefix("_") { continue }
             if !outline.dataIDs.contains(token.text), !outline.loopNames.contains(token.text) { return token.text }
         }

@@ -143,7 +143,7 @@ extension SCXMLTranslator {
                 payload.append((name, .scalar(value)))
             }
         }
-        let name = SCXMLNames.event(event)
+        let name = outline.events.event(event)
         var raised: [(String, YAMLTree)] = [("send", .scalar(name))]
         if let eventExpression {
             raised = [("send", .plain("~")), ("event", .scalar(eventExpression))]

@@ -115,7 +115,9 @@ struct SCXMLTranslator {
                     always.append(alternative)
                     continue
                 }
-                let descriptors = events.split(whereSeparator: \.isWhitespace).map { SCXMLNames.descriptor(String($0)) }
+                let descriptors = events.split(whereSeparator: \.isWhitespace).map {
+                    outline.events.descriptor(String($0))
+                }
                 transitions.append((descriptors, alternative))
             case _ where StateOutline.stateElements.contains(child.name) && node.kind != .final:
                 if let state = state(child) { children.append(state) }

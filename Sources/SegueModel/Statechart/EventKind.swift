@@ -1,6 +1,7 @@
 /// Where an event came from, as SCXML's `_event.type` names it, read in handlers as `current_event.type`: a flow's
-/// own `send` is `internal`, the host's (and a `send` with `type: external`) `external`, and the events Segue
-/// raises itself (`done.state.<id>`, `error.execution`) `platform`.
+/// own `send` and a state's completion (`done.state.<id>`, raised on the internal queue) are `internal`, the host's
+/// (and a `send` with `type: external`) `external`, and the errors Segue raises itself (`error.execution`) and
+/// playback's end event `platform`.
 public enum EventKind: String, Sendable, Hashable, Codable, CaseIterable {
     case `internal`
     case external

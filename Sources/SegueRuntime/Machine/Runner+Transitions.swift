@@ -67,7 +67,8 @@ extension Runner {
     }
 
     /// Enters states in document order; after each, a history default's actions for it, and a final state's
-    /// completion: `done.state.<parent>` (and the parallel grandparent's when every region is done), or at the top
+    /// completion: `done.state.<parent>` (and the parallel grandparent's when every region is done, and so on up
+    /// through parallel states whose regions are parallel states), or at the top
     /// of the screen's states, the end of the flow.
     mutating func enterChartStates(_ entering: StateSet, historyDefaults: [(parent: Int, entry: Int)], instance: Int) {
         var found = locate(instance)
@@ -87,23 +88,27 @@ extension Runner {
             raiseDone(
                 parent, screen: screen, instance: instance,
                 payload: doneData(of: id, screen: screen, instance: instance))
-            let grandparent = program.screens[screen].states[parent].parent
-            guard grandparent >= 0, program.screens[screen].states[grandparent].parallel, let now = found else {
-                continue
-            }
+            guard let now = found else { continue }
+            // The parallel grandparent, and each parallel state above it that is now done with it (a region
+            // that is itself a parallel state completes when all of its own regions do).
             let active = state.layers[now.layer].stack[now.index].active
-            if box.isInFinalState(grandparent, active: active, in: screen) {
-                raiseDone(grandparent, screen: screen, instance: instance)
+            var ancestor = program.screens[screen].states[parent].parent
+            while ancestor >= 0, program.screens[screen].states[ancestor].parallel,
+                box.isInFinalState(ancestor, active: active, in: screen)
+            {
+                raiseDone(ancestor, screen: screen, instance: instance)
+                ancestor = program.screens[screen].states[ancestor].parent
             }
         }
     }
 
-    /// Queues `done.state.<state>` on the internal queue.
+    /// Queues `done.state.<state>` on the internal queue; its `current_event.type` is `internal`, as SCXML's
+    /// algorithm raises it on the internal queue (Qt SCXML and its tests read it so).
     private mutating func raiseDone(_ completed: Int, screen: Int, instance: Int, payload: Value = .null) {
         let event = program.screens[screen].states[completed].doneEvent
         guard event >= 0 else { return }
         record(.doneRaised(event: program.events[event]))
-        state.eventQueue.append(RaisedEvent(event: event, payload: payload, instance: instance, kind: .platform))
+        state.eventQueue.append(RaisedEvent(event: event, payload: payload, instance: instance, kind: .internal))
     }
 
     /// A final state's `done_data`; when it fails, the error is raised first (`error.execution`, SCXML's order)

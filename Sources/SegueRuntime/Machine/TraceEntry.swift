@@ -26,7 +26,7 @@ public enum TraceEntry: Sendable, Hashable, Codable, CustomStringConvertible {
     /// An error went to a handler: `call error branch`, `on_error of donate`, `flow on_error`, `default alert`;
     /// `at` is where the expression or `send` that failed was written (nil for a service's failure).
     case error(message: String, handledBy: String, at: SourceRange? = nil)
-    /// A state's completion was queued: `done.state.<state>` (SCXML's raise of a platform event).
+    /// A state's completion was queued: `done.state.<state>` (on the internal queue, `current_event.type` `internal`).
     case doneRaised(event: String)
     /// A final state at the top of a screen's chart ended the flow.
     case flowEnded(screen: String, state: String)

@@ -1,0 +1,76 @@
+import SegueDiagnostics
+import Testing
+
+@testable import SegueImport
+
+/// ECMAScript that real charts use beyond the shared subset, mapped to Segue's expressions as ECMAScript would
+/// evaluate it (issue 29): `+` with a string operand concatenates.
+@Suite struct ECMAMappingTests {
+    static func translate(_ ecma: String) -> Result<String, Diagnostic> {
+        let file = SourceFile(path: "t.scxml", text: ecma)
+        let range = SourceRange(
+            path: "t.scxml", start: file.location(ofOffset: 0), end: file.location(ofOffset: ecma.utf8.count))
+        return ECMAExpression(valueRange: range, file: file) { $0 == "s0" ? "s0" : nil }
+            .translate(ecma, construct: "`expr`")
+    }
+
+    @Test(arguments: [
+        ("'count ' + n", "'count ' + string(n)"),
+        ("n + ' items'", "string(n) + ' items'"),
+        ("a + b + ' items'", "string(a + b) + ' items'"),
+        ("'x' + a + b", "'x' + string(a) + string(b)"),
+        ("'x' + a * 2 - 1", "'x' + string(a * 2) - 1"),
+        ("'a' + 'b'", "'a' + 'b'"),
+        ("a + b", "a + b"),
+        ("a - -1 + b", "a - -1 + b"),
+        ("'x' + (n + 'y')", "'x' + (string(n) + 'y')"),
+        ("'x' + (n + 1)", "'x' + string((n + 1))"),
+        ("('x' + n) + m", "('x' + string(n)) + string(m)"),
+        ("'v' + list[i + 1]", "'v' + string(list[i + 1])"),
+        ("'a' + n == 'a1' && 'b' + m != x", "'a' + string(n) == 'a1' && 'b' + string(m) != x"),
+        ("c ? 'n=' + n : n + 1", "c ? 'n=' + string(n) : n + 1"),
+        ("{k: 'v' + n, j: [n + 'w']}", "{ k: 'v' + string(n), j: [string(n) + 'w'] }"),
+        ("'s' + -n", "'s' + string(-n)"),
+        ("'in ' + In('s0')", "'in ' + string(state.s0)"),
+        ("'at ' + _event.name", "'at ' + string(current_event.name)"),
+    ])
+    func plusWithAStringOperandConcatenates(_ ecma: String, _ segue: String) {
+        #expect((try? Self.translate(ecma).get()) == segue, "\(ecma)")
+    }
+
+    @Test(arguments: [
+        ("Math.floor(x / 2)", "floor(x / 2)"),
+        ("Math.ceil(x) + Math.abs(-y)", "ceil(x) + abs(-y)"),
+        ("Math.max(a, Math.min(b, 3))", "max(a, min(b, 3))"),
+        ("Math.round(x * 10) / 10", "floor((x * 10) + 0.5) / 10"),
+        ("'n=' + Math.round(n)", "'n=' + string(floor((n) + 0.5))"),
+        ("Math.round(Math.round(x) / 2)", "floor((floor((x) + 0.5) / 2) + 0.5)"),
+        ("m.Math", "m.Math"),
+    ])
+    func mathFunctionsBecomeSegues(_ ecma: String, _ segue: String) {
+        #expect((try? Self.translate(ecma).get()) == segue, "\(ecma)")
+    }
+
+    @Test(arguments: [
+        ("x + Math.pow(x, 2)", 4, "`expr`: `Math.pow(…)` has no Segue function; write the product (`x * x`) instead"),
+        (
+            "Math.random()", 0,
+            "`expr`: `Math.random(…)` has no Segue function; only `Math.floor`, `ceil`, `round`, `abs`, `min` and `max` are mapped"
+        ),
+        (
+            "Math.PI * 2", 0,
+            "`expr`: `Math.PI` is not mapped to Segue; only the calls `Math.floor`, `ceil`, `round`, `abs`, `min` and `max` are"
+        ),
+        ("Math.max()", 0, "`expr`: `Math.max()` has no argument; Segue's `max` needs one"),
+        ("typeof x", 0, "`expr`: ECMAScript's `typeof` is outside the shared subset"),
+    ])
+    func whatHasNoSegueFunctionIsRefusedWhereItIsWritten(_ ecma: String, _ column: Int, _ message: String) throws {
+        guard case .failure(let problem) = Self.translate(ecma) else {
+            Issue.record("\(ecma) was translated")
+            return
+        }
+        #expect(problem.code == "I006")
+        #expect(problem.message == message)
+        #expect(problem.range.start.column == column + 1)
+    }
+}
