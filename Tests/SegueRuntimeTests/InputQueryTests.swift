@@ -120,6 +120,18 @@ import Testing
         #expect(reason(.tap(try path("rows[1].open"))) == .hidden)
         #expect(reason(.tap(ElementPath(element: 40))) == .noSuchElement)
         #expect(reason(.change(try path("go"), .number(1))) == .wrongKind(.button))
+        // A slider takes a number within its `min` and `max` (7GUIs: `slide` took 5 on a 0…2 slider).
+        #expect(reason(.change(try path("level"), .number(1.5))) == nil)
+        #expect(reason(.change(try path("level"), .int(2))) == nil)
+        #expect(reason(.change(try path("level"), .number(2.5))) == .outOfRange(0...2))
+        #expect(reason(.change(try path("level"), .number(-0.1))) == .outOfRange(0...2))
+        #expect(reason(.change(try path("level"), .string("1"))) == .outOfRange(0...2))
+        let outside = try #require(machine.refusal(of: .change(try path("level"), .number(5)), in: harness.state))
+        #expect(outside.explanation(in: program, state: harness.state) == ("change main.level", "level goes from 0 to 2"))
+        // The runner refuses what the query refuses: the value is not written.
+        var moved = harness
+        _ = moved.send(.change(try path("level"), .number(5)))
+        #expect(moved.state.data == harness.state.data)
         #expect(reason(.dismissAlert) == .noAlert)
         #expect(reason(.timerFired(id: 7)) == .noSuchTimer)
         #expect(reason(.event(99, payload: .null)) == .noSuchEvent)

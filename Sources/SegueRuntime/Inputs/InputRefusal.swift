@@ -38,6 +38,8 @@ public struct InputRefusal: Error, Sendable, Hashable {
         case noPhoto
         /// The element has no actions for the input (a button without `tap`, a slider without `change`).
         case inert
+        /// A slider moved to a value outside its `min`…`max`, or to something that is not a number.
+        case outOfRange(ClosedRange<Double>)
         /// `scrolledNearEnd` on something that is not a list with paging.
         case noPaging
         /// The list's `has_more` is false.
@@ -115,12 +117,19 @@ public struct InputRefusal: Error, Sendable, Hashable {
                 "\(name) is a photo field: it holds the photo the flow picks (photos.pick), never typed text or a path"
         case .noPhoto: text = "\(name) holds no photo yet: pick one first"
         case .inert: text = action == .change ? "\(name) has no `change` actions" : "\(name) does nothing when tapped"
+        case .outOfRange(let bounds):
+            text = "\(name) goes from \(Self.number(bounds.lowerBound)) to \(Self.number(bounds.upperBound))"
         case .noPaging: return ("\(verb) #\(path.element)", "not a list with paging on \(program.screens[screen].name)")
         case .noMorePages: return ("\(verb) \(name)", "no more pages")
         case .failed(let failure): text = failure.message
         default: text = generalReason(program)
         }
         return ("\(verb) \(what)", text)
+    }
+
+    /// `0.5`, `10` (a whole bound without `.0`).
+    private static func number(_ value: Double) -> String {
+        value.rounded() == value && value.magnitude < 1e15 ? String(Int(value)) : String(value)
     }
 
     /// The top screen's failing fields as `field: message`, untouched ones too.

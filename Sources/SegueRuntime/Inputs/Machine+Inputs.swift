@@ -52,7 +52,7 @@ extension Runner {
         case .tap(let path): return target(path, for: .tap).failure
         case .selectItem(let list, let item): return target(ElementPath(element: list, item: item), for: .tap).failure
         case .edit(let element, _): return target(ElementPath(element: element), for: .edit).failure
-        case .change(let path, _): return target(path, for: .change).failure
+        case .change(let path, let value): return changeTarget(path, to: value).failure
         case .pinch(let element, _): return target(ElementPath(element: element), for: .pinch).failure
         case .pan(let element, _, _): return target(ElementPath(element: element), for: .pan).failure
         case .scrolledNearEnd(let list): return pagingEvent(list).failure

@@ -62,6 +62,17 @@ extension Runner {
         return .success(InputTarget(element: element, frame: frame, entry: element.tap))
     }
 
+    /// The target of a `change` to `value`: a slider takes only a number within its bounds.
+    func changeTarget(_ path: ElementPath, to value: Value) -> Result<InputTarget, InputRefusal> {
+        let found = target(path, for: .change)
+        guard case .success(let target) = found, let bounds = target.element.bounds else { return found }
+        guard let number = value.numberValue, bounds.contains(number) else {
+            return .failure(
+                InputRefusal(.outOfRange(bounds), .change, screen: topInstance?.screen, path: path))
+        }
+        return found
+    }
+
     /// Why an element cannot be acted on at all now: hidden, disabled, or a submit button of an invalid form.
     func availability(_ element: ElementProgram, _ frame: Frame, form: FormState?) -> InputRefusal.Reason? {
         guard isShown(element, frame) else { return .hidden }

@@ -14,7 +14,7 @@ extension Runner {
 
     /// A slider or picker anywhere on the top screen moved: its `change` actions run with `event.value`.
     mutating func change(_ path: ElementPath, _ value: Value) {
-        switch target(path, for: .change) {
+        switch changeTarget(path, to: value) {
         case .success(let target):
             guard let entry = target.entry else { return }
             var frame = target.frame
