@@ -161,3 +161,52 @@ import Testing
         #expect(step.state.data[4] == .int(4))
     }
 }
+
+/// An `on:` handler whose first action has a `do:` of its own (`foreach`, `after`, `every`) is an action list, not
+/// a list of transitions (7GUIs defect 2: the errors pointed at the wrong keys and the fix-it was wrong).
+@Suite struct HandlerShapeTests {
+    @Test(arguments: [
+        "[{ foreach: \"[1, 2]\", item: n, do: [{ set: { total: \"total + n\" } }] }]",
+        "[{ after: 1s, do: [{ set: { total: \"1\" } }] }, { set: { total: \"2\" } }]",
+        "[{ every: 1s, do: [{ set: { total: \"total + 1\" } }] }]",
+    ])
+    func anActionWithItsOwnDoStartsAnActionList(handler: String) throws {
+        let program = try CurrentEventTests.compile(
+            """
+            flow: shapes
+            data:
+              total: { type: int, default: 0 }
+            screens:
+              main:
+                on:
+                  go: \(handler)
+                elements: []
+            """)
+        let screen = try #require(program.screens.first)
+        #expect(screen.handlers.handler(for: try #require(program.eventIndex["go"])) != nil)
+    }
+
+    @Test func aGuardedItemIsStillATransition() throws {
+        let program = try CurrentEventTests.compile(
+            """
+            flow: shapes
+            data:
+              total: { type: int, default: 0 }
+            screens:
+              main:
+                on:
+                  go:
+                    - when: "total > 0"
+                      do: [{ set: { total: "0" } }]
+                    - do: [{ set: { total: "1" } }]
+                elements: []
+            """)
+        let machine = Machine(program: program)
+        var step = machine.step(MachineState(), .launch(LaunchEnvironment()))
+        let go = try #require(program.eventIndex["go"])
+        step = machine.step(step.state, .event(go, payload: .null))
+        #expect(step.state.data == [.int(1)])
+        step = machine.step(step.state, .event(go, payload: .null))
+        #expect(step.state.data == [.int(0)])
+    }
+}

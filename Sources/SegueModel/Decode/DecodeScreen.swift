@@ -74,8 +74,13 @@ extension FlowDecoder {
     /// Guarded alternatives when items carry `when:`, `do:` or `type:`; otherwise one unguarded action list.
     ///
     /// A lone `{ goto: s }` item stays an action (switch now): as the only item it does what the transition would.
+    /// An action with a `do:` of its own (`foreach`, `after`, `every`, `if`…) is an action, not a transition.
     mutating func decodeAlternatives(_ node: Node) -> [GuardedActions] {
-        func isGuarded(_ item: Node) -> Bool { item["when"] != nil || item["do"] != nil || item["type"] != nil }
+        func isGuarded(_ item: Node) -> Bool {
+            guard item["when"] != nil || item["do"] != nil || item["type"] != nil else { return false }
+            let keys = item.mapping?.map(\.name) ?? []
+            return !keys.contains { !Self.transitionKeys.contains($0) && Self.actionKeywords.contains($0) }
+        }
         guard node.sequence.map({ $0.contains(where: isGuarded) }) ?? isGuarded(node) else {
             return [
                 GuardedActions(guardExpression: nil, actions: actions(node, context: "a handler"), range: node.range)
@@ -83,6 +88,11 @@ extension FlowDecoder {
         }
         return decodeTransitions(node)
     }
+
+    /// The keywords that start an action.
+    static let actionKeywords = Set(Vocabulary.actionKindNames)
+    /// A transition's own keys (`goto` is an action's keyword too).
+    static let transitionKeys: Set<String> = ["when", "do", "type", "goto"]
 
     /// A list of `{ when:, goto:, type:, do: }` transitions (a handler's alternatives, a state's `always:`).
     mutating func decodeTransitions(_ node: Node) -> [GuardedActions] {
