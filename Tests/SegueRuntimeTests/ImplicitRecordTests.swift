@@ -210,3 +210,39 @@ import Testing
         #expect(step.state.data == [.int(0)])
     }
 }
+
+/// A picker's `options:` may be a YAML list, as a variable's `default:` may (7GUIs defect 3), and a mistake in it is
+/// not also "unknown key `change`".
+@Suite struct PickerOptionsTests {
+    static func flow(options: String) -> String {
+        """
+        segue: 1
+        flow: booking
+        start: main
+        data:
+          kind: { type: string, default: "'one-way flight'" }
+        screens:
+          main:
+            elements:
+              - picker: kind_picker
+                options: \(options)
+                selected: kind
+                change: [{ set: { kind: event.value } }]
+        """
+    }
+
+    @Test func aYAMLListIsTheOptions() throws {
+        let program = try Compiler.compile(SourceFile(path: "t.yaml", text: Self.flow(options: "[one-way flight, return flight]")))
+        let machine = Machine(program: program)
+        let step = machine.step(MachineState(), .launch(LaunchEnvironment()))
+        let picker = try #require(machine.inputs(in: step.state).first { $0.action == .change })
+        #expect(picker.domain == .options([.string("one-way flight"), .string("return flight")]))
+    }
+
+    @Test func aWrongOptionsIsOneMistake() {
+        let loaded = FlowLoader().load(SourceFile(path: "t.yaml", text: Self.flow(options: "{ a: 1 }")))
+        let errors = loaded.diagnostics.filter { $0.severity == .error }
+        #expect(errors.count == 1, "\(errors.map(\.message))")
+        #expect(!errors.contains { $0.message.contains("unknown key") })
+    }
+}

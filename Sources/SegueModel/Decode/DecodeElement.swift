@@ -131,13 +131,18 @@ extension FlowDecoder {
     }
 
     mutating func decodePicker(_ reader: inout MappingReader) -> PickerContent? {
-        let options = required("options", &reader).flatMap { expression($0, context: "`options`") }
+        let options = required("options", &reader).flatMap { node in
+            // A YAML list is its options as data, as a variable's `default:` list is: `[S, M, L]` are three texts.
+            node.sequence == nil
+                ? expression(node, context: "`options`")
+                : ExpressionText(node.plainValue.literal, kind: .expression, node: nil, range: node.range)
+        }
         let selected = required("selected", &reader).flatMap { expression($0, context: "`selected`") }
+        // Every key is read even when one is wrong, so a mistake in `options` is not also "unknown key `change`".
+        let change = reader.take("change").map { actions($0, context: "`change`") }
+        let label = reader.take("label").flatMap { template($0, context: "`label`") }
         guard let options, let selected else { return nil }
-        return PickerContent(
-            options: options, selected: selected,
-            change: reader.take("change").map { actions($0, context: "`change`") },
-            label: reader.take("label").flatMap { template($0, context: "`label`") })
+        return PickerContent(options: options, selected: selected, change: change, label: label)
     }
 
     mutating func decodeLines(_ reader: inout MappingReader) -> LinesContent? {

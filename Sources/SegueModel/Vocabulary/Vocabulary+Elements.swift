@@ -115,7 +115,9 @@ extension Vocabulary {
                 "picker", place: .element("picker"), doc: "one of several options",
                 example: "`- { picker: size, options: sizes, selected: size }`"),
             [
-                KeySpec("options", .expression, required: true, doc: "the list of options", example: "sizes"),
+                KeySpec(
+                    "options", .either([.expression, .list(of: .any)]), required: true,
+                    doc: "the list of options: an expression, or a YAML list of them", example: "[S, M, L]"),
                 KeySpec("selected", .expression, required: true, doc: "the option shown selected", example: "size"),
                 KeySpec(
                     "change", .actions, doc: "run on every change; `event.value` is the option",
