@@ -48,7 +48,7 @@ public enum ReplCommand: Sendable, Hashable {
         ("fill", "fill FIELD TEXT…", "fill name Анна", "type into a field (replaces its text)"),
         ("clear", "clear FIELD", "clear url", "empty a field"),
         ("slide", "slide SLIDER VALUE", "slide character_volumes[0].volume 0.5", "move a slider"),
-        ("pick", "pick PICKER OPTION", "pick lines[0].clip take", "choose a picker option"),
+        ("pick", "pick PICKER OPTION…", "pick kind return flight", "choose a picker option (the rest of the line)"),
         ("pinch", "pinch PHOTO ZOOM", "pinch photo 2", "pinch-zoom a photo field's picture (within its min/max zoom)"),
         (
             "pan", "pan PHOTO X Y", "pan photo 0.25 0.25",
@@ -115,8 +115,10 @@ public enum ReplCommand: Sendable, Hashable {
             guard arguments.count == 2, let value = Double(arguments[1]) else { throw usage() }
             return .slide(element: arguments[0], value: value)
         case "pick":
-            guard arguments.count == 2 else { throw usage() }
-            return .pick(element: arguments[0], option: arguments[1])
+            // The option is the rest of the line, spaces and all; one pair of quotes around it is dropped.
+            let (picker, option) = splitWord(rest)
+            guard !picker.isEmpty, !option.isEmpty else { throw usage() }
+            return .pick(element: picker, option: Self.unquoted(option))
         case "pinch":
             guard arguments.count == 2, let zoom = Double(arguments[1]), zoom.isFinite else { throw usage() }
             return .pinch(field: arguments[0], zoom: zoom)
@@ -167,6 +169,14 @@ public enum ReplCommand: Sendable, Hashable {
 
     /// `3s`, `500ms`, `1.5s`, `2m`, or plain seconds.
     /// `3s`, `500ms`, `1.5` (seconds), read exactly: `2.8s` and `2800ms` are the same span.
+    /// `text` without one pair of matching quotes around it: `'return flight'` is `return flight`.
+    static func unquoted(_ text: String) -> String {
+        guard text.count >= 2, let first = text.first, first == "'" || first == "\"", text.last == first else {
+            return text
+        }
+        return String(text.dropFirst().dropLast())
+    }
+
     public static func parseDuration(_ text: String) -> ClockDuration? {
         ClockDuration(parsing: text)
     }

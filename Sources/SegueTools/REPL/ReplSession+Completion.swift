@@ -19,6 +19,13 @@ extension ReplSession {
         case ("fill", 1), ("clear", 1): candidates = fieldTargets()
         case ("slide", 1): candidates = changeTargets(.slider)
         case ("pick", 1): candidates = changeTargets(.picker)
+        case ("pick", 2...):
+            // An option may have spaces: what was typed of it before `word` must match too, and only the rest of
+            // the option from `word` on completes it (`pick kind return fl` → `flight`).
+            let words = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+            let typed = words.count > 2 ? String(words[2]) : ""
+            candidates = pickerOptions(of: before[1]).filter { $0.hasPrefix(typed + word) }
+                .map { String($0.dropFirst(typed.count)) }
         case ("pinch", 1), ("pan", 1): candidates = photoTargets()
         case ("send", 1): candidates = program.events
         case ("outcome", 1): candidates = serviceOperations()

@@ -171,6 +171,16 @@ extension ReplSession {
         available(.change) { _, element in element.kind == kind }
     }
 
+    /// The options of the picker named `name` on the top screen now, as text (`pick NAME OPTION…`).
+    func pickerOptions(of name: String) -> [String] {
+        guard let top = driver.state.topInstance, let path = program.path(name, on: top.screen) else { return [] }
+        for input in driver.machine.inputs(in: driver.state) where input.action == .change && input.path == path {
+            guard case .options(let options) = input.domain else { return [] }
+            return options.map { $0.stringValue ?? $0.literal }
+        }
+        return []
+    }
+
     /// Lists whose items can be tapped now (`select LIST INDEX`), each once.
     func selectableLists() -> [String] {
         var seen: Set<String> = []
