@@ -30,7 +30,7 @@ extension CheckRun {
                     .expression(parsed.lowering(analysis.computedReads, fields: types.computedFields))
                 }
             } catch {
-                report(place(error, in: text))
+                report(Self.hintingText(place(error, in: text), for: text))
                 return nil
             }
         case .template:
@@ -81,6 +81,24 @@ extension CheckRun {
         let range = text.sourceRange(
             ofTextOffset: warning.range.start, length: warning.range.length, in: file(text.range))
         return .warning(code, warning.message, at: range)
+    }
+
+    /// A syntax error in what reads as plain text (`default: one-way flight`, `initial: 27.03.2014`): a note that an
+    /// expression position needs text in inner quotes, and the fix-it that adds them.
+    static func hintingText(_ diagnostic: Diagnostic, for text: ExpressionText) -> Diagnostic {
+        let words = text.text
+        guard !words.isEmpty, !words.contains("'"), !words.contains("\""), !words.contains("${"),
+            words.contains(where: { $0 == " " || $0 == "." || $0 == "-" || $0 == ":" || $0 == "/" }),
+            words.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil
+                || " .-:/,!?".unicodeScalars.contains($0) }),
+            (try? Expression.parse("'\(words)'")) != nil
+        else { return diagnostic }
+        var hinted = diagnostic
+        let quoted = "\"'\(words)'\""
+        hinted.notes.append(
+            DiagnosticNote("an expression goes here: text needs inner quotes, as in `\(quoted)`", at: text.range))
+        hinted.fixIts.append(FixIt(range: text.range, replacement: quoted))
+        return hinted
     }
 
     /// An expression problem at its exact place in the file.

@@ -177,3 +177,37 @@ import Testing
             ])
     }
 }
+
+/// Plain text where an expression goes gets a note that text needs inner quotes, and the fix-it (7GUIs: `default:
+/// one-way flight` and `initial: 27.03.2014` got only "is an operator missing?").
+@Suite struct UnquotedTextHintTests {
+    static func diagnostics(default value: String) -> [Diagnostic] {
+        FlowLoader().load(
+            SourceFile(
+                path: "t.yaml",
+                text: """
+                    segue: 1
+                    flow: t
+                    start: main
+                    data:
+                      kind: { type: string, default: \(value) }
+                    screens:
+                      main:
+                        elements: []
+                    """)
+        ).diagnostics.filter { $0.severity == .error }
+    }
+
+    @Test(arguments: ["one-way flight", "27.03.2014", "Hello world"])
+    func plainTextIsToldToTakeInnerQuotes(value: String) throws {
+        let error = try #require(Self.diagnostics(default: value).first)
+        #expect(error.notes.contains { $0.message.contains("text needs inner quotes, as in `\"'\(value)'\"`") })
+        #expect(error.fixIts.map(\.replacement) == ["\"'\(value)'\""])
+    }
+
+    @Test func aRealExpressionMistakeGetsNoQuoteHint() throws {
+        let error = try #require(Self.diagnostics(default: "\"1 +\"").first)
+        #expect(error.fixIts.isEmpty)
+        #expect(!error.notes.contains { $0.message.contains("inner quotes") })
+    }
+}
