@@ -15,7 +15,9 @@ guard let selected = CommandList.named(name) else {
     printError("segue: unknown command `\(name)`\(hint); run `segue help` for the list")
     exit(2)
 }
-if arguments.contains("--help") || arguments.contains("-h") {
+// `--help` before `--` asks for the usage; after it, `--help` is a file name (`segue validate -- --help`).
+let options = arguments.prefix { $0 != "--" }
+if options.contains("--help") || options.contains("-h") {
     print(selected.usage)
     exit(0)
 }

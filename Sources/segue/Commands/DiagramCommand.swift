@@ -9,7 +9,7 @@ enum DiagramCommand: SegueCommand {
     static let name = "diagram"
     static let summary = "Draw a flow's transitions (Graphviz DOT, Mermaid, PlantUML, SVG, PNG)"
     static let usage = """
-        usage: segue diagram FLOW [--format dot|mermaid|plantuml|svg|png] [-o FILE]
+        usage: segue diagram FLOW [--format dot|mermaid|plantuml|svg|png] [-o|--output FILE]
                              [--screen NAME [--depth N]] [--alerts] [--trace FILE] [--coverage FILE]
 
         Draws every screen of FLOW and every navigation transition between them: present dashed, show solid,

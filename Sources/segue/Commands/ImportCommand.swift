@@ -8,7 +8,7 @@ enum ImportCommand: SegueCommand {
     static let name = "import"
     static let summary = "Convert an SCXML statechart into a flow, or run the W3C SCXML tests (import scxml)"
     static let usage = """
-        usage: segue import scxml FILE.scxml [-o FILE.yaml]
+        usage: segue import scxml FILE.scxml [-o|--output FILE.yaml]
                segue import scxml --test DIR [--manifest FILE]
 
         Converts an SCXML document into a flow with one screen, `chart`, whose `states:` is the chart (see

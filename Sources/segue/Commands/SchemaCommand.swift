@@ -7,7 +7,7 @@ enum SchemaCommand: SegueCommand {
     static let name = "schema"
     static let summary = "Print the JSON Schema (draft 2020-12) of flow files; regenerate the docs' key tables"
     static let usage = """
-        usage: segue schema [-o FILE | --check FILE]
+        usage: segue schema [-o|--output FILE | --check FILE]
                segue schema --docs FILE [--check]
 
         Prints the JSON Schema of the flow format to standard output, generated from the language's
@@ -15,10 +15,10 @@ enum SchemaCommand: SegueCommand {
 
             # yaml-language-server: $schema=segue-flow.schema.json
 
-          -o FILE        write the schema to FILE instead
-          --check FILE   exit 1 when FILE is not the schema this tool generates
-          --docs FILE    regenerate the key tables between `<!-- vocabulary: NAME -->` and
-                         `<!-- /vocabulary -->` markers in FILE (with --check: exit 1 when stale)
+          -o, --output FILE  write the schema to FILE instead
+          --check FILE       exit 1 when FILE is not the schema this tool generates
+          --docs FILE        regenerate the key tables between `<!-- vocabulary: NAME -->` and
+                             `<!-- /vocabulary -->` markers in FILE (with --check: exit 1 when stale)
         """
 
     static func run(_ arguments: [String]) async -> Int32 {

@@ -11,6 +11,16 @@ struct CommandLineTests {
         #expect(result.error.contains("3 flow files checked: 0 errors, 0 warnings"))
     }
 
+    /// `--` ends the options: after it `--help` is a file to validate, not a request for the usage.
+    @Test func aDoubleDashEndsTheOptions() throws {
+        let help = try segue(["validate", "--help"])
+        #expect(help.status == 0 && help.output.hasPrefix("usage: segue validate"))
+        let file = try segue(["validate", "--", "--help"])
+        #expect(file.status == 2, "\(file.output)\(file.error)")
+        #expect(!file.output.hasPrefix("usage:"))
+        #expect((file.output + file.error).contains("--help"))
+    }
+
     @Test func validateReportsErrorsAtFileLineColumnAndExitsOne() throws {
         let result = try segue(["validate", corpus + "c101_unknown_present_target.yaml"])
         #expect(result.status == 1)
