@@ -23,6 +23,8 @@ public struct FormField: Sendable {
     public var crop: CropOptions?
     /// The initial value.
     public var initial: ExpressionText?
+    /// `samples:`: texts `segue check` types besides the ones it derives (docs/check.md, "Form values").
+    public var samples: [String] = []
 }
 
 public struct MultilineOptions: Sendable {

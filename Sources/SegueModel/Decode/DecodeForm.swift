@@ -9,6 +9,9 @@ extension FlowDecoder {
             label: reader.take("label").flatMap { template($0, context: "`label`") },
             rules: reader.take("rules").map { decodeRules($0) } ?? [], multiline: nil, crop: nil,
             initial: reader.take("initial").flatMap { expression($0, context: "`initial`") })
+        if let node = reader.take("samples") {
+            field.samples = items(node).compactMap { string($0, context: "an item of `samples`") }
+        }
         // `multiline` without `kind: multiline` and `crop` without `kind: photo` are refused by `finish`.
         if let node = reader.take("multiline") {
             field.multiline = decodeMultiline(node)

@@ -64,6 +64,10 @@ extension Vocabulary {
                     "rules", .list(of: rule), doc: "validation rules (below)", example: "[required, { max_length: 50 }]"
                 ),
                 KeySpec(
+                    "samples", .list(of: .string),
+                    doc: "texts `segue check` types into the field besides those its rules and comparisons suggest",
+                    example: "[\"27.03.2014\", \"31.02.2014\"]"),
+                KeySpec(
                     "multiline", .object(.multiline), doc: "line counts of a multiline field",
                     example: "{ min_lines: 1, grows: true }"
                 ).needing(KeyRequirement("kind", "multiline")),

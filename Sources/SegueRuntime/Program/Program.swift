@@ -324,6 +324,8 @@ public struct FieldProgram: Sendable {
     public var maxLines: Int? = nil
     /// For a photo field: the frame the user pans and zooms the picture in.
     public var crop: CropFrame? = nil
+    /// The field's `samples:`, texts `segue check` types besides those it derives.
+    public var samples: [String] = []
 }
 
 /// A compiled field rule: what it checks and the message shown when it fails.

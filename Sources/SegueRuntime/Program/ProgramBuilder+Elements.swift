@@ -124,7 +124,7 @@ extension ProgramBuilder {
                     grows: field.multiline?.grows ?? false, maxLines: field.multiline?.maxLines,
                     crop: field.crop.map {
                         CropFrame(aspect: $0.aspect, minZoom: $0.minZoom, maxZoom: $0.maxZoom, maxSide: $0.maxSide)
-                    }))
+                    }, samples: field.samples))
         }
         return fields
     }

@@ -24,7 +24,7 @@ struct FieldSamples {
         for screen in outcomes.program.screens {
             texts.append(
                 screen.fields.map { field in
-                    let candidates = Self.ruleTexts(for: field) + (reads.literals[field.name] ?? [])
+                    let candidates = Self.ruleTexts(for: field) + (reads.literals[field.name] ?? []) + field.samples
                     var seen: Set<String> = []
                     let all = candidates.filter { seen.insert($0).inserted }.map { ($0, Self.isValid($0, field)) }
                     guard !reads.observes(field.name) else { return all }

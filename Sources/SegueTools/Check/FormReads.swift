@@ -4,8 +4,10 @@ import SegueRuntime
 
 /// What the flow's expressions that decide something (not opaque: `OpaqueExpressions`) read of `form`, from their
 /// syntax trees: each field named as `form.NAME`, whether a bare `form` reads them all, and the texts each field is
-/// compared with (`form.login == 'admin'`, `starts_with(form.code, 'RU')`), which `segue check` types besides the
-/// texts its rules suggest (docs/check.md, "Form values").
+/// compared with (`form.login == 'admin'`, `starts_with(form.code, 'RU')`), a whole and a decimal number and a
+/// non-number for a field read as one (`number(form.celsius)`), and texts of the lengths around one a length is
+/// compared with (`len(form.code) == 4`: 3, 4 and 5 letters), which `segue check` types besides the texts its rules
+/// suggest (docs/check.md, "Form values").
 ///
 ///     FormReads(outcomes: sampler).literals["login"]   // ["admin"]
 struct FormReads {
@@ -43,6 +45,10 @@ struct FormReads {
         where [.equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual, .contains].contains(op):
             noteComparison(left, right)
             noteComparison(right, left)
+            noteLength(left, right)
+            noteLength(right, left)
+        case .call(let function, _, let arguments) where ["number", "int"].contains(function) && arguments.count == 1:
+            if let field = Self.formField(arguments[0]) { note(Self.numberTexts, for: field) }
         case .call(let function, _, let arguments)
         where ["starts_with", "ends_with", "contains", "matches"].contains(function) && arguments.count == 2:
             // A pattern is not a text to type; its refusing `!` comes from the field's own rule.
@@ -52,13 +58,32 @@ struct FormReads {
         for child in expression.kind.children { scan(child) }
     }
 
+    /// A whole number, a decimal one and a text that is no number: what a field read as a number can hold.
+    static let numberTexts = ["12", "-1.5", "1a"]
+
     /// `field` compared with a text literal: that text is worth typing.
     private mutating func noteComparison(_ field: Expression, _ other: Expression) {
-        guard case .member(let base, let name, _) = field.kind, Self.isForm(base),
-            case .literal(.string(let text)) = other.kind,
-            !(literals[name]?.contains(text) ?? false)
+        guard let name = Self.formField(field), case .literal(.string(let text)) = other.kind else { return }
+        note([text], for: name)
+    }
+
+    /// `len(field)` compared with a whole number `n`: texts of `n - 1`, `n` and `n + 1` letters.
+    private mutating func noteLength(_ length: Expression, _ other: Expression) {
+        guard case .call("len", _, let arguments) = length.kind, arguments.count == 1,
+            let name = Self.formField(arguments[0]), case .literal(.int(let count)) = other.kind,
+            count >= 0, count < 10_000
         else { return }
-        literals[name, default: []].append(text)
+        note([count - 1, count, count + 1].filter { $0 >= 0 }.map { String(repeating: "a", count: $0) }, for: name)
+    }
+
+    private mutating func note(_ texts: [String], for field: String) {
+        for text in texts where !(literals[field]?.contains(text) ?? false) { literals[field, default: []].append(text) }
+    }
+
+    /// The field `expression` reads as `form.NAME`, if it is one.
+    private static func formField(_ expression: Expression) -> String? {
+        guard case .member(let base, let name, _) = expression.kind, isForm(base) else { return nil }
+        return name
     }
 
     private static func isForm(_ expression: Expression) -> Bool {

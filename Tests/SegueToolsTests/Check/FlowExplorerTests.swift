@@ -215,3 +215,41 @@ import Testing
         #expect(exploration.stoppedBy == nil)
     }
 }
+
+/// The texts `segue check` types into a field: from its rules, the texts and lengths the flow compares it with,
+/// numbers where the flow reads it as one, and the field's own `samples:`.
+@Suite struct FormReadsTests {
+    static let converter = """
+        segue: 1
+        flow: converter
+        start: main
+        data:
+          fahrenheit: { type: "number?", default: null }
+        screens:
+          main:
+            elements:
+              - field: celsius
+                label: Celsius
+              - field: code
+                label: Code
+                samples: ["27.03.2014", "31.02.2014"]
+              - button: convert
+                label: Convert
+                enabled: "len(form.code) == 4 || form.code == 'none'"
+                tap: { set: { fahrenheit: "number(form.celsius) * 9 / 5 + 32" } }
+        """
+
+    @Test func aFieldIsTriedWithWhatTheFlowComparesAndReadsItAs() throws {
+        let loaded = FlowLoader().load(SourceFile(path: "t.yaml", text: Self.converter))
+        #expect(!loaded.hasErrors, "\(loaded.diagnostics.map(\.message))")
+        let flow = try #require(loaded.flow)
+        let program = try Compiler.compile(loaded)
+        let samples = FieldSamples(outcomes: OutcomeSampler(flow: flow, program: program))
+        let celsius = samples.texts(screen: 0, field: 0, current: .string(""), valid: true)
+        #expect(celsius.contains("12") && celsius.contains("-1.5") && celsius.contains("1a"), "\(celsius)")
+        let code = samples.texts(screen: 0, field: 1, current: .string(""), valid: true)
+        for text in ["aaa", "aaaa", "aaaaa", "none", "27.03.2014", "31.02.2014"] {
+            #expect(code.contains(text), "\(text) in \(code)")
+        }
+    }
+}
