@@ -10,6 +10,7 @@ enum ServeCommand: SegueCommand {
     static let summary = "Run a flow in the browser: a clickable phone, the state beside it, live reload"
     static let usage = """
         usage: segue serve FLOW [--port N] [--device PROFILE] [--open] [--host H] [--locale CODE]
+                         [--root DIR]
 
         Serves one page that shows the flow's top screen at the device's size, takes taps, typing,
         sliders, back and swipe-down as inputs to the real machine (on the embedded services, as
@@ -29,6 +30,8 @@ enum ServeCommand: SegueCommand {
           --host H          the address to listen on (default 127.0.0.1); anything else lets
                             other machines with the token drive the flow and is warned about
           --locale CODE     built-in texts in this locale instead of the flow's `locale:`: en, ru
+          --root DIR        files the flow names (imports, fixtures, pictures, …) are read only inside DIR,
+                            never through a link out of it (default: the folder of the file named)
 
         Stop it with Ctrl-C. See docs/serve.md.
 
@@ -39,7 +42,8 @@ enum ServeCommand: SegueCommand {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                arguments, valueOptions: ["--port", "--device", "--host", "--locale"], switchOptions: ["--open"])
+                arguments, valueOptions: ["--port", "--device", "--host", "--locale", "--root"],
+                switchOptions: ["--open"])
         } catch {
             printError("segue serve: \(error)\n\(usage)")
             return 2

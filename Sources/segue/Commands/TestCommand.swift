@@ -39,11 +39,15 @@ enum TestCommand: SegueCommand {
             printError("segue test: name scenario files or directories\n\(usage)")
             return 2
         }
-        let files: [String]
+        var files: [(path: String, root: ProjectRoot?)] = []
         do {
-            let collected = try ScenarioSuite.collect(parsed.positional)
-            collected.passedOver.forEach { printError("segue test: \($0)") }
-            files = collected.files
+            for path in parsed.positional {
+                let collected = try ScenarioSuite.collect([path])
+                collected.passedOver.forEach { printError("segue test: \($0)") }
+                // A folder named is the project root of the scenarios found in it; a file's is its own folder.
+                let root = collected.files == [path] ? nil : ProjectRoot.startedFrom(path)
+                files += collected.files.map { ($0, root) }
+            }
         } catch {
             printError("segue test: \(error)")
             return 2
@@ -52,10 +56,10 @@ enum TestCommand: SegueCommand {
         if let banner = ScenarioRunner.serverBanner() { print(banner) }
         var results: [ScenarioResult] = []
         var unreadable = 0
-        for file in files {
+        for (file, root) in files {
             let scenario: Scenario
             do {
-                scenario = try ScenarioParser.parse(path: file)
+                scenario = try ScenarioParser.parse(path: file, root: root)
             } catch {
                 print("ERROR \(file)")
                 print(DiagnosticRenderer(format: .human).render(error.diagnostics), terminator: "")
