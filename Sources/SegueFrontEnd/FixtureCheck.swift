@@ -20,7 +20,9 @@ enum FixtureCheck {
         for service in flow.services {
             if let command = service.command, let program = command.arguments.first, program.contains("/") {
                 let path = program.hasPrefix("/") ? program : command.directory + "/" + program
-                if case .failure(let failure) = FrontEnd.readableFile(path) {
+                // Only a program inside the project root is looked at: the check must not tell a flow whether a
+                // file elsewhere exists (a program elsewhere, `/usr/bin/python3`, is found when it is started).
+                if root.locate(path) != .failure(.outside), case .failure(let failure) = FrontEnd.readableFile(path) {
                     diagnostics.append(
                         .error(
                             FrontEndCode.unreadableFixture,

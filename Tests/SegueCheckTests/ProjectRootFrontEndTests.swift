@@ -120,6 +120,22 @@ import Testing
         }
     }
 
+    @Test func aProgramIsLookedForOnlyInsideTheRoot() throws {
+        try inProject { project, outside in
+            func codes(program: String) throws -> [String] {
+                let services = "services:\n  s: { kind: custom, command: [\(program)], operations: { go: {} } }"
+                try write(flow(imports: [], services: services), to: project + "/f.yaml")
+                return problems(project + "/f.yaml").map { String($0.prefix { $0 != ":" }) }
+            }
+            // Outside, nothing is said either way: the check must not tell whether a file exists.
+            let existing = try codes(program: outside + "/secret.yaml")
+            let missing = try codes(program: outside + "/absent")
+            let inside = try codes(program: "./absent.py")
+            #expect(existing == [] && missing == [])
+            #expect(inside == ["C004 6"])
+        }
+    }
+
     @Test func aFlowFoundInAFolderMayNotLinkOutOfIt() throws {
         try inProject { project, outside in
             try write("segue: 1\nflow: g\nstart: m\nscreens: { m: { elements: [] } }\n", to: outside + "/g.yaml")
