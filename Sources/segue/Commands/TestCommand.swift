@@ -18,7 +18,9 @@ enum TestCommand: SegueCommand {
           --transitions FILE   write the navigation transitions the passing scenarios took, with counts,
                                for `segue diagram FLOW --coverage FILE` (taken edges bold, others grey)
           --requirements FILE  the requirements table (default flows/requirements.md)
-          --root DIR           where examples/ lives, for the embedded services (default: .)
+          --root DIR           the project root: scenarios' flows and the files they name are read only
+                               inside it (default: the folder named, or a scenario's own folder), and the
+                               services' relative paths are found from it (default: .)
 
         exit status: 0 all passed, 1 a scenario failed, 2 usage or unreadable files
 
