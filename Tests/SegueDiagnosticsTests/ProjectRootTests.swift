@@ -1,6 +1,13 @@
 import Foundation
-import SegueDiagnostics
 import Testing
+
+@testable import SegueDiagnostics
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A flow reads files only inside its project root: every component resolved, links followed only while they stay
 /// inside, and one message for anything else, whether or not it exists.
@@ -148,6 +155,20 @@ import Testing
             try link(project + "/a", to: "b")
             try link(project + "/b", to: "a")
             #expect(outcome(ProjectRoot(project), project + "/a") == "outside")
+        }
+    }
+
+    /// The check after opening (a folder swapped for a link between resolving and opening) rests on the system
+    /// naming an open descriptor's file: it must, here, or that check would be silently off.
+    @Test func anOpenDescriptorSaysWhereItsFileIs() throws {
+        try inProject { project, outside in
+            try link(project + "/out", to: outside)
+            let descriptor = open(project + "/out/secret.txt", O_RDONLY)
+            #expect(descriptor >= 0)
+            defer { close(descriptor) }
+            let opened = try #require(ProjectRoot.openedPath(descriptor))
+            #expect(opened == ProjectRoot(outside).real + "/secret.txt")
+            #expect(!ProjectRoot(project).contains(real: opened))
         }
     }
 
