@@ -64,8 +64,8 @@ LINES = {
 }
 
 if __name__ == "__main__":
-    os.makedirs(os.path.join(ROOT, "examples/donate"), exist_ok=True)
+    os.makedirs(os.path.join(ROOT, "flows/donate"), exist_ok=True)
     os.makedirs(os.path.join(ROOT, "examples/pictone/voices"), exist_ok=True)
-    write_png(os.path.join(ROOT, "examples/donate/photo.png"), 640, 480, portrait)
+    write_png(os.path.join(ROOT, "flows/donate/photo.png"), 640, 480, portrait)
     for index, (line, (text, pitch)) in enumerate(sorted(LINES.items())):
         voice(os.path.join(ROOT, f"examples/pictone/voices/{line}.wav"), text, pitch, seed=index)

@@ -30,9 +30,12 @@ public struct DirectoryLoadResult: Sendable {
 
 extension FlowLoader {
     /// Checks every flow file under `directory`, each with its imports.
+    /// The directory is their project root unless one was given.
     public func loadDirectory(_ directory: String) throws(FlowDirectory.ScanError) -> DirectoryLoadResult {
         let scan = try FlowDirectory.scan(directory)
-        return DirectoryLoadResult(results: scan.flows.map { load(path: $0) }, skipped: scan.skipped)
+        var loader = self
+        loader.root = root ?? ProjectRoot.startedFrom(directory)
+        return DirectoryLoadResult(results: scan.flows.map { loader.load(path: $0) }, skipped: scan.skipped)
     }
 
     /// Checks each path: a directory is walked for flows, anything else is loaded as a flow file (a missing path

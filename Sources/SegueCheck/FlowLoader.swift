@@ -44,19 +44,29 @@ public struct FlowLoadResult: Sendable {
 ///     result.diagnostics   // Y…, M…, X… and C… problems, in source order
 public struct FlowLoader: Sendable {
     public var limits: YAMLLimits
+    /// The folder imports and fixtures are read from (`ProjectRoot`); nil: `--root`, else the flow file's folder.
+    public var root: ProjectRoot?
 
-    public init(limits: YAMLLimits = .default) {
+    public init(limits: YAMLLimits = .default, root: ProjectRoot? = nil) {
         self.limits = limits
+        self.root = root
+    }
+
+    /// Whether `path` is a regular file whose first line of content is `segue:` (only its head is read, and
+    /// nothing of it is shown: a scenario may name a flow outside its own project root, never another file).
+    public static func isFlowFile(_ path: String) -> Bool {
+        guard let head = try? SafeFile.head(path, count: 64 * 1024, links: .followed) else { return false }
+        return FlowDirectory.isFlowText(String(decoding: head, as: UTF8.self))
     }
 
     /// Reads and checks the file at `path`; a file that cannot be read gives one `C003` diagnostic.
     public func load(path: String) -> FlowLoadResult {
-        check(FrontEnd(limits: limits).read(path: path))
+        check(FrontEnd(limits: limits, root: root).read(path: path))
     }
 
     /// Checks a file already in memory; imports are read relative to its path.
     public func load(_ file: SourceFile) -> FlowLoadResult {
-        check(FrontEnd(limits: limits).read(file))
+        check(FrontEnd(limits: limits, root: root).read(file))
     }
 
     /// Checks what the front end read: each imported library, then the flow itself.

@@ -57,8 +57,17 @@ public enum SafeFile {
     public static func read(
         _ path: String, limit: Int, timeout: Duration = .seconds(10), links: Links = .refused
     ) throws(ReadError) -> Data {
+        try read(path, limit: limit, timeout: timeout, links: links, verify: nil)
+    }
+
+    /// `read`, with `verify` asked about the open descriptor before a byte is read: a reason refuses the file
+    /// (`ProjectRoot` checks where the opened file really is).
+    static func read(
+        _ path: String, limit: Int, timeout: Duration, links: Links, verify: ((Int32) -> String?)?
+    ) throws(ReadError) -> Data {
         let (descriptor, size) = try openRegular(path, links: links)
         defer { close(descriptor) }
+        if let reason = verify?(descriptor) { throw ReadError(path: path, reason: reason) }
         guard size <= limit else { throw ReadError(path: path, reason: tooLarge(size, limit), size: size) }
         return try readAll(descriptor, path: path, limit: limit, timeout: timeout, stopAt: nil)
     }

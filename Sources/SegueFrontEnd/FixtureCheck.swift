@@ -1,6 +1,7 @@
 import Foundation
 import SegueDiagnostics
 import SegueModel
+import SegueYAML
 
 /// The fixture files a flow's services name (StoreKit configuration, sample photo, recording input, a custom
 /// service's outcomes) exist and can be read, relative to the flow file; a missing one is `C004` at its key, before
@@ -13,13 +14,15 @@ enum FixtureCheck {
     ]
 
     /// The problems, and the fixture files read (so diagnostics in them show their lines).
-    static func check(_ flow: Flow) -> (diagnostics: [Diagnostic], sources: [SourceFile]) {
+    static func check(_ flow: Flow, root: ProjectRoot) -> (diagnostics: [Diagnostic], sources: [SourceFile]) {
         var diagnostics: [Diagnostic] = []
         var sources: [SourceFile] = []
         for service in flow.services {
             if let command = service.command, let program = command.arguments.first, program.contains("/") {
                 let path = program.hasPrefix("/") ? program : command.directory + "/" + program
-                if case .failure(let failure) = FrontEnd.readableFile(path) {
+                // Only a program inside the project root is looked at: the check must not tell a flow whether a
+                // file elsewhere exists (a program elsewhere, `/usr/bin/python3`, is found when it is started).
+                if root.locate(path) != .failure(.outside), case .failure(let failure) = FrontEnd.readableFile(path) {
                     diagnostics.append(
                         .error(
                             FrontEndCode.unreadableFixture,
@@ -31,9 +34,22 @@ enum FixtureCheck {
             guard let fixture = service.fixture else { continue }
             let purpose = purposes[service.kind] ?? "file"
             let file: SourceFile
-            switch service.kind == .custom ? FrontEnd.readFile(fixture.resolved) : readable(fixture.resolved) {
+            let key = (FlowDecoder.fixtureKeys[service.kind] ?? "fixture") + ":"
+            let found =
+                service.kind == .custom
+                ? FrontEnd.readFile(
+                    fixture.resolved, written: fixture.text, key: key, root: root,
+                    limit: YAMLLimits.default.maxFileBytes)
+                : readable(fixture, key: key, root: root)
+            switch found {
             case .success(let read):
                 file = read
+            case .failure(let failure) where failure.outside:
+                diagnostics.append(
+                    .error(
+                        FrontEndCode.unreadableFixture, failure.reason, at: fixture.range,
+                        notes: [DiagnosticNote(ProjectRoot.outsideNote)]))
+                continue
             case .failure(let failure):
                 diagnostics.append(
                     .error(
@@ -50,8 +66,14 @@ enum FixtureCheck {
         return (diagnostics, sources)
     }
 
-    private static func readable(_ path: String) -> Result<SourceFile, FrontEnd.ReadFailure> {
-        FrontEnd.readableFile(path).map { SourceFile(path: path, text: "") }
+    /// Whether the fixture is a readable file inside the root (nothing is read: its service reads it when the flow
+    /// runs, through the root again).
+    private static func readable(_ fixture: FixturePath, key: String, root: ProjectRoot)
+        -> Result<SourceFile, FrontEnd.ReadFailure>
+    {
+        root.check(fixture.resolved)
+            .map { _ in SourceFile(path: fixture.resolved, text: "") }
+            .mapError { FrontEnd.failure($0, written: fixture.text, key: key, root: root) }
     }
 
     /// The outcomes file's own problems, then operations and arguments the service does not declare.

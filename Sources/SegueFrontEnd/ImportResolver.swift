@@ -18,14 +18,17 @@ struct DecodedUnit {
 /// be read is `M008` at its import. Each file is read once, however many files import it.
 struct ImportResolver {
     let limits: YAMLLimits
+    /// Imports are read only inside it.
+    let root: ProjectRoot
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var sources: [SourceFile] = []
     /// Every imported file that decoded, in the order first read, for the checker to check as a library.
     private(set) var libraries: [ImportedLibrary] = []
     private var cache: [String: ImportedDefinitions] = [:]
 
-    init(limits: YAMLLimits) {
+    init(limits: YAMLLimits, root: ProjectRoot) {
         self.limits = limits
+        self.root = root
     }
 
     /// YAML, then the model; a file with no `flow`, `start` or `screens` is a library of definitions.
@@ -70,6 +73,11 @@ struct ImportResolver {
         var result = ImportedDefinitions()
         for name in flow.imports {
             let target = PathName.resolving(name.text, from: path)
+            // Outside the root, every import of it says so (one reached two ways is still outside).
+            if case .failure(.outside) = root.locate(target) {
+                outside(name)
+                continue
+            }
             let key = FrontEnd.canonical(target)
             if let index = chain.firstIndex(of: key) {
                 let loop = (chain[index...] + [key]).map { PathName.lastComponent(of: $0) }
@@ -83,7 +91,11 @@ struct ImportResolver {
                 merge(cached, into: &result)
                 continue
             }
-            switch FrontEnd.readFile(target, limit: limits.maxFileBytes) {
+            switch FrontEnd.readFile(
+                target, written: name.text, key: "imports:", root: root, limit: limits.maxFileBytes)
+            {
+            case .failure(let problem) where problem.outside:
+                outside(name)
             case .failure(let problem):
                 diagnostics.append(
                     .error(
@@ -109,6 +121,14 @@ struct ImportResolver {
             }
         }
         return result
+    }
+
+    /// The import `name` leads outside the project root: said the same way whether or not a file is there.
+    private mutating func outside(_ name: Name) {
+        diagnostics.append(
+            .error(
+                DiagnosticCode.importFailed, root.outsideMessage(key: "imports:", written: name.text), at: name.range,
+                notes: [DiagnosticNote(ProjectRoot.outsideNote)]))
     }
 
     /// Adds definitions not already present from the same file (a file imported twice contributes once).

@@ -54,9 +54,9 @@ extension LanguageServer {
         }
         var changes: [String: [JSON]] = [:]
         for occurrence in all {
-            guard let range = nameRange(occurrence, in: document), let file = document.source(range.path) else {
-                continue
-            }
+            guard let range = nameRange(occurrence, in: document), let file = document.source(range.path),
+                document.mayTouch(range.path)
+            else { continue }
             let uri = range.path == document.path ? document.uri : DocumentURI.uri(of: range.path)
             changes[uri, default: []].append([
                 "range": PositionMap(file: file).range(range), "newText": .string(newName),

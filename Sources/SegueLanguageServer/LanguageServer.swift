@@ -15,6 +15,9 @@ public final class LanguageServer {
     /// Document URI → its expressions and their scopes (ExpressionIndex.swift).
     var expressionIndexes: [String: ExpressionIndex] = [:]
     private var initialized = false
+    /// The editor's workspace root (`initialize`'s `workspaceFolders`, `rootUri` or `rootPath`): documents in it
+    /// read imports only inside it (`ProjectRoot`).
+    private(set) var workspaceRoot: ProjectRoot?
     private var shutdownRequested = false
     /// Set by `exit`: 0 after `shutdown`, 1 without it (as the protocol asks).
     public private(set) var exitCode: Int32?
@@ -97,6 +100,7 @@ public final class LanguageServer {
     private func request(_ method: String, _ params: JSON) throws -> JSON {
         if method == "initialize" {
             initialized = true
+            workspaceRoot = Self.workspaceRoot(params)
             return Self.initializeResult
         }
         guard initialized else {
@@ -130,7 +134,9 @@ public final class LanguageServer {
             exitCode = shutdownRequested ? 0 : 1
         case "textDocument/didOpen":
             guard let item = params["textDocument"], let uri = item["uri"]?.string else { return }
-            let document = OpenDocument(uri: uri, text: item["text"]?.string ?? "", version: item["version"]?.int ?? 0)
+            let document = OpenDocument(
+                uri: uri, text: item["text"]?.string ?? "", version: item["version"]?.int ?? 0,
+                workspace: workspaceRoot)
             documents[uri] = document
             pending[uri] = now + debounce
         case "textDocument/didChange":
@@ -165,6 +171,8 @@ public final class LanguageServer {
         var byURI: [String: [JSON]] = [uri: []]
         for diagnostic in result.diagnostics {
             let path = diagnostic.range.path
+            // Nothing is said of a file outside the document's root (none is read; this holds it to that).
+            guard document.mayTouch(path) else { continue }
             let target = path == document.path ? uri : DocumentURI.uri(of: path)
             // A file open in the editor publishes its own diagnostics.
             if target != uri, documents[target] != nil { continue }
@@ -179,6 +187,15 @@ public final class LanguageServer {
             if target == uri { params["version"] = JSON(document.version) }
             return Message.notification("textDocument/publishDiagnostics", .object(params))
         }
+    }
+
+    /// The first workspace folder, else `rootUri`, else `rootPath`, when it is a local folder.
+    static func workspaceRoot(_ params: JSON) -> ProjectRoot? {
+        let uri = params["workspaceFolders"]?.array?.first?["uri"]?.string ?? params["rootUri"]?.string
+        guard let path = uri.map(DocumentURI.path(of:)) ?? params["rootPath"]?.string, path.hasPrefix("/") else {
+            return nil
+        }
+        return ProjectRoot(path)
     }
 
     func document(_ params: JSON) throws -> OpenDocument {

@@ -15,11 +15,27 @@ final class OpenDocument {
     private var lastFlowFile: SourceFile?
     private var cachedSymbols: (own: FlowSymbols, imported: [FlowSymbols])?
 
-    init(uri: String, text: String, version: Int) {
+    /// The folder its imports are read inside (`ProjectRoot`): `--root`, else the editor's workspace root when the
+    /// file is in it, else the file's own folder.
+    let root: ProjectRoot
+
+    init(uri: String, text: String, version: Int, workspace: ProjectRoot? = nil) {
         self.uri = uri
         self.path = DocumentURI.path(of: uri)
         self.version = version
         self.file = SourceFile(path: path, text: text)
+        let wanted = ProjectRoot.commandLine.map { ProjectRoot($0) } ?? workspace
+        if let wanted, wanted.locate(path) != .failure(.outside) {
+            root = wanted
+        } else {
+            root = ProjectRoot(PathName.directory(of: path))
+        }
+    }
+
+    /// Whether the server may speak of the file at `path`: this document, or a file inside its root (diagnostics
+    /// and rename edits for anything else are never sent).
+    func mayTouch(_ path: String) -> Bool {
+        path == self.path || root.locate(path) != .failure(.outside)
     }
 
     var text: String { String(decoding: file.bytes, as: UTF8.self) }
@@ -38,7 +54,7 @@ final class OpenDocument {
     /// relative to the file.
     var analysis: FlowLoadResult {
         if let cachedAnalysis { return cachedAnalysis }
-        let result = FlowLoader().load(file)
+        let result = FlowLoader(root: root).load(file)
         cachedAnalysis = result
         everAnalyzed = true
         if let flow = result.flow {
@@ -65,7 +81,7 @@ final class OpenDocument {
             return (FlowSymbols(flow: empty), [])
         }
         let imported = sources.filter { $0.path != path }.compactMap { source in
-            FlowLoader().load(source).flow.map { FlowSymbols(flow: $0, file: source) }
+            FlowLoader(root: root).load(source).flow.map { FlowSymbols(flow: $0, file: source) }
         }
         // The names of the last flow that decoded are placed in the text it was decoded from.
         let result = (FlowSymbols(flow: flow, file: lastFlowFile), imported)

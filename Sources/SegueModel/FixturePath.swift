@@ -1,7 +1,7 @@
 import SegueDiagnostics
 
 /// A file a flow names for one of its embedded services, written relative to the flow file so the flow carries its
-/// own fixtures: `store: { kind: store, configuration: ../examples/donate/Products.storekit }`.
+/// own fixtures: `store: { kind: store, configuration: donate/Products.storekit }`.
 public struct FixturePath: Sendable, Hashable {
     /// The path as written in the flow.
     public var text: String

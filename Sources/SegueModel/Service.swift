@@ -3,7 +3,7 @@ import SegueDiagnostics
 /// A service a flow calls, with the operations it may call on it.
 ///
 ///     services:
-///       store: { kind: store, configuration: ../examples/donate/Products.storekit }
+///       store: { kind: store, configuration: donate/Products.storekit }
 ///       board: { kind: api, endpoints: { list_entries: { method: GET, path: /board, … } } }
 public struct ServiceDeclaration: Sendable {
     public enum Kind: String, Sendable, CaseIterable {

@@ -79,6 +79,18 @@ struct ParsedArguments {
                 throw UsageError("unknown option \(name)\(hint)")
             }
         }
+        try Self.takeRoot(options["--root"])
+    }
+
+    /// `--root DIR`, the project root every flow the command reads is confined to (`ProjectRoot`), set here for
+    /// the whole command: it must be a folder.
+    private static func takeRoot(_ root: String?) throws {
+        guard let root else { return }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
+            throw UsageError("--root \(root) is not a folder")
+        }
+        ProjectRoot.commandLine = root
     }
 }
 

@@ -41,6 +41,8 @@ struct Expectation: Hashable, CustomStringConvertible {
 
 enum Corpus {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Corpus")
+    /// The corpus is one project: `valid/` and `invalid/` import from `imports/` beside them.
+    static let loader = FlowLoader(root: ProjectRoot(root.path))
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
@@ -52,7 +54,7 @@ enum Corpus {
 
     /// The diagnostics of the file itself (imports may report in other files), as expectations.
     static func actual(_ path: String) -> [Expectation] {
-        FlowLoader().load(path: path).diagnostics.filter { $0.range.path == path }.map(Expectation.init)
+        Corpus.loader.load(path: path).diagnostics.filter { $0.range.path == path }.map(Expectation.init)
     }
 
     /// The codes docs/diagnostics.md documents: its `### C101` sections and its `| Y001 | … |` table rows.
@@ -73,7 +75,7 @@ enum Corpus {
     }
 
     static func describe(_ path: String) -> String {
-        let result = FlowLoader().load(path: path)
+        let result = Corpus.loader.load(path: path)
         return DiagnosticRenderer(format: .human, sources: result.sources).render(result.diagnostics)
     }
 }
@@ -92,7 +94,7 @@ enum Corpus {
 
     @Test(arguments: Corpus.files("valid"))
     func validFlowHasNoDiagnostics(path: String) {
-        let result = FlowLoader().load(path: path)
+        let result = Corpus.loader.load(path: path)
         #expect(result.flow != nil)
         #expect(result.diagnostics.isEmpty, "\((path as NSString).lastPathComponent):\n\(Corpus.describe(path))")
     }

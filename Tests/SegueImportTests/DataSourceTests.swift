@@ -64,3 +64,42 @@ import Testing
             ])
     }
 }
+
+/// `<data src>` and `<invoke src>` read only inside the project root, never through a link out of it.
+@Suite struct SourceRootTests {
+    /// A chart in `top/chart/` (its root) beside `top/outside/`, with `etcdir -> /etc` and `out -> ../outside`.
+    private func translate(_ body: String) throws -> [String] {
+        let top = NSTemporaryDirectory() + "segue-src-root-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: top) }
+        for folder in [top + "/chart", top + "/outside"] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        try "hunter2".write(toFile: top + "/outside/v.txt", atomically: true, encoding: .utf8)
+        try """
+        <scxml xmlns="http://www.w3.org/2005/07/scxml"><state id="x"/></scxml>
+        """.write(toFile: top + "/outside/child.scxml", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: top + "/chart/etcdir", withDestinationPath: "/etc")
+        try FileManager.default.createSymbolicLink(atPath: top + "/chart/out", withDestinationPath: "../outside")
+        try FileManager.default.createSymbolicLink(
+            atPath: top + "/chart/v.txt", withDestinationPath: top + "/outside/v.txt")
+        let xml = "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\">\(body)</scxml>"
+        let result = SCXMLImporter.translate(SourceFile(path: top + "/chart/chart.scxml", text: xml))
+        let messages = result.diagnostics.map(\.message)
+        #expect(!messages.joined().contains("hunter2") && !(result.yaml ?? "").contains("hunter2"))
+        return messages.map { $0.replacingOccurrences(of: top, with: "TOP") }
+    }
+
+    @Test func aDataSourceThroughALinkedFolderOrFileIsRefused() throws {
+        for src in ["file:etcdir/passwd", "file:etcdir/absent", "file:out/v.txt", "file:v.txt"] {
+            let messages = try translate("<datamodel><data id=\"v\" src=\"\(src)\"/></datamodel><state id=\"a\"/>")
+            #expect(messages == ["`<data src>` names `\(src)`, outside the project root `TOP/chart`"])
+        }
+    }
+
+    @Test func anInvokedChartOutsideTheRootIsRefusedAlikeMissingOrNot() throws {
+        for src in ["../outside/child.scxml", "../outside/absent.scxml", "out/child.scxml", "/etc/passwd"] {
+            let messages = try translate("<state id=\"a\"><invoke src=\"\(src)\"/></state>")
+            #expect(messages == ["`<invoke src>` names `\(src)`, outside the project root `TOP/chart`"])
+        }
+    }
+}

@@ -291,6 +291,29 @@ class Handler(BaseHTTPRequestHandler):
             self.send_body(200, body[: len(body) // 2], declared_length=len(body))
         elif mode == "non_json":
             self.send_body(200, b"<html><body>502 Bad Gateway</body></html>", "text/html")
+        elif mode == "html_error":
+            # A proxy's error page: HTML with a title, named by its Server header.
+            title = fault.get("title", "502 Bad Gateway")
+            page = (
+                "<!DOCTYPE html>\n<html><head><title>" + title + "</title></head>"
+                "<body><h1>" + title + "</h1><p>SECRET-INTERNAL-HOST 10.0.0.7</p></body></html>"
+            ).encode("utf-8")
+            self.send_response(int(fault.get("status", 502)))
+            self.send_header("Server", fault.get("server", "nginx"))
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(page)))
+            self.end_headers()
+            self.wfile.write(page)
+        elif mode == "long_text":
+            # The page as it is, but the entry at `index` carries a text of `length` Characters.
+            fields = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(self.path).query))
+            offset, count = integer(fields, "offset", 0, 0, None), integer(fields, "count", 50, 1, 100)
+            with BOARD.lock:
+                page = [dict(entry) for entry in reversed(BOARD.entries)][offset : offset + count]
+            index = int(fault.get("index", 1))
+            if index < len(page):
+                page[index]["text"] = "ж" * int(fault.get("length", 800))
+            self.send_envelope("10", page)
         elif mode == "no_envelope":
             self.send_body(200, json.dumps({"Data": []}).encode("utf-8"))
         elif mode == "unknown_code":

@@ -102,14 +102,23 @@ extension SCXMLTranslator {
         }
         let path = PathName.resolving(name, from: file.path)
         let text: String
-        do {
-            let bytes = try SafeFile.read(path, limit: Self.dataSourceLimit)
+        do throws(ProjectRoot.Refusal) {
+            let bytes = try project.read(path, limit: Self.dataSourceLimit)
             guard let decoded = String(data: bytes, encoding: .utf8) else {
-                throw SafeFile.ReadError(path: path, reason: "it is not UTF-8 text")
+                throw ProjectRoot.Refusal.unreadable(SafeFile.ReadError(path: path, reason: "it is not UTF-8 text"))
             }
             text = decoded
         } catch {
-            diagnostics.append(.error(.unsupported, "`<data src>`: \(error)", at: attribute.valueRange))
+            switch error {
+            case .outside:
+                // Also through a linked folder or file: the same words whether or not anything is there.
+                diagnostics.append(
+                    .error(
+                        .unsupported, project.outsideMessage(key: "<data src>", written: attribute.value),
+                        at: attribute.valueRange, notes: [DiagnosticNote(ProjectRoot.outsideNote)]))
+            case .unreadable(let error):
+                diagnostics.append(.error(.unsupported, "`<data src>`: \(error)", at: attribute.valueRange))
+            }
             return nil
         }
         return inlineValue(of: text, at: attribute.valueRange, construct: "the content of `\(name)`")

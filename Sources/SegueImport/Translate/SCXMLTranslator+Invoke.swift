@@ -117,9 +117,16 @@ extension SCXMLTranslator {
         let relative = written.hasPrefix("file:") ? String(written.dropFirst(5)) : written
         let path = PathName.resolving(relative, from: file.path)
         // The W3C suite names its `.txml` sources by the `.scxml` its transforms would make.
-        let found = [path, path.hasSuffix(".scxml") ? String(path.dropLast(6)) + ".txml" : nil].compactMap { $0 }
-            .first { FileManager.default.fileExists(atPath: $0) }
-        guard let found else {
+        let candidates = [path, path.hasSuffix(".scxml") ? String(path.dropLast(6)) + ".txml" : nil].compactMap { $0 }
+        // Only inside the project root, and the same words whether or not anything is there outside it.
+        guard candidates.allSatisfy({ project.locate($0) != .failure(.outside) }) else {
+            diagnostics.append(
+                .error(
+                    .badAttribute, project.outsideMessage(key: "<invoke src>", written: written),
+                    at: source.valueRange, notes: [DiagnosticNote(ProjectRoot.outsideNote)]))
+            return nil
+        }
+        guard let found = candidates.first(where: { (try? project.locate($0).get()) != nil }) else {
             diagnostics.append(
                 .error(.badAttribute, "cannot read the invoked document `\(path)`", at: source.valueRange))
             return nil
@@ -127,7 +134,7 @@ extension SCXMLTranslator {
         let document: SourceFile
         let root: XMLElement
         do {
-            document = try XMLDocumentReader.load(path: found)
+            document = try XMLDocumentReader.load(path: found, project: project)
             root = ConformanceRewriter.rewrite(try XMLDocumentReader.read(document))
         } catch {
             diagnostics.append(error)
@@ -138,7 +145,7 @@ extension SCXMLTranslator {
 
     private mutating func translateChild(_ root: XMLElement, file: SourceFile, name: String) -> (YAMLTree, Set<String>)?
     {
-        var child = SCXMLTranslator(file: file, root: root)
+        var child = SCXMLTranslator(file: file, root: root, project: project)
         child.invokeDepth = invokeDepth + 1
         let tree = child.translate(root, flowName: name)
         diagnostics += child.diagnostics

@@ -16,9 +16,12 @@ struct SCXMLTranslator {
     var lateBinding = false
     /// How many `src` documents invoked this one (the limit stops a document invoking itself).
     var invokeDepth = 0
+    /// The folder `<data src>` and `<invoke src>` files are read inside: the first document's, or `--root`.
+    let project: ProjectRoot
 
-    init(file: SourceFile, root: XMLElement) {
+    init(file: SourceFile, root: XMLElement, project: ProjectRoot? = nil) {
         self.file = file
+        self.project = project ?? ProjectRoot.startedFrom(file.path)
         self.outline = StateOutline(root: root)
         diagnostics = outline.diagnostics
     }

@@ -16,15 +16,26 @@ public enum XMLDocumentReader {
 
     /// The document at `path`: a regular file (never a FIFO or a device) of at most `maxBytes`, its size checked
     /// by `fstat` before a byte is read; `I011` for a larger one, `I001` when it cannot be read.
-    public static func load(path: String) throws(Diagnostic) -> SourceFile {
+    /// With `project`, only a file inside that root is read (an invoked document: `ProjectRoot`).
+    public static func load(path: String, project: ProjectRoot? = nil) throws(Diagnostic) -> SourceFile {
+        let start = SourceRange(path: path, at: SourceLocation(line: 1, column: 1, offset: 0))
+        let failure: SafeFile.ReadError
         do {
-            return SourceFile(path: path, bytes: Array(try SafeFile.read(path, limit: maxBytes, links: .followed)))
+            guard let project else {
+                return SourceFile(path: path, bytes: Array(try SafeFile.read(path, limit: maxBytes, links: .followed)))
+            }
+            return SourceFile(path: path, bytes: Array(try project.read(path, limit: maxBytes)))
+        } catch let error as SafeFile.ReadError {
+            failure = error
+        } catch ProjectRoot.Refusal.unreadable(let error) {
+            failure = error
         } catch {
-            if let size = error.size { throw tooLarge(path: path, size: size) }
             throw .error(
-                ImportCode.notXML.rawValue, "cannot read the file: \(error.reason)",
-                at: SourceRange(path: path, at: SourceLocation(line: 1, column: 1, offset: 0)))
+                ImportCode.notXML.rawValue, "`\(path)` is outside the project root `\(project?.folder ?? "")`",
+                at: start)
         }
+        if let size = failure.size { throw tooLarge(path: path, size: size) }
+        throw .error(ImportCode.notXML.rawValue, "cannot read the file: \(failure.reason)", at: start)
     }
 
     static func tooLarge(path: String, size: Int) -> Diagnostic {

@@ -72,8 +72,8 @@ extension FlowDecoder {
     }
 
     /// The key naming each service kind's fixture file, relative to the flow file.
-    static let fixtureKeys: [ServiceDeclaration.Kind: String] = [
-        .store: "configuration", .photos: "sample_photo", .audio: "input",
+    public static let fixtureKeys: [ServiceDeclaration.Kind: String] = [
+        .store: "configuration", .photos: "sample_photo", .audio: "input", .custom: "fixture",
     ]
 
     mutating func decodeEnvelope(_ node: Node) -> Envelope? {

@@ -69,14 +69,14 @@ extension Vocabulary {
                     KeySpec(
                         "configuration", .string,
                         doc: "the StoreKit configuration file, relative to the flow file (`--storekit` overrides it)",
-                        example: "../examples/donate/Products.storekit"))
+                        example: "donate/Products.storekit"))
             case .photos:
                 keys.append(
                     KeySpec(
                         "sample_photo", .string,
                         doc:
                             "the image `pick` returns headless, relative to the flow file (`--sample-photo` overrides it)",
-                        example: "../examples/donate/photo.png"))
+                        example: "donate/photo.png"))
             case .audio:
                 keys.append(
                     KeySpec(

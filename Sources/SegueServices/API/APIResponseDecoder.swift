@@ -11,9 +11,11 @@ public enum APIResponseDecoder {
     /// The fields searched, in order, for the server's own error text.
     public static let messageFields = ["Message", "message"]
 
-    public static func outcome(status: Int, body: Data, endpoint: APIEndpoint, service: String = "api")
-        -> ServiceOutcome
-    {
+    /// An HTML body (`HTMLBody`) is summarised by its title and `Server` header (`headers`, names lowercased), never
+    /// quoted into the message or the details.
+    public static func outcome(
+        status: Int, body: Data, endpoint: APIEndpoint, service: String = "api", headers: [String: String] = [:]
+    ) -> ServiceOutcome {
         // The project's parser: Foundation's `JSONDecoder` into `Value` took 15 s for a million-item list (8 MiB).
         let json = try? JSONValueParser.parse(body)
         var details: [String: Value] = ["endpoint": .string(endpoint.name), "http_status": .int(status)]
@@ -25,14 +27,22 @@ public enum APIResponseDecoder {
             {
                 return .error(error)
             }
-            details["body"] = .string(excerpt(body))
+            let page = json == nil ? HTMLBody.summary(body, headers: headers) : nil
+            details["body"] = .string(page.map { htmlDetail($0, body) } ?? excerpt(body))
             let text = json.flatMap(serverMessage)
+            let fallback = "Сервер ответил с ошибкой HTTP \(status)" + (page.map { " и прислал \(htmlPage($0))" } ?? "")
             return .error(
                 ServiceError(
-                    service: service, code: "http_\(status)",
-                    message: text ?? "Сервер ответил с ошибкой HTTP \(status)", details: details))
+                    service: service, code: "http_\(status)", message: text ?? fallback, details: details))
         }
         guard let json else {
+            if let page = HTMLBody.summary(body, headers: headers) {
+                details["body"] = .string(htmlDetail(page, body))
+                return .error(
+                    ServiceError(
+                        service: service, code: "malformed_json",
+                        message: "Сервер прислал \(htmlPage(page)) вместо JSON", details: details))
+            }
             details["body"] = .string(excerpt(body))
             let message =
                 body.isEmpty
@@ -90,6 +100,16 @@ public enum APIResponseDecoder {
             }
         }
         return nil
+    }
+
+    /// An HTML page in a message: `HTML-страницу (502 Bad Gateway, nginx)`.
+    private static func htmlPage(_ summary: String) -> String {
+        summary.isEmpty ? "HTML-страницу" : "HTML-страницу (\(summary))"
+    }
+
+    /// An HTML body in `details.body`: what it is and how long, never its markup.
+    private static func htmlDetail(_ summary: String, _ body: Data) -> String {
+        "the server sent an HTML page" + (summary.isEmpty ? "" : " (\(summary))") + ", \(body.count) bytes"
     }
 
     /// The start of a body, for messages and details: text made safe to show, binary as a byte count.

@@ -23,13 +23,71 @@ public struct APIResultContract: Sendable, Hashable {
 
     /// The first way `data` breaks the contract, as a path and what was wrong; nil when it keeps it.
     public func problem(in data: Value, arguments: [String: Value], endpoint: APIEndpoint) -> String? {
-        if let name = pageSizeParameter, case .list(let items) = data {
-            let declared = endpoint.parameters.first { $0.name == name }
-            if let limit = (arguments[name] ?? declared?.defaultValue)?.intValue, items.count > limit {
-                return "Data: \(items.count) items for \(name)=\(limit)"
+        if let problem = pageProblem(data, arguments: arguments, endpoint: endpoint) { return problem }
+        return problem(data, type, path: "Data")
+    }
+
+    /// What the flow gets of `data`: a list result keeps the items that keep the contract, and each item left out
+    /// is named with its index and what broke (`Data[3].text: 800 characters, the contract allows 550`), so one bad
+    /// entry does not take the page with it. Anything else breaking it, a page longer than asked for, or a list
+    /// with no item left, is the whole result's problem.
+    ///
+    ///     contract.screened(.list([good, tooLong, good]), arguments: [:], endpoint: list)
+    ///     // .success((.list([good, good]), [LeftOut(index: 1, problem: "Data[1].text: 800 characters, …")]))
+    public func screened(_ data: Value, arguments: [String: Value], endpoint: APIEndpoint)
+        -> Result<(data: Value, leftOut: [LeftOut]), Refusal>
+    {
+        if let problem = pageProblem(data, arguments: arguments, endpoint: endpoint) {
+            return .failure(Refusal(problem))
+        }
+        guard case .list(let items) = data, let element = Self.element(of: type) else {
+            return problem(data, type, path: "Data").map { .failure(Refusal($0)) } ?? .success((data, []))
+        }
+        var kept: [Value] = []
+        var leftOut: [LeftOut] = []
+        for (index, item) in items.enumerated() {
+            if let problem = problem(item, element, path: "Data[\(index)]") {
+                leftOut.append(LeftOut(index: index, problem: problem))
+            } else {
+                kept.append(item)
             }
         }
-        return problem(data, type, path: "Data")
+        if kept.isEmpty, let first = leftOut.first { return .failure(Refusal(first.problem)) }
+        return .success((.list(kept), leftOut))
+    }
+
+    /// An item of a list result left out: its index in the server's list, and what broke.
+    public struct LeftOut: Sendable, Hashable {
+        public var index: Int
+        public var problem: String
+
+        public init(index: Int, problem: String) {
+            self.index = index
+            self.problem = problem
+        }
+    }
+
+    /// Why a whole result is refused.
+    public struct Refusal: Error, Sendable, Hashable {
+        public var problem: String
+        init(_ problem: String) { self.problem = problem }
+    }
+
+    /// The element type of a list result (`list<Entry>` or `list<Entry>?`), or nil when the result is no list.
+    private static func element(of type: ValueType) -> ValueType? {
+        switch type {
+        case .list(let element): element
+        case .optional(let wrapped): element(of: wrapped)
+        default: nil
+        }
+    }
+
+    /// A page longer than the `count` it was asked for.
+    private func pageProblem(_ data: Value, arguments: [String: Value], endpoint: APIEndpoint) -> String? {
+        guard let name = pageSizeParameter, case .list(let items) = data else { return nil }
+        let declared = endpoint.parameters.first { $0.name == name }
+        guard let limit = (arguments[name] ?? declared?.defaultValue)?.intValue, items.count > limit else { return nil }
+        return "Data: \(items.count) items for \(name)=\(limit)"
     }
 
     private func problem(_ value: Value, _ type: ValueType, path: String) -> String? {

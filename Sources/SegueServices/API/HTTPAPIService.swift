@@ -49,7 +49,8 @@ public final class HTTPAPIService: APIService, Sendable {
             }
             guard HTTPRedirectPolicy.redirectStatuses.contains(response.status) else {
                 return APIResponseDecoder.outcome(
-                    status: response.status, body: response.body, endpoint: endpoint, service: serviceName)
+                    status: response.status, body: response.body, endpoint: endpoint, service: serviceName,
+                    headers: response.headers)
             }
             switch HTTPRedirectPolicy.decide(
                 status: response.status, from: url, to: response.redirectURL, method: method)

@@ -4,8 +4,13 @@ import SegueRuntime
 
 /// Turns the parsed JSON of a `.storekit` file into a `StoreKitConfiguration`, with JSON paths in its errors.
 enum StoreKitConfigurationReader {
+    /// The top-level keys of Xcode's `.storekit` files, one of which any configuration has.
+    static let configurationKeys = [
+        "products", "subscriptionGroups", "nonRenewingSubscriptions", "settings", "version", "identifier",
+    ]
+
     static func read(_ root: JSONPathReader) throws(JSONShapeError) -> StoreKitConfiguration {
-        _ = try root.record()
+        try recognise(root)
         var products: [StoreKitConfiguration.Product] = []
         var seen: [String: String] = [:]
         func add(_ product: StoreKitConfiguration.Product, at path: String) throws(JSONShapeError) {
@@ -36,6 +41,25 @@ enum StoreKitConfigurationReader {
         return StoreKitConfiguration(
             identifier: try root.optional("identifier")?.string(), products: products,
             settings: try settings(root.optional("settings")), version: version)
+    }
+
+    /// A file that is something else (a property list of purchases or transactions, an outcomes file) is said to
+    /// be so at once, instead of being read as a configuration without products.
+    private static func recognise(_ root: JSONPathReader) throws(JSONShapeError) {
+        let notConfiguration =
+            "this is not a StoreKit configuration (Xcode's .storekit has "
+            + configurationKeys.prefix(3).joined(separator: ", ") + " at the top)"
+        guard case .record(let fields) = root.value else {
+            let found = if case .list = root.value { "a list" } else { "a single value" }
+            throw JSONShapeError(path: "$", message: "\(notConfiguration); it holds \(found)")
+        }
+        guard !fields.isEmpty, !configurationKeys.contains(where: { fields[$0] != nil }) else { return }
+        let keys = fields.keys.sorted().prefix(5).map { "\"\(ServerText.sanitized($0, limit: 40))\"" }
+        let purchases = fields.keys.contains { ["purchases", "transactions", "inAppPurchases"].contains($0) }
+        throw JSONShapeError(
+            path: "$",
+            message: notConfiguration + "; it has " + keys.joined(separator: ", ")
+                + (fields.count > 5 ? ", …" : "") + (purchases ? ", a list of purchases" : ""))
     }
 
     /// Xcode's `type` strings; `defaultKind` applies where the section implies the kind.

@@ -39,6 +39,9 @@ public struct ServiceOptions: Sendable {
     /// Whether an `api` service may call a real server (`apiURL`, `SEGUE_API_URL`, the data directory's
     /// `config.json`); false keeps every board local, as `segue render` does.
     public var usesServers = true
+    /// The project root the flow's own fixtures are read inside (`ProjectRoot`); nil: `--root`, else the flow
+    /// file's folder.
+    public var projectRoot: ProjectRoot? = nil
 
     public init(
         dataDirectory: String? = nil, storeKitFile: String? = nil, apiURL: String? = nil, audioInput: String? = nil,
@@ -152,14 +155,14 @@ public struct EmbeddedServices: Sendable {
                 let output = URL(fileURLWithPath: directory + "/photos")
                 result.services[name] = PhotoLibraryService(
                     photos: ImagePhotoService(outputDirectory: output, registry: uploads),
-                    samplePhoto: fixture(options.samplePhoto, declaration, root: options.root))
+                    samplePhoto: try fixture(options.samplePhoto, declaration, options: options))
             case .audio:
                 let (service, clock) = try await makeAudio(declaration, options: options, directory: directory)
                 result.services[name] = service
                 result.audio = service
                 result.audioClock = clock
             case .custom:
-                if let service = try makeCustom(declaration, commands: options.commands) {
+                if let service = try makeCustom(declaration, commands: options.commands, project: options.projectRoot) {
                     result.services[name] = service
                     if let process = service as? ProcessService { result.processes.append(process) }
                 }
@@ -169,10 +172,38 @@ public struct EmbeddedServices: Sendable {
     }
 
     /// The file a service reads: the command line's override (relative to `root`), else the flow's own fixture
-    /// (relative to the flow file), else none.
-    private static func fixture(_ override: String?, _ declaration: ServiceDeclaration, root: String) -> String? {
-        if let override { return override.hasPrefix("/") ? override : root + "/" + override }
-        return declaration.fixture?.resolved
+    /// (relative to the flow file, inside its project root: `ProjectRoot`, its real path), else none.
+    private static func fixture(_ override: String?, _ declaration: ServiceDeclaration, options: ServiceOptions)
+        throws(Failure) -> String?
+    {
+        if let override { return override.hasPrefix("/") ? override : options.root + "/" + override }
+        guard let fixture = declaration.fixture else { return nil }
+        let project = options.projectRoot ?? ProjectRoot.startedFrom(fixture.range.path)
+        switch project.locate(fixture.resolved) {
+        case .success(let real): return real
+        case .failure(.unreadable): return fixture.resolved  // the service says why it cannot read it
+        case .failure(.outside):
+            let key = (FlowDecoder.fixtureKeys[declaration.kind] ?? "fixture") + ":"
+            throw failure(
+                declaration, override: nil, reason(ProjectRoot.Refusal.outside, fixture, key: key, in: project))
+        }
+    }
+
+    /// What a refusal of the flow's project root says about a fixture.
+    private static func reason(_ refusal: any Error, _ fixture: FixturePath, key: String, in project: ProjectRoot)
+        -> any Error
+    {
+        guard let refusal = refusal as? ProjectRoot.Refusal else { return refusal }
+        switch refusal {
+        case .outside:
+            let message = project.outsideMessage(key: key, written: fixture.text)
+            return Refused(description: message)
+        case .unreadable(let error): return error
+        }
+    }
+
+    private struct Refused: Error, CustomStringConvertible {
+        var description: String
     }
 
     /// Why a fixture could not be used, at the key that names it when the flow named it.
@@ -188,7 +219,7 @@ public struct EmbeddedServices: Sendable {
     ) throws(Failure) -> StoreFlowService {
         let data = persistent ? URL(fileURLWithPath: directory) : nil
         do {
-            guard let file = fixture(options.storeKitFile, declaration, root: options.root) else {
+            guard let file = try fixture(options.storeKitFile, declaration, options: options) else {
                 let store = try ConfigurationStore(
                     configuration: StoreKitConfiguration(products: []),
                     ledger: data.map(TransactionLedger.inDirectory) ?? .inMemory)
@@ -254,20 +285,23 @@ public struct EmbeddedServices: Sendable {
         return DefaultsFlowService(defaults: defaults)
     }
 
-    /// A custom service's answers: its outcomes file, or its process as `commands` allows; nil when it has neither
-    /// (calls then need a scripted outcome or a service registered in Swift).
-    private static func makeCustom(_ declaration: ServiceDeclaration, commands: CommandPolicy) throws(Failure)
+    /// A custom service's answers: its outcomes file (inside `project`), or its process as `commands` allows; nil
+    /// when it has neither (calls then need a scripted outcome or a service registered in Swift).
+    private static func makeCustom(
+        _ declaration: ServiceDeclaration, commands: CommandPolicy, project: ProjectRoot?
+    ) throws(Failure)
         -> (any FlowService)?
     {
         let name = declaration.name.text
         let operations = declaration.operations.map(\.name.text)
         if let fixture = declaration.fixture {
             let file: SourceFile
+            let project = project ?? ProjectRoot.startedFrom(fixture.range.path)
             do {
-                let bytes = try SafeFile.read(fixture.resolved, limit: 8 << 20, links: .followed)
+                let bytes = try project.read(fixture.resolved, limit: 8 << 20)
                 file = SourceFile(path: fixture.resolved, bytes: Array(bytes))
             } catch {
-                throw failure(declaration, override: nil, error)
+                throw failure(declaration, override: nil, reason(error, fixture, key: "fixture:", in: project))
             }
             let (read, problems) = ServiceFixtureReader.read(file)
             guard let outcomes = read else {
@@ -300,7 +334,7 @@ public struct EmbeddedServices: Sendable {
     {
         let format = AudioFormat(sampleRate: 44_100, channels: 1, encoding: .int16)
         let input: RecordingInput =
-            fixture(options.audioInput, declaration, root: options.root).map { .file(path: $0) }
+            try fixture(options.audioInput, declaration, options: options).map { .file(path: $0) }
             ?? .signal(.voice(amplitude: 0.8, seed: 1), format)
         let clock: SteppedAudioClock? = options.realTime ? nil : SteppedAudioClock()
         do {

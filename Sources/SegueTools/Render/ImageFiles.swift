@@ -5,7 +5,7 @@ import SegueDiagnostics
 /// absolute path) and inlined as a `data:` URI, so a rendered SVG stands alone.
 ///
 ///     let images = ImageFiles(roots: ["flows"]).resolver
-///     images("../examples/donate/photo.png")  // "data:image/png;base64,iVBOR…"
+///     images("donate/photo.png")          // "data:image/png;base64,iVBOR…"
 public struct ImageFiles: Sendable {
     /// Folders a relative source is looked up in, first match wins.
     public var roots: [String]
@@ -26,15 +26,20 @@ public struct ImageFiles: Sendable {
     /// The picture's `data:` URI, or nil when the source is no readable PNG or JPEG file.
     public func dataURI(for source: String) -> String? {
         if source.hasPrefix("data:image/") { return source }
-        let candidates =
-            source.hasPrefix("/") ? [source] : roots.map { PathName.appending(source, to: $0) }
-        for path in candidates {
-            guard let data = try? SafeFile.read(path, limit: byteLimit, links: .followed),
-                let type = Self.mediaType(of: data)
-            else { continue }
+        for read in candidates(for: source) {
+            guard let data = read(), let type = Self.mediaType(of: data) else { continue }
             return "data:\(type);base64,\(data.base64EncodedString())"
         }
         return nil
+    }
+
+    /// The files `source` may name, read one at a time: an absolute path as it is (a photo field's picked file,
+    /// which the photo service chose; an image element's absolute source never gets here, `isConfined`), a relative
+    /// one under each root and inside it (`ProjectRoot`: no link out of that root, neither a folder nor a file).
+    private func candidates(for source: String) -> [() -> Data?] {
+        let limit = byteLimit
+        if source.hasPrefix("/") { return [{ try? SafeFile.read(source, limit: limit, links: .followed) }] }
+        return roots.map { root in { try? ProjectRoot(root).read(PathName.appending(source, to: root), limit: limit) } }
     }
 
     /// Whether an image element's `source` may be read at all: a `data:` picture, or a relative path with no `..`

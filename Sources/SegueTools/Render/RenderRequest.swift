@@ -121,7 +121,7 @@ public struct RenderRequest: Sendable {
         var screen = ""
         for device in devices {
             scenario.device = device.name
-            let runner = ScenarioRunner(root: root, options: Self.services(root: root))
+            let runner = ScenarioRunner(root: root, options: Self.services(root: root, boardEntries: 0))
             var list: DisplayList?
             let result = await runner.run(scenario, steps: step) { driver in
                 list = ScreenDrawing(
@@ -139,8 +139,10 @@ public struct RenderRequest: Sendable {
     }
 
     /// What render draws on: the embedded services, never a flow's processes or a real server (docs/security.md).
-    static func services(root: String) -> ServiceOptions {
-        var options = ServiceOptions(boardEntries: 12, root: root)
+    /// A tour's board shows 12 sample entries; a scenario's starts as `segue test` starts it (`boardEntries: 0`), so
+    /// the step drawn is the step the scenario checks.
+    static func services(root: String, boardEntries: Int = 12) -> ServiceOptions {
+        var options = ServiceOptions(boardEntries: boardEntries, root: root)
         options.commands = .skip(because: "segue render only reads a flow and starts no processes")
         options.usesServers = false
         return options

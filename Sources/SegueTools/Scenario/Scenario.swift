@@ -15,6 +15,8 @@ public struct Scenario: Sendable {
     public var board: BoardSeed?
     public var steps: [ScenarioStep]
     public var range: SourceRange
+    /// The project root its flow, and every file the flow names, is read inside (`ProjectRoot`).
+    public var root: ProjectRoot? = nil
 
     /// What the local board holds before the scenario starts.
     public enum BoardSeed: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import SegueCheck
 import SegueDiagnostics
 import SegueExpression
 import SegueModel
@@ -18,21 +19,34 @@ public enum ScenarioParser {
         "handed_back",
     ]
 
-    public static func parse(path: String) throws(ScenarioError) -> Scenario {
+    /// The scenario file at `path`; its `flow:` must be inside `root` (nil: `--root`, else the scenario's folder).
+    public static func parse(path: String, root: ProjectRoot? = nil) throws(ScenarioError) -> Scenario {
         let data: Data
+        let start = SourceRange(path: path, at: SourceLocation(line: 1, column: 1, offset: 0))
         do {
-            data = try SafeFile.read(path, limit: 8 << 20, links: .followed)
-        } catch {
+            // One found in a folder is read inside it; one named is read where its links lead.
+            if let root {
+                data = try root.read(path, limit: 8 << 20)
+            } else {
+                data = try SafeFile.read(path, limit: 8 << 20, links: .followed)
+            }
+        } catch let error as SafeFile.ReadError {
             throw ScenarioError(diagnostics: [
-                .error(
-                    "T001", "cannot read the scenario file: \(error.reason)",
-                    at: SourceRange(path: path, at: SourceLocation(line: 1, column: 1, offset: 0)))
+                .error("T001", "cannot read the scenario file: \(error.reason)", at: start)
             ])
+        } catch ProjectRoot.Refusal.unreadable(let error) {
+            throw ScenarioError(diagnostics: [
+                .error("T001", "cannot read the scenario file: \(error.reason)", at: start)
+            ])
+        } catch {
+            let message = root?.outsideMessage(key: "scenario file", written: path) ?? "\(error)"
+            throw ScenarioError(diagnostics: [.error("T001", message, at: start)])
         }
-        return try parse(SourceFile(path: path, bytes: Array(data)))
+        return try parse(SourceFile(path: path, bytes: Array(data)), root: root)
     }
 
-    public static func parse(_ file: SourceFile) throws(ScenarioError) -> Scenario {
+    public static func parse(_ file: SourceFile, root: ProjectRoot? = nil) throws(ScenarioError) -> Scenario {
+        let project = root ?? ProjectRoot.startedFrom(file.path)
         let loaded = YAMLLoader().load(file)
         if loaded.diagnostics.hasErrors { throw ScenarioError(diagnostics: loaded.diagnostics) }
         var problems: [Diagnostic] = []
@@ -54,9 +68,22 @@ public enum ScenarioParser {
             throw ScenarioError(diagnostics: problems)
         }
         let flowPath = PathName.resolving(flowText, from: file.path)
+        var flowRoot = project
+        if case .failure(.outside) = project.locate(flowPath) {
+            // A Segue flow elsewhere (a trace saved beside the flow's project) is run inside its own folder; any
+            // other file gets the one message, whether or not it is there, and none of it is quoted.
+            guard ProjectRoot.commandLine == nil, FlowLoader.isFlowFile(flowPath) else {
+                problems.append(
+                    .error(
+                        "T002", project.outsideMessage(key: "flow:", written: flowText), at: flowNode.range,
+                        notes: [DiagnosticNote(ProjectRoot.outsideNote)]))
+                throw ScenarioError(diagnostics: problems)
+            }
+            flowRoot = ProjectRoot(PathName.directory(of: flowPath))
+        }
         var scenario = Scenario(
             name: name, path: file.path, flowPath: PathName.standardized(flowPath), covers: [], device: nil,
-            defaults: nil, board: nil, steps: [], range: root.range)
+            defaults: nil, board: nil, steps: [], range: root.range, root: flowRoot)
         if let covers = root["covers"]?.value {
             scenario.covers = (covers.sequence ?? [covers]).compactMap { $0.scalar?.text }
         }

@@ -47,7 +47,7 @@ public final class ScenarioRunner {
     /// What the scenario's flow reaches outside Segue (its commands and servers), for the lines `segue test`
     /// prints before any scenario runs; nil when the flow does not load (the scenario then fails with why).
     public func reach(of scenario: Scenario) -> FlowReach? {
-        guard let (flow, _) = try? compiled(scenario.flowPath, at: scenario.range) else { return nil }
+        guard let (flow, _) = try? compiled(scenario.flowPath, root: scenario.root, at: scenario.range) else { return nil }
         return FlowReach(flow: flow, options: scenarioOptions(for: scenario))
     }
 
@@ -61,7 +61,7 @@ public final class ScenarioRunner {
         let started = ContinuousClock.now
         var run = ScenarioRun(scenario: scenario)
         do throws(ScenarioFailure) {
-            let (flow, program) = try compiled(scenario.flowPath, at: scenario.range)
+            let (flow, program) = try compiled(scenario.flowPath, root: scenario.root, at: scenario.range)
             let embedded = try await services(for: scenario, flow: flow, at: scenario.range)
             defer { embedded.removeTemporaryFiles() }
             var device = DeviceProfile.standard
@@ -93,20 +93,24 @@ public final class ScenarioRunner {
     }
 
     /// Loads, checks and compiles a flow once per run of many scenarios.
-    private func compiled(_ path: String, at range: SourceRange) throws(ScenarioFailure) -> (Flow, Program) {
-        if flows[path] == nil {
-            let loaded = FlowLoader().load(path: path)
+    private func compiled(_ path: String, root: ProjectRoot?, at range: SourceRange) throws(ScenarioFailure)
+        -> (Flow, Program)
+    {
+        // One flow read inside two roots may load differently.
+        let key = path + "\u{0}" + (root?.real ?? "")
+        if flows[key] == nil {
+            let loaded = FlowLoader(root: root).load(path: path)
             if let checked = loaded.checked {
                 do {
-                    flows[path] = .success((checked.flow, try Compiler.compile(checked)))
+                    flows[key] = .success((checked.flow, try Compiler.compile(checked)))
                 } catch {
-                    flows[path] = .failure(ScenarioError(diagnostics: [.error("T010", "\(error)", at: range)]))
+                    flows[key] = .failure(ScenarioError(diagnostics: [.error("T010", "\(error)", at: range)]))
                 }
             } else {
-                flows[path] = .failure(ScenarioError(diagnostics: loaded.diagnostics.filter { $0.severity == .error }))
+                flows[key] = .failure(ScenarioError(diagnostics: loaded.diagnostics.filter { $0.severity == .error }))
             }
         }
-        switch flows[path]! {
+        switch flows[key]! {
         case .success(let compiled): return compiled
         case .failure(let error):
             throw ScenarioFailure(range: range, message: "the flow \(path) does not load:\n\(error)", screen: "")
@@ -121,6 +125,7 @@ public final class ScenarioRunner {
         options.defaults = scenario.defaults ?? [:]
         options.seedProfileID = scenario.defaults == nil
         options.root = root
+        options.projectRoot = scenario.root
         return options
     }
 

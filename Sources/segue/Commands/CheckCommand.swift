@@ -15,7 +15,7 @@ enum CheckCommand: SegueCommand {
     static let usage = """
         usage: segue check FLOW… [--format human|json|github|sarif] [--allow CODE[,CODE…]] [--scope N|none]
                                  [--max-states N] [--max-depth N] [--max-memory SIZE] [--max-time SECONDS]
-                                 [--trace-out DIR] [--scenarios DIR] [--interleave] [--quiet]
+                                 [--trace-out DIR] [--scenarios DIR] [--interleave] [--quiet] [--root DIR]
 
         Explores every state each flow can reach from launch, over every input and every outcome of
         every service call (docs/check.md), and reports broken invariants, unreachable `reachable:`
@@ -41,6 +41,8 @@ enum CheckCommand: SegueCommand {
                              swipe to dismiss), for races between the user and a request
           --quiet            no progress line and no summary (progress: a line every 5 s on
                              standard error when it is not a terminal)
+          --root DIR         files the flow names (imports, fixtures, pictures, …) are read only inside DIR,
+                             never through a link out of it (default: the folder of the file named)
 
         exit status: 0 explored completely (within the scope), no finding; 1 findings (or the flow
                      does not validate); 2 usage or I/O trouble; 3 --max-states, --max-depth,
@@ -57,7 +59,7 @@ enum CheckCommand: SegueCommand {
                 arguments,
                 valueOptions: [
                     "--format", "--allow", "--max-states", "--max-depth", "--max-memory", "--max-time",
-                    "--trace-out", "--scenarios", "--scope",
+                    "--trace-out", "--scenarios", "--scope", "--root",
                 ],
                 switchOptions: ["--quiet", "--interleave"])
         } catch {

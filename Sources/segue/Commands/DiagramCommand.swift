@@ -10,7 +10,7 @@ enum DiagramCommand: SegueCommand {
     static let summary = "Draw a flow's transitions (Graphviz DOT, Mermaid, PlantUML, SVG, PNG)"
     static let usage = """
         usage: segue diagram FLOW [--format dot|mermaid|plantuml|svg|png] [-o|--output FILE]
-                             [--screen NAME [--depth N]] [--alerts] [--trace FILE] [--coverage FILE]
+                             [--screen NAME [--depth N]] [--alerts] [--trace FILE] [--coverage FILE] [--root DIR]
 
         Draws every screen of FLOW and every navigation transition between them: present dashed, show solid,
         replace bold, and dismiss, pop, pop to root and unwind as dotted back-edges; navigation controllers and
@@ -27,6 +27,8 @@ enum DiagramCommand: SegueCommand {
                            [{"from": "main", "to": "donate", "kind": "present"}, …]
           --coverage F     draw taken transitions bold and never-taken ones grey: a JSON object
                            {"transitions": [{"from": …, "to": …, "kind": …, "count": N}, …]}
+          --root DIR       files the flow names (imports, fixtures, pictures, …) are read only inside DIR,
+                           never through a link out of it (default: the folder of the file named)
 
         SVG and PNG run Graphviz's `dot` (Debian package graphviz). See docs/diagrams.md.
         exit status: 0 drawn, 1 the flow has errors, 2 usage, file or Graphviz trouble
@@ -94,7 +96,7 @@ enum DiagramCommand: SegueCommand {
     static func parse(_ arguments: [String]) throws -> (DiagramRequest, String, String?) {
         let parsed = try ParsedArguments(
             arguments,
-            valueOptions: ["--format", "-o", "--output", "--screen", "--depth", "--trace", "--coverage"],
+            valueOptions: ["--format", "-o", "--output", "--screen", "--depth", "--trace", "--coverage", "--root"],
             switchOptions: ["--alerts"])
         guard parsed.positional.count == 1, let flowPath = parsed.positional.first else {
             throw UsageError(parsed.positional.isEmpty ? "name the flow file to draw" : "draw one flow at a time")

@@ -8,7 +8,7 @@ enum ImportCommand: SegueCommand {
     static let name = "import"
     static let summary = "Convert an SCXML statechart into a flow, or run the W3C SCXML tests (import scxml)"
     static let usage = """
-        usage: segue import scxml FILE.scxml [-o|--output FILE.yaml]
+        usage: segue import scxml FILE.scxml [-o|--output FILE.yaml] [--root DIR]
                segue import scxml --test DIR [--manifest FILE]
 
         Converts an SCXML document into a flow with one screen, `chart`, whose `states:` is the chart (see
@@ -21,6 +21,8 @@ enum ImportCommand: SegueCommand {
                            its `pass` state; fail on `fail`, an import or validation error, or a timeout; one
                            line per test, then `N passed, N failed, N skipped` (docs/conformance.md)
           --manifest F     with --test, only the tests the suite's manifest.xml marks mandatory and automatic
+          --root DIR       files the flow names (imports, fixtures, pictures, …) are read only inside DIR,
+                           never through a link out of it (default: the folder of the file named)
 
         exit status: 0 written (or every test passed), 1 the document cannot be translated (or a test
                      failed), 2 usage or I/O trouble
@@ -30,7 +32,7 @@ enum ImportCommand: SegueCommand {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                arguments, valueOptions: ["-o", "--output", "--test", "--manifest"], switchOptions: [])
+                arguments, valueOptions: ["-o", "--output", "--test", "--manifest", "--root"], switchOptions: [])
         } catch {
             printError("segue import: \(error)\n\(usage)")
             return 2

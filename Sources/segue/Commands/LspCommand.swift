@@ -6,7 +6,7 @@ enum LspCommand: SegueCommand {
     static let name = "lsp"
     static let summary = "Run the language server for editors (LSP over stdin/stdout)"
     static let usage = """
-        usage: segue lsp [--debounce SECONDS]
+        usage: segue lsp [--debounce SECONDS] [--root DIR]
 
         Speaks the Language Server Protocol (3.17, JSON-RPC with Content-Length framing) on
         standard input and output, for an editor to start. Logs go to standard error.
@@ -17,13 +17,16 @@ enum LspCommand: SegueCommand {
 
         exit status: 0 after `shutdown` then `exit`, 1 when the input ends without them
 
+          --root DIR  files a flow names (imports, fixtures) are read only inside DIR, never through a
+                      link out of it (default: the workspace root the editor sends, else each file's folder)
+
         example: nvim's  vim.lsp.start({ name = "segue", cmd = { "segue", "lsp" } })
         """
 
     static func run(_ arguments: [String]) async -> Int32 {
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(arguments, valueOptions: ["--debounce"], switchOptions: [])
+            parsed = try ParsedArguments(arguments, valueOptions: ["--debounce", "--root"], switchOptions: [])
         } catch {
             printError("segue lsp: \(error)\n\(usage)")
             return 2

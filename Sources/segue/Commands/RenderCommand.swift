@@ -10,7 +10,7 @@ enum RenderCommand: SegueCommand {
     static let summary = "Draw a flow's screens at a device's size (SVG, PNG)"
     static let usage = """
         usage: segue render FLOW [--screen S] [--scenario FILE --step N] [--device P | --all-devices]
-                            [--out DIR] [--format svg|png] [--full-length] [--locale CODE]
+                            [--out DIR] [--format svg|png] [--full-length] [--locale CODE] [--root DIR]
 
         Draws each screen of FLOW as the user sees it: reached by the shortest run of taps and timers from launch
         on the embedded services (a demo board of 12 entries; never a real server, and a service's `command:` is
@@ -27,6 +27,8 @@ enum RenderCommand: SegueCommand {
           --format F       svg (default) or png (through rsvg-convert, else headless Chromium)
           --full-length    draw each phone as tall as its content, so nothing is scrolled out of sight
           --locale CODE    built-in texts in this locale instead of the flow's `locale:`: en, ru
+          --root DIR       files the flow names (imports, fixtures, pictures, …) are read only inside DIR,
+                           never through a link out of it (default: the folder of the file named)
 
         profiles: \(DeviceProfile.builtIn.map(\.name).joined(separator: ", "))
         See docs/render.md.
@@ -89,7 +91,10 @@ enum RenderCommand: SegueCommand {
     /// The request, the flow, the output folder and the format from the command line.
     static func parse(_ arguments: [String]) throws -> (RenderRequest, String, String, RenderRequest.Format) {
         let parsed = try ParsedArguments(
-            arguments, valueOptions: ["--screen", "--scenario", "--step", "--device", "--out", "--format", "--locale"],
+            arguments,
+            valueOptions: [
+                "--screen", "--scenario", "--step", "--device", "--out", "--format", "--locale", "--root",
+            ],
             switchOptions: ["--all-devices", "--full-length"])
         guard parsed.positional.count == 1, let flowPath = parsed.positional.first else {
             throw UsageError(parsed.positional.isEmpty ? "name the flow file to draw" : "draw one flow at a time")

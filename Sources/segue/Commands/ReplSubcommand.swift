@@ -11,7 +11,7 @@ enum ReplSubcommand: SegueCommand {
     static let usage = """
         usage: segue repl FLOW [--data-dir DIR | --fresh] [--storekit FILE] [--sample-photo FILE]
                                [--api-url URL] [--audio-input FILE] [--real-time] [--device NAME]
-                               [--script FILE] [--locale CODE] [--trust]
+                               [--script FILE] [--locale CODE] [--trust] [--root DIR]
 
         Shows the flow's top screen after every command, with what changed. Type `help` inside
         for the commands; Tab completes commands, element ids, fields, events and services.
@@ -33,6 +33,8 @@ enum ReplSubcommand: SegueCommand {
           --trust             start the flow's service commands (`command:`) although its folder is
                               not trusted (`segue trust DIR`); each command and server is named on
                               standard error first (docs/security.md)
+          --root DIR          files the flow names (imports, fixtures, pictures, …) are read only inside DIR,
+                              never through a link out of it (default: the folder of the file named)
 
         Without a terminal (a pipe or --script) commands are read without prompts and echoed
         as `> command`; the exit status is 1 if any command failed, else 0.
@@ -48,7 +50,7 @@ enum ReplSubcommand: SegueCommand {
                 arguments,
                 valueOptions: [
                     "--data-dir", "--storekit", "--sample-photo", "--api-url", "--audio-input", "--script", "--device",
-                    "--locale",
+                    "--locale", "--root",
                 ],
                 switchOptions: ["--real-time", "--fresh", RunTrust.option])
         } catch {

@@ -10,6 +10,7 @@ enum ServeCommand: SegueCommand {
     static let summary = "Run a flow in the browser: a clickable phone, the state beside it, live reload"
     static let usage = """
         usage: segue serve FLOW [--port N] [--device PROFILE] [--open] [--host H] [--locale CODE] [--trust]
+                         [--root DIR]
 
         Serves one page that shows the flow's top screen at the device's size, takes taps, typing,
         sliders, back and swipe-down as inputs to the real machine (on the embedded services, as
@@ -32,6 +33,8 @@ enum ServeCommand: SegueCommand {
           --trust           start the flow's service commands (`command:`) although its folder is
                             not trusted (`segue trust DIR`); each command and server is named on
                             standard error first (docs/security.md)
+          --root DIR        files the flow names (imports, fixtures, pictures, …) are read only inside DIR,
+                            never through a link out of it (default: the folder of the file named)
 
         Stop it with Ctrl-C. See docs/serve.md.
 
@@ -42,7 +45,7 @@ enum ServeCommand: SegueCommand {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                arguments, valueOptions: ["--port", "--device", "--host", "--locale"],
+                arguments, valueOptions: ["--port", "--device", "--host", "--locale", "--root"],
                 switchOptions: ["--open", RunTrust.option])
         } catch {
             printError("segue serve: \(error)\n\(usage)")

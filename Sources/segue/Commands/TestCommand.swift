@@ -19,7 +19,9 @@ enum TestCommand: SegueCommand {
           --transitions FILE   write the navigation transitions the passing scenarios took, with counts,
                                for `segue diagram FLOW --coverage FILE` (taken edges bold, others grey)
           --requirements FILE  the requirements table (default flows/requirements.md)
-          --root DIR           where examples/ lives, for the embedded services (default: .)
+          --root DIR           the project root: scenarios' flows and the files they name are read only
+                               inside it (default: the folder named, or a scenario's own folder), and the
+                               services' relative paths are found from it (default: .)
           --trust              start the flows' service commands (`command:`) although their folders
                                are not trusted (`segue trust DIR`); before any scenario runs, each
                                command and server is named on standard error (docs/security.md)
@@ -43,17 +45,23 @@ enum TestCommand: SegueCommand {
             printError("segue test: name scenario files or directories\n\(usage)")
             return 2
         }
-        let files: [String]
+        var files: [(path: String, root: ProjectRoot?)] = []
         do {
-            let collected = try ScenarioSuite.collect(parsed.positional)
-            collected.passedOver.forEach { printError("segue test: \($0)") }
-            files = collected.files
+            for path in parsed.positional {
+                let collected = try ScenarioSuite.collect([path])
+                collected.passedOver.forEach { printError("segue test: \($0)") }
+                // A folder named is the project root of the scenarios found in it; a file's is its own folder.
+                let root = collected.files == [path] ? nil : ProjectRoot.startedFrom(path)
+                files += collected.files.map { ($0, root) }
+            }
         } catch {
             printError("segue test: \(error)")
             return 2
         }
         let runner = ScenarioRunner(root: parsed.options["--root"] ?? FileManager.default.currentDirectoryPath)
-        let parsedFiles = files.map { file in (file, Result { () throws(ScenarioError) in try ScenarioParser.parse(path: file) }) }
+        let parsedFiles = files.map { file in
+            (file.path, Result { () throws(ScenarioError) in try ScenarioParser.parse(path: file.path, root: file.root) })
+        }
         // Every command and server the scenarios' flows use is named, and trusted or refused, before any runs.
         let reaches = parsedFiles.compactMap { _, parsed in
             (try? parsed.get()).flatMap { scenario in runner.reach(of: scenario).map { (scenario.flowPath, $0) } }

@@ -9,6 +9,7 @@ enum ValidateCommand: SynchronousCommand {
     static let summary = "Check flow files and print diagnostics (exit 1 on errors)"
     static let usage = """
         usage: segue validate PATH… [--format human|json|github|sarif] [--strict] [--quiet] [--flows-only]
+                             [--root DIR]
 
         Checks each flow file; a directory is searched recursively for flow files (YAML files
         that start with `segue:`; scenario files are skipped).
@@ -23,6 +24,8 @@ enum ValidateCommand: SynchronousCommand {
           --quiet          print only errors and warnings, no summary line
           --flows-only     skip named files that are not flow files, as directories do (for
                            pre-commit, which passes every staged YAML file)
+          --root DIR       files the flow names (imports, fixtures, pictures, …) are read only inside DIR,
+                           never through a link out of it (default: the folder of the file named)
 
         exit status: 0 clean (or only warnings), 1 errors (or warnings with --strict),
                      2 usage or I/O trouble
@@ -34,7 +37,7 @@ enum ValidateCommand: SynchronousCommand {
         let parsed: ParsedArguments
         do {
             parsed = try ParsedArguments(
-                arguments, valueOptions: ["--format"], switchOptions: ["--strict", "--quiet", "--flows-only"])
+                arguments, valueOptions: ["--format", "--root"], switchOptions: ["--strict", "--quiet", "--flows-only"])
         } catch {
             printError("segue validate: \(error)\n\(usage)")
             return 2
@@ -48,7 +51,7 @@ enum ValidateCommand: SynchronousCommand {
             printError("segue validate: unknown format `\(formatName)`; use human, json, github or sarif")
             return 2
         }
-        var files: [String] = []
+        var files: [(path: String, root: ProjectRoot?)] = []
         var ioTrouble = false
         for path in parsed.positional {
             var isDirectory: ObjCBool = false
@@ -61,13 +64,15 @@ enum ValidateCommand: SynchronousCommand {
                 do {
                     let scan = try FlowDirectory.scan(path)
                     scan.passedOver.forEach { printError("segue validate: \($0)") }
-                    files += scan.flows
+                    // A folder named is the project root of the flows found in it.
+                    let root = ProjectRoot.startedFrom(path)
+                    files += scan.flows.map { ($0, root) }
                 } catch {
                     printError("segue validate: \(error)")
                     ioTrouble = true
                 }
             } else if !parsed.switches.contains("--flows-only") || FlowDirectory.isFlow(path) {
-                files.append(path)
+                files.append((path, nil))
             }
         }
         let color = format == .human && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
@@ -77,9 +82,8 @@ enum ValidateCommand: SynchronousCommand {
             $0.isEmpty ? nil : $0
         }
         var all: [Diagnostic] = []
-        let loader = FlowLoader()
-        for file in files {
-            let result = loader.load(path: file)
+        for (file, root) in files {
+            let result = FlowLoader(root: root).load(path: file)
             if result.isUnreadable { ioTrouble = true }
             result.sources.forEach { renderer.add($0) }
             all += result.diagnostics

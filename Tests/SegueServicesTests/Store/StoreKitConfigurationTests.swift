@@ -109,7 +109,10 @@ import Testing
         #expect(
             failure(StoreTestSupport.storeKit(products: "", settings: #""_storefront": 643"#))
                 == "Products.storekit: $.settings._storefront: expected a string, found the number 643")
-        #expect(failure(Data("[]".utf8)) == "Products.storekit: $: expected an object, found an array")
+        #expect(
+            failure(Data("[]".utf8))
+                == "Products.storekit: $: this is not a StoreKit configuration (Xcode's .storekit has products, "
+                + "subscriptionGroups, nonRenewingSubscriptions at the top); it holds a list")
     }
 
     @Test func aMissingFileIsAnError() {

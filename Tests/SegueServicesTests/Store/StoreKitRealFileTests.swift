@@ -154,3 +154,32 @@ import Testing
                 + #"period: "P1M", periods: 2, price: "$0.99"}]}"#)
     }
 }
+
+/// A property list of purchases given where a `.storekit` configuration belongs is said to be one at once.
+@Suite struct NotAStoreKitConfigurationTests {
+    static let purchases = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+          <key>purchases</key><array><dict><key>productID</key><string>tip.coffee</string></dict></array>
+        </dict></plist>
+        """
+
+    @Test func aPurchasesPropertyListIsNotAConfiguration() {
+        #expect {
+            try StoreKitConfiguration(data: Data(Self.purchases.utf8), file: "Purchases.storekit")
+        } throws: { error in
+            "\(error)" == "Purchases.storekit: $: this is not a StoreKit configuration (Xcode's .storekit has "
+                + "products, subscriptionGroups, nonRenewingSubscriptions at the top); it has \"purchases\", "
+                + "a list of purchases"
+        }
+        #expect {
+            try StoreKitConfiguration(data: Data("[{\"productID\": \"a\"}]".utf8), file: "List.storekit")
+        } throws: { error in
+            "\(error)".contains("this is not a StoreKit configuration") && "\(error)".hasSuffix("it holds a list")
+        }
+    }
+
+    @Test func anEmptyConfigurationIsStillOne() throws {
+        #expect(try StoreKitConfiguration(data: Data("{}".utf8), file: "Empty.storekit").products.isEmpty)
+    }
+}

@@ -6,7 +6,7 @@ enum StoreTestSupport {
     static var donateStoreKit: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("examples/donate/Products.storekit")
+            .appendingPathComponent("flows/donate/Products.storekit")
     }
 
     /// A fresh empty directory under the system's temporary directory.

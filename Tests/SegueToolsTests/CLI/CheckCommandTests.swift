@@ -22,10 +22,18 @@ struct CheckCommandTests {
     @Test func aFlowWithImportsIsCheckedWithWhatItImports() throws {
         let flow = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("SegueCheckTests/Corpus/valid/imports.yaml").path
-        let result = try segue(["check", flow])
+        // The corpus is the project: the flow imports `../imports/cards.yaml`, outside its own folder.
+        let corpus = URL(fileURLWithPath: flow).deletingLastPathComponent().deletingLastPathComponent().path
+        let result = try segue(["check", "--root", corpus, flow])
         #expect(result.status == 0, "\(result.output)\(result.error)")
         #expect(!result.error.contains("C115") && !result.error.contains("C105"), "\(result.error)")
         #expect(result.error.contains(flow + ": "), "\(result.error)")
+        // Without it, the import is outside the flow's folder, and said so where it is written.
+        let narrow = try segue(["check", flow])
+        #expect(narrow.status == 1)
+        #expect(
+            narrow.output.contains("error[M008]: `imports:` names `../imports/cards.yaml`, outside the project root"),
+            "\(narrow.output)")
     }
 
     @Test func allowAcceptsAKindOnPurposeAndACleanRunExitsZero() throws {

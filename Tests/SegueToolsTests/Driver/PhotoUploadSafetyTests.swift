@@ -56,7 +56,7 @@ import Testing
             options: ServiceOptions(dataDirectory: data, root: Self.root.path))
         let photos = try #require(embedded.services["photos"])
         let board = try #require(embedded.services["board"])
-        let source = Self.root.appendingPathComponent("examples/donate/quadrants.jpg").path
+        let source = Self.root.appendingPathComponent("flows/donate/quadrants.jpg").path
         guard case .ok(let cropped) = await photos.call("crop", arguments: ["path": .string(source), "zoom": .int(2)]),
             let path = cropped["path"]?.stringValue
         else {
@@ -100,7 +100,7 @@ import Testing
         let embedded = try await EmbeddedServices.make(for: flow, options: options)
         let photos = try #require(embedded.services["photos"])
         let board = try #require(embedded.services["board"])
-        let source = Self.root.appendingPathComponent("examples/donate/quadrants.jpg").path
+        let source = Self.root.appendingPathComponent("flows/donate/quadrants.jpg").path
         guard case .ok(let cropped) = await photos.call("crop", arguments: ["path": .string(source)]),
             let crop = cropped["path"]?.stringValue
         else {

@@ -11,7 +11,7 @@ import Testing
 /// donate app's by default.
 @Suite struct ServiceFixtureTests {
     static let root = EmbeddedServicesTests.root
-    static let donateFixtures = root.appendingPathComponent("examples/donate")
+    static let donateFixtures = root.appendingPathComponent("flows/donate")
 
     /// A scratch directory with `flow.yaml` holding `services`, and whatever else the test copies in.
     static func flowDirectory(services: String) throws -> URL {
@@ -75,7 +75,7 @@ import Testing
     @Test func theCommandLinesStoreKitFileOverridesTheFlows() async throws {
         let directory = try Self.flowDirectory(services: "  store: { kind: store }")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let options = ServiceOptions(storeKitFile: "examples/donate/Products.storekit", root: Self.root.path)
+        let options = ServiceOptions(storeKitFile: "flows/donate/Products.storekit", root: Self.root.path)
         let embedded = try await EmbeddedServices.make(for: try Self.load(directory), options: options)
         defer { embedded.removeTemporaryFiles() }
         guard case .ok(.list(let products)) = await Self.products(embedded) else {

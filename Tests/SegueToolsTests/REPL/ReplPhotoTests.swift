@@ -18,14 +18,14 @@ import Testing
         #expect(early.failed && early.text.contains("`photo` holds no photo yet: pick one first"), "\(early.text)")
         #expect(session.completions(line: "pinch ", word: "").isEmpty)
         _ = await session.execute(
-            "outcome photos.pick ok {\"path\": \"examples/donate/photo.png\", \"width\": 640, \"height\": 480}")
+            "outcome photos.pick ok {\"path\": \"flows/donate/photo.png\", \"width\": 640, \"height\": 480}")
         _ = await session.execute("tap choose_photo")
         #expect(session.completions(line: "pan ", word: "") == ["photo"])
         #expect(!(await session.execute("pinch photo 2")).failed)
         // Past the top-left corner the frame stops on the picture: 240 of 640 px wide, so its centre at 0.1875.
         #expect(!(await session.execute("pan photo 0 0")).failed)
         let screen = session.screenLines().joined(separator: "\n")
-        #expect(screen.contains("\"examples/donate/photo.png\" zoom 2×, centre 0.188, 0.25"), "\(screen)")
+        #expect(screen.contains("\"flows/donate/photo.png\" zoom 2×, centre 0.188, 0.25"), "\(screen)")
         let wrong = await session.execute("pinch name 2")
         #expect(wrong.failed && wrong.text.contains("`name` is not a photo field"), "\(wrong.text)")
         #expect((await session.execute("pan photo 0.5")).text.hasPrefix("error: usage: pan PHOTO X Y"))
@@ -49,7 +49,7 @@ import Testing
         let session = try await ReplFixture.session("donate")
         _ = await session.start()
         let photos = try #require(session.embedded.services["photos"])
-        let sample = ReplFixture.root + "/examples/donate/photo.png"
+        let sample = ReplFixture.root + "/flows/donate/photo.png"
         guard case .ok(let cropped) = await photos.call("crop", arguments: ["path": .string(sample)]),
             let crop = cropped["path"]?.stringValue
         else {

@@ -115,7 +115,7 @@ import Testing
         #expect(!empty.children.contains { if case .framedPicture = $0.shape { true } else { false } })
         await fixture.driver.script(
             "photos.pick",
-            .ok(.record(["path": .string("examples/donate/photo.png"), "width": .int(640), "height": .int(480)])))
+            .ok(.record(["path": .string("flows/donate/photo.png"), "width": .int(640), "height": .int(480)])))
         try await fixture.tap("choose_photo")
         let photo = try #require(fixture.draw().allItems.first { $0.role == "field photo" })
         #expect(photo.frame.width == photo.frame.height, "aspect 1")
@@ -147,7 +147,7 @@ import Testing
         // whether absolute or a way out of the flow's folder; a path inside it is drawn.
         let fixture = try await RenderFixture.make("donate")
         defer { fixture.embedded.removeTemporaryFiles() }
-        let photo = repository.appendingPathComponent("examples/donate/photo.png").path
+        let photo = repository.appendingPathComponent("flows/donate/photo.png").path
         func entry(_ id: Int, _ url: String) -> Value {
             .record([
                 "id": .int(id), "user_id": .string("u\(id)"), "name": .string("Анна"), "surname": .string("Л"),
@@ -158,13 +158,13 @@ import Testing
         await fixture.driver.script(
             "board.list_entries",
             .ok(
-                .list([entry(1, photo), entry(2, "../examples/donate/photo.png"), entry(3, "../../flows/donate.yaml")]))
+                .list([entry(1, photo), entry(2, "../flows/donate/photo.png"), entry(3, "../../flows/donate.yaml")]))
         )
         try await fixture.tap("donate")
         let pictures = fixture.draw().allItems.filter { if case .picture = $0.shape { true } else { false } }
         #expect(pictures.isEmpty, "\(pictures.count) pictures read from outside the flow's folder")
         #expect(ImageFiles(roots: [repository.path]).dataURI(for: photo) != nil, "the file itself is a picture")
-        #expect(ImageFiles.isConfined("../examples/donate/photo.png") == false)
+        #expect(ImageFiles.isConfined("../flows/donate/photo.png") == false)
         #expect(ImageFiles.isConfined("covers/hamlet.png"))
     }
 

@@ -13,7 +13,7 @@ import Testing
             "donate",
             after: [
                 "tap: donate", "tap: options[0]",
-                "next: { call: photos.pick, ok: { path: examples/donate/quadrants.jpg, width: 3200, height: 2400 } }",
+                "next: { call: photos.pick, ok: { path: flows/donate/quadrants.jpg, width: 3200, height: 2400 } }",
                 "tap: choose_photo", "fill: { name: Анна, surname: Петрова }", "tap: save",
             ], "  - expect: { files: \(expectation) }")?.message
     }

@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct ScenarioParserTests {
     func parse(_ text: String, path: String = "flows/scenarios/x/s.yaml") throws(ScenarioError) -> Scenario {
-        try ScenarioParser.parse(SourceFile(path: path, text: text))
+        // The folders are made up, so the project root is the package's.
+        try ScenarioParser.parse(SourceFile(path: path, text: text), root: ProjectRoot("."))
     }
 
     @Test func resolvesTheFlowBesideTheScenario() throws {
