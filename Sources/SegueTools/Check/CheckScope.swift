@@ -29,7 +29,7 @@ public struct CheckScope: Sendable, CustomStringConvertible {
 
     public var description: String { "lists ≤ \(listItems) items, counters within ±\(counters)" }
 
-    /// What the step from `old` to `new` took out of scope (`` `people` grew to 4 items ``), or nil when it stays in.
+    /// What the step from `old` to `new` took out of scope (`` `people` grew past 3 items ``), or nil when it stays in.
     func exceeded(from old: MachineState, to new: MachineState, program: Program) -> String? {
         for slot in new.data.indices where slot < program.data.count {
             if let what = exceeded(program.data[slot].name, old.data.indices.contains(slot) ? old.data[slot] : nil,
