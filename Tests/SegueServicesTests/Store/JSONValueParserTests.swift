@@ -16,7 +16,8 @@ import Testing
                     "a": .list([.int(1), .number(-2.5), .number(100), .bool(true), .null, .string("x")]),
                     "b": .record([:]),
                 ]))
-        #expect(try parse("12345678901234567890") == .number(12_345_678_901_234_567_890))
+        // Past Int64: the nearest double, as a number.
+        #expect(try parse("12345678901234567890") == .number(Double("12345678901234567890") ?? 0))
     }
 
     @Test func escapesDecodeToCharacters() throws {
