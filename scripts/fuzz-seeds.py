@@ -65,7 +65,7 @@ def png(width, height, colour_type, depth, rows):
 
 
 def images(directory):
-    for path in files("examples/**/*.png", "Tests/**/*.png", "Tests/**/*.jpg"):
+    for path in files("flows/**/*.png", "flows/**/*.jpg", "examples/**/*.png", "Tests/**/*.png", "Tests/**/*.jpg"):
         shutil.copy(path, directory)
     samples = {
         "rgb8.png": png(4, 3, 2, 8, b"".join(b"\x00" + bytes(range(r, r + 12)) for r in range(3))),
@@ -106,10 +106,10 @@ def main():
     elif target == "json":
         for index, value in enumerate(envelopes()):
             write(f"envelope-{index}.json", json.dumps(value, ensure_ascii=False))
-        for path in files("examples/**/*.storekit"):
+        for path in files("flows/**/*.storekit", "examples/**/*.storekit"):
             shutil.copy(path, directory)
     elif target == "storekit":
-        for path in files("examples/**/*.storekit", "Tests/**/*.storekit"):
+        for path in files("flows/**/*.storekit", "examples/**/*.storekit", "Tests/**/*.storekit"):
             shutil.copy(path, directory)
         write("xml.storekit", '<?xml version="1.0"?><plist version="1.0"><dict><key>products</key><array><dict>'
               "<key>productID</key><string>p1</string><key>referenceName</key><string>P</string>"
