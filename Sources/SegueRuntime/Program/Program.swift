@@ -95,20 +95,45 @@ public struct ComponentLetsProgram: Sendable {
 /// A data variable: a slot with a default, optionally persisted or read from the defaults service.
 public struct VariableProgram: Sendable {
     public var name: String
-    public var type: String
+    public let type: String
     public var initial: Int?
     public var persist: Bool
     public var defaultsKey: String?
+    /// What of a value written into it is kept as a number, read once from `type`: writes are on the hot path.
+    private let numbers: Numbers
+
+    /// Which whole numbers a variable keeps as numbers: none, the value (`number`, `number?`), or the items of
+    /// a list (`list<number>`).
+    private enum Numbers: Sendable {
+        case none, value, items
+    }
+
+    public init(name: String, type: String, initial: Int?, persist: Bool, defaultsKey: String?) {
+        self.name = name
+        self.type = type
+        self.initial = initial
+        self.persist = persist
+        self.defaultsKey = defaultsKey
+        numbers = Self.numbers(declaredAs: type)
+    }
+
+    private static func numbers(declaredAs type: String) -> Numbers {
+        var declared = Substring(type)
+        if declared.hasSuffix("?") { declared = declared.dropLast() }
+        switch declared {
+        case "number": return .value
+        case "list<number>": return .items
+        default: return .none
+        }
+    }
 
     /// `value` as the declared type holds it: a whole number stored in a `number` (or `number?`, or an item of a
     /// `list<number>`) is a number, so `1 / d` with `d: { type: number, default: 4 }` is 0.25, not 0, whether the
     /// value came from a default, a `set:`, a parameter, saved data or a service.
     public func holding(_ value: Value) -> Value {
-        var declared = Substring(type)
-        if declared.hasSuffix("?") { declared = declared.dropLast() }
-        switch (declared, value) {
-        case ("number", .int(let whole)): return .number(Double(whole))
-        case ("list<number>", .list(let items)) where items.contains(where: { if case .int = $0 { true } else { false } }):
+        switch (numbers, value) {
+        case (.value, .int(let whole)): return .number(Double(whole))
+        case (.items, .list(let items)) where items.contains(where: { if case .int = $0 { true } else { false } }):
             return .list(items.map { if case .int(let whole) = $0 { .number(Double(whole)) } else { $0 } })
         default: return value
         }
