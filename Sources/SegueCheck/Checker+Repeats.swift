@@ -35,7 +35,7 @@ struct RepeatedExpressions {
     /// A literal, a name, or a path of them (`entry.name`, `scripts[0]`, `['a', 'b']`): shorter than any name for it.
     static func isTrivial(_ expression: Expression) -> Bool {
         switch expression.kind {
-        case .literal, .name: true
+        case .literal, .name, .resolved: true
         case .member(let base, _, _), .computedField(let base, _, _, _): isTrivial(base)
         case .index(let base, let index): isTrivial(base) && isTrivial(index)
         case .list(let items): items.allSatisfy(isTrivial)

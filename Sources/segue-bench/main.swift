@@ -16,6 +16,9 @@ let usage = """
                                                 wall time of the static and the dynamic release builds
       check [--json]                            segue check's states/s and bytes/state: 6 counters of 10 (10^6
                                                 states) and a ring of 10,000 screens; SPIN's ratio where installed
+      eval [--json] [--runs N] [--evaluations N]
+                                                ns per compiled expression evaluated by the machine (data,
+                                                text, lists, named values, the form), and per step
       lsp [--json] [--edits N] [--flow FILE]    replay edits of flows/donate.yaml through `segue lsp`: median and
                                                 95th percentile from didChange to publishDiagnostics
     """
@@ -33,6 +36,8 @@ case "load":
     exit(LoadBenchmark.main(Array(arguments.dropFirst())))
 case "check":
     exit(CheckBenchmark.main(Array(arguments.dropFirst())))
+case "eval":
+    exit(EvalBenchmark.main(Array(arguments.dropFirst())))
 case nil, "help", "--help", "-h":
     print(usage)
     exit(arguments.isEmpty ? 2 : 0)

@@ -51,13 +51,9 @@ extension Evaluator {
     private func arithmetic(_ op: BinaryOperator, _ a: Value, _ b: Value, left: Expression, right: Expression)
         throws(EvaluationError) -> Value
     {
+        if a.numberValue == nil { throw notANumber(op, a, at: left.range) }
+        if b.numberValue == nil { throw notANumber(op, b, at: right.range) }
         let whole = left.range.union(right.range)
-        for (value, side) in [(a, left), (b, right)] where value.numberValue == nil {
-            let wanted = op == .add ? "numbers, strings or lists" : "numbers"
-            throw EvaluationError(
-                value.isNull ? .nullValue : .typeMismatch, "`\(op.rawValue)` needs \(wanted), not \(value.kindName)",
-                at: side.range)
-        }
         if case .int(let x) = a, case .int(let y) = b {
             let result: (partialValue: Int, overflow: Bool)
             switch op {
@@ -90,6 +86,13 @@ extension Evaluator {
             throw EvaluationError(.overflow, "`\(op.rawValue)` gives a number too large to represent", at: whole)
         }
         return .number(result)
+    }
+
+    private func notANumber(_ op: BinaryOperator, _ value: Value, at range: TextRange) -> EvaluationError {
+        let wanted = op == .add ? "numbers, strings or lists" : "numbers"
+        return EvaluationError(
+            value.isNull ? .nullValue : .typeMismatch, "`\(op.rawValue)` needs \(wanted), not \(value.kindName)",
+            at: range)
     }
 
     private func compare(_ op: BinaryOperator, _ a: Value, _ b: Value, left: Expression, right: Expression)

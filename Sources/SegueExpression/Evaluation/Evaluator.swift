@@ -38,12 +38,10 @@ public struct Evaluator<Scope: ValueScope> {
             return value
         case .name(let name):
             if let value = scope.value(of: name) { return value }
-            switch scope.computedValue(of: name) {
-            case .success(let value): return value
-            case .failure(let inner):
-                throw EvaluationError(inner.kind, "computing `\(name)`: \(inner.message)", at: expression.range)
-            case nil: throw EvaluationError(.unknownName, "unknown name `\(name)`", at: expression.range)
-            }
+            return try computed(name, scope.computedValue(of: name), at: expression.range)
+        case .resolved(let name):
+            if let value = scope.value(of: name) { return value }
+            return try computed(name.name, scope.computedValue(of: name), at: expression.range)
         case .list(let items):
             var values: [Value] = []
             values.reserveCapacity(items.count)
@@ -75,12 +73,24 @@ public struct Evaluator<Scope: ValueScope> {
         }
     }
 
+    /// A name no variable holds: the named value computed now, or the error that says why there is none.
+    private func computed(_ name: String, _ result: Result<Value, EvaluationError>?, at range: TextRange)
+        throws(EvaluationError) -> Value
+    {
+        switch result {
+        case .success(let value): return value
+        case .failure(let inner): throw EvaluationError(inner.kind, "computing `\(name)`: \(inner.message)", at: range)
+        case nil: throw EvaluationError(.unknownName, "unknown name `\(name)`", at: range)
+        }
+    }
+
     /// Evaluates an operand that must be a `bool`.
-    func bool(_ expression: Expression, for role: String) throws(EvaluationError) -> Bool {
+    /// `role` is spelled only when the operand is not a bool (it is on the path of every `&&`, `||` and `?:`).
+    func bool(_ expression: Expression, for role: @autoclosure () -> String) throws(EvaluationError) -> Bool {
         let result = try value(of: expression)
         guard case .bool(let flag) = result else {
             throw EvaluationError(
-                result.isNull ? .nullValue : .typeMismatch, "\(role) must be a bool, but it is \(result.kindName)",
+                result.isNull ? .nullValue : .typeMismatch, "\(role()) must be a bool, but it is \(result.kindName)",
                 at: expression.range)
         }
         return flag

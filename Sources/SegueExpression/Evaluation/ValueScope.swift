@@ -6,10 +6,17 @@ public protocol ValueScope {
     func value(of name: String) -> Value?
     /// A named value (`let:`) computed now, or nil when `name` is not one; asked only after `value(of:)`.
     func computedValue(of name: String) -> Result<Value, EvaluationError>?
+    /// The variable a bound name reads: a scope that knows the table the id indexes answers without searching
+    /// by text; any other reads it by its name.
+    func value(of name: ResolvedName) -> Value?
+    /// The named value a bound name reads, computed now; asked only after `value(of:)`.
+    func computedValue(of name: ResolvedName) -> Result<Value, EvaluationError>?
 }
 
 extension ValueScope {
     public func computedValue(of name: String) -> Result<Value, EvaluationError>? { nil }
+    public func value(of name: ResolvedName) -> Value? { value(of: name.name) }
+    public func computedValue(of name: ResolvedName) -> Result<Value, EvaluationError>? { computedValue(of: name.name) }
 }
 
 /// A `ValueScope` backed by a dictionary.

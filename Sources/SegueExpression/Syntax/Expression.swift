@@ -37,6 +37,10 @@ public struct Expression: Sendable, Hashable {
         /// `base.name` where `name` is a computed field of `base`'s record type (`let:` under `types:`), as the
         /// checker lowers it: `fields` holds the expressions computing it. The parser never makes one.
         case computedField(Expression, name: String, nameRange: TextRange, ComputedFields)
+        /// A name bound once, at compile time, to an entry of the program's table of names: the runtime reads it
+        /// through `ValueScope.value(of: ResolvedName)` without searching scopes by text. Only the runtime's
+        /// compiler makes one (`Expression.resolvingNames`), after the checker has accepted the name.
+        case resolved(ResolvedName)
     }
 
     /// One `key: value` entry of a record literal.
@@ -50,6 +54,18 @@ public struct Expression: Sendable, Hashable {
             self.nameRange = nameRange
             self.value = value
         }
+    }
+}
+
+/// A name an expression reads, with the id its program gave it.
+public struct ResolvedName: Sendable, Hashable {
+    public let name: String
+    /// An index into the table of names of whoever resolved it (the runtime's `Program.names`).
+    public let id: Int
+
+    public init(name: String, id: Int) {
+        self.name = name
+        self.id = id
     }
 }
 
@@ -102,7 +118,7 @@ extension Expression.Kind {
     /// The direct sub-expressions, in source order.
     public var children: [Expression] {
         switch self {
-        case .literal, .name: []
+        case .literal, .name, .resolved: []
         case .list(let items): items
         case .record(let fields): fields.map(\.value)
         case .member(let base, _, _), .computedField(let base, _, _, _): [base]
@@ -124,8 +140,49 @@ extension Expression {
     }
 
     private func collectNames(into names: inout Set<String>) {
-        if case .name(let name) = kind { names.insert(name) }
+        if let name = kind.readName { names.insert(name) }
         for child in kind.children { child.collectNames(into: &names) }
+    }
+
+    /// The expression with every name bound to the id `id(name)` gives (names it gives nil for stay as they are).
+    /// The expressions of a computed field are left alone: they read the fields of their record, not names.
+    public func resolvingNames(_ id: (String) -> Int?) -> Expression {
+        let bound: Kind
+        switch kind {
+        case .literal, .resolved: return self
+        case .name(let name):
+            guard let id = id(name) else { return self }
+            bound = .resolved(ResolvedName(name: name, id: id))
+        case .list(let items): bound = .list(items.map { $0.resolvingNames(id) })
+        case .record(let fields):
+            bound = .record(
+                fields.map { RecordField(name: $0.name, nameRange: $0.nameRange, value: $0.value.resolvingNames(id)) })
+        case .member(let base, let name, let nameRange):
+            bound = .member(base.resolvingNames(id), name: name, nameRange: nameRange)
+        case .computedField(let base, let name, let nameRange, let computed):
+            bound = .computedField(base.resolvingNames(id), name: name, nameRange: nameRange, computed)
+        case .index(let base, let index): bound = .index(base.resolvingNames(id), index.resolvingNames(id))
+        case .call(let function, let functionRange, let arguments):
+            bound = .call(
+                function: function, functionRange: functionRange, arguments: arguments.map { $0.resolvingNames(id) })
+        case .unary(let op, let operand): bound = .unary(op, operand.resolvingNames(id))
+        case .binary(let op, let left, let right): bound = .binary(op, left.resolvingNames(id), right.resolvingNames(id))
+        case .conditional(let condition, let then, let otherwise):
+            bound = .conditional(
+                condition.resolvingNames(id), then: then.resolvingNames(id), else: otherwise.resolvingNames(id))
+        }
+        return Expression(bound, at: range)
+    }
+}
+
+extension Expression.Kind {
+    /// The variable this node reads, bound or not; nil for every other node.
+    public var readName: String? {
+        switch self {
+        case .name(let name): name
+        case .resolved(let resolved): resolved.name
+        default: nil
+        }
     }
 }
 
@@ -135,6 +192,7 @@ extension Expression: CustomStringConvertible {
         switch kind {
         case .literal(let value): return value.literal
         case .name(let name): return name
+        case .resolved(let resolved): return resolved.name
         case .list(let items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
         case .record(let fields):
             return "{" + fields.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"

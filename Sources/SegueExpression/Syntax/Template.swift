@@ -27,6 +27,15 @@ public struct Template: Sendable, Hashable {
         }
     }
 
+    /// The template with every expression's names bound (`Expression.resolvingNames`).
+    public func resolvingNames(_ id: (String) -> Int?) -> Template {
+        Template(
+            segments: segments.map { segment in
+                guard case .expression(let expression, let range) = segment else { return segment }
+                return .expression(expression.resolvingNames(id), range)
+            })
+    }
+
     /// The text, when the template has no expressions.
     public var literalText: String? {
         var text = ""

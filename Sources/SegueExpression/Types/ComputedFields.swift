@@ -71,7 +71,7 @@ extension Expression {
         }
         let kind: Kind
         switch self.kind {
-        case .literal, .name, .computedField: return self
+        case .literal, .name, .resolved, .computedField: return self
         case .list(let items): kind = .list(items.map { $0.lowered(reads, fields) })
         case .record(let entries):
             kind = .record(

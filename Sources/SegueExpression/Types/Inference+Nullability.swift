@@ -74,7 +74,7 @@ extension Expression {
     /// A name, field or index: something whose value stays the same within one evaluation, so it can be narrowed.
     var isPath: Bool {
         switch kind {
-        case .name: true
+        case .name, .resolved: true
         case .member(let base, _, _): base.isPath
         case .index(let base, let index): base.isPath && (index.isPath || index.isLiteral)
         default: false

@@ -111,6 +111,8 @@ struct Inference {
             return ValueType(of: value)
         case .name(let name):
             return narrowing(expression, inferName(name, at: expression.range))
+        case .resolved(let resolved):
+            return narrowing(expression, inferName(resolved.name, at: expression.range))
         case .list(let items):
             return inferList(items)
         case .record(let fields):

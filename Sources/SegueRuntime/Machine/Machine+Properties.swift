@@ -38,17 +38,20 @@ private struct PropertyScope: ValueScope {
     let screen: Value
     let formFields: [String]
 
-    func value(of name: String) -> Value? {
-        switch ImplicitName(rawValue: name) {
-        case .screen: return screen
-        case .form:
-            var fields: [String: Value] = [:]
-            for field in formFields { fields[field] = .null }
-            if case .record(let shown)? = machine.value(of: name) { fields.merge(shown) { _, top in top } }
-            return .record(fields)
-        default: return machine.value(of: name)
-        }
+    func value(of name: String) -> Value? { value(of: machine.program.program.binding(of: name)) }
+
+    func value(of name: ResolvedName) -> Value? { value(of: machine.program.program.names[name.id]) }
+
+    private func value(of binding: NameBinding) -> Value? {
+        if binding.implicit == .screen { return screen }
+        guard binding.implicit == .form else { return machine.value(of: binding) }
+        var fields: [String: Value] = [:]
+        for field in formFields { fields[field] = .null }
+        if case .record(let shown)? = machine.value(of: binding) { fields.merge(shown) { _, top in top } }
+        return .record(fields)
     }
 
     func computedValue(of name: String) -> Result<Value, EvaluationError>? { machine.computedValue(of: name) }
+
+    func computedValue(of name: ResolvedName) -> Result<Value, EvaluationError>? { machine.computedValue(of: name) }
 }

@@ -15,15 +15,33 @@ struct MachineScope: ValueScope {
     /// `session.id`.
     var sessionID: String = ""
 
-    func value(of name: String) -> Value? {
-        if !frame.locals.isEmpty, let local = frame.locals[name] { return local }
-        if name == ImplicitName.event.rawValue { return frame.event }
-        if let instance {
-            let screen = program.program.screens[instance.screen]
-            if let slot = screen.slotIndex[name] { return instance.values[slot] }
+    func value(of name: String) -> Value? { value(of: program.program.binding(of: name)) }
+
+    func value(of name: ResolvedName) -> Value? { value(of: program.program.names[name.id]) }
+
+    func computedValue(of name: String) -> Result<Value, EvaluationError>? {
+        computedValue(of: program.program.binding(of: name))
+    }
+
+    func computedValue(of name: ResolvedName) -> Result<Value, EvaluationError>? {
+        computedValue(of: program.program.names[name.id])
+    }
+
+    /// The scoping rule, nearest first, reading the slots the binding names.
+    func value(of binding: NameBinding) -> Value? {
+        if !frame.locals.isEmpty, let local = frame.locals[binding.name] { return local }
+        if binding.implicit == .event { return frame.event }
+        if let instance, let slot = NameBinding.slot(binding.screenSlots, at: instance.screen) {
+            return instance.values[slot]
         }
-        if let slot = program.program.dataIndex[name], slot < data.count { return data[slot] }
-        switch ImplicitName(rawValue: name) {
+        if binding.dataSlot >= 0, binding.dataSlot < data.count { return data[binding.dataSlot] }
+        guard let implicit = binding.implicit else { return nil }
+        return value(of: implicit)
+    }
+
+    /// An implicit name's value now.
+    func value(of implicit: ImplicitName) -> Value? {
+        switch implicit {
         case .form:
             guard let instance else { return .record([:]) }
             let fields = program.program.screens[instance.screen].fields
@@ -45,24 +63,24 @@ struct MachineScope: ValueScope {
                 case .name: return .string(program.program.sessionName)
                 }
             }
-        default: return nil
+        // Bound where they are read (locals, the event), or only in properties (`screen`).
+        case .item, .index, .line, .event, .result, .error, .screen: return nil
         }
     }
 
     /// The component's named value, else the top screen's, else the flow's, computed in the scope it was declared
     /// in: a component's sees its parameters, a screen's the screen (never the locals of where it is read), the
     /// flow's only flow-level names.
-    func computedValue(of name: String) -> Result<Value, EvaluationError>? {
-        if let component = frame.component, program.program.componentLets.indices.contains(component) {
-            let lets = program.program.componentLets[component]
-            if let slot = lets.index[name] { return compute(lets.values[slot].value, on: instance, in: frame) }
+    func computedValue(of binding: NameBinding) -> Result<Value, EvaluationError>? {
+        let program = program.program
+        if let component = frame.component, let slot = NameBinding.slot(binding.componentLets, at: component) {
+            return compute(program.componentLets[component].values[slot].value, on: instance, in: frame)
         }
-        if let instance {
-            let screen = program.program.screens[instance.screen]
-            if let slot = screen.letIndex[name] { return compute(screen.lets[slot].value, on: instance) }
+        if let instance, let slot = NameBinding.slot(binding.screenLets, at: instance.screen) {
+            return compute(program.screens[instance.screen].lets[slot].value, on: instance)
         }
-        guard let slot = program.program.letIndex[name] else { return nil }
-        return compute(program.program.lets[slot].value, on: nil)
+        guard binding.flowLet >= 0 else { return nil }
+        return compute(program.lets[binding.flowLet].value, on: nil)
     }
 
     /// `component` is the frame of a component's elements (its parameters bound); nil for a screen's or the flow's.

@@ -58,7 +58,7 @@ public enum RecordingCall: String, Sendable {
 
     /// Which of the two a call of `operation` on `service` is, or nil for any other call.
     public init?(service: String, operation: String, in program: Program) {
-        guard program.services[service] == "audio" else { return nil }
+        guard program.services[service] == .audio else { return nil }
         self.init(rawValue: operation)
     }
 }

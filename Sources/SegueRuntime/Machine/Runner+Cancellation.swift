@@ -8,7 +8,7 @@ extension Runner {
         for call in state.pendingCalls where matches(call) {
             effects.append(.cancelCall(id: call.id, service: call.service, operation: call.operation))
             let why =
-                program.services[call.service] == "store" && call.operation == "purchase"
+                program.services[call.service] == .store && call.operation == "purchase"
                 ? "\(reason) (an app cannot cancel a purchase: the store finishes it, the flow does not hear of it)"
                 : reason
             record(.callCancelled(id: call.id, service: call.service, operation: call.operation, reason: why))

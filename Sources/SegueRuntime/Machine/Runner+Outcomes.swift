@@ -56,7 +56,7 @@ extension Runner {
     /// A store's built-in text (`store.network`: its catalog text in English or Russian) in this run's language,
     /// with the flow's `messages:` override; a text a fixture scripted stays as it is.
     func localized(_ error: ServiceError) -> ServiceError {
-        guard program.services[error.service] == "store", let id = MessageID(rawValue: "store." + error.code),
+        guard program.services[error.service] == .store, let id = MessageID(rawValue: "store." + error.code),
             MessageLanguage.allCases.contains(where: { MessageBook(language: $0).text(id) == error.message })
         else { return error }
         var localized = error

@@ -10,7 +10,8 @@ public struct CompiledExpression: Sendable {
         case constant(Value)
     }
 
-    public var body: Body
+    /// Its syntax tree; once the program is compiled every name in it is bound (`Program.bindNames`).
+    public internal(set) var body: Body
     public var source: String
     public var range: SourceRange
     /// The names it reads (data, implicit names, named values; not functions or fields), from its syntax tree:

@@ -16,6 +16,7 @@ public enum Compiler {
         var builder = ProgramBuilder(checked: checked)
         builder.build()
         guard builder.diagnostics.isEmpty else { throw CompileError(diagnostics: builder.diagnostics) }
+        builder.program.bindNames()
         return builder.program
     }
 

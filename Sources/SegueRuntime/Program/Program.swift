@@ -21,6 +21,9 @@ public struct Program: Sendable {
     /// Every action list of the flow, each ending in `.end`; handlers and hooks are entry points into it.
     public var code: [Instruction]
     public var expressions: [CompiledExpression]
+    /// Every name the expressions read, bound to its slots (`NameBinding`); `Expression.Kind.resolved` ids index it.
+    public internal(set) var names: [NameBinding] = []
+    public internal(set) var nameIndex: [String: Int] = [:]
     /// The flow's `on_error`, the last handler before the default error alert.
     public var onError: Int?
     /// The flow's own `on:`: the last responder, for events no screen on the stack takes.
@@ -31,7 +34,7 @@ public struct Program: Sendable {
     /// The service of kind `defaults` that `from_defaults` keys are read from, if the flow declares one.
     public var defaultsService: String?
     /// Declared services by name, with their kinds.
-    public var services: [String: String]
+    public var services: [String: ServiceDeclaration.Kind]
     /// Per API service, the codes its declaration marks `empty` (`00`: answered, nothing there); an `ok` outcome
     /// with null data takes a call's branch for such a code when it has one.
     public var emptyCodes: [String: [String]]
@@ -76,7 +79,7 @@ public struct Program: Sendable {
     public func event(named name: String) -> Int? { eventIndex[name] }
 
     /// The first declared service of kind `audio` (by name), which playback asks for line timelines.
-    public var audioService: String? { services.filter { $0.value == "audio" }.keys.min() }
+    public var audioService: String? { services.filter { $0.value == .audio }.keys.min() }
 }
 
 /// A named value: the expression computed each time it is read.

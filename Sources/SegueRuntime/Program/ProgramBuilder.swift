@@ -41,7 +41,7 @@ struct ProgramBuilder {
 
     mutating func build() {
         for service in flow.services {
-            program.services[service.name.text] = service.kind.rawValue
+            program.services[service.name.text] = service.kind
             if service.kind == .defaults, program.defaultsService == nil { program.defaultsService = service.name.text }
             let empty = service.codes.filter { $0.outcome == .empty }.map(\.code.text)
             if !empty.isEmpty { program.emptyCodes[service.name.text] = empty }

@@ -34,10 +34,11 @@ struct FormReads {
     func observes(_ field: String) -> Bool { whole || fields.contains(field) }
 
     private mutating func scan(_ expression: Expression) {
-        switch expression.kind {
-        case .name(ImplicitName.form.rawValue):
+        if Self.isForm(expression) {
             whole = true
             return
+        }
+        switch expression.kind {
         case .member(let base, let name, _) where Self.isForm(base):
             fields.insert(name)
             return
@@ -87,7 +88,6 @@ struct FormReads {
     }
 
     private static func isForm(_ expression: Expression) -> Bool {
-        if case .name(ImplicitName.form.rawValue) = expression.kind { return true }
-        return false
+        expression.kind.readName == ImplicitName.form.rawValue
     }
 }

@@ -58,6 +58,7 @@ struct UnobservedFields {
             named.insert(name)
             for body in computed.bodies.values { scan(body, observing: observing, named: &named, whole: &whole) }
         case .name(let name): named.insert(name)
+        case .resolved(let resolved): named.insert(resolved.name)
         case .literal(.string(let text)): named.insert(text)
         case .binary(let operation, let left, let right) where observing:
             if [.equal, .notEqual].contains(operation), !isLiteral(left), !isLiteral(right) { whole = true }
