@@ -18,6 +18,10 @@ let usage = """
                                                 states) and a ring of 10,000 screens; SPIN's ratio where installed
       lsp [--json] [--edits N] [--flow FILE]    replay edits of flows/donate.yaml through `segue lsp`: median and
                                                 95th percentile from didChange to publishDiagnostics
+      import [--json] [--runs N] [--small STATES] [--large STATES]
+                                                `segue import scxml` on charts of 512 and 8,192 states and on one
+                                                expression of 6,000 and 60,000 characters: time per state and per
+                                                character, and the ratio of the large to the small
     """
 
 switch arguments.first {
@@ -33,6 +37,8 @@ case "load":
     exit(LoadBenchmark.main(Array(arguments.dropFirst())))
 case "check":
     exit(CheckBenchmark.main(Array(arguments.dropFirst())))
+case "import":
+    exit(ImportBenchmark.main(Array(arguments.dropFirst())))
 case nil, "help", "--help", "-h":
     print(usage)
     exit(arguments.isEmpty ? 2 : 0)
