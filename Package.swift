@@ -128,7 +128,9 @@ let package = Package(
         // `segue import scxml`: SCXML documents (read with libxml2, with positions) → flows, and the W3C suite's runner.
         .target(
             name: "SegueImport",
-            dependencies: ["CLibXML2", "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueTools"]),
+            dependencies: [
+                "CLibXML2", "SegueDiagnostics", "SegueModel", "SegueExpression", "SegueRuntime", "SegueTools",
+            ]),
         .testTarget(
             name: "SegueImportTests",
             dependencies: ["SegueImport", "SegueDiagnostics", "SegueRuntime", "SegueTools", "SegueCheck"],
@@ -150,12 +152,12 @@ let package = Package(
                 "SegueFrontEnd", "CReadline", "SegueLanguageServer", "SegueServe", "SegueImport",
             ]),
 
-        // Benchmarks: `swift run -c release segue-bench audio|load|dispatch|startup|lsp|check [--json]`.
+        // Benchmarks: `swift run -c release segue-bench audio|load|dispatch|startup|lsp|check|import [--json]`.
         .executableTarget(
             name: "segue-bench",
             dependencies: [
                 "SegueAudio", "SegueYAML", "SegueModel", "SegueCheck", "SegueDiagnostics", "SegueRuntime", "SegueTools",
-                "SegueLanguageServer",
+                "SegueLanguageServer", "SegueImport",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -10,6 +10,8 @@ public enum SCXMLImporter {
         /// The flow, when the document translated without an error.
         public var yaml: String?
         public var diagnostics: [Diagnostic]
+        /// Each SCXML state id's name in the flow (`s-1` → `s_1`).
+        public var stateNames: [String: String] = [:]
     }
 
     /// Translates `file`; the flow is named `flowName`, or after the file (`test144.txml` → `test144`).
@@ -24,7 +26,9 @@ public enum SCXMLImporter {
         let tree = translator.translate(root, flowName: flowName ?? defaultName(file.path))
         let diagnostics = translator.diagnostics.sorted { $0.range.start < $1.range.start }
         let failed = diagnostics.contains { $0.severity == .error }
-        return Result(yaml: failed ? nil : YAMLWriter.write(tree), diagnostics: diagnostics)
+        return Result(
+            yaml: failed ? nil : YAMLWriter.write(tree), diagnostics: diagnostics,
+            stateNames: translator.outline.nodes.mapValues(\.name))
     }
 
     static func defaultName(_ path: String) -> String {

@@ -21,6 +21,10 @@ let usage = """
                                                 text, lists, named values, the form), and per step
       lsp [--json] [--edits N] [--flow FILE]    replay edits of flows/donate.yaml through `segue lsp`: median and
                                                 95th percentile from didChange to publishDiagnostics
+      import [--json] [--runs N] [--small STATES] [--large STATES]
+                                                `segue import scxml` on charts of 512 and 8,192 states and on one
+                                                expression of 6,000 and 60,000 characters: time per state and per
+                                                character, and the ratio of the large to the small
     """
 
 switch arguments.first {
@@ -38,6 +42,8 @@ case "check":
     exit(CheckBenchmark.main(Array(arguments.dropFirst())))
 case "eval":
     exit(EvalBenchmark.main(Array(arguments.dropFirst())))
+case "import":
+    exit(ImportBenchmark.main(Array(arguments.dropFirst())))
 case nil, "help", "--help", "-h":
     print(usage)
     exit(arguments.isEmpty ? 2 : 0)

@@ -46,13 +46,47 @@ import Testing
         ("'n=' + Math.round(n)", "'n=' + string(floor((n) + 0.5))"),
         ("Math.round(Math.round(x) / 2)", "floor((floor((x) + 0.5) / 2) + 0.5)"),
         ("m.Math", "m.Math"),
+        ("Math.pow(i, 3)", "((i) * (i) * (i))"),
+        ("Math.pow(a[0] + 1, 2) + Math.pow(x, 0)", "((a[0] + 1) * (a[0] + 1)) + 1"),
     ])
     func mathFunctionsBecomeSegues(_ ecma: String, _ segue: String) {
         #expect((try? Self.translate(ecma).get()) == segue, "\(ecma)")
     }
 
     @Test(arguments: [
-        ("x + Math.pow(x, 2)", 4, "`expr`: `Math.pow(…)` has no Segue function; write the product (`x * x`) instead"),
+        ("JSON.stringify(_event.data)", "json(event)"),
+        ("'got ' + JSON.stringify([a, {k: b}])", "'got ' + json([a, { k: b }])"),
+    ])
+    func jsonStringifyBecomesJson(_ ecma: String, _ segue: String) {
+        #expect((try? Self.translate(ecma).get()) == segue, "\(ecma)")
+    }
+
+    static let typeofX =
+        "((x) == null ? 'undefined' : (x) == true || (x) == false ? 'boolean' : (x) == string((x)) ? 'string' : "
+        + "matches(string((x)), '^-?[0-9]') ? 'number' : 'object')"
+
+    @Test func typeofAsksWhatTheValueIsInOrder() throws {
+        #expect(try Self.translate("typeof x === 'number'").get() == Self.typeofX + " == 'number'")
+        let member = try Self.translate("typeof _event.data.k[0] != 'string'").get()
+        #expect(member.hasPrefix("((event.k[0]) == null ? 'undefined'"), "\(member)")
+        #expect(member.hasSuffix("'object') != 'string'"), "\(member)")
+        // Its operand ends where the member chain does.
+        #expect(try Self.translate("typeof x + 1").get().hasSuffix("'object') + 1"))
+    }
+
+    @Test func typeofOfANameTheChartNeverDeclaresIsUndefined() throws {
+        let file = SourceFile(path: "t.scxml", text: "typeof nowhere")
+        var translator = ECMAExpression(
+            valueRange: SourceRange(path: "t.scxml", start: file.location(ofOffset: 0), end: file.location(ofOffset: 14)),
+            file: file
+        ) { _ in nil }
+        translator.isDeclared = { $0 == "x" }
+        #expect(try translator.translate("typeof nowhere === 'undefined'", construct: "`cond`").get() == "'undefined' == 'undefined'")
+        #expect(try translator.translate("typeof x", construct: "`cond`").get() == Self.typeofX)
+    }
+
+    @Test(arguments: [
+        ("x + Math.pow(x, 17)", 4, "`expr`: `Math.pow(…)` has no Segue function; only a whole exponent from 0 to 16 written as a number is mapped (to the product `x * x`)"),
         (
             "Math.random()", 0,
             "`expr`: `Math.random(…)` has no Segue function; only `Math.floor`, `ceil`, `round`, `abs`, `min` and `max` are mapped"
@@ -62,7 +96,9 @@ import Testing
             "`expr`: `Math.PI` is not mapped to Segue; only the calls `Math.floor`, `ceil`, `round`, `abs`, `min` and `max` are"
         ),
         ("Math.max()", 0, "`expr`: `Math.max()` has no argument; Segue's `max` needs one"),
-        ("typeof x", 0, "`expr`: ECMAScript's `typeof` is outside the shared subset"),
+        ("JSON.stringify(x, null, 2)", 0, "`expr`: `JSON.stringify` with a replacer or an indent is not mapped; Segue's `json(value)` takes the value alone"),
+        ("JSON.parse(t)", 0, "`expr`: `JSON.parse` is not mapped to Segue; only `JSON.stringify(value)` is"),
+        ("1 + typeof", 4, "`expr`: `typeof` needs an operand"),
     ])
     func whatHasNoSegueFunctionIsRefusedWhereItIsWritten(_ ecma: String, _ column: Int, _ message: String) throws {
         guard case .failure(let problem) = Self.translate(ecma) else {

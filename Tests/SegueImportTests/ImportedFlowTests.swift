@@ -41,6 +41,26 @@ import Testing
         }
     }
 
+    /// A `<send>` no transition takes is seen in the REPL as the output event it leaves as.
+    @Test func theREPLShowsAnEventTheChartSendsToTheHost() async throws {
+        let xml = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" datamodel="ecmascript">
+              <datamodel><data id="score" expr="0"/></datamodel>
+              <state id="playing">
+                <transition event="hit"><assign location="score" expr="score + 10"/>
+                  <send event="updateScore"><param name="score" expr="score"/></send></transition>
+              </state>
+            </scxml>
+            """
+        let yaml = try #require(SCXMLImporter.translate(SourceFile(path: "pinball.scxml", text: xml)).yaml)
+        let path = NSTemporaryDirectory() + "segue-import-\(UUID().uuidString).yaml"
+        try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let session = try await ReplSession.open(path: path, options: ServiceOptions())
+        let hit = await session.execute("send hit")
+        #expect(hit.text.contains("emit updateScore {score: 10}"), "\(hit.text)")
+    }
+
     @Test func theREPLRunsTheChart() async throws {
         let path = try Self.importedMicrowave()
         defer { try? FileManager.default.removeItem(atPath: path) }

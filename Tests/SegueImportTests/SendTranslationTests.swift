@@ -43,7 +43,27 @@ import Testing
         let yaml = try #require(result.yaml)
         #expect(
             yaml.contains(
-                "- send: ~\n            event: \"'unheard'\"\n            type: external\n            id_as: v\n"))
+                "- send: ~\n            event: \"'unheard'\"\n            type: external\n            id_as: v\n"
+                    + "          - emit: unheard\n"))
+        // Delayed: the id is stored when it is sent; the delay only postponed an event SCXML discards.
+        let delayed = try #require(Self.translate("<send event=\"unheard\" idlocation=\"v\" delay=\"2ms\"/>").yaml)
+        #expect(delayed.contains("- send: ~\n            event: \"'unheard'\"\n            type: external\n            id_as: v\n"))
+        #expect(!delayed.contains("delay"))
+    }
+
+    /// The host still sees an event no transition takes (Qt's `eventoccurred`, a pinball's `updateScore`): it
+    /// leaves as an output event with its payload.
+    @Test func anEventNoTransitionTakesLeavesForTheHost() throws {
+        let result = Self.translate(
+            "<send event=\"updateScore\"><param name=\"points\" expr=\"10\"/></send>"
+                + "<send event=\"eventoccurred\"><content>'hi'</content></send>")
+        let yaml = try #require(result.yaml)
+        #expect(yaml.contains("- emit: updateScore\n            with:\n              points: \"10\"\n"), "\(yaml)")
+        #expect(yaml.contains("- emit: eventoccurred\n            with:\n              data: \"'hi'\"\n"), "\(yaml)")
+        #expect(
+            result.messages.first
+                == "no transition takes `updateScore`; SCXML discards it, so the flow emits it to the host as an output event instead"
+        )
     }
 
     @Test func anIdlocationThatIsNoDataOrBesideAnIdIsRefused() {

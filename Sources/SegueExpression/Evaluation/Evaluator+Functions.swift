@@ -112,6 +112,7 @@ private struct BuiltinCall {
             default: throw mismatch(0, "an int, number or numeric string")
             }
         case .string: return .string(values[0].description)
+        case .json: return .string(values[0].json)
         case .put:
             var fields = try record(0)
             fields[try string(1)] = values[2]

@@ -7,7 +7,7 @@ public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
     case startsWith = "starts_with"
     case endsWith = "ends_with"
     case min, max, abs, floor, ceil, round
-    case int, number, string
+    case int, number, string, json
     case put, remove, keys, values
     case indexBy = "index_by"
     case lineCount = "line_count"
@@ -36,6 +36,7 @@ public enum BuiltinFunction: String, Sendable, Hashable, CaseIterable {
         case .int: "int(int | number | string) -> int"
         case .number: "number(int | number | string) -> number"
         case .string: "string(any) -> string"
+        case .json: "json(any) -> string"
         case .put: "put(map<string, T> | record, key: string, value: T) -> map<string, T> | record"
         case .remove: "remove(map<string, T> | record, key: string) -> map<string, T> | record"
         case .keys: "keys(map | record) -> list<string>"

@@ -110,7 +110,7 @@ private struct FunctionCall {
         case .number:
             require(0, "an `int`, `number` or numeric `string`") { $0.isNumeric || $0 == .string }
             return .number
-        case .string:
+        case .string, .json:
             return .string
         case .put, .remove:
             require(0, "a map or record") { $0.isKeyed }

@@ -33,9 +33,11 @@ public enum SCXMLTestRunner {
         }
     }
 
-    /// The `.txml` and `.scxml` files of `directory` in test-number order, optionally only those in `only`.
+    /// The `.txml` and `.scxml` files of `directory` and the folders in it (SCION's suite keeps a folder per
+    /// topic) in test-number order, optionally only those in `only`.
     public static func tests(in directory: String, only: Set<String>? = nil) throws -> [String] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        _ = try FileManager.default.contentsOfDirectory(atPath: directory)  // a folder that cannot be read says so
+        let names = (FileManager.default.enumerator(atPath: directory)?.allObjects as? [String]) ?? []
         return names.filter { $0.hasSuffix(".txml") || $0.hasSuffix(".scxml") }
             .filter { name in
                 let test = testNumber(name)
@@ -120,7 +122,7 @@ public enum SCXMLTestRunner {
         return names.isEmpty ? "the chart" : names.joined(separator: ", ")
     }
 
-    private static func describe(_ diagnostic: Diagnostic) -> String {
+    static func describe(_ diagnostic: Diagnostic) -> String {
         "\(diagnostic.code) at \(diagnostic.range.start.line):\(diagnostic.range.start.column): \(diagnostic.message)"
     }
 }

@@ -22,6 +22,8 @@ struct StateOutline {
 
     private(set) var nodes: [String: Node] = [:]
     private(set) var order: [String] = []
+    /// Each state element's id by where the element starts, so finding it is one lookup.
+    private var idsByOffset: [Int: String] = [:]
     private(set) var diagnostics: [Diagnostic] = []
     /// Every transition's event descriptors, as handler keys: an event none matches is discarded by SCXML.
     private(set) var descriptors: Set<String> = []
@@ -85,7 +87,7 @@ struct StateOutline {
 
     /// The id an element is known by: its own, or one made up for a state written without.
     func id(of element: XMLElement) -> String? {
-        order.first { nodes[$0]?.range == element.range }
+        idsByOffset[element.range.start.offset]
     }
 
     func name(ofID id: String) -> String? { nodes[id]?.name }
@@ -133,15 +135,17 @@ struct StateOutline {
         }
         nodes[id] = node
         order.append(id)
+        idsByOffset[element.range.start.offset] = id
         for child in stateChildren {
             if let childID = add(child, parent: id) { nodes[id]?.children.append(childID) }
         }
         return id
     }
 
-    /// Whether some transition of the document takes `event` (`done.state.x` too, by the same matching).
+    /// Whether some transition of the document takes `event` (`done.state.x` too, by the same matching): one
+    /// lookup per prefix of the name, not one match per descriptor.
     func handles(_ event: String) -> Bool {
-        descriptors.contains { EventDescriptor.matches($0, event) }
+        descriptors.contains(event + ".*") || EventDescriptor.dispatchName(for: event) { descriptors.contains($0) } != nil
     }
 
     /// The state a compound state enters by default: its `initial`, else its first child that is not history.

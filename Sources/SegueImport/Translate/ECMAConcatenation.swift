@@ -59,10 +59,12 @@ enum ECMAConcatenation {
                 let closed = position < parts.count
                 if closed { position += 1 }
                 let group = [part] + inner.parts + (closed ? [closing] : [])
-                // A lone group (`(…)`) is a string when its chain is; `f(…)`, `a[…]` and `{…}` are not known.
+                // A lone group (`(…)`) is a string when its chain is, and so is a call of `json` or `string`
+                // (`JSON.stringify`, a concatenation already made); other calls, `a[…]` and `{…}` are not known.
                 let lone = current.parts.isEmpty && part == "("
+                let textCall = part == "(" && (current.parts == ["json"] || current.parts == ["string"])
                 current.parts += group
-                current.isString = lone && inner.isString
+                current.isString = lone && inner.isString || textCall
             } else if separators.contains(part) {
                 finishChain()
                 out.append(part)

@@ -15,6 +15,9 @@ struct ECMAExpression {
     var file: SourceFile
     /// Maps an SCXML state id to its Segue name (nil when the document has no such state).
     var stateName: (String) -> String?
+    /// Whether the document declares a name (a `<data>` id, a `<foreach>` item or index): `typeof` of one it does
+    /// not is `'undefined'`, as in ECMAScript, where reading it would be a ReferenceError.
+    var isDeclared: (String) -> Bool = { _ in true }
 
     /// The Segue text, or the diagnostic for the first construct outside the subset.
     func translate(_ source: String, construct: String) -> Result<String, Diagnostic> {
@@ -27,6 +30,11 @@ struct ECMAExpression {
         guard !tokens.isEmpty else {
             return .failure(problem("\(construct) is empty", at: 0, in: source))
         }
+        return parts(tokens, source: source, construct: construct).map { Self.join(ECMAConcatenation.rewrite($0)) }
+    }
+
+    /// The Segue parts (tokens) of ECMAScript tokens, before `+` is read as concatenation and they are joined.
+    private func parts(_ tokens: [ECMAToken], source: String, construct: String) -> Result<[String], Diagnostic> {
         var out: [String] = []
         var index = 0
         // Parts written before a closing parenthesis (by its token's index): `Math.round`'s `) + 0.5`.
@@ -38,13 +46,24 @@ struct ECMAExpression {
             switch token.kind {
             case .identifier:
                 let previousIsDot = out.last == "."
-                if !previousIsDot, let mapping = ECMAMath.mapping(tokens, at: index) {
+                if !previousIsDot, let power = ECMAFunctions.power(tokens, at: index) {
+                    // `Math.pow(x, 3)`: `((x) * (x) * (x))`; the exponent 0 is `1`.
+                    switch parts(Array(tokens[power.base]), source: source, construct: construct) {
+                    case .success(let base):
+                        let factors = Array(repeating: ["("] + base + [")"], count: power.exponent)
+                        out += power.exponent == 0 ? ["1"] : ["("] + Array(factors.joined(separator: ["*"])) + [")"]
+                    case .failure(let problem): return .failure(problem)
+                    }
+                    index = power.end
+                    continue
+                }
+                if !previousIsDot, let mapping = ECMAFunctions.mapping(tokens, at: index) {
                     switch mapping {
                     case .function(let name):
                         out.append(name)
                         index += 3
                     case .wrapped(let open, let close):
-                        guard let end = ECMAMath.closing(tokens, from: index + 3) else {
+                        guard let end = ECMAFunctions.closing(tokens, from: index + 3) else {
                             return .failure(problem("\(construct): `(` is never closed", at: token.offset, in: source))
                         }
                         out += open
@@ -53,6 +72,26 @@ struct ECMAExpression {
                     case .refused(let message):
                         return .failure(problem("\(construct): \(message)", at: token.offset, in: source))
                     }
+                    continue
+                }
+                if !previousIsDot, token.text == "typeof" {
+                    let end = ECMATypeof.operandEnd(tokens, from: index + 1)
+                    guard end > index + 1 else {
+                        return .failure(
+                            problem("\(construct): `typeof` needs an operand", at: token.offset, in: source))
+                    }
+                    let operand = Array(tokens[(index + 1)..<end])
+                    if operand.count == 1, operand[0].kind == .identifier, !operand[0].text.hasPrefix("_"),
+                        !isDeclared(operand[0].text), !Self.knownValues.contains(operand[0].text)
+                    {
+                        out.append("'undefined'")
+                    } else {
+                        switch parts(operand, source: source, construct: construct) {
+                        case .success(let value): out += ECMATypeof.test(of: value)
+                        case .failure(let problem): return .failure(problem)
+                        }
+                    }
+                    index = end
                     continue
                 }
                 if previousIsDot {
@@ -128,8 +167,11 @@ struct ECMAExpression {
             }
             index += 1
         }
-        return .success(Self.join(ECMAConcatenation.rewrite(out)))
+        return .success(out)
     }
+
+    /// Words that are values, not names a document declares.
+    static let knownValues: Set<String> = ["true", "false", "null", "undefined", "In", "Math", "JSON"]
 
     /// SCXML's system variables other than `_event`, as Segue names them: `session`'s fields, and for
     /// `_ioprocessors` a record naming SCXML's event I/O processor at the session's own address.
@@ -142,7 +184,7 @@ struct ECMAExpression {
     }()
 
     static let unsupportedWords: Set<String> = [
-        "typeof", "return", "function", "new", "var", "let", "const", "delete", "void", "instanceof", "this",
+        "return", "function", "new", "var", "let", "const", "delete", "void", "instanceof", "this",
         "NaN", "Infinity", "if", "else", "for", "while", "do", "switch", "case", "throw", "try", "catch",
         "class", "yield", "await", "with", "debugger",
     ]

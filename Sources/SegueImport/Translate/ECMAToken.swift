@@ -54,6 +54,8 @@ struct ECMAToken: Sendable, Hashable {
         "<<", ">>", "+", "-", "*", "/", "%", "<", ">", "!", "(", ")", "[", "]", "{", "}", ".", ",", "?", ":", "=",
         ";", "&", "|", "^", "~",
     ]
+    /// `punctuation` as bytes, longest first, made once.
+    private static let punctuationBytes = punctuation.map { Array($0.utf8) }
 
     static func scan(_ source: String) -> Result<[ECMAToken], ScanError> {
         let bytes = Array(source.utf8)
@@ -102,9 +104,9 @@ struct ECMAToken: Sendable, Hashable {
                 }
                 index += 1
                 tokens.append(ECMAToken(kind: .string, text: text(start..<index), offset: start))
-            } else if let match = punctuation.first(where: { bytes[index...].starts(with: Array($0.utf8)) }) {
-                tokens.append(ECMAToken(kind: .punctuation, text: match, offset: index))
-                index += match.utf8.count
+            } else if let match = punctuationBytes.firstIndex(where: { bytes[index...].starts(with: $0) }) {
+                tokens.append(ECMAToken(kind: .punctuation, text: punctuation[match], offset: index))
+                index += punctuationBytes[match].count
             } else {
                 return .failure(ScanError(message: "unexpected character `\(text(index..<index + 1))`", offset: index))
             }

@@ -1,5 +1,6 @@
 import Foundation
 import SegueDiagnostics
+import SegueExpression
 
 extension SCXMLTranslator {
     /// A `<transition>` as a Segue transition `{ when, goto, type, do }` (without its event, which is its key).
@@ -15,7 +16,8 @@ extension SCXMLTranslator {
             if ids.count > 1 {
                 diagnostics.append(
                     .error(
-                        .unsupported, "a transition to several states at once (`\(target.value)`) is not translated",
+                        .unsupported,
+                        "a transition to several states at once (`\(target.value)`) is not translated: a flow's transition enters one state",
                         at: target.valueRange))
                 return nil
             }
@@ -101,9 +103,7 @@ extension SCXMLTranslator {
                     because: "`\(location.value)` is not a name a data model location can have"
                 ).map { [$0] } ?? []
             }
-            if !outline.dataIDs.contains(name), !data.contains(where: { $0.0 == name }) {
-                data.append((name, .map([("type", .scalar("any"))])))
-            }
+            if !outline.dataIDs.contains(name) { declare(name, .map([("type", .scalar("any"))])) }
             copies.append((name, .scalar(local)))
         }
         let body = actions(element.children)
@@ -141,7 +141,9 @@ extension SCXMLTranslator {
         let value =
             element.attribute("expr").map { expression($0, construct: "`expr`") }
             ?? expression(inline, at: element.range, construct: "`<assign>`'s inline value")
-        guard let path = expression(location, construct: "`location`"), let value else { return [] }
+        guard let path = expression(location, construct: "`location`", whenMalformed: nil), let value else {
+            return []
+        }
         return [.map([("set", .map([(path, .scalar(value))]))])]
     }
 
@@ -218,15 +220,35 @@ extension SCXMLTranslator {
 
     // MARK: expressions
 
-    mutating func expression(_ attribute: XMLAttribute, construct: String) -> String? {
-        expression(attribute.value, at: attribute.valueRange, construct: construct)
+    mutating func expression(_ attribute: XMLAttribute, construct: String, whenMalformed: String? = "1 / 0")
+        -> String?
+    {
+        expression(attribute.value, at: attribute.valueRange, construct: construct, whenMalformed: whenMalformed)
     }
 
-    mutating func expression(_ text: String, at range: SourceRange, construct: String) -> String? {
+    /// The Segue expression for an ECMAScript one, or nil after its diagnostic. One that is not well formed
+    /// (`{p1: 'v1'`) is a syntax error SCXML raises as error.execution where it is evaluated: `whenMalformed`
+    /// (`1 / 0`, which fails there too), with a warning; nil `whenMalformed` (a location) refuses it.
+    mutating func expression(
+        _ text: String, at range: SourceRange, construct: String, whenMalformed: String? = "1 / 0"
+    ) -> String? {
         let outline = self.outline
-        let translator = ECMAExpression(valueRange: range, file: file) { outline.name(ofID: $0) }
+        var translator = ECMAExpression(valueRange: range, file: file) { outline.name(ofID: $0) }
+        translator.isDeclared = { outline.dataIDs.contains($0) || outline.loopNames.contains($0) }
         switch translator.translate(text, construct: construct) {
-        case .success(let translated): return translated
+        case .success(let translated):
+            guard let whenMalformed else { return translated }
+            do {
+                _ = try Expression.parse(translated)
+            } catch {
+                diagnostics.append(
+                    .warning(
+                        .decidedStatically,
+                        "\(construct) is not a well-formed expression (\(error.message)); SCXML raises error.execution where it is evaluated, and so does the flow",
+                        at: range))
+                return whenMalformed
+            }
+            return translated
         case .failure(let problem):
             diagnostics.append(problem)
             return nil
@@ -244,7 +266,9 @@ extension SCXMLTranslator {
                     at: attribute.valueRange))
             return "true"
         }
-        guard let translated = expression(attribute, construct: "`cond`") else { return nil }
+        guard let translated = expression(attribute, construct: "`cond`", whenMalformed: "1 / 0 == 0") else {
+            return nil
+        }
         guard let name = undeclaredName(in: attribute.value) else { return translated }
         diagnostics.append(
             .warning(
@@ -263,7 +287,9 @@ extension SCXMLTranslator {
             let next = index + 1 < tokens.count ? tokens[index + 1].text : nil
             // A member (`a.b`), a call (`In(…)`, refused elsewhere) or an object literal's key (`{ k: 1 }`).
             if previous == "." || next == "(" || next == ":" && (previous == "{" || previous == ",") { continue }
-            if token.text == "Math", next == "." { continue }  // `Math.floor(…)`, mapped or refused on its own
+            // `Math.floor(…)`, `JSON.stringify(…)`: mapped or refused on their own.
+            if token.text == "Math" || token.text == "JSON", next == "." { continue }
+            if previous == "typeof" { continue }  // `typeof x` of an undeclared `x` is 'undefined', no error
             if Self.knownWords.contains(token.text) || token.text.hasPrefix("_") { continue }
             if !outline.dataIDs.contains(token.text), !outline.loopNames.contains(token.text) { return token.text }
         }

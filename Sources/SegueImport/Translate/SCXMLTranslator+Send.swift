@@ -148,12 +148,9 @@ extension SCXMLTranslator {
         if let eventExpression {
             raised = [("send", .plain("~")), ("event", .scalar(eventExpression))]
         } else if session == nil, !outline.handles(name) {
-            // SCXML discards it, but what sending does first (an id stored, an error raised) still happens.
-            guard computedTarget != nil || computedType != nil || idLocation != nil, delayText == nil else {
-                _ = raise(name, at: element)
-                return []
-            }
-            raised = [("send", .plain("~")), ("event", .scalar(Self.segueString(name)))]
+            return dropped(
+                name, at: element, payload: data.map { [("data", .scalar($0))] } ?? payload,
+                computedTarget: computedTarget, computedType: computedType, idLocation: idLocation)
         }
         if let data {
             raised.append(("data", .scalar(data)))
@@ -178,6 +175,34 @@ extension SCXMLTranslator {
             if toInternalQueue, let id = element["id"] { raised.append(("id", .scalar(id))) }
         }
         return [.map(raised)]
+    }
+
+    /// A `<send>` whose event no transition takes: SCXML discards the event, but what sending does first still
+    /// happens (an id stored in its `idlocation`, an error its target or type raises: a send that is decided when
+    /// it runs, without its delay, since only the id and the error are seen), and the event leaves for the host as
+    /// an output event (`emit:`, its payload as `with:`, a `<content>` as `with: { data: … }`), when it is sent.
+    private mutating func dropped(
+        _ name: String, at element: XMLElement, payload: [(String, YAMLTree)], computedTarget: String?,
+        computedType: String?, idLocation: String?
+    ) -> [YAMLTree] {
+        diagnostics.append(
+            .warning(
+                .decidedStatically,
+                "no transition takes `\(name)`; SCXML discards it, so the flow emits it to the host as an output event instead",
+                at: element.range))
+        var actions: [YAMLTree] = []
+        if computedTarget != nil || computedType != nil || idLocation != nil {
+            var send: [(String, YAMLTree)] = [("send", .plain("~")), ("event", .scalar(Self.segueString(name)))]
+            if let computedTarget { send.append(("target", .scalar(computedTarget))) }
+            if let computedType { send.append(("processor", .scalar(computedType))) }
+            send.append(("type", .scalar("external")))
+            if let idLocation { send.append(("id_as", .scalar(idLocation))) }
+            actions.append(.map(send))
+        }
+        var emit: [(String, YAMLTree)] = [("emit", .scalar(name))]
+        if !payload.isEmpty { emit.append(("with", .map(payload))) }
+        actions.append(.map(emit))
+        return actions
     }
 
     /// `send: event`, or nothing (with a warning) when no transition takes it: SCXML would discard it. An error

@@ -9,7 +9,9 @@ struct SCXMLTranslator {
     let outline: StateOutline
     var diagnostics: [Diagnostic] = []
     /// Flow data from every `<datamodel>`, in document order (bound at launch, unless binding is late).
-    var data: [(String, YAMLTree)] = []
+    private(set) var data: [(String, YAMLTree)] = []
+    /// The names `data` declares.
+    private(set) var declared: Set<String> = []
     /// Set when an action is known to raise an error: SCXML abandons the rest of its block.
     var abandonsBlock = false
     /// `<scxml binding="late">`: a state's data gets its value when the state is first entered.
@@ -140,7 +142,7 @@ struct SCXMLTranslator {
         if !lateValues.isEmpty {
             // Late binding: the values are set before the state's first `on_enter`, once.
             let bound = "_bound_\(node.name)"
-            data.append((bound, .map([("type", .scalar("bool")), ("default", .plain("false"))])))
+            declare(bound, .map([("type", .scalar("bool")), ("default", .plain("false"))]))
             let set: YAMLTree = .map([("set", .map(lateValues + [(bound, .scalar("true"))]))])
             onEntry.insert(.map([("if", .scalar("!\(bound)")), ("then", .sequence([set]))]), at: 0)
         }
@@ -160,25 +162,51 @@ struct SCXMLTranslator {
     /// Handler keys with their alternatives in document order. A key holds every transition whose descriptor takes
     /// all of the key's events, and comes before the more general keys it falls under (`entering.s011` before
     /// `entering`): the first transition in document order wins across keys, as in SCXML.
+    ///
+    /// Each key is looked up by the few descriptors that can take it (its prefixes on dot boundaries, with and
+    /// without `.*`, and `*`), never matched against every other key: a state with thousands of transitions
+    /// translates in time proportional to them.
     static func handlers(_ transitions: [(descriptors: [String], alternative: YAMLTree)]) -> [(String, [YAMLTree])] {
         var keys: [String] = []
-        for transition in transitions {
-            for key in transition.descriptors where !keys.contains(key) {
-                keys.insert(key, at: keys.firstIndex { EventDescriptor.matches($0, key) } ?? keys.count)
+        var known: Set<String> = []
+        // Which transitions (by index, in document order) each descriptor is written on.
+        var writtenOn: [String: [Int]] = [:]
+        for (index, transition) in transitions.enumerated() {
+            for key in transition.descriptors {
+                if writtenOn[key]?.last != index { writtenOn[key, default: []].append(index) }
+                guard known.insert(key).inserted else { continue }
+                let general = Set(generalDescriptors(of: key)).intersection(known).subtracting([key])
+                keys.insert(key, at: general.isEmpty ? keys.count : keys.firstIndex(where: general.contains)!)
             }
         }
         return keys.map { key in
+            let taking = ([key] + generalDescriptors(of: key)).compactMap { writtenOn[$0] }
             var alternatives: [YAMLTree] = []
-            for transition in transitions
-            where transition.descriptors.contains(where: { EventDescriptor.matches($0, key) }) {
-                alternatives.append(transition.alternative)
+            for index in Set(taking.joined()).sorted() {
+                alternatives.append(transitions[index].alternative)
                 // None after an unguarded one is ever tried.
-                if case .mapping(let fields) = transition.alternative, !fields.contains(where: { $0.key == "when" }) {
+                if case .mapping(let fields) = transitions[index].alternative,
+                    !fields.contains(where: { $0.key == "when" })
+                {
                     break
                 }
             }
             return (key, alternatives)
         }
+    }
+
+    /// The descriptors that take every event `key` takes (`EventDescriptor.matches`): `key` with or without its
+    /// `.*`, each prefix of it on dot boundaries with and without `.*`, and `*`.
+    static func generalDescriptors(of key: String) -> [String] {
+        guard key != "*" else { return [] }
+        let name = key.hasSuffix(".*") ? String(key.dropLast(2)) : key
+        var found = [name, name + ".*"]
+        var end = name.endIndex
+        while let dot = name[..<end].lastIndex(of: ".") {
+            found += [String(name[..<dot]), String(name[..<dot]) + ".*"]
+            end = dot
+        }
+        return found + ["*"]
     }
 
     /// The Segue names of the states entered first: the `initial` attribute's, the `<initial>` element's targets
@@ -275,7 +303,7 @@ struct SCXMLTranslator {
                         at: idAttribute.valueRange))
                 continue
             }
-            guard !data.contains(where: { $0.0 == id }) else {
+            guard !declared.contains(id) else {
                 diagnostics.append(
                     .error(.badIdentifier, "the data id `\(id)` is declared twice", at: idAttribute.valueRange))
                 continue
@@ -301,9 +329,15 @@ struct SCXMLTranslator {
                 lateValues.append((id, .scalar(value)))
                 variable.removeLast()
             }
-            data.append((id, .map(variable)))
+            declare(id, .map(variable))
         }
         return lateValues
+    }
+
+    /// Declares flow data `name` (once; a later declaration of the same name is left out).
+    mutating func declare(_ name: String, _ variable: YAMLTree) {
+        guard declared.insert(name).inserted else { return }
+        data.append((name, variable))
     }
 
     // MARK: checks

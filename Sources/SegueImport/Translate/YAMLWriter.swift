@@ -59,8 +59,11 @@ enum YAMLWriter {
     }
 
     /// Plain when it is a name-like word the core schema keeps a string; quoted otherwise.
+    private static let reserved: Set<String> = [
+        "true", "false", "null", "True", "False", "Null", "TRUE", "FALSE", "NULL", "~",
+    ]
+
     static func scalar(_ text: String) -> String {
-        let reserved: Set<String> = ["true", "false", "null", "True", "False", "Null", "TRUE", "FALSE", "NULL", "~"]
         if let first = text.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic),
             text.unicodeScalars.allSatisfy({
                 $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || $0 == "." || ("0"..."9").contains($0))

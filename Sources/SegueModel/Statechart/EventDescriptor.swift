@@ -24,6 +24,26 @@ public enum EventDescriptor {
         return rest.isEmpty || rest.first == "."
     }
 
+    /// The name an event is dispatched under when a flow's event tables know only some names: `event` itself when
+    /// `isKnown` says so, else the longest known name that the same handler keys take, namely a prefix of `event`
+    /// on dot boundaries (`foo.bar` for `foo.bar.baz`), that prefix's `.*` key, or `*`; nil when no handler key can
+    /// take `event`. Every key that takes `event` other than `event` itself is such a prefix or `*`, and the
+    /// longest known prefix is taken by exactly those keys (a longer key would be a longer known name), so
+    /// dispatching it runs the handlers SCXML's descriptor rules choose for `event`.
+    ///
+    ///     EventDescriptor.dispatchName(for: "foo.bar.bat.bif") { ["foo.bar.bat", "*"].contains($0) }  // "foo.bar.bat"
+    public static func dispatchName(for event: String, isKnown: (String) -> Bool) -> String? {
+        if isKnown(event) { return event }
+        var end = event.endIndex
+        while let dot = event[..<end].lastIndex(of: ".") {
+            let prefix = String(event[..<dot])
+            if isKnown(prefix) { return prefix }
+            if isKnown(prefix + ".*") { return prefix + ".*" }
+            end = dot
+        }
+        return isKnown("*") ? "*" : nil
+    }
+
     /// Whether `text` can name an event: identifiers joined by dots (`done.state.timer`).
     public static func isEventName(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)

@@ -61,7 +61,7 @@ extension Runner {
         case .dismissAlert: return state.alert == nil ? InputRefusal(.noAlert, .dismissAlert) : nil
         case .timerFired(let id):
             return state.timers.contains { $0.id == id } ? nil : InputRefusal(.noSuchTimer, .timer)
-        case .event(let event, _):
+        case .event(let event, _, _):
             guard program.events.indices.contains(event) else { return InputRefusal(.noSuchEvent, .event) }
             return topInstance == nil ? InputRefusal(.noScreen, .event) : nil
         case .launch, .restart, .inputLevel, .outcome, .advanceTime, .playbackReached, .playbackFinished:

@@ -42,8 +42,9 @@ public enum Input: Sendable, Hashable, Codable {
     case playbackReached(line: Int)
     /// The last line has played: the top screen's playback `end_event` is raised.
     case playbackFinished
-    /// Raise an event on the top screen from outside (REPL, scenarios, benchmarks).
-    case event(Int, payload: Value)
+    /// Raise an event on the top screen from outside (REPL, scenarios, benchmarks). `name` is the name it was sent
+    /// as when the program knows it only by the event it falls under (`Program.event(matching:)`).
+    case event(Int, payload: Value, name: String? = nil)
     /// Kill and relaunch: everything is lost except persisted data.
     case restart
 }

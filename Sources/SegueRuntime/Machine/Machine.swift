@@ -112,13 +112,13 @@ struct Runner {
     // MARK: inputs
 
     mutating func handle(_ input: Input) {
-        if case .event(let event, let payload) = input, state.launched {
+        if case .event(let event, let payload, let name) = input, state.launched {
             // The hot path first: the other inputs' payloads are not copied to rule them out.
             guard !state.ended else {
                 return ignore(
                     program.events.indices.contains(event) ? program.events[event] : "event", "the flow has ended")
             }
-            raise(event, payload)
+            raise(event, payload, name: name)
             if !state.eventQueue.isEmpty || !state.externalQueue.isEmpty || program.hasStatechartExtras {
                 drainEvents()
             }
@@ -157,26 +157,27 @@ struct Runner {
         case .dismissAlert: dismissAlert()
         case .playbackReached(let line): playbackReached(line)
         case .playbackFinished: playbackFinished()
-        case .event(let event, let payload): raise(event, payload)
+        case .event(let event, let payload, let name): raise(event, payload, name: name)
         case .launch, .restart: break
         }
     }
 
     /// An event from outside, for the top screen.
-    private mutating func raise(_ event: Int, _ payload: Value) {
+    private mutating func raise(_ event: Int, _ payload: Value, name: String?) {
         guard event >= 0, event < program.events.count else { return ignore("event #\(event)", "no such event") }
         guard let layer = state.layers.indices.last, let index = state.layers[layer].stack.indices.last else {
             return ignore(program.events[event], "no screen is shown")
         }
         let top = state.layers[layer].stack[index].id
+        var raised = RaisedEvent(event: event, payload: payload, instance: top, kind: .external)
+        raised.name = name
+        if let name, tracing {
+            record(.note("\(name): taken as \(program.events[event]), the name the handlers that take it know"))
+        }
         // Nothing is waiting (run-to-completion empties the queue), so it runs now.
         if state.eventQueue.isEmpty {
-            if program.readsCurrentEvent {
-                noteCurrentEvent(RaisedEvent(event: event, payload: payload, instance: top, kind: .external))
-            }
-            if !state.sessions.isEmpty {
-                beforeExternalEvent(RaisedEvent(event: event, payload: payload, instance: top, kind: .external))
-            }
+            if program.readsCurrentEvent { noteCurrentEvent(raised) }
+            if !state.sessions.isEmpty { beforeExternalEvent(raised) }
             // The commonest case inline: no nested states and one unguarded handler on the screen.
             if !tracing, state.layers[layer].stack[index].active.isEmpty,
                 let entry = box.directEntry(screen: state.layers[layer].stack[index].screen, event: event)
@@ -185,7 +186,7 @@ struct Runner {
             }
             dispatch(event, payload, to: top, at: (layer, index))
         } else {
-            state.eventQueue.append(RaisedEvent(event: event, payload: payload, instance: top, kind: .external))
+            state.eventQueue.append(raised)
         }
     }
 

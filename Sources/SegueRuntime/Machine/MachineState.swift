@@ -241,6 +241,9 @@ public struct RaisedEvent: Sendable, Hashable, Codable {
     public var below: Int? = nil
     /// The invocation it came from (`current_event.invokeid`), for an event an invoked session sent its parent.
     public var invokeID: String? = nil
+    /// The name it was sent as when the program knows no event of that name (`foo.bar.baz`, dispatched as the
+    /// `foo.bar` it falls under: `Program.event(matching:)`), for `current_event.name`; nil when it is `event`'s.
+    public var name: String? = nil
 }
 
 /// A child session an `invoke:` started: its own machine state, run by the parent's steps.

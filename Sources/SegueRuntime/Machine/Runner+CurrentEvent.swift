@@ -16,7 +16,7 @@ extension Runner {
         let origin: Value = raised.origin.map(Value.string) ?? .null
         state.currentEvent = CurrentEventField.record { field in
             switch field {
-            case .name: return .string(program.events[raised.event])
+            case .name: return .string(raised.name ?? program.events[raised.event])
             case .type: return .string(raised.kind.rawValue)
             case .sendid: return raised.sendID.map(Value.string) ?? .null
             case .origin: return origin

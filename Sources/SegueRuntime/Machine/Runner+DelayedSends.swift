@@ -60,13 +60,14 @@ extension Runner {
     }
 
     /// A sent event into its queue: the internal one, or with `type: external` the external one (SCXML's).
-    mutating func deliver(_ event: Int, payload: Value, delivery: SendDelivery, instance: Int) {
+    mutating func deliver(_ event: Int, payload: Value, delivery: SendDelivery, instance: Int, name: String? = nil) {
         if let session = delivery.session {
-            return sendToSession(session, name: program.events[event], payload: payload, sendID: delivery.id)
+            return sendToSession(session, name: name ?? program.events[event], payload: payload, sendID: delivery.id)
         }
         var raised = RaisedEvent(
             event: event, payload: payload, instance: instance, kind: delivery.kind, sendID: delivery.id,
             below: self.instance(below: instance))
+        if let name, name != program.events[event] { raised.name = name }
         if delivery.kind == .external {
             raised.origin = ownOrigin
             state.externalQueue.append(raised)

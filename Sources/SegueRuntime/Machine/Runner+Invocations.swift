@@ -118,11 +118,12 @@ extension Runner {
 
     /// An event a child sent `to: parent`: into this session's external queue, with its `invokeid`.
     private mutating func receiveFromSession(_ sent: SessionEvent, session: InvokedSession) {
-        guard let event = program.event(named: sent.name) else {
+        guard let event = program.event(matching: sent.name) else {
             return ignore(sent.name, "from session \(session.invokeID): no state takes it")
         }
         var raised = RaisedEvent(
             event: event, payload: sent.payload, instance: session.instance, kind: .external, sendID: sent.sendID)
+        if program.events[event] != sent.name { raised.name = sent.name }
         raised.origin = "#_" + session.invokeID
         raised.invokeID = session.invokeID
         state.externalQueue.append(raised)
@@ -138,12 +139,13 @@ extension Runner {
         guard let index = state.sessions.firstIndex(where: { $0.invokeID == target }) else {
             return ignore(name, "no session `\(target)` is running")
         }
-        guard let event = box.children[state.sessions[index].invocation].program.event(named: name) else {
+        let child = box.children[state.sessions[index].invocation].program
+        guard let event = child.event(matching: name) else {
             return ignore(name, "session \(target) takes no such event")
         }
-        runSession(index) { child in
-            child.receive(RaisedEvent(event: event, payload: payload, instance: -1, kind: .external, sendID: sendID))
-        }
+        var raised = RaisedEvent(event: event, payload: payload, instance: -1, kind: .external, sendID: sendID)
+        if child.events[event] != name { raised.name = name }
+        runSession(index) { $0.receive(raised) }
     }
 
     /// An event from the parent: into the external queue, for the top screen, with the parent as its origin.
@@ -169,7 +171,7 @@ extension Runner {
             run(entry, Frame(instance: raised.instance, owner: program.invocations[index].state, event: raised.payload))
         }
         guard program.events.indices.contains(raised.event) else { return }
-        let name = program.events[raised.event]
+        let name = raised.name ?? program.events[raised.event]
         for session in state.sessions where program.invocations[session.invocation].autoforward {
             sendToSession(session.invokeID, name: name, payload: raised.payload, sendID: raised.sendID)
         }

@@ -40,12 +40,13 @@ extension Runner {
             return true
         }
         guard let value = evaluate(operation.payload, data: operation.data, frame) else { return false }
-        // A name the program never mentions has no handler anywhere: dropped, as SCXML drops unmatched events.
-        guard let event = program.event(named: name) else {
+        // A name no handler key takes is dropped, as SCXML drops unmatched events; one a key takes as a prefix
+        // (`foo` of `foo.bar`) is dispatched as the event it falls under, keeping its own name.
+        guard let event = program.event(matching: name) else {
             ignore(name, "no state takes it")
             return true
         }
-        deliver(event, payload: value, delivery: delivery, instance: frame.instance)
+        deliver(event, payload: value, delivery: delivery, instance: frame.instance, name: name)
         return true
     }
 

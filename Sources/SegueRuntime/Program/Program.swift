@@ -78,6 +78,22 @@ public struct Program: Sendable {
     public func screen(named name: String) -> Int? { screenIndex[name] }
     public func event(named name: String) -> Int? { eventIndex[name] }
 
+    /// The event a name sent at run time is dispatched as, by SCXML's descriptor rules: itself, or the longest
+    /// event the program knows that the same handler keys take (`foo.bar` for `foo.bar.baz`, `*`); nil when no
+    /// handler key can take it (`EventDescriptor.dispatchName`).
+    public func event(matching name: String) -> Int? {
+        EventDescriptor.dispatchName(for: name) { eventIndex[$0] != nil }.flatMap { eventIndex[$0] }
+    }
+
+    /// Whether some handler key of the flow, a screen or a nested state takes `event`.
+    public func isHandled(_ event: Int) -> Bool {
+        handlers.handler(for: event) != nil
+            || screens.contains { screen in
+                screen.handlers.handler(for: event) != nil
+                    || screen.states.contains { $0.handlers.handler(for: event) != nil }
+            }
+    }
+
     /// The first declared service of kind `audio` (by name), which playback asks for line timelines.
     public var audioService: String? { services.filter { $0.value == .audio }.keys.min() }
 }

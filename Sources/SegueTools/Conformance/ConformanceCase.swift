@@ -91,10 +91,10 @@ public struct ConformanceCase: Sendable {
         case "launch":
             return .launch(LaunchEnvironment())
         case "send":
-            guard let event = program.event(named: argument) else {
-                throw Failure(description: "\(name): the flow has no event `\(argument)`")
+            switch SentEvent.input(argument, payload: .null, in: program) {
+            case .success(let input): return input
+            case .failure(let unhandled): throw Failure(description: "\(name): \(unhandled.message)")
             }
-            return .event(event, payload: .null)
         case "tap":
             guard let top = state.topInstance, let path = program.path(argument, on: top.screen) else {
                 throw Failure(description: "\(name): no element `\(argument)` on the top screen")

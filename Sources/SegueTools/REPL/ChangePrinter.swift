@@ -27,19 +27,27 @@ public struct ChangePrinter: Sendable {
         }
     }
 
-    /// One line per change; empty when nothing happened worth saying.
+    /// The most lines one command prints of what happened; a longer run ends with how many were left out.
+    public static let lineLimit = 200
+
+    /// One line per change, at most `lineLimit` and the event limit's; empty when nothing happened worth saying.
     public func render(steps: [Step], calls: [ServiceCallRecord]) -> [String] {
         var lines: [String] = []
+        // A chart that loops prints its first lines and one line for the rest, never millions.
+        var leftOut = 0
+        func add(_ line: String) {
+            if lines.count < Self.lineLimit { lines.append(line) } else { leftOut += 1 }
+        }
         var remaining = calls[...]
         var started: [Int: ServiceCallRecord] = [:]
         for entry in steps.flatMap(\.trace) {
             switch entry {
             case .transition(let kind, let from, let to):
-                lines.append("• \(kind.rawValue) \(from ?? "–") → \(to ?? "–")")
-            case .screenEntered(let screen, _): lines.append(style.dim("  enter \(screen)"))
-            case .screenExited(let screen, _): lines.append(style.dim("  exit \(screen)"))
-            case .stateEntered(let screen, let state): lines.append(style.dim("  enter state \(screen).\(state)"))
-            case .stateExited(let screen, let state): lines.append(style.dim("  exit state \(screen).\(state)"))
+                add("• \(kind.rawValue) \(from ?? "–") → \(to ?? "–")")
+            case .screenEntered(let screen, _): add(style.dim("  enter \(screen)"))
+            case .screenExited(let screen, _): add(style.dim("  exit \(screen)"))
+            case .stateEntered(let screen, let state): add(style.dim("  enter state \(screen).\(state)"))
+            case .stateExited(let screen, let state): add(style.dim("  exit state \(screen).\(state)"))
             case .callStarted(let id, let service, let operation):
                 let record = remaining.popFirst()
                 started[id] = record
@@ -48,41 +56,47 @@ public struct ChangePrinter: Sendable {
                         $0.arguments.isEmpty
                             ? "" : Self.short(Value.record($0.arguments).literal, hiding: dataDirectory)
                     } ?? ""
-                lines.append("• call \(service).\(operation)" + (arguments.isEmpty ? "" : " \(arguments)"))
+                add("• call \(service).\(operation)" + (arguments.isEmpty ? "" : " \(arguments)"))
             case .outcome(let id, let branch):
                 let answer = started[id].map { Self.describe($0.outcome, hiding: dataDirectory) } ?? branch
                 let taken = answer.hasPrefix(branch) ? "" : " → \(branch) branch"
-                lines.append("  ↳ " + paint(answer) + taken)
+                add("  ↳ " + paint(answer) + taken)
                 // Where a server's data broke the endpoint's result contract: the alert only says it was not as expected.
                 if case .error(let error)? = started[id]?.outcome, let problem = error.details["problem"]?.stringValue {
-                    lines.append(style.dim("    where: \(problem)"))
+                    add(style.dim("    where: \(problem)"))
                 }
-            case .outcomeDropped(_, let reason): lines.append(style.yellow("  ↳ dropped: \(reason)"))
+            case .outcomeDropped(_, let reason): add(style.yellow("  ↳ dropped: \(reason)"))
             case .callCancelled(_, let service, let operation, let reason):
-                lines.append(style.yellow("• cancel \(service).\(operation): \(reason)"))
-            case .alertShown(let title): lines.append("• alert \"\(title)\"")
+                add(style.yellow("• cancel \(service).\(operation): \(reason)"))
+            case .alertShown(let title): add("• alert \"\(title)\"")
             case .error(let message, let handledBy, _):
-                lines.append(style.red("• error \"\(message)\" → \(handledBy)"))
-            case .ignored(let what, let reason): lines.append(style.yellow("• ignored \(what): \(reason)"))
-            case .note, .doneRaised, .flowEnded, .eventLimit: lines.append("• \(entry.description)")
+                add(style.red("• error \"\(message)\" → \(handledBy)"))
+            case .ignored(let what, let reason): add(style.yellow("• ignored \(what): \(reason)"))
+            case .note, .doneRaised, .flowEnded: add("• \(entry.description)")
+            case .eventLimit:
+                // Why it stopped is always said, after the lines left out.
+                if leftOut > 0 { lines.append(style.dim("• … \(leftOut) more lines left out")) }
+                leftOut = 0
+                lines.append("• \(entry.description)")
             case .resultHandedBack(let from, let to, let value):
-                lines.append(
+                add(
                     "• result " + Self.short(value.literal, hiding: dataDirectory) + " handed back by \(from) to \(to)")
-            case .session(let id, let inner): lines += sessionLine(id, inner)
-            case .sessionStarted, .sessionEnded: lines.append("• \(entry.description)")
+            case .session(let id, let inner): sessionLine(id, inner).forEach(add)
+            case .sessionStarted, .sessionEnded: add("• \(entry.description)")
             case .action, .eventConsumed, .timerFired: break
             }
         }
         for effect in steps.flatMap(\.effects) {
             switch effect {
-            case .openURL(let url): lines.append("• open url \(url)")
+            case .openURL(let url): add("• open url \(url)")
             case .emit(let event, let payload):
-                lines.append("• emit " + Self.short(OutputEvent(event: event, payload: payload).description))
-            case .play(let mode, let line): lines.append("• play \(mode) from line \(line)")
-            case .stopPlayback: lines.append("• stop playback")
+                add("• emit " + Self.short(OutputEvent(event: event, payload: payload).description))
+            case .play(let mode, let line): add("• play \(mode) from line \(line)")
+            case .stopPlayback: add("• stop playback")
             default: break
             }
         }
+        if leftOut > 0 { lines.append(style.dim("• … \(leftOut) more lines left out")) }
         return lines
     }
 

@@ -27,7 +27,11 @@ extension ReplSession {
             case .scroll(let list): return .success(try scrollInput(list))
             case .back: return .success(try accepted(.back))
             case .dismiss: return .success(try accepted(.swipeToDismiss))
-            case .send(let event, let payload): return .success(try eventInput(event, payload))
+            case .send(let event, let payload):
+                switch SentEvent.input(event, payload: try eventPayload(event, payload), in: program) {
+                case .success(let input): return .success(input)
+                case .failure(let unhandled): return .failure(ReplProblem(message: unhandled.message))
+                }
             default: return .failure(ReplProblem(message: "not an input"))
             }
         } catch {
@@ -305,12 +309,9 @@ extension ReplSession {
         }
     }
 
-    private func eventInput(_ name: String, _ payload: String?) throws(ReplProblem) -> Input {
-        guard let event = program.event(named: name) else {
-            let hint = Suggestion.closest(to: name, in: program.events).map { "; did you mean `\($0)`?" } ?? ""
-            throw ReplProblem(message: "the flow has no event `\(name)`\(hint)")
-        }
-        return .event(event, payload: try Self.json(payload, what: "the payload of `\(name)`") ?? .record([:]))
+    /// `send NAME [JSON]`'s payload: the JSON, or an empty record.
+    func eventPayload(_ name: String, _ payload: String?) throws(ReplProblem) -> Value {
+        try Self.json(payload, what: "the payload of `\(name)`") ?? .record([:])
     }
 
     /// Parses a JSON argument; nil when none was given.

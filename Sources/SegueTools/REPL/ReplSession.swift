@@ -192,6 +192,18 @@ public final class ReplSession {
                 let steps = await self.driver.advance(by: span)
                 return steps
             }
+        case .send(let name, let payload):
+            // Any name may be sent (`SentEvent`); one no handler takes is dropped with a warning, as SCXML drops it.
+            let value: Value
+            do {
+                value = try eventPayload(name, payload)
+            } catch {
+                return failure(error.message)
+            }
+            switch SentEvent.input(name, payload: value, in: program) {
+            case .success(let input): return await record(line: line) { await self.driver.send(input) }
+            case .failure(let unhandled): return Reply(text: style.yellow("warning: ") + unhandled.message)
+            }
         default:
             switch input(for: command) {
             case .success(let input): return await record(line: line) { await self.driver.send(input) }

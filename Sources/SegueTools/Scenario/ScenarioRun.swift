@@ -12,6 +12,8 @@ struct ScenarioRun {
     var visitedScreens: Set<String> = []
     /// Navigation transitions taken, with how often.
     var transitions: [TakenTransition: Int] = [:]
+    /// Steps that did not fail but may be mistakes (`ScenarioResult.warnings`).
+    var warnings: [ScenarioFailure] = []
 
     init(scenario: Scenario) {
         self.scenario = scenario
@@ -87,13 +89,10 @@ struct ScenarioRun {
         case .back: record(await driver.send(.back))
         case .dismiss: record(await driver.send(.swipeToDismiss))
         case .send(let event, let payload):
-            guard let id = driver.program.event(named: event) else {
-                throw failure(
-                    "the flow has no event `\(event)`" + Suggestion.didYouMean(event, in: driver.program.events),
-                    step.range,
-                    driver: driver)
+            switch SentEvent.input(event, payload: payload, in: driver.program) {
+            case .success(let input): record(await driver.send(input))
+            case .failure(let unhandled): warnings.append(failure(unhandled.message, step.range))
             }
-            record(await driver.send(.event(id, payload: payload)))
         case .tick(let span): record(await driver.advance(by: span))
         case .next(let call, let outcome): await driver.script(call, outcome)
         case .expect(let expectations):

@@ -14,6 +14,8 @@ public struct ScenarioResult: Sendable {
     /// Screens entered and navigation transitions taken (with counts), for `--coverage` and `--transitions`.
     public var visitedScreens: Set<String>
     public var transitions: [TakenTransition: Int]
+    /// What did not fail the scenario but may be a mistake in it (an event no handler takes), in step order.
+    public var warnings: [ScenarioFailure] = []
 
     public var passed: Bool { failure == nil }
 }
@@ -89,7 +91,7 @@ public final class ScenarioRunner {
         return ScenarioResult(
             scenario: scenario, failure: run.failure,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
-            visitedScreens: run.visitedScreens, transitions: run.transitions)
+            visitedScreens: run.visitedScreens, transitions: run.transitions, warnings: run.warnings)
     }
 
     /// Loads, checks and compiles a flow once per run of many scenarios.

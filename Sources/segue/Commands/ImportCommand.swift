@@ -17,9 +17,11 @@ enum ImportCommand: SegueCommand {
 
         options:
           -o, --output F   write the flow to F instead of standard output
-          --test DIR       run every .txml and .scxml file in DIR as a W3C IRP test: pass when the chart enters
-                           its `pass` state; fail on `fail`, an import or validation error, or a timeout; one
-                           line per test, then `N passed, N failed, N skipped` (docs/conformance.md)
+          --test DIR       run every .txml and .scxml file in DIR and its folders as a test, one line each, then
+                           `N passed, N failed, N skipped` (docs/conformance.md): a chart with a .json script
+                           beside it is a SCION test (events, and the atomic states expected after each);
+                           any other is a W3C IRP test: pass when the chart enters its `pass` state; fail on
+                           `fail`, an import or validation error, or a timeout
           --manifest F     with --test, only the tests the suite's manifest.xml marks mandatory and automatic
           --root DIR       files the flow names (imports, fixtures, pictures, …) are read only inside DIR,
                            never through a link out of it (default: the folder of the file named)
@@ -119,7 +121,10 @@ enum ImportCommand: SegueCommand {
         }
         var counts: [SCXMLTestRunner.Outcome.Status: Int] = [:]
         for path in paths {
-            let outcome = await SCXMLTestRunner.run(path: path)
+            let outcome =
+                SCIONTestRunner.isTest(path)
+                ? await SCIONTestRunner.run(path: path, name: SCIONTestRunner.name(of: path, under: directory))
+                : await SCXMLTestRunner.run(path: path)
             counts[outcome.status, default: 0] += 1
             print(outcome.line)
         }

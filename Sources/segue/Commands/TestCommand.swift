@@ -92,6 +92,7 @@ enum TestCommand: SegueCommand {
             } else {
                 say("pass \(scenario.name)\(covers)")
             }
+            for warning in result.warnings { say("  warning: \(warning.description)") }
         }
         let passed = results.filter(\.passed).count
         let failed = results.count - passed + unreadable
