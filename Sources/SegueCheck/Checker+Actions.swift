@@ -132,8 +132,11 @@ extension CheckRun {
         let owners = screens(of: scope.owner)
         guard !owners.isEmpty else { return }
         for screen in owners {
+            if stateNamesByScreen[screen.name.text] == nil {
+                stateNamesByScreen[screen.name.text] = Set(Inventory.states(screen.states).map(\.state.name.text))
+            }
+            guard stateNamesByScreen[screen.name.text]?.contains(state.text) != true else { continue }
             let names = Inventory.states(screen.states).map(\.state.name.text)
-            guard !names.contains(state.text) else { continue }
             let suggestion = Suggestion.closest(to: state.text, in: names)
             let message =
                 names.isEmpty

@@ -68,6 +68,9 @@ struct CheckRun {
     /// Events declared in imported files.
     let importedEvents: [EventDeclaration]
     var diagnostics: [Diagnostic] = []
+    /// Each screen's state names, by screen name, gathered once: every `goto` asks (a chart of thousands of states
+    /// has thousands of `goto`s).
+    var stateNamesByScreen: [String: Set<String>] = [:]
     /// Every expression checked, with its scope and type, when asked for (`Checker.expressionSites()`); nil otherwise.
     var sites: [ExpressionSite]?
     /// Raised events their screens do not take, for C103 once the possible stacks are known.

@@ -145,7 +145,8 @@ struct StateOutline {
     /// Whether some transition of the document takes `event` (`done.state.x` too, by the same matching): one
     /// lookup per prefix of the name, not one match per descriptor.
     func handles(_ event: String) -> Bool {
-        descriptors.contains(event + ".*") || EventDescriptor.dispatchName(for: event) { descriptors.contains($0) } != nil
+        descriptors.contains(event + ".*")
+            || EventDescriptor.dispatchName(for: event) { descriptors.contains($0) } != nil
     }
 
     /// The state a compound state enters by default: its `initial`, else its first child that is not history.

@@ -56,11 +56,14 @@ enum ECMAFunctions {
             case "(", "[", "{": depth += 1
             case ")", "]", "}": depth -= 1
             case "," where depth == 0:
-                return .refused("`JSON.stringify` with a replacer or an indent is not mapped; Segue's `json(value)` takes the value alone")
+                return .refused(
+                    "`JSON.stringify` with a replacer or an indent is not mapped; Segue's `json(value)` takes the value alone"
+                )
             default: break
             }
         }
-        return end == index + 4 ? .refused("`JSON.stringify()` has no argument; Segue's `json` needs one") : .function("json")
+        guard end > index + 4 else { return .refused("`JSON.stringify()` has no argument; Segue's `json` needs one") }
+        return .function("json")
     }
 
     /// The largest exponent `Math.pow(x, n)` is written out for.

@@ -22,7 +22,9 @@ import Testing
         let range = await session.execute("tap options[7]")
         #expect(range.text == "error: `options` has 3 items: `tap options[0]` … `tap options[2]`")
         let event = await session.execute("send bye")
-        #expect(event.text == "error: the flow has no event `bye`; did you mean `buy`?")
+        // Any name may be sent (SCXML's descriptor rules); one no handler takes is a warning, not a mistake.
+        #expect(event.text == "warning: no handler of the flow takes `bye`; it is dropped, as SCXML drops it; did you mean `buy`?")
+        #expect(!event.failed)
         let json = await session.execute("send buy {item")
         #expect(json.text == "error: the payload of `buy` is not valid JSON: {item")
         let device = await session.execute("device iphone77")
