@@ -47,3 +47,12 @@ func segueInterleaved(_ arguments: [String]) throws -> (status: Int32, text: Str
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: text, as: UTF8.self))
 }
+
+/// Runs `body` with a fresh temporary folder holding `files` (name: text), removed afterwards.
+func inTemporaryFolder(_ files: [String: String], _ body: (URL) throws -> Void) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-folder-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+    try body(folder)
+}
