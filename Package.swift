@@ -141,7 +141,7 @@ let package = Package(
             name: "SegueLanguageServer",
             dependencies: ["SegueDiagnostics", "SegueExpression", "SegueModel", "SegueCheck"]),
         .testTarget(
-            name: "SegueLanguageServerTests", dependencies: ["SegueLanguageServer"],
+            name: "SegueLanguageServerTests", dependencies: ["SegueLanguageServer", "SegueRuntime"],
             exclude: ["Neovim"]),
 
         // The command-line tool: argument parsing and terminal I/O only.

@@ -6,6 +6,13 @@ public protocol AudioClock: Sendable {
     func now() -> Double
     /// Returns at `deadline` (seconds since the origin), or at once if it has passed.
     func sleep(until deadline: Double) async
+    /// Says that the caller of `sleep` will not sleep again (its recording ended), so a clock that waits for its
+    /// woken sleepers to park again (`SteppedAudioClock`) stops waiting for it.
+    func sleeperFinished()
+}
+
+extension AudioClock {
+    public func sleeperFinished() {}
 }
 
 /// The machine's monotonic clock.

@@ -1,3 +1,5 @@
+import SegueDiagnostics
+
 /// How one sample is stored in a WAV file's data chunk.
 ///
 ///     SampleEncoding.int16.bytesPerSample  // 2
@@ -99,6 +101,6 @@ public struct AudioFormat: Sendable, Hashable, Codable, CustomStringConvertible 
     public func frames(seconds: Double) -> Int { Int((seconds * Double(sampleRate)).rounded()) }
 
     public var description: String {
-        "\(sampleRate) Hz, \(channels) channel\(channels == 1 ? "" : "s"), \(encoding.shortName)"
+        "\(sampleRate) Hz, \(Plural.english(channels, "channel")), \(encoding.shortName)"
     }
 }

@@ -38,11 +38,7 @@ public actor AudioRecorder {
     /// `tick` has been recorded before its level is read); nil when not recording.
     public func currentLevel() async -> AudioLevel? {
         guard let job else { return nil }
-        let started = ContinuousClock.now
-        while !job.caughtUp, ContinuousClock.now - started < .milliseconds(500) {
-            await Task.yield()
-            try? await Task.sleep(nanoseconds: 50_000)
-        }
+        _ = await job.progress.wait(until: { job.caughtUp }, timeout: .milliseconds(500))
         return job.latestLevel
     }
 
@@ -107,6 +103,8 @@ private final class RecordingJob: @unchecked Sendable {
     /// The clock's time when recording started.
     let start: Double
     private let lock = NSLock()
+    /// Told after every block written and at the end, for `caughtUp`'s readers.
+    let progress = AsyncCondition()
     /// Set by `requestStop()`: the frames the take ends at (the clock's time since `start`), or 0 unpaced.
     private var stopFrames: Int?
     private var latest: AudioLevel?
@@ -157,6 +155,8 @@ private final class RecordingJob: @unchecked Sendable {
     func run() async throws -> AudioRecorder.Result {
         defer {
             lock.withLock { finished = true }
+            progress.broadcast()
+            if paced { clock.sleeperFinished() }
             continuation.finish()
         }
         var meter = LevelMeter(format: format)
@@ -190,6 +190,7 @@ private final class RecordingJob: @unchecked Sendable {
                     written = total
                     if let last = levels.last { latest = last }
                 }
+                progress.broadcast()
                 for level in levels { continuation.yield(level) }
             }
             if let last = meter.finish() { continuation.yield(last) }

@@ -13,7 +13,8 @@ public final class SteppedAudioClock: AudioClock, VirtualClockFollower, @uncheck
         var resume: CheckedContinuation<Void, Never>
     }
 
-    /// The longest real time `advance` waits for one woken sleeper to park again before moving on.
+    /// The longest real time `advance` waits for the woken sleepers to park again (or finish) before moving on: a
+    /// guard against a sleeper that does neither, never the usual way out.
     static let settleLimit: Duration = .milliseconds(500)
 
     private let lock = NSLock()
@@ -22,8 +23,10 @@ public final class SteppedAudioClock: AudioClock, VirtualClockFollower, @uncheck
     private var nextID = 0
     /// Sleepers cancelled before they parked.
     private var cancelled: Set<Int> = []
-    /// Sleepers `advance` woke that have not called `sleep` again (or ended) yet.
+    /// Sleepers `advance` woke that have not called `sleep` again (or finished) yet.
     private var running = 0
+    /// Told whenever `running` goes down.
+    private let parked = AsyncCondition()
 
     public init(start: Double = 0) { time = start }
 
@@ -36,6 +39,7 @@ public final class SteppedAudioClock: AudioClock, VirtualClockFollower, @uncheck
             nextID += 1
             return nextID
         }
+        parked.broadcast()
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let ready = lock.withLock { () -> Bool in
@@ -58,7 +62,7 @@ public final class SteppedAudioClock: AudioClock, VirtualClockFollower, @uncheck
     }
 
     /// Moves time to `target` (never back) and wakes every sleeper that is due, then waits until each woken sleeper
-    /// has parked again on a later deadline (or a short real-time limit passed, when it ended instead).
+    /// has parked again on a later deadline or finished.
     public func advance(to target: ClockDuration) async {
         await advance(toSeconds: target.seconds)
     }
@@ -75,13 +79,14 @@ public final class SteppedAudioClock: AudioClock, VirtualClockFollower, @uncheck
             }
             guard !due.isEmpty else { return }
             for continuation in due { continuation.resume() }
-            let started = ContinuousClock.now
-            while lock.withLock({ running > 0 }), ContinuousClock.now - started < Self.settleLimit {
-                await Task.yield()
-                try? await Task.sleep(nanoseconds: 50_000)
-            }
+            _ = await parked.wait(until: { lock.withLock { running == 0 } }, timeout: Self.settleLimit)
             lock.withLock { running = 0 }
         }
+    }
+
+    public func sleeperFinished() {
+        lock.withLock { running = max(0, running - 1) }
+        parked.broadcast()
     }
 
     /// Whether something is parked waiting for time to move.

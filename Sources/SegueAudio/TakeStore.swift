@@ -119,15 +119,7 @@ final class TakeStore {
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     func transaction<Result>(_ body: () throws(AudioError) -> Result) throws(AudioError) -> Result {
-        try execute("BEGIN IMMEDIATE")
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? database.execute("ROLLBACK")
-            throw error
-        }
+        try database.transaction(failing: { AudioError.store($0.description) }, body)
     }
 
     /// Runs schema statements; a failure is `AudioError.store` with SQLite's text.

@@ -117,14 +117,34 @@ public final class SQLiteDatabase {
     ///
     /// `IMMEDIATE` takes the write lock up front, so a busy database fails at the start, not halfway.
     public func transaction<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
-        try execute("BEGIN IMMEDIATE")
+        try transaction(failing: { $0 }, body)
+    }
+
+    /// `transaction(_:)` for a caller with an error type of its own: SQLite's failures to begin or commit become
+    /// one through `failing`.
+    ///
+    ///     try database.transaction(failing: { AudioError.store($0.description) }) { … }
+    public func transaction<Result, Failure: Error>(
+        failing convert: (SQLiteError) -> Failure, _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        do throws(SQLiteError) {
+            try execute("BEGIN IMMEDIATE")
+        } catch {
+            throw convert(error)
+        }
+        let result: Result
         do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
+            result = try body()
         } catch {
             try? execute("ROLLBACK")
             throw error
         }
+        do throws(SQLiteError) {
+            try execute("COMMIT")
+        } catch {
+            try? execute("ROLLBACK")
+            throw convert(error)
+        }
+        return result
     }
 }

@@ -16,20 +16,19 @@ private let segueExecutable: String? = {
     @Test(.enabled(if: segueExecutable != nil, "the segue executable is not built next to the tests"))
     func aRecordingKilledMidWriteIsRepairedSampleExact() async throws {
         let path = directory.file("killed.wav")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: segueExecutable!)
-        process.arguments = ["audio", "record", path, "--sine", "1000", "--rate", "8000"]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        // Wait until a few blocks are on disk, then kill it without warning.
-        var size = 0
-        for _ in 0..<200 where size < 44 + 4000 {
-            try await Task.sleep(nanoseconds: 20_000_000)
-            size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        // --meter prints a line per 50 ms block (400 frames at 8000 Hz), after the block is written.
+        let child = try ChildProcess(
+            executable: URL(fileURLWithPath: segueExecutable!),
+            arguments: ["audio", "record", path, "--sine", "1000", "--rate", "8000", "--meter"])
+        // Wait until five blocks (4000 bytes) are on disk, then kill it without warning.
+        var meterLines = 0
+        for await chunk in child.output {
+            if case .standardError(let bytes) = chunk { meterLines += bytes.count { $0 == 10 } }
+            if meterLines >= 5 { break }
         }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
+        child.send(SIGKILL)
+        _ = await child.exitStatus()
+        #expect(child.endedBySignal)
         #expect(throws: AudioError.unfinishedRecording(path: path)) { try WAVReader(path: path) }
 
         let onDisk = bytes(path).count

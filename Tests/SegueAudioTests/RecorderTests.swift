@@ -64,8 +64,9 @@ import Testing
         let recorder = AudioRecorder(
             input: .signal(.noise(amplitude: 0.5, seed: 1), format), clock: RealTimeAudioClock())
         let path = directory.file("take.wav")
-        _ = try await recorder.start(path: path)
-        try await Task.sleep(nanoseconds: 150_000_000)
+        // Stopped once the first block is on disk.
+        let levels = try await recorder.start(path: path)
+        for await _ in levels { break }
         let result = try await recorder.stop()
         #expect(result.frames > 0)
         #expect(try WAVReader(path: path).frameCount == result.frames)

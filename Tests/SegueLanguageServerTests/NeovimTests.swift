@@ -1,4 +1,5 @@
 import Foundation
+import SegueRuntime
 import Testing
 
 /// A real client: headless Neovim runs Neovim/lsp_client.lua against `segue lsp` on a copy of flows/donate.yaml.
@@ -6,7 +7,7 @@ import Testing
     .enabled(if: SegueBinary.path != nil, "the segue executable is not built next to the tests"),
     .enabled(if: SegueBinary.neovim != nil, "nvim is not installed (apt-get install neovim); .ci/run installs it"))
 struct NeovimTests {
-    @Test func neovimSeesDiagnosticsCompletesJumpsAndRenames() throws {
+    @Test func neovimSeesDiagnosticsCompletesJumpsAndRenames() async throws {
         let directory = try ServerHarness.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // The copy takes its fixtures (StoreKit file, sample photo) along in flows/donate/: a link out of the project
@@ -18,23 +19,16 @@ struct NeovimTests {
         try FileManager.default.copyItem(atPath: ServerHarness.donatePath, toPath: flow)
         let result = directory + "/result.txt"
         let script = ServerHarness.root + "/Tests/SegueLanguageServerTests/Neovim/lsp_client.lua"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: SegueBinary.neovim ?? "/usr/bin/nvim")
-        process.arguments = ["--headless", "--clean", "-n", "-c", "luafile \(script)"]
-        process.environment = ProcessInfo.processInfo.environment.merging([
-            "SEGUE_BIN": SegueBinary.path ?? "", "SEGUE_FLOW": flow, "SEGUE_RESULT": result,
-        ]) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(120)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        let neovim = try ChildProcess(
+            executable: URL(fileURLWithPath: SegueBinary.neovim ?? "/usr/bin/nvim"),
+            arguments: ["--headless", "--clean", "-n", "-c", "luafile \(script)"],
+            environment: ["SEGUE_BIN": SegueBinary.path ?? "", "SEGUE_FLOW": flow, "SEGUE_RESULT": result])
+        neovim.closeInput()
+        var status = await neovim.exitStatus(within: .seconds(120))
+        if status == nil { status = await neovim.stop() }
         let lines = ((try? String(contentsOfFile: result, encoding: .utf8)) ?? "").split(separator: "\n").map(
             String.init)
-        #expect(process.terminationStatus == 0, "\(lines.joined(separator: "\n"))")
+        #expect(status == 0, "\(lines.joined(separator: "\n"))")
         #expect(lines.last == "done", "\(lines.joined(separator: "\n"))")
         #expect(!lines.contains { $0.hasPrefix("FAIL") }, "\(lines.joined(separator: "\n"))")
         for step in [

@@ -1,4 +1,5 @@
 import Foundation
+import SegueRuntime
 
 /// The built `segue` binary and a way to start it with pipes, for the tests that run the real server.
 enum SegueBinary {
@@ -17,56 +18,57 @@ enum SegueBinary {
     }
 }
 
-/// `segue lsp` as a child process, spoken to over its standard input and output.
+/// `segue lsp` as a child process, spoken to over its standard input and output; what it writes is awaited, never
+/// read on a thread of the cooperative pool.
 final class ServerProcess {
-    let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private let errors = Pipe()
+    private let child: ChildProcess
+    private var output: AsyncStream<ChildProcess.Output>.AsyncIterator
     private var framer = MessageFramerBuffer()
+    private var log = Data()
 
     init(arguments: [String] = ["lsp", "--debounce", "0.05"]) throws {
-        process.executableURL = URL(fileURLWithPath: SegueBinary.path ?? "/nonexistent/segue")
-        process.arguments = arguments
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        child = try ChildProcess(
+            executable: URL(fileURLWithPath: SegueBinary.path ?? "/nonexistent/segue"), arguments: arguments)
+        output = child.output.makeAsyncIterator()
     }
 
     /// Writes these messages in one write, so the server reads them as one batch.
     func write(_ messages: [String]) {
         var data = Data()
         for message in messages { data += Data("Content-Length: \(message.utf8.count)\r\n\r\n\(message)".utf8) }
-        input.fileHandleForWriting.write(data)
+        _ = child.write(data)
     }
 
-    func closeInput() { try? input.fileHandleForWriting.close() }
+    func closeInput() { child.closeInput() }
 
     /// The next message the server sends, parsed as JSON.
-    func next() throws -> [String: Any] {
+    func next() async throws -> [String: Any] {
         while true {
             if let body = framer.next() {
                 return try JSONSerialization.jsonObject(with: body) as? [String: Any] ?? [:]
             }
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw CocoaError(.fileReadUnknown) }
-            framer.bytes += chunk
+            switch await output.next() {
+            case .standardOutput(let bytes)?: framer.bytes += bytes
+            case .standardError(let bytes)?: log += bytes
+            case nil: throw CocoaError(.fileReadUnknown)
+            }
         }
     }
 
     /// Messages until one satisfies `match`.
-    func next(where match: ([String: Any]) -> Bool) throws -> [String: Any] {
+    func next(where match: ([String: Any]) -> Bool) async throws -> [String: Any] {
         while true {
-            let message = try next()
+            let message = try await next()
             if match(message) { return message }
         }
     }
 
-    func wait() -> (status: Int32, log: String) {
-        process.waitUntilExit()
-        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (process.terminationStatus, log)
+    /// Its exit status and everything it wrote on standard error, once it has exited.
+    func wait() async -> (status: Int32, log: String) {
+        while let chunk = await output.next() {
+            if case .standardError(let bytes) = chunk { log += bytes }
+        }
+        return (await child.exitStatus(), String(decoding: log, as: UTF8.self))
     }
 }
 

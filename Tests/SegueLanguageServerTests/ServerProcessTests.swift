@@ -14,10 +14,10 @@ struct ServerProcessTests {
             .description
     }
 
-    @Test func anEditorSessionOverPipes() throws {
+    @Test func anEditorSessionOverPipes() async throws {
         let server = try ServerProcess()
         server.write([Self.message(1, "initialize", "{\"capabilities\":{}}")])
-        let initialized = try server.next()
+        let initialized = try await server.next()
         #expect(initialized["id"] as? Int == 1)
         #expect((initialized["result"] as? [String: Any])?["capabilities"] != nil)
 
@@ -26,7 +26,7 @@ struct ServerProcessTests {
         let open =
             "{\"textDocument\":{\"uri\":\"\(uri)\",\"languageId\":\"yaml\",\"version\":1,\"text\":\(Self.quoted(broken))}}"
         server.write([Self.message(nil, "initialized"), Self.message(nil, "textDocument/didOpen", open)])
-        let published = try server.next { $0["method"] as? String == "textDocument/publishDiagnostics" }
+        let published = try await server.next { $0["method"] as? String == "textDocument/publishDiagnostics" }
         let diagnostics = (published["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
         #expect(diagnostics.contains { ($0["message"] as? String)?.contains("`mian`") == true })
 
@@ -36,36 +36,36 @@ struct ServerProcessTests {
             Self.message(2, "textDocument/completion", position), Self.message(nil, "$/cancelRequest", "{\"id\":2}"),
             Self.message(3, "textDocument/hover", position), Self.message(4, "no/such/method"),
         ])
-        let cancelled = try server.next { $0["id"] as? Int == 2 }
+        let cancelled = try await server.next { $0["id"] as? Int == 2 }
         #expect((cancelled["error"] as? [String: Any])?["code"] as? Int == -32800)
-        let hover = try server.next { $0["id"] as? Int == 3 }
+        let hover = try await server.next { $0["id"] as? Int == 3 }
         #expect(hover["error"] == nil)
-        let unknown = try server.next { $0["id"] as? Int == 4 }
+        let unknown = try await server.next { $0["id"] as? Int == 4 }
         #expect((unknown["error"] as? [String: Any])?["code"] as? Int == -32601)
 
         server.write([Self.message(5, "shutdown", "null"), Self.message(nil, "exit", "null")])
-        _ = try server.next { $0["id"] as? Int == 5 }
-        let ended = server.wait()
+        _ = try await server.next { $0["id"] as? Int == 5 }
+        let ended = await server.wait()
         #expect(ended.status == 0)
         #expect(ended.log.contains("segue lsp: serving on stdin/stdout"), "logs go to standard error")
     }
 
-    @Test func inputClosedWithoutExitEndsWithStatusOne() throws {
+    @Test func inputClosedWithoutExitEndsWithStatusOne() async throws {
         let server = try ServerProcess()
         server.write([Self.message(1, "initialize"), "this is not json"])
-        _ = try server.next { $0["id"] as? Int == 1 }
-        let parseError = try server.next()
+        _ = try await server.next { $0["id"] as? Int == 1 }
+        let parseError = try await server.next()
         #expect((parseError["error"] as? [String: Any])?["code"] as? Int == -32700)
         server.closeInput()
-        let ended = server.wait()
+        let ended = await server.wait()
         #expect(ended.status == 1)
         #expect(ended.log.contains("input closed without `exit`"))
     }
 
-    @Test func lspTakesNoFileNames() throws {
+    @Test func lspTakesNoFileNames() async throws {
         let server = try ServerProcess(arguments: ["lsp", "flows/donate.yaml"])
         server.closeInput()
-        let ended = server.wait()
+        let ended = await server.wait()
         #expect(ended.status == 2)
         #expect(ended.log.contains("takes no file names"))
     }

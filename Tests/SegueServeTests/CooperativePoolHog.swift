@@ -8,7 +8,8 @@ import Foundation
 ///     let (answer, held) = await hog.whileHeld { LoopbackClient.exchangeBlocking(port: port, request) }
 final class CooperativePoolHog: @unchecked Sendable {
     let width = ProcessInfo.processInfo.activeProcessorCount
-    private let lock = NSLock()
+    /// Guards the fields below; signalled as each spinner starts.
+    private let lock = NSCondition()
     private var running = 0
     private var released = false
     private var probed = false
@@ -23,7 +24,9 @@ final class CooperativePoolHog: @unchecked Sendable {
         let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<(T, Bool), Never>) in
             let thread = Thread {
                 let settled = Date(timeIntervalSinceNow: settle)
-                while self.locked({ self.running }) < self.width, Date() < settled { usleep(1000) }
+                self.lock.lock()
+                while self.running < self.width, self.lock.wait(until: settled) {}
+                self.lock.unlock()
                 Task.detached { self.locked { self.probed = true } }
                 let result = body()
                 let held = self.locked { !self.probed }
@@ -38,11 +41,18 @@ final class CooperativePoolHog: @unchecked Sendable {
 
     /// Spins without suspending until released or `limit` seconds pass.
     private func spin(limit: Double) {
-        locked { running += 1 }
+        locked {
+            running += 1
+            lock.broadcast()
+        }
         let end = Date(timeIntervalSinceNow: limit)
         while !locked({ released }), Date() < end {}
         locked { running -= 1 }
     }
 
-    private func locked<T>(_ body: () -> T) -> T { lock.withLock(body) }
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
 }

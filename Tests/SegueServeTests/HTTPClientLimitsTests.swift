@@ -1,4 +1,5 @@
 import Foundation
+import SegueRuntime
 import Testing
 
 @testable import SegueServe
@@ -11,21 +12,21 @@ import Testing
     @Test func slowSocketsOfOneClientGiveWayToItsNextRequest() async throws {
         var limits = HTTPLimits()
         limits.connectionsPerClient = 4
+        // Far beyond the test, however loaded the machine: only making room closes a socket here.
+        limits.headerTimeout = 120
         let (server, port) = try HTTPServerTests.server(limits)
         defer { server.stop() }
-        // Six sockets that never send a request (the head's deadline is the default ten seconds).
-        var slow: [LoopbackClient] = []
-        for _ in 0..<6 {
-            slow.append(try LoopbackClient(port: port))
-            try await Task.sleep(nanoseconds: 50_000_000)
-        }
+        // Six sockets that never send a request, accepted in the order they connected (the listener's queue is first
+        // in, first out).
+        let slow = try (0..<6).map { _ in try LoopbackClient(port: port) }
         let answer = try await LoopbackClient.exchange(port: port, Self.get)
         #expect(LoopbackClient.status(of: answer) == 200, "a script's slow sockets made the page wait or 503")
         // The oldest gave way, the newest are still being waited on.
         #expect(await slow[0].closedByServer(within: 5))
         #expect(await slow[1].closedByServer(within: 5))
         #expect(await slow[2].closedByServer(within: 5))
-        #expect(!(await slow[5].closedByServer(within: 0.3)))
+        // Closed only on an arrival, before that arrival is answered: by now a close of the newest would be here.
+        #expect(!(await slow[5].closedByServer(within: 0)))
         #expect(server.activeConnections <= 4)
     }
 
@@ -33,16 +34,13 @@ import Testing
         var limits = HTTPLimits()
         limits.connections = 4
         limits.connectionsPerClient = 3
+        limits.headerTimeout = 120
         let (server, port) = try HTTPServerTests.server(limits)
         defer { server.stop() }
         // 127.0.0.2 holds three slow sockets, 127.0.0.1 one: the server is full.
-        var greedy: [LoopbackClient] = []
-        for _ in 0..<3 {
-            greedy.append(try LoopbackClient(port: port, from: "127.0.0.2"))
-            try await Task.sleep(nanoseconds: 50_000_000)
-        }
+        // Accepted in the order they connected.
+        let greedy = try (0..<3).map { _ in try LoopbackClient(port: port, from: "127.0.0.2") }
         let modest = try LoopbackClient(port: port)
-        try await Task.sleep(nanoseconds: 200_000_000)
         let answer = try await LoopbackClient.exchange(port: port, Self.get)
         #expect(LoopbackClient.status(of: answer) == 200)
         #expect(await greedy[0].closedByServer(within: 5), "the client holding the most did not give way")
@@ -54,13 +52,15 @@ import Testing
     @Test func connectionsBeingAnsweredAreNotClosedAndTheNextGets503() async throws {
         var limits = HTTPLimits()
         limits.connectionsPerClient = 2
-        let (server, port) = try HTTPServerTests.server(limits)
+        let gate = Gate()
+        let (server, port) = try HTTPServerTests.server(limits, gate: gate)
         defer { server.stop() }
         let busy = try (0..<2).map { _ in try LoopbackClient(port: port) }
-        for client in busy { client.send("GET /wait?q=2 HTTP/1.1\r\nHost: x\r\n\r\n") }
-        try await Task.sleep(nanoseconds: 400_000_000)
+        for client in busy { client.send("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n") }
+        await gate.arrivals(2)
         let refused = try await LoopbackClient.exchange(port: port, Self.get)
         #expect(LoopbackClient.status(of: refused) == 503)
+        gate.open()
         for client in busy { #expect(await client.receive().hasSuffix("waited")) }
     }
 
@@ -81,7 +81,8 @@ import Testing
             tabs.append(tab)
         }
         #expect(await tabs[0].closedByServer(within: 5), "the oldest stream was kept past the cap")
-        #expect(!(await tabs[2].closedByServer(within: 0.3)))
+        // The oldest is closed as the newest starts streaming: by now a close of the newest would be here.
+        #expect(!(await tabs[2].closedByServer(within: 0)))
         #expect(server.openEventStreams == 2)
         #expect(hub.subscribers == 2)
         // Streams do not take the places of requests: the server still answers.
@@ -102,9 +103,7 @@ import Testing
         tab = nil  // closes the socket, as a closed tab does
         // The keep-alive is fifteen seconds away; the stream must go long before it.
         let started = Date()
-        while hub.subscribers > 0, Date().timeIntervalSince(started) < 10 {
-            try await Task.sleep(nanoseconds: 50_000_000)
-        }
+        #expect(await BlockingWork.run(named: "hub-wait") { hub.waitUntilNoSubscribers(timeout: 10) })
         #expect(hub.subscribers == 0)
         #expect(Date().timeIntervalSince(started) < 3, "the closed stream was noticed only at the keep-alive")
         #expect(server.openEventStreams == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import SegueRuntime
 import Testing
 
 @testable import SegueServe
@@ -7,8 +8,10 @@ import Testing
 /// client are `HTTPClientLimitsTests`.
 @Suite(.serialized) struct HTTPServerTests {
     /// A server answering `/echo` (method, `q`, body), `/events` (a stream opening with `hello: first`) and
-    /// `/wait?q=SECONDS` (an answer that takes that long).
-    static func server(_ limits: HTTPLimits = HTTPLimits(), hub: EventHub = EventHub()) throws -> (HTTPServer, UInt16) {
+    /// `/wait` (an answer held at `gate` until the test opens it).
+    static func server(_ limits: HTTPLimits = HTTPLimits(), hub: EventHub = EventHub(), gate: Gate = Gate()) throws
+        -> (HTTPServer, UInt16)
+    {
         let server = HTTPServer(host: "127.0.0.1", port: 0, limits: limits)
         let port = try server.listen()
         server.serve { request in
@@ -18,7 +21,7 @@ import Testing
                 return .text(
                     "\(request.method) \(request.query["q"] ?? "") \(String(decoding: request.body, as: UTF8.self))")
             case "/wait":
-                try? await Task.sleep(nanoseconds: UInt64((Double(request.query["q"] ?? "") ?? 1) * 1e9))
+                await gate.pass()
                 return .text("waited")
             default: return .text("nothing at \(request.path)", status: .notFound)
             }
@@ -100,8 +103,8 @@ import Testing
         defer { server.stop() }
         let slow = try LoopbackClient(port: port)
         let started = Date()
+        // A head that never ends: the deadline cuts it off, however its bytes trickle in.
         slow.send("GET /echo HT")
-        try await Task.sleep(nanoseconds: 200_000_000)
         slow.send("TP/1.1\r\nX-Slow: 1")
         let response = await slow.receive()
         #expect(LoopbackClient.status(of: response) == 408)
@@ -171,5 +174,29 @@ import Testing
             #expect(next == "event: state\ndata: line one\ndata: line two\n\n")
         }
         #expect(hub.subscribers == 2)
+    }
+}
+
+/// Where `/wait` requests are held: each says it arrived (`arrivals(_:)` waits for them) and waits for `open()`.
+final class Gate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var arrived = 0
+    private var isOpen = false
+    private let changed = AsyncCondition()
+
+    func pass() async {
+        lock.withLock { arrived += 1 }
+        changed.broadcast()
+        _ = await changed.wait(until: { lock.withLock { isOpen } })
+    }
+
+    /// Returns once `count` requests are held (being answered, as far as the server is concerned).
+    func arrivals(_ count: Int) async {
+        _ = await changed.wait(until: { lock.withLock { arrived >= count } })
+    }
+
+    func open() {
+        lock.withLock { isOpen = true }
+        changed.broadcast()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SegueRuntime
 
 #if canImport(Glibc)
     import Glibc
@@ -7,9 +8,9 @@ import Foundation
 #endif
 
 /// A raw TCP client for the server tests: sends exactly the bytes given (malformed, oversized, slow) and reads what
-/// comes back until the server closes or the deadline passes. It waits with `Task.sleep`, never blocking one of
-/// the pool's few threads other suites need (or on a thread of its own, `receiveBlocking`).
-final class LoopbackClient {
+/// comes back until the server closes or the deadline passes. It waits in `poll` for the socket itself, on a thread
+/// of its own (`BlockingWork`), never blocking one of the pool's few threads other suites need.
+final class LoopbackClient: Sendable {
     let descriptor: Int32
 
     /// Connects to 127.0.0.1:`port` from `source` (any 127.x.y.z address is this machine: a second client address
@@ -60,35 +61,35 @@ final class LoopbackClient {
     /// answers in milliseconds and only a broken one costs this wait.
     static let patience: Double = 30
 
-    /// Everything received until the server closes, or until `seconds` pass.
-    func receive(for seconds: Double = LoopbackClient.patience, until stop: (String) -> Bool = { _ in false }) async
-        -> String
-    {
-        var received = Data()
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        // What arrived is read before the deadline is looked at, so a task resumed late still gets the answer.
-        while true {
-            let count = read(into: &received, waiting: 0)
-            if count < 0 || count > 0 && stop(String(decoding: received, as: UTF8.self)) || Date() >= deadline {
-                break
-            }
-            if count == 0 { try? await Task.sleep(nanoseconds: 20_000_000) }
-        }
-        return String(decoding: received, as: UTF8.self)
+    /// Everything received until the server closes, `stop` says enough, or `seconds` pass.
+    func receive(
+        for seconds: Double = LoopbackClient.patience, until stop: @escaping @Sendable (String) -> Bool = { _ in false }
+    ) async -> String {
+        await BlockingWork.run(named: "loopback-client") { self.receiveBlocking(for: seconds, until: stop) }
     }
 
     /// `receive`, waiting on this thread instead of suspending: for a test that holds every thread of the pool.
-    func receiveBlocking(for seconds: Double = LoopbackClient.patience) -> String {
+    func receiveBlocking(for seconds: Double = LoopbackClient.patience, until stop: (String) -> Bool = { _ in false })
+        -> String
+    {
         var received = Data()
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        while read(into: &received, waiting: 20) >= 0, Date() < deadline {}
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while read(into: &received, until: deadline) > 0, !stop(String(decoding: received, as: UTF8.self)) {}
         return String(decoding: received, as: UTF8.self)
     }
 
-    /// Appends what has arrived, waiting up to `milliseconds` for it: how many bytes, or -1 once the server closed.
-    private func read(into received: inout Data, waiting milliseconds: Int32) -> Int {
+    /// Appends what arrives, waiting for it until `deadline`: how many bytes, 0 when the deadline passed, or -1 once
+    /// the server closed.
+    private func read(into received: inout Data, until deadline: ContinuousClock.Instant) -> Int {
         var descriptorSet = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&descriptorSet, 1, milliseconds) > 0 else { return 0 }
+        while true {
+            let left = ContinuousClock.now.duration(to: deadline)
+            let (seconds, attoseconds) = max(left, .zero).components
+            let ready = poll(&descriptorSet, 1, Int32(seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { return 0 }
+            break
+        }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = recv(descriptor, &buffer, buffer.count, 0)
         guard count > 0 else { return -1 }
@@ -96,16 +97,18 @@ final class LoopbackClient {
         return count
     }
 
-    /// Whether the server has closed the connection (within `seconds`), reading and dropping what it sent.
+    /// Whether the server has closed the connection (within `seconds`; 0 looks at what has arrived by now), reading
+    /// and dropping what it sent.
     func closedByServer(within seconds: Double = LoopbackClient.patience) async -> Bool {
-        var received = Data()
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        while Date() < deadline {
-            let count = read(into: &received, waiting: 0)
-            if count < 0 { return true }
-            if count == 0 { try? await Task.sleep(nanoseconds: 20_000_000) }
+        await BlockingWork.run(named: "loopback-client") {
+            var received = Data()
+            let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+            while true {
+                let count = self.read(into: &received, until: deadline)
+                if count < 0 { return true }
+                if count == 0 { return false }
+            }
         }
-        return false
     }
 
     /// The value of header `name` in a response, e.g. `Location`.

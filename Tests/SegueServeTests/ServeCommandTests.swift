@@ -1,4 +1,5 @@
 import Foundation
+import SegueRuntime
 import Testing
 
 /// `segue serve` as a person starts it: the address printed, usage mistakes and flows with errors refused with
@@ -14,29 +15,29 @@ struct ServeCommandTests {
         async throws
         -> (status: Int32, output: String, errors: String)
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ServeFixture.binary ?? "")
-        process.arguments = ["serve"] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.currentDirectoryURL = URL(fileURLWithPath: ServeFixture.root)
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        var output = Data()
-        let deadline = Date(timeIntervalSinceNow: 20)
-        while process.isRunning, Date() < deadline, !stop(String(decoding: output, as: UTF8.self)) {
-            let chunk = stdout.fileHandleForReading.availableData
-            if chunk.isEmpty { try await Task.sleep(nanoseconds: 50_000_000) }
-            output.append(chunk)
+        let child = try ChildProcess(
+            executable: URL(fileURLWithPath: ServeFixture.binary ?? ""), arguments: ["serve"] + arguments,
+            directory: ServeFixture.root, environment: environment)
+        // Ctrl-C once `stop` says enough, or when it has not exited 20 s after starting.
+        let deadline = Task {
+            if await child.exitStatus(within: .seconds(20)) == nil, !Task.isCancelled { child.send(SIGINT) }
         }
-        if process.isRunning { process.interrupt() }
-        process.waitUntilExit()
-        output.append(stdout.fileHandleForReading.readDataToEndOfFile())
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        var output = Data()
+        var errors = Data()
+        var stopped = false
+        for await chunk in child.output {
+            switch chunk {
+            case .standardOutput(let bytes): output.append(bytes)
+            case .standardError(let bytes): errors.append(bytes)
+            }
+            if !stopped, stop(String(decoding: output, as: UTF8.self)) {
+                stopped = true
+                child.send(SIGINT)
+            }
+        }
+        deadline.cancel()
         return (
-            process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self)
+            await child.exitStatus(), String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self)
         )
     }
 

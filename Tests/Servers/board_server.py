@@ -22,6 +22,7 @@ Faults, for the next request(s) or one request:
     GET  /_control/requests      how many contract requests arrived (faulted or not), as a number
     GET  /_control/abandoned     the seconds after which each client closed a `slow` request's connection before
                                  it was answered (a cancelled call), as a JSON list
+    (either with ?at_least=N: answered once there are N, or after 30 s: a test waits for the event, never polls)
 
 Modes: slow (answer after `seconds`), http500, truncated (Content-Length longer than the body), non_json,
 no_envelope (JSON without Error), unknown_code (Error "99"), reset (TCP reset, no response),
@@ -63,6 +64,13 @@ class Board:
         self.fault = None  # dict with mode, seconds, code, message, times
         self.requests = 0
         self.abandoned = []
+        # Notified when `requests` or `abandoned` grows, for the control requests that wait with ?at_least=N.
+        self.changed = threading.Condition(self.lock)
+
+    def wait_until(self, counted, at_least):
+        """Waits (holding no lock meanwhile) until `counted()` reaches `at_least`, or 30 seconds pass."""
+        with self.changed:
+            self.changed.wait_for(lambda: counted() >= at_least, timeout=30)
 
 
 BOARD = Board()
@@ -275,9 +283,14 @@ class Handler(BaseHTTPRequestHandler):
                 if closed:
                     with BOARD.lock:
                         BOARD.abandoned.append(round(time.monotonic() - started, 3))
+                        BOARD.changed.notify_all()
                     self.close_connection = True
                     return True
-                time.sleep(min(left, 0.05))
+                # Bytes the client sent after its request: read and dropped, so the next select waits again.
+                try:
+                    self.connection.recv(4096)
+                except OSError:
+                    pass
 
     def apply_fault(self, fault):
         """Answers the request as the fault says; returns False when the request should go on normally."""
@@ -363,6 +376,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.control(url, body)
         with BOARD.lock:
             BOARD.requests += 1
+            BOARD.changed.notify_all()
         fault = self.take_fault()
         if fault is not None and self.apply_fault(fault):
             return
@@ -402,10 +416,12 @@ class Handler(BaseHTTPRequestHandler):
                 BOARD.fault = None
             return self.send_body(200, b"ok", "text/plain")
         if url.path == "/_control/requests":
+            BOARD.wait_until(lambda: BOARD.requests, int(fields.get("at_least", "0")))
             with BOARD.lock:
                 count = BOARD.requests
             return self.send_body(200, str(count).encode(), "text/plain")
         if url.path == "/_control/abandoned":
+            BOARD.wait_until(lambda: len(BOARD.abandoned), int(fields.get("at_least", "0")))
             with BOARD.lock:
                 abandoned = list(BOARD.abandoned)
             return self.send_body(200, json.dumps(abandoned).encode(), "application/json")

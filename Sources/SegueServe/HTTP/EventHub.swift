@@ -30,6 +30,15 @@ public final class EventHub: @unchecked Sendable {
         return pending.count
     }
 
+    /// Waits (blocking this thread) until no page listens or `timeout` seconds pass; whether none listens.
+    func waitUntilNoSubscribers(timeout: Double) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while !pending.isEmpty, condition.wait(until: deadline) {}
+        return pending.isEmpty
+    }
+
     /// Sends `data` (any text; each line becomes a `data:` line) as event `name` to every subscriber.
     public func publish(_ name: String, data: String) {
         condition.lock()

@@ -39,7 +39,7 @@ extension ServedFlow {
             reloadNote =
                 result.isUnreadable
                 ? "\(path) cannot be read now; the flow as it was keeps running"
-                : "\(path) has \(errors) error\(errors == 1 ? "" : "s"); the flow as it was keeps running"
+                : "\(path) has \(Plural.english(errors, "error")); the flow as it was keeps running"
             await publish()
             return
         }
@@ -80,7 +80,7 @@ extension ServedFlow {
         session = next
         version += 1
         diagramCache = nil
-        let steps = "\(replay.total) step\(replay.total == 1 ? "" : "s")"
+        let steps = Plural.english(replay.total, "step")
         reloadNote =
             replay.divergence.map { "reloaded; the replay diverged at \($0) (\(replay.replayed) of \(steps) replayed)" }
             ?? "reloaded; replayed \(steps) to the same point"

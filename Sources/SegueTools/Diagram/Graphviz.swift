@@ -40,7 +40,7 @@ public struct Graphviz: Sendable {
         guard let executable = executable ?? Self.locate(path: searchPath) else { throw .graphvizMissing }
         let result: (status: Int32, output: Data, errors: Data)
         do {
-            result = try await Self.run(executable, arguments: ["-T\(format.rawValue)"], input: Data(dot.utf8))
+            result = try await ChildProcess.run(executable, arguments: ["-T\(format.rawValue)"], input: Data(dot.utf8))
         } catch {
             throw .graphvizFailed(
                 status: -1, message: "could not start \(executable.path): \(error.localizedDescription)")
@@ -50,43 +50,5 @@ public struct Graphviz: Sendable {
             throw .graphvizFailed(status: result.status, message: message)
         }
         return result.output
-    }
-
-    /// Runs a process with `input` on its standard input, collecting both outputs on threads of its own, never the
-    /// cooperative pool's (the screen drawing's PNG converter runs `rsvg-convert` with it too).
-    static func run(_ executable: URL, arguments: [String], input: Data) async throws
-        -> (status: Int32, output: Data, errors: Data)
-    {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        let finished = AsyncStream<Int32> { continuation in
-            process.terminationHandler = { process in
-                continuation.yield(process.terminationStatus)
-                continuation.finish()
-            }
-        }
-        try process.run()
-        // Read both pipes while writing, so a large diagram cannot fill a pipe and stall dot. Each blocking read
-        // and the write get a thread of their own: on Swift's cooperative pool (two threads on two cores) the two
-        // reads would hold every thread while the write that lets dot finish waits for one — a deadlock.
-        let reader = stdout.fileHandleForReading
-        let errorReader = stderr.fileHandleForReading
-        let writer = stdin.fileHandleForWriting
-        async let output = BlockingWork.run(named: "segue-dot-out") { reader.readDataToEndOfFile() }
-        async let errors = BlockingWork.run(named: "segue-dot-err") { errorReader.readDataToEndOfFile() }
-        await BlockingWork.run(named: "segue-dot-in") {
-            writer.write(input)
-            try? writer.close()
-        }
-        var status: Int32 = -1
-        for await code in finished { status = code }
-        return (status, await output, await errors)
     }
 }

@@ -25,7 +25,6 @@ public actor ProcessService: FlowService {
     /// stderr lines since the last answer; they go with the next one into the trace.
     private var said: [String] = []
     private var lastSaid: String?
-    private var errorsClosed = true
     /// Requests written whose caller has not started waiting yet, and answers that came first.
     private var sent: Set<Int> = []
     private var early: [Int: ServiceAnswer] = [:]
@@ -34,6 +33,8 @@ public actor ProcessService: FlowService {
         var operation: String
         var continuation: CheckedContinuation<ServiceAnswer, Never>
         var timer: Task<Void, Never>
+        /// Its request could not be written: the process had stopped reading.
+        var unread = false
     }
 
     public init(name: String, command: ServiceCommand, operations: [String], timeout: Double) {
@@ -62,10 +63,8 @@ public actor ProcessService: FlowService {
         let id = nextRequest
         nextRequest += 1
         let request = Value.record(["id": .int(id), "op": .string(operation), "args": .record(arguments)])
-        guard process.write(Self.json(request)) else {
-            running = nil
-            return await ended(process, before: "reading the request")
-        }
+        // A request the process no longer reads waits like any other: the end of its pipes answers it.
+        let unread = !process.write(Self.json(request))
         sent.insert(id)
         let timeout = timeout
         return await withTaskCancellationHandler {
@@ -80,7 +79,7 @@ public actor ProcessService: FlowService {
                     timer.cancel()
                     return continuation.resume(returning: answer)
                 }
-                waiting[id] = Waiting(operation: operation, continuation: continuation, timer: timer)
+                waiting[id] = Waiting(operation: operation, continuation: continuation, timer: timer, unread: unread)
             }
         } onCancel: {
             Task { await self.cancel(id) }
@@ -88,42 +87,48 @@ public actor ProcessService: FlowService {
     }
 
     /// Stops the process; calls still waiting end with `process_exited`.
-    public func stop() {
-        running?.stop()
+    public func stop() async {
+        let process = running
         running = nil
         failAll("process_exited", "service `\(name)` was stopped")
+        await process?.stop()
     }
 
     // MARK: the process
 
     private func start() throws -> ServiceProcess {
-        if let running, running.process.isRunning { return running }
+        if let running, running.isRunning { return running }
         let process = try ServiceProcess(
             arguments: command.arguments, directory: command.directory,
             environment: ["SEGUE_SERVICE": name, "SEGUE_FLOW_DIRECTORY": command.directory])
         generation += 1
         running = process
-        errorsClosed = false
         let current = generation
-        Task { for await line in process.output { await self.received(line, from: current) } }
-        Task { for await line in process.errors { self.saidOnStderr(line, from: current) } }
+        // One reader for both pipes, in the order the process wrote them: what it said on stderr before an answer
+        // is in the trace of that answer.
+        Task {
+            for await line in process.lines {
+                switch line {
+                case .answer(let text): self.received(text, from: current)
+                case .said(let text): self.saidOnStderr(text, from: current)
+                }
+            }
+            await self.endedAll(process, from: current)
+        }
         return process
     }
 
-    private func received(_ line: String?, from source: Int) async {
+    private func received(_ line: String, from source: Int) {
         guard source == generation, let process = running else { return }
-        guard let line else { return await endedAll(process) }
         guard case .record(let fields)? = try? JSONDecoder().decode(Value.self, from: Data(line.utf8)),
             case .int(let id)? = fields["id"]
         else {
             // A line that is no response breaks the protocol: nothing it says can be matched to a call.
-            process.stop()
             running = nil
+            Task { await process.stop() }
             return failAll(
                 "bad_response", "service `\(name)` wrote a line that is not a JSON response: «\(Self.excerpt(line))»")
         }
-        // What it wrote on stderr before this line is in the other pipe: let that reader catch up first.
-        try? await Task.sleep(nanoseconds: 3_000_000)
         guard let call = waiting.removeValue(forKey: id) else {
             if sent.contains(id) { early[id] = answer(from: fields, of: "", line: line) }
             return  // else late: timed out or cancelled
@@ -153,12 +158,8 @@ public actor ProcessService: FlowService {
         return ServiceAnswer(outcome, delay: delay, log: takeSaid())
     }
 
-    private func saidOnStderr(_ line: String?, from source: Int) {
+    private func saidOnStderr(_ line: String, from source: Int) {
         guard source == generation else { return }
-        guard let line else {
-            errorsClosed = true
-            return
-        }
         let kept = Self.excerpt(line)
         lastSaid = kept
         if said.count < 100 { said.append(kept) }
@@ -169,25 +170,22 @@ public actor ProcessService: FlowService {
         return said
     }
 
-    /// stdout closed: the process is gone (or no longer speaks); every waiting call fails with what it said last.
-    private func endedAll(_ process: ServiceProcess) async {
-        let answer = await ended(process, before: "answering")
-        running = nil
+    /// Both pipes closed: the process is gone (or no longer speaks); every waiting call fails with what it said
+    /// last, which came before the end.
+    private func endedAll(_ process: ServiceProcess, from source: Int) async {
+        let status = await process.stop()
+        guard source == generation else { return }
+        if running === process { running = nil }
+        let how = "exited with status \(status)"
+        let last = lastSaid.map { ": \($0)" } ?? ""
         for (_, call) in waiting {
             call.timer.cancel()
-            call.continuation.resume(returning: answer)
+            let before = call.unread ? "reading the request" : "answering"
+            call.continuation.resume(
+                returning: failure(
+                    "process_exited", "service `\(name)` (`\(commandText)`) \(how) before \(before)\(last)"))
         }
         waiting = [:]
-    }
-
-    private func ended(_ process: ServiceProcess, before what: String) async -> ServiceAnswer {
-        process.stop()
-        let status = process.exitStatus()
-        // Its last words on stderr may still be on their way.
-        for _ in 0..<20 where !errorsClosed { try? await Task.sleep(nanoseconds: 10_000_000) }
-        let how = status.map { "exited with status \($0)" } ?? "stopped"
-        let last = lastSaid.map { ": \($0)" } ?? ""
-        return failure("process_exited", "service `\(name)` (`\(commandText)`) \(how) before \(what)\(last)")
     }
 
     // MARK: calls that end without an answer

@@ -1,102 +1,97 @@
 import Foundation
+import SegueRuntime
 
-/// One started service process with its pipes: requests go to its stdin, its stdout and stderr arrive as lines.
-/// Dropping the last reference terminates the process, so no service process outlives the run that started it.
+/// One started service process (a `ChildProcess`): requests go to its stdin, and what it writes arrives as lines in
+/// the order it wrote them (a stderr line written before an answer comes before it). Dropping the last reference
+/// stops the process, so no service process outlives the run that started it.
 final class ServiceProcess: @unchecked Sendable {
-    /// A line, or nil at the end of the stream.
-    typealias Lines = AsyncStream<String?>
+    /// A line of stdout (an answer) or of stderr (something it said); the stream ends when both pipes close.
+    enum Line: Sendable, Equatable {
+        case answer(String)
+        case said(String)
+    }
 
     /// The longest line read; a longer one is cut there and counts as garbage.
     static let lineLimit = 1 << 20
 
-    let process: Process
-    private let input: FileHandle
-    let output: Lines
-    let errors: Lines
+    private let child: ChildProcess
+    let lines: AsyncStream<Line>
 
     /// Starts `arguments` (a program with a `/` relative to `directory`, else found on `PATH`) in `directory`.
     init(arguments: [String], directory: String, environment: [String: String]) throws {
-        Self.ignoreBrokenPipes
-        let process = Process()
         let program = arguments.first ?? ""
+        let executable: URL
+        let rest: [String]
         if program.contains("/") {
-            let path = program.hasPrefix("/") ? program : directory + "/" + program
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = Array(arguments.dropFirst())
+            executable = URL(fileURLWithPath: program.hasPrefix("/") ? program : directory + "/" + program)
+            rest = Array(arguments.dropFirst())
         } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = arguments
+            executable = URL(fileURLWithPath: "/usr/bin/env")
+            rest = arguments
         }
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        self.process = process
-        input = stdin.fileHandleForWriting
-        output = Self.lines(of: stdout.fileHandleForReading)
-        errors = Self.lines(of: stderr.fileHandleForReading)
+        child = try ChildProcess(
+            executable: executable, arguments: rest, directory: directory, environment: environment)
+        lines = Self.lines(of: child.output)
     }
 
-    deinit { stop() }
+    deinit {
+        let child = child
+        Task { await child.stop() }
+    }
+
+    var isRunning: Bool { child.isRunning }
 
     /// Writes one line; false when the process no longer reads (it exited).
     func write(_ line: String) -> Bool {
-        do {
-            try input.write(contentsOf: Data((line + "\n").utf8))
-            return true
-        } catch {
-            return false
-        }
+        child.write(Data((line + "\n").utf8))
     }
 
-    /// SIGTERM, then SIGKILL when it is still running a second later.
-    func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        let deadline = Date().addingTimeInterval(1)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    /// SIGTERM, then SIGKILL when it is still running a second later; its exit status once it has exited.
+    @discardableResult
+    func stop() async -> Int32 {
+        await child.stop()
     }
 
-    /// The exit status once it has exited (waiting up to a second for it), else nil.
-    func exitStatus() -> Int32? {
-        let deadline = Date().addingTimeInterval(1)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        return process.isRunning ? nil : process.terminationStatus
-    }
-
-    /// A write to a pipe whose reader exited must fail, not kill Segue with SIGPIPE.
-    private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
-
-    /// Reads `handle` on a thread of its own (blocking reads cost no CPU), one line at a time, then nil.
-    private static func lines(of handle: FileHandle) -> Lines {
-        let (stream, continuation) = Lines.makeStream()
-        let thread = Thread {
-            var buffer = Data()
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                buffer.append(chunk)
-                while let newline = buffer.firstIndex(of: 10) {
-                    continuation.yield(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
-                    buffer.removeSubrange(buffer.startIndex...newline)
+    /// Splits each pipe's bytes into lines, keeping the order in which they arrived.
+    private static func lines(of output: AsyncStream<ChildProcess.Output>) -> AsyncStream<Line> {
+        AsyncStream { continuation in
+            let task = Task {
+                var answers = LineBuffer()
+                var said = LineBuffer()
+                for await chunk in output {
+                    switch chunk {
+                    case .standardOutput(let bytes):
+                        for line in answers.take(bytes) { continuation.yield(.answer(line)) }
+                    case .standardError(let bytes): for line in said.take(bytes) { continuation.yield(.said(line)) }
+                    }
                 }
-                if buffer.count > lineLimit {
-                    continuation.yield(String(decoding: buffer.prefix(lineLimit), as: UTF8.self))
-                    buffer.removeAll()
-                }
+                if let rest = said.rest { continuation.yield(.said(rest)) }
+                if let rest = answers.rest { continuation.yield(.answer(rest)) }
+                continuation.finish()
             }
-            if !buffer.isEmpty { continuation.yield(String(decoding: buffer, as: UTF8.self)) }
-            continuation.yield(nil)
-            continuation.finish()
+            continuation.onTermination = { _ in task.cancel() }
         }
-        thread.name = "segue-service-pipe"
-        thread.start()
-        return stream
+    }
+
+    /// Bytes of one pipe cut into lines, a line longer than `lineLimit` cut there.
+    private struct LineBuffer {
+        private var buffer = Data()
+
+        mutating func take(_ bytes: Data) -> [String] {
+            buffer.append(bytes)
+            var lines: [String] = []
+            while let newline = buffer.firstIndex(of: 10) {
+                lines.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
+                buffer.removeSubrange(buffer.startIndex...newline)
+            }
+            if buffer.count > lineLimit {
+                lines.append(String(decoding: buffer.prefix(lineLimit), as: UTF8.self))
+                buffer.removeAll()
+            }
+            return lines
+        }
+
+        /// What is left after the last line end, if anything.
+        var rest: String? { buffer.isEmpty ? nil : String(decoding: buffer, as: UTF8.self) }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+import SegueDiagnostics
 import SegueExpression
 import SegueRuntime
 
@@ -103,7 +105,7 @@ public struct ChangePrinter: Sendable {
     /// `ok: 3 items`, `error 12: Операция невозможна…`, `cancelled`.
     public static func describe(_ outcome: ServiceOutcome, hiding directory: String? = nil) -> String {
         switch outcome {
-        case .ok(.list(let items)): return "ok: \(items.count) item\(items.count == 1 ? "" : "s")"
+        case .ok(.list(let items)): return "ok: \(Plural.english(items.count, "item"))"
         case .ok(.null): return "ok"
         case .ok(let value): return "ok: " + short(value.literal, hiding: directory)
         case .error(let error): return "error \(error.code): \(error.message)"
@@ -111,11 +113,23 @@ public struct ChangePrinter: Sendable {
         }
     }
 
-    /// Long values are cut to one readable line.
+    /// Long values are cut to one readable line; paths in the data directory are shown as `showingPaths` says.
     static func short(_ text: String, limit: Int = 90, hiding directory: String? = nil) -> String {
-        var flat = text.replacingOccurrences(of: "\n", with: " ")
-        if let directory { flat = flat.replacingOccurrences(of: directory + "/", with: "") }
+        let flat = showingPaths(in: text.replacingOccurrences(of: "\n", with: " "), dataDirectory: directory)
         return flat.count <= limit ? flat : String(flat.prefix(limit - 1)) + "…"
+    }
+
+    /// `text` with the data directory's files named from the current folder when the directory is inside it
+    /// (`.segue/photos/a.jpg`, a path the person can open from there); the files of a directory elsewhere (the
+    /// temporary one of a run that keeps nothing) are named within it (`recordings/takes/…`).
+    static func showingPaths(
+        in text: String, dataDirectory: String?, from folder: String = FileManager.default.currentDirectoryPath
+    ) -> String {
+        guard let dataDirectory else { return text }
+        let absolute = PathName.absolute(dataDirectory, from: folder)
+        let here = PathName.absolute(folder)
+        let shown = absolute.hasPrefix(here + "/") ? String(absolute.dropFirst(here.count + 1)) + "/" : ""
+        return text.replacingOccurrences(of: absolute + "/", with: shown)
     }
 
     private func paint(_ text: String) -> String {

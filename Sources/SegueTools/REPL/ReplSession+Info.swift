@@ -126,7 +126,7 @@ extension ReplSession {
                         (["\(name) (\(owner)) = \(full(value))"]
                         + computedFieldLines(name, type: type, value, limit: .max)).joined(separator: "\n")
                 }
-                let header = "\(name) (\(owner)): \(items.count) item\(items.count == 1 ? "" : "s")"
+                let header = "\(name) (\(owner)): \(Plural.english(items.count, "item"))"
                 let item = Self.itemType(of: type)
                 return
                     ([header]

@@ -40,7 +40,7 @@ public final class ReplSession {
             switch self {
             case .invalidFlow(let result):
                 let count = result.diagnostics.filter { $0.severity == .error }.count
-                return "\(result.path) has \(count) error\(count == 1 ? "" : "s"); fix them with `segue validate` first"
+                return "\(result.path) has \(Plural.english(count, "error")); fix them with `segue validate` first"
             case .notAFlow(let path):
                 return "\(path) is a library of components, not a flow: it has no screens to step through"
             case .compile(let message): return "the flow cannot be compiled: \(message)"
@@ -137,7 +137,7 @@ public final class ReplSession {
         ]
         position = 0
         let intro = style.dim(
-            "\(flow.id.text): \(program.screens.count) screens · device \(driver.device.name) · `help` lists the commands, Tab completes"
+            "\(flow.id.text): \(Plural.english(program.screens.count, "screen")) · device \(driver.device.name) · `help` lists the commands, Tab completes"
         )
         // The servers' lines keep their paths whole: who chose the server matters more than a short line.
         let servers = embedded.serverBanners.map(style.dim)

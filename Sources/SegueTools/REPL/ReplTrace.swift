@@ -45,7 +45,7 @@ extension ReplSession {
         } catch {
             return failure("cannot write \(path): \(error.localizedDescription)")
         }
-        return Reply(text: "saved \(count) command\(count == 1 ? "" : "s") to \(path)")
+        return Reply(text: "saved \(Plural.english(count, "command")) to \(path)")
     }
 
     /// `load FILE`: starts from the saved launch state and replays every command with its recorded outcomes.
@@ -80,7 +80,7 @@ extension ReplSession {
         encoder.outputFormatting = .sortedKeys
         let same = (try? encoder.encode(driver.state)) == (try? encoder.encode(trace.final))
         let summary =
-            "loaded \(trace.commands.count) command\(trace.commands.count == 1 ? "" : "s") from \(path)"
+            "loaded \(Plural.english(trace.commands.count, "command")) from \(path)"
             + (same
                 ? "; the state matches the saved one" : "; the state differs from the saved one (the flow changed?)")
         return Reply(text: ([style.dim(summary)] + screenLines()).joined(separator: "\n"), failed: !same)

@@ -13,7 +13,8 @@ import SegueRuntime
 ///     //     [0] Маленький донат · 99,00 ₽
 public struct ScreenPrinter: Sendable {
     public var style: ReplStyle
-    /// Paths under this directory are shown relative to it, measured as shown (the alert box's width).
+    /// Paths under this directory are shown from the current folder (`ChangePrinter.showingPaths`), measured as
+    /// shown (the alert box's width).
     public var dataDirectory: String?
     /// The run's texts (`Machine.messages(in:)`): the words below are in the flow's language.
     public var messages: MessageBook
@@ -153,8 +154,7 @@ public struct ScreenPrinter: Sendable {
     }
 
     private func relative(_ text: String) -> String {
-        guard let dataDirectory else { return text }
-        return text.replacingOccurrences(of: dataDirectory + "/", with: "")
+        ChangePrinter.showingPaths(in: text, dataDirectory: dataDirectory)
     }
 
     private func quoted(_ text: String) -> String { "\"\(text)\"" }

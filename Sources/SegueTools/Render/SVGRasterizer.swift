@@ -1,4 +1,5 @@
 import Foundation
+import SegueRuntime
 
 /// Turns a drawn screen's SVG into PNG bytes with librsvg's `rsvg-convert` (Debian package librsvg2-bin), or
 /// headless Chromium when only that is installed; with neither, a clear message.
@@ -23,7 +24,8 @@ public struct SVGRasterizer: Sendable {
         if let rsvg = locate("rsvg-convert") {
             let result: (status: Int32, output: Data, errors: Data)
             do {
-                result = try await Graphviz.run(rsvg, arguments: ["-f", "png", "--zoom", "2"], input: Data(svg.utf8))
+                result = try await ChildProcess.run(
+                    rsvg, arguments: ["-f", "png", "--zoom", "2"], input: Data(svg.utf8))
             } catch {
                 throw Failure(description: "could not start \(rsvg.path): \(error.localizedDescription)")
             }
@@ -51,7 +53,7 @@ public struct SVGRasterizer: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(svg.utf8).write(to: input)
-            let result = try await Graphviz.run(
+            let result = try await ChildProcess.run(
                 chromium,
                 arguments: [
                     "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",

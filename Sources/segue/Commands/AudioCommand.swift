@@ -1,5 +1,6 @@
 import Foundation
 import SegueAudio
+import SegueDiagnostics
 import SegueRuntime
 
 /// `segue audio …`: inspect, trim, gain, convert, mix, meter, record and repair WAV files.
@@ -63,7 +64,7 @@ enum AudioCommand: SegueCommand {
     {
         let parsed = try ParsedArguments(arguments, valueOptions: values, switchOptions: switches)
         guard parsed.positional.count == count else {
-            throw UsageError("expected \(count) file argument\(count == 1 ? "" : "s"), got \(parsed.positional.count)")
+            throw UsageError("expected \(Plural.english(count, "file argument")), got \(parsed.positional.count)")
         }
         return parsed
     }

@@ -163,7 +163,7 @@ enum CheckCommand: SegueCommand {
                     lastLine = progress.seconds
                     let rate = Int(Double(progress.states) / max(progress.seconds, 0.001))
                     let line =
-                        "\(file): \(progress.states) states, frontier \(progress.frontier), "
+                        "\(file): \(Plural.english(progress.states, "state")), frontier \(progress.frontier), "
                         + "depth \(progress.depth), \(rate) states/s"
                     FileHandle.standardError.write(Data((terminal ? "\r" + line : line + "\n").utf8))
                 }, shouldStop: { interruptRequested != 0 })
@@ -187,8 +187,9 @@ enum CheckCommand: SegueCommand {
                     if !quiet {
                         let skipped = written.skippedRuns == 0 ? "" : ", \(written.skippedRuns) runs not writable"
                         printError(
-                            "wrote \(written.files.count) scenarios to \(directory): \(written.covered) transitions "
-                                + "taken, \(written.leftOut) a scenario cannot take\(skipped)")
+                            "wrote \(Plural.english(written.files.count, "scenario")) to \(directory): "
+                                + "\(Plural.english(written.covered, "transition")) taken, \(written.leftOut) a scenario "
+                                + "cannot take\(skipped)")
                     }
                 } catch {
                     printError("segue check: --scenarios \(directory): \(error.localizedDescription)")
@@ -200,7 +201,8 @@ enum CheckCommand: SegueCommand {
                     exploration.prunedCalls == 0
                     ? "" : ", \(exploration.prunedCalls) steps repeating a pending call not followed"
                 printError(
-                    "\(file): \(exploration.graph.count) states, \(exploration.graph.transitionCount) transitions, "
+                    "\(file): \(Plural.english(exploration.graph.count, "state")), "
+                        + "\(Plural.english(exploration.graph.transitionCount, "transition")), "
                         + "depth \(exploration.depth), \(String(format: "%.1f", exploration.seconds)) s"
                         + ", \(exploration.memoryGrowth >> 20) MiB\(pruned)")
                 if let within = exploration.scopeNote, exploration.stoppedBy == nil {

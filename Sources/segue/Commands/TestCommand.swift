@@ -18,7 +18,8 @@ enum TestCommand: SegueCommand {
                                covered, and the screens and transitions the scenarios visited
           --transitions FILE   write the navigation transitions the passing scenarios took, with counts,
                                for `segue diagram FLOW --coverage FILE` (taken edges bold, others grey)
-          --requirements FILE  the requirements table (default flows/requirements.md)
+          --requirements FILE  the requirements table (default: requirements.md in a folder named, else
+                               flows/requirements.md; with none, coverage lists the IDs scenarios cover)
           --root DIR           the project root: scenarios' flows and the files they name are read only
                                inside it (default: the folder named, or a scenario's own folder), and the
                                services' relative paths are found from it (default: .)
@@ -60,14 +61,18 @@ enum TestCommand: SegueCommand {
         }
         let runner = ScenarioRunner(root: parsed.options["--root"] ?? FileManager.default.currentDirectoryPath)
         let parsedFiles = files.map { file in
-            (file.path, Result { () throws(ScenarioError) in try ScenarioParser.parse(path: file.path, root: file.root) })
+            (
+                file.path,
+                Result { () throws(ScenarioError) in try ScenarioParser.parse(path: file.path, root: file.root) }
+            )
         }
         // Every command and server the scenarios' flows use is named, and trusted or refused, before any runs.
         let reaches = parsedFiles.compactMap { _, parsed in
             (try? parsed.get()).flatMap { scenario in runner.reach(of: scenario).map { (scenario.flowPath, $0) } }
         }
-        guard let policy = RunTrust.policy(
-            for: reaches, trusted: parsed.switches.contains(RunTrust.option), command: "test")
+        guard
+            let policy = RunTrust.policy(
+                for: reaches, trusted: parsed.switches.contains(RunTrust.option), command: "test")
         else { return 2 }
         runner.options.commands = policy
         var results: [ScenarioResult] = []
@@ -115,7 +120,12 @@ enum TestCommand: SegueCommand {
             }
         }
         if parsed.switches.contains("--coverage") {
-            let path = parsed.options["--requirements"] ?? "flows/requirements.md"
+            let named = parsed.options["--requirements"]
+            guard let path = named ?? Self.requirementsTable(near: parsed.positional) else {
+                printCoverage(nil, results)
+                say("\(passed) passed, \(failed) failed")
+                return failed > 0 ? 1 : (files.isEmpty ? 2 : 0)
+            }
             guard let data = try? SafeFile.read(path, limit: 8 << 20, links: .followed),
                 let text = String(data: data, encoding: .utf8)
             else {
@@ -134,7 +144,23 @@ enum TestCommand: SegueCommand {
         print(TerminalText.escaped(text))
     }
 
-    private static func printCoverage(_ table: RequirementsTable, _ results: [ScenarioResult]) {
+    /// The requirements table `--coverage` reads when none is named: `requirements.md` in the first folder named
+    /// that has one, else `flows/requirements.md` (the repository's own); nil when there is none.
+    static func requirementsTable(near paths: [String]) -> String? {
+        let candidates = paths.map { PathName.appending("requirements.md", to: $0) } + ["flows/requirements.md"]
+        return candidates.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// Coverage against `table`, or, with no table, the IDs the passing scenarios name.
+    private static func printCoverage(_ table: RequirementsTable?, _ results: [ScenarioResult]) {
+        guard let table else {
+            let named = Set(results.filter(\.passed).flatMap(\.scenario.covers)).sorted()
+            say(
+                "\nrequirements: no requirements table (requirements.md in a folder named, or --requirements FILE); "
+                    + "IDs named by passing scenarios: \(named.isEmpty ? "none" : named.joined(separator: ", "))")
+            printVisited(results)
+            return
+        }
         let (covered, missing) = table.coverage(results)
         say(
             "\nrequirements: \(table.requirements.count - missing.count) of \(table.requirements.count) covered by passing scenarios"
@@ -143,18 +169,24 @@ enum TestCommand: SegueCommand {
             let short = title.count > 70 ? String(title.prefix(69)) + "…" : title
             if let scenarios = covered[id] {
                 say(
-                    "  ✓ \(id.padding(toLength: 4, withPad: " ", startingAt: 0)) \(short)  (\(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"))"
+                    "  ✓ \(id.padding(toLength: 4, withPad: " ", startingAt: 0)) \(short)  (\(Plural.english(scenarios.count, "scenario")))"
                 )
             } else {
                 say("  ✗ \(id.padding(toLength: 4, withPad: " ", startingAt: 0)) \(short)")
             }
         }
+        printVisited(results)
+    }
+
+    /// The screens entered and transitions taken by the passing scenarios, per flow.
+    private static func printVisited(_ results: [ScenarioResult]) {
         let byFlow = Dictionary(grouping: results.filter(\.passed)) { $0.scenario.flowPath }
         for flow in byFlow.keys.sorted() {
             let screens = byFlow[flow]!.reduce(into: Set<String>()) { $0.formUnion($1.visitedScreens) }
             let transitions = byFlow[flow]!.reduce(into: Set<TakenTransition>()) { $0.formUnion($1.transitions.keys) }
             say(
-                "\(flow): \(screens.count) screens entered (\(screens.sorted().joined(separator: ", "))), \(transitions.count) distinct transitions taken"
+                "\(flow): \(Plural.english(screens.count, "screen")) entered (\(screens.sorted().joined(separator: ", "))), "
+                    + "\(Plural.english(transitions.count, "distinct transition")) taken"
             )
         }
         say("")

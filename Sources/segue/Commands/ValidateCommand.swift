@@ -93,8 +93,8 @@ enum ValidateCommand: SynchronousCommand {
         print(renderer.render(all), terminator: "")
         if !parsed.switches.contains("--quiet"), format == .human {
             let summary =
-                "\(files.count) flow file\(files.count == 1 ? "" : "s") checked: "
-                + "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+                "\(Plural.english(files.count, "flow file")) checked: "
+                + "\(Plural.english(errors, "error")), \(Plural.english(warnings, "warning"))"
             // A blank line after the last caret line, so the summary never reads as part of that excerpt.
             printError((all.isEmpty ? "" : "\n") + summary)
         }

@@ -12,7 +12,7 @@ final class BoardServer: @unchecked Sendable {
         var description: String
     }
 
-    let process: Process
+    let process: ChildProcess
     let port: Int
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
@@ -23,47 +23,31 @@ final class BoardServer: @unchecked Sendable {
             .appendingPathComponent("Servers/board_server.py").path
     }()
 
-    private init(process: Process, port: Int) {
+    private init(process: ChildProcess, port: Int) {
         self.process = process
         self.port = port
     }
 
     /// Starts the server and waits for the port it prints on its first line.
     static func start() async throws -> BoardServer {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", scriptPath, "--port", "0"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let handle = output.fileHandleForReading
-        let line: String = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                var bytes = Data()
-                while !bytes.contains(UInt8(ascii: "\n")) {
-                    let chunk = handle.availableData
-                    if chunk.isEmpty { break }
-                    bytes.append(chunk)
-                }
-                continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
-            }
+        let process = try ChildProcess(
+            executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["python3", scriptPath, "--port", "0"])
+        var bytes = Data()
+        for await chunk in process.output {
+            if case .standardOutput(let more) = chunk { bytes.append(more) }
+            if bytes.contains(UInt8(ascii: "\n")) { break }
         }
+        let line = String(decoding: bytes, as: UTF8.self)
         guard let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)), port > 0 else {
-            process.terminate()
-            process.waitUntilExit()
+            await process.stop()
             throw StartError(description: "board_server.py did not print its port (got \(line.debugDescription))")
         }
         return BoardServer(process: process, port: port)
     }
 
     /// Stops the server: SIGTERM, then SIGKILL if it is still running after two seconds.
-    func stop() {
-        if process.isRunning { process.terminate() }
-        let deadline = Date().addingTimeInterval(2)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+    func stop() async {
+        await process.stop(grace: .seconds(2))
     }
 
     /// Sets a fault for the next `times` requests (0: until cleared) through the control endpoint.
@@ -80,15 +64,16 @@ final class BoardServer: @unchecked Sendable {
         _ = try await URLSession.shared.data(for: request)
     }
 
-    /// How many contract requests (not control requests) the server has received.
-    func requestCount() async throws -> Int {
-        let url = URL(string: "http://127.0.0.1:\(port)/_control/requests")!
+    /// How many contract requests (not control requests) the server has received, once there are `atLeast` (the
+    /// server answers when they have arrived, or after 30 s).
+    func requestCount(atLeast: Int = 0) async throws -> Int {
+        let url = URL(string: "http://127.0.0.1:\(port)/_control/requests?at_least=\(atLeast)")!
         return Int(String(decoding: try await URLSession.shared.data(from: url).0, as: UTF8.self)) ?? -1
     }
 
     /// The seconds after which clients closed `slow` requests' connections before the answer (cancelled calls).
-    func abandoned() async throws -> [Double] {
-        let url = URL(string: "http://127.0.0.1:\(port)/_control/abandoned")!
+    func abandoned(atLeast: Int = 0) async throws -> [Double] {
+        let url = URL(string: "http://127.0.0.1:\(port)/_control/abandoned?at_least=\(atLeast)")!
         return try JSONDecoder().decode([Double].self, from: try await URLSession.shared.data(from: url).0)
     }
 
@@ -104,10 +89,10 @@ func withBoardServer<Result>(_ body: (BoardServer) async throws -> Result) async
     let server = try await BoardServer.start()
     do {
         let result = try await body(server)
-        server.stop()
+        await server.stop()
         return result
     } catch {
-        server.stop()
+        await server.stop()
         throw error
     }
 }

@@ -56,7 +56,8 @@ import Testing
             await session.launch()
             await session.send(.tap(try #require(session.machine.program.path("open", on: 0))))
             #expect(await session.state.pendingCalls.map(\.operation) == ["list_entries"])
-            try await Task.sleep(for: .milliseconds(300))
+            // Back once the request is at the server, waiting there.
+            _ = try await server.requestCount(atLeast: 1)
             let back = await session.send(.back)
             #expect(
                 back.first?.effects.contains(.cancelCall(id: 1, service: "board", operation: "list_entries")) == true)
@@ -69,11 +70,7 @@ import Testing
             // Aborting wakes libcurl's poll at once, far inside the 30 s the server would wait (the bound is loose
             // because the machines are shared and loaded).
             #expect(Date().timeIntervalSince(cancelled) < 25)
-            var abandoned: [Double] = []
-            for _ in 0..<500 where abandoned.isEmpty {
-                abandoned = try await server.abandoned()
-                if abandoned.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
-            }
+            let abandoned = try await server.abandoned(atLeast: 1)
             #expect(abandoned.count == 1)
             #expect((abandoned.first ?? 30) < 25)
             #expect(await session.cancelledCalls == [1])

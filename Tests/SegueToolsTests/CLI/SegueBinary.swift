@@ -1,4 +1,5 @@
 import Foundation
+import SegueRuntime
 
 /// The built `segue` binary, next to the test bundle (`swift build --build-tests` builds it).
 let segueExecutable: String? = {
@@ -10,40 +11,34 @@ let segueExecutable: String? = {
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-/// Runs `segue` in the repository root with NO_COLOR set (and `environment`); returns the exit status, standard output and error.
-func segue(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+/// Runs `segue` in the repository root with NO_COLOR set (and `environment`); returns the exit status, standard output
+/// and error. Its output is read and its exit awaited on threads of their own, never holding a pool thread.
+func segue(_ arguments: [String], environment: [String: String] = [:]) async throws -> (
     status: Int32, output: String, error: String
 ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: segueExecutable!)
-    process.arguments = arguments
-    process.currentDirectoryURL = repository
-    process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"].merging(environment) { $1 }) {
-        $1
-    }
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    let child = try ChildProcess(
+        executable: URL(fileURLWithPath: segueExecutable!), arguments: arguments, directory: repository.path,
+        environment: ["NO_COLOR": "1"].merging(environment) { $1 })
+    child.closeInput()
+    let (status, output, error) = await child.collect()
+    return (status, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
 }
 
 /// Runs `segue` like `segue(_:)` with standard output and error in one pipe, as a terminal or `2>&1` sees them.
-func segueInterleaved(_ arguments: [String]) throws -> (status: Int32, text: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: segueExecutable!)
-    process.arguments = arguments
-    process.currentDirectoryURL = repository
-    process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let text = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: text, as: UTF8.self))
+func segueInterleaved(_ arguments: [String]) async throws -> (status: Int32, text: String) {
+    let child = try ChildProcess(
+        executable: URL(fileURLWithPath: segueExecutable!), arguments: arguments, directory: repository.path,
+        environment: ["NO_COLOR": "1"], mergingErrors: true)
+    child.closeInput()
+    let (status, text, _) = await child.collect()
+    return (status, String(decoding: text, as: UTF8.self))
+}
+
+/// Runs `body` with a fresh temporary folder holding `files` (name: text), removed afterwards.
+func inTemporaryFolder(_ files: [String: String], _ body: (URL) throws -> Void) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-folder-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+    try body(folder)
 }

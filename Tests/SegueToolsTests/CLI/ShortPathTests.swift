@@ -19,11 +19,7 @@ struct ShortPathTests {
 
     /// A fresh folder holding `files`, removed after `body` ran with it.
     private func inFolder(_ files: [String: String], _ body: (URL) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("segue-short-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
-        try body(folder)
+        try inTemporaryFolder(files, body)
     }
 
     private func segue(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {

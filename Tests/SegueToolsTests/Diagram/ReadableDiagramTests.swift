@@ -1,6 +1,7 @@
 import Foundation
 import SegueCheck
 import SegueModel
+import SegueRuntime
 import Testing
 
 @testable import SegueTools
@@ -99,7 +100,7 @@ import Testing
     private func run(_ executable: URL, _ arguments: [String], input: String) async throws -> (
         status: Int32, output: String, errors: String
     ) {
-        let result = try await Graphviz.run(executable, arguments: arguments, input: Data(input.utf8))
+        let result = try await ChildProcess.run(executable, arguments: arguments, input: Data(input.utf8))
         return (
             result.status, String(decoding: result.output, as: UTF8.self),
             String(decoding: result.errors, as: UTF8.self)

@@ -104,8 +104,9 @@ import Testing
         let program = session.machine.program
         await session.send(.tap(try #require(program.path("open", on: 0))))
         let waiting = try #require(program.screens.firstIndex { $0.name == "waiting" })
+        // The call's request reaches the process whenever its task starts: written before the call waits, it
+        // comes before the cancel.
         await session.send(.tap(try #require(program.path("slow", on: waiting))))
-        try await Task.sleep(for: .milliseconds(300))
         await session.send(.back)
         await session.waitUntilIdle()
         #expect(await session.cancelledCalls == [1, 2])

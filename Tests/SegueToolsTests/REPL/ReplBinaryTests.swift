@@ -1,4 +1,5 @@
 import Foundation
+import SegueRuntime
 import Testing
 
 /// The built `segue` binary, driven through a pipe like a script or CI job would.
@@ -10,30 +11,17 @@ struct ReplBinaryTests {
         var errors: String
     }
 
-    static func run(_ arguments: [String], input: String) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ReplFixture.binary ?? "")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: ReplFixture.root)
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+    static func run(_ arguments: [String], input: String) async throws -> Run {
+        let (status, output, errors) = try await ChildProcess.run(
+            URL(fileURLWithPath: ReplFixture.binary ?? ""), arguments: arguments, input: Data(input.utf8),
+            directory: ReplFixture.root)
         return Run(
-            status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
+            status: status, output: String(decoding: output, as: UTF8.self),
             errors: String(decoding: errors, as: UTF8.self))
     }
 
-    @Test func pipedSessionEchoesCommandsAndFailsOnAMistake() throws {
-        let run = try Self.run(["repl", "flows/donate.yaml", "--fresh"], input: "tap donate\ntap donat\n")
+    @Test func pipedSessionEchoesCommandsAndFailsOnAMistake() async throws {
+        let run = try await Self.run(["repl", "flows/donate.yaml", "--fresh"], input: "tap donate\ntap donat\n")
         #expect(run.status == 1)
         #expect(run.output.contains("\n> tap donate\n• present main → donate\n"))
         #expect(run.output.contains("\n> tap donat\nerror: no element `donat` on donate; tappable now: options[0]"))
@@ -41,33 +29,34 @@ struct ReplBinaryTests {
         #expect(run.errors.isEmpty)
     }
 
-    @Test func cleanScriptExitsZero() throws {
+    @Test func cleanScriptExitsZero() async throws {
         let directory = try ReplFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try "tap donate\n# a comment\nback\nquit\ntap donate\n".write(
             toFile: directory + "/s.repl", atomically: true, encoding: .utf8)
-        let run = try Self.run(["repl", "flows/donate.yaml", "--fresh", "--script", directory + "/s.repl"], input: "")
+        let run = try await Self.run(
+            ["repl", "flows/donate.yaml", "--fresh", "--script", directory + "/s.repl"], input: "")
         #expect(run.status == 0)
         #expect(run.output.hasSuffix("\n> quit\n"), "nothing runs after quit")
     }
 
-    @Test func dataDirectoryKeepsAPurchaseBetweenRuns() throws {
+    @Test func dataDirectoryKeepsAPurchaseBetweenRuns() async throws {
         let directory = try ReplFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let first = try Self.run(
+        let first = try await Self.run(
             ["repl", "flows/donate.yaml", "--data-dir", directory], input: "tap donate\ntap options[0]\ntap later\n")
         #expect(first.status == 0)
-        let second = try Self.run(["repl", "flows/donate.yaml", "--data-dir", directory], input: "tap donate\n")
+        let second = try await Self.run(["repl", "flows/donate.yaml", "--data-dir", directory], input: "tap donate\n")
         #expect(second.output.contains("  button add [Добавить запись] · style add\n"), "D8: paid, no entry yet")
         #expect(FileManager.default.fileExists(atPath: directory + "/flow-donate.json"))
     }
 
-    @Test func flowWithErrorsIsRefusedWithDiagnostics() throws {
+    @Test func flowWithErrorsIsRefusedWithDiagnostics() async throws {
         let directory = try ReplFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let flow = "segue: 1\nflow: broken\nstart: mian\nscreens:\n  main:\n    elements: []\n"
         try flow.write(toFile: directory + "/broken.yaml", atomically: true, encoding: .utf8)
-        let run = try Self.run(["repl", directory + "/broken.yaml"], input: "")
+        let run = try await Self.run(["repl", directory + "/broken.yaml"], input: "")
         #expect(run.status == 1)
         #expect(run.errors.contains("error[C"))
         #expect(run.errors.contains("`mian`"))
@@ -75,8 +64,8 @@ struct ReplBinaryTests {
         #expect(run.output.isEmpty)
     }
 
-    @Test func unknownOptionIsAUsageError() throws {
-        let run = try Self.run(["repl", "flows/donate.yaml", "--fersh"], input: "")
+    @Test func unknownOptionIsAUsageError() async throws {
+        let run = try await Self.run(["repl", "flows/donate.yaml", "--fersh"], input: "")
         #expect(run.status == 2)
         #expect(run.errors.hasPrefix("segue repl: unknown option --fersh"))
     }

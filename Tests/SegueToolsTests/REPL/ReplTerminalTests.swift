@@ -34,19 +34,23 @@ struct ReplTerminalTests {
         for _ in 0..<200 {
             screen = try tmux(["capture-pane", "-p", "-J", "-S", "-200", "-t", name], socket: socket)
             if screen.contains(text) { return screen }
+            // No event says that a terminal's screen shows something: readline redraws it in pieces, so the screen
+            // is looked at again after a pause (one of the two sleeps left in the tests).
             Thread.sleep(forTimeInterval: 0.05)
         }
         Issue.record("the terminal never showed `\(text)`; it shows:\n\(screen)")
         return screen
     }
 
-    @Test func completionHistoryAndUndoAtTheTerminal() throws {
+    @Test(.timeLimit(.minutes(1))) func completionHistoryAndUndoAtTheTerminal() throws {
         let directory = try ReplFixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let history = directory + "/history"
         let socket = directory + "/tmux.sock"
+        // When segue exits, the command tells the test through a tmux channel (`wait-for`).
         let command =
-            "env SEGUE_HISTORY=\(history) NO_COLOR=1 \(ReplFixture.binary ?? "") repl flows/donate.yaml --fresh"
+            "env SEGUE_HISTORY=\(history) NO_COLOR=1 \(ReplFixture.binary ?? "") repl flows/donate.yaml --fresh; "
+            + "\(ReplFixture.tmux ?? "tmux") -S '\(socket)' wait-for -S '\(name)-ended'"
         try tmux(
             ["new-session", "-d", "-s", name, "-x", "200", "-y", "80", "-c", ReplFixture.root, command], socket: socket)
         defer { _ = try? tmux(["kill-server"], socket: socket) }
@@ -74,11 +78,10 @@ struct ReplTerminalTests {
         _ = try waitFor("undid `tap donate` (0 of 2)", socket: socket)
 
         try keys("quit", "Enter", socket: socket)
-        var saved = ""
-        for _ in 0..<100 where !saved.contains("quit") {
-            Thread.sleep(forTimeInterval: 0.05)
-            saved = (try? String(contentsOfFile: history, encoding: .utf8)) ?? ""
-        }
+        // The history is written before segue exits. The channel's signal comes after the exit; when it came before
+        // this wait, the session (and with it the tmux server) may be gone already, which says the same.
+        _ = try? tmux(["wait-for", name + "-ended"], socket: socket)
+        let saved = (try? String(contentsOfFile: history, encoding: .utf8)) ?? ""
         #expect(
             saved.components(separatedBy: "\n").filter { !$0.isEmpty }
                 == ["tap donate", "tap options[1]", "undo", "undo", "quit"])

@@ -7,10 +7,10 @@ import Testing
         FileManager.default.temporaryDirectory.appendingPathComponent("segue-render-\(UUID().uuidString)")
     }
 
-    @Test func itDrawsEveryScreenOfAFlowAndSaysHowItGotThere() throws {
+    @Test func itDrawsEveryScreenOfAFlowAndSaysHowItGotThere() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try segue(["render", "flows/donate.yaml", "--out", folder.path])
+        let run = try await segue(["render", "flows/donate.yaml", "--out", folder.path])
         #expect(run.status == 0, "\(run.error)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(
@@ -23,12 +23,12 @@ import Testing
         #expect(main.contains("data-kind=\"tap\" data-path=\"donate\""))
     }
 
-    @Test func theTourNeverCallsARealServer() throws {
+    @Test func theTourNeverCallsARealServer() async throws {
         // Issue 31: render only reads a flow. With SEGUE_API_URL set the tour still draws the local board's demo
         // entries (here nothing listens at the address: a call to it would draw an error alert instead).
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try segue(
+        let run = try await segue(
             ["render", "flows/donate.yaml", "--screen", "donate", "--out", folder.path],
             environment: ["SEGUE_API_URL": "http://127.0.0.1:9"])
         #expect(run.status == 0, "\(run.error)")
@@ -38,7 +38,7 @@ import Testing
         #expect(svg.contains("data-kind=\"select\" data-path=\"options[0]\""), "the products are listed")
     }
 
-    @Test func aScenarioStepIsDrawnOnBothDevicesSideBySide() throws {
+    @Test func aScenarioStepIsDrawnOnBothDevicesSideBySide() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let scenario = "flows/scenarios/donate/d13-form-rules.yaml"
@@ -46,7 +46,7 @@ import Testing
             Issue.record("\(scenario) is missing")
             return
         }
-        let run = try segue([
+        let run = try await segue([
             "render", "flows/donate.yaml", "--scenario", scenario, "--step", "5", "--all-devices", "--out", folder.path,
         ])
         #expect(run.status == 0, "\(run.error)")
@@ -54,10 +54,10 @@ import Testing
         #expect(svg.contains("iPhone SE · 320×568 pt") && svg.contains("iPhone 16 Pro Max · 440×956 pt"))
     }
 
-    @Test func pngGoesThroughAConverterOrSaysWhichToInstall() throws {
+    @Test func pngGoesThroughAConverterOrSaysWhichToInstall() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try segue([
+        let run = try await segue([
             "render", "flows/pictone.yaml", "--screen", "home", "--format", "png", "--out", folder.path,
         ])
         let converter = ["/usr/bin/rsvg-convert", "/usr/bin/chromium"].contains {
@@ -73,17 +73,17 @@ import Testing
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
 
-    @Test func mistakesAreExplained() throws {
-        let unknown = try segue(["render", "flows/donate.yaml", "--screen", "donat_form"])
+    @Test func mistakesAreExplained() async throws {
+        let unknown = try await segue(["render", "flows/donate.yaml", "--screen", "donat_form"])
         #expect(unknown.status == 2)
         #expect(unknown.error.contains("has no screen `donat_form`; did you mean `donate_form`?"))
-        let device = try segue(["render", "flows/donate.yaml", "--device", "iPhone 99"])
+        let device = try await segue(["render", "flows/donate.yaml", "--device", "iPhone 99"])
         #expect(device.status == 2)
         #expect(device.error.contains("unknown device `iPhone 99`"))
-        let step = try segue(["render", "flows/donate.yaml", "--step", "2"])
+        let step = try await segue(["render", "flows/donate.yaml", "--step", "2"])
         #expect(step.status == 2)
         #expect(step.error.contains("--step N needs --scenario FILE"))
-        let missing = try segue(["render"])
+        let missing = try await segue(["render"])
         #expect(missing.status == 2)
         #expect(missing.error.contains("name the flow file to draw"))
     }

@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test(.enabled(if: segueExecutable != nil, "build `segue` first"))
-    func validateShowsEscapesInEveryFormatNeverRawBytes() throws {
+    func validateShowsEscapesInEveryFormatNeverRawBytes() async throws {
         // A misspelled target: an unknown screen quoting the name, and a did-you-mean fix-it with the real one.
         let misspelled = Self.hostileFlow.replacingOccurrences(
             of: #"present: "\e[2J\e]52;c;aGk=\a""#, with: #"present: "\e[2J\e]52;c;aGk=\aX""#)
@@ -49,7 +49,7 @@ import Testing
         let (folder, path) = try Self.scratch("hostile.yaml", misspelled)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for format in ["human", "github", "json", "sarif"] {
-            let run = try segue(["validate", "--format", format, "--strict", path])
+            let run = try await segue(["validate", "--format", format, "--strict", path])
             #expect(run.status == 1, "\(format): \(run.output)\(run.error)")
             #expect(Self.isClean(run.output + run.error), "\(format): \(run.output)")
             // JSON writes the escape's backslash as `\\`.
@@ -57,16 +57,16 @@ import Testing
             let written = ["json", "sarif"].contains(format) ? shown.replacingOccurrences(of: #"\"#, with: #"\\"#) : shown
             #expect(run.output.contains(written), "\(format): \(run.output)")
         }
-        let sarif = try segue(["validate", "--format", "sarif", path])
+        let sarif = try await segue(["validate", "--format", "sarif", path])
         #expect(try JSONSerialization.jsonObject(with: Data(sarif.output.utf8)) is [String: Any])
     }
 
     @Test(.enabled(if: segueExecutable != nil, "build `segue` first"))
-    func aRawControlCharacterInTheFileIsEscapedInTheExcerptWithTheCaretUnderIt() throws {
+    func aRawControlCharacterInTheFileIsEscapedInTheExcerptWithTheCaretUnderIt() async throws {
         let (folder, path) = try Self.scratch(
             "raw.yaml", "segue: 1\nflow: raw\nstart: main\nscreens:\n  main:\n    title: \"a\u{1B}[2J\u{202E}b\"\n")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let run = try segue(["validate", path])
+        let run = try await segue(["validate", path])
         #expect(run.status != 0)
         #expect(Self.isClean(run.output + run.error), "\(run.output)")
         let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -100,7 +100,7 @@ import Testing
         }
     }
 
-    @Test func junitWithControlCharactersInNamesIsWellFormed() throws {
+    @Test func junitWithControlCharactersInNamesIsWellFormed() async throws {
         let file = SourceFile(
             path: "flows/s.yaml",
             text: #"scenario: "\e[2J\e]52;c;aGk=\a \u202E<&\" \x01\x7F\u0085 \uFFFE""# + "\nflow: hostile.yaml\nsteps: []\n")
@@ -127,7 +127,7 @@ import Testing
     static func shown(_ scalar: Unicode.Scalar) -> String { TerminalText.escaped(String(scalar)) }
 
     @Test(.enabled(if: segueExecutable != nil, "build `segue` first"))
-    func segueTestAndImportTestPrintNamesEscaped() throws {
+    func segueTestAndImportTestPrintNamesEscaped() async throws {
         let (folder, flow) = try Self.scratch("hostile.yaml", Self.hostileFlow)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let scenario = folder + "/s.yaml"
@@ -135,7 +135,7 @@ import Testing
             .write(toFile: scenario, atomically: true, encoding: .utf8)
         _ = flow
         let junit = folder + "/junit.xml"
-        let test = try segue(["test", scenario, "--junit", junit])
+        let test = try await segue(["test", scenario, "--junit", junit])
         #expect(test.status == 1)
         #expect(Self.isClean(test.output + test.error), "\(test.output)")
         #expect(test.output.contains(#"FAIL \u{1B}[2Jclear \u{202E}evil"#), "\(test.output)")
@@ -143,7 +143,7 @@ import Testing
         let suite = folder + "/suite"
         try FileManager.default.createDirectory(atPath: suite, withIntermediateDirectories: true)
         try "<scxml/>".write(toFile: suite + "/test1\u{1B}[2J\u{1B}]52;c;aGk=\u{07}.txml", atomically: true, encoding: .utf8)
-        let imported = try segue(["import", "scxml", "--test", suite])
+        let imported = try await segue(["import", "scxml", "--test", suite])
         #expect(Self.isClean(imported.output + imported.error), "\(imported.output)")
         #expect(imported.output.contains(#"\u{1B}[2J\u{1B}]52;c;aGk=\u{7}"#), "\(imported.output)")
     }

@@ -71,7 +71,7 @@ import Testing
 
     // MARK: the trust list
 
-    @Test func aTrustedFolderTrustsTheFoldersBelowItThroughLinksToo() throws {
+    @Test func aTrustedFolderTrustsTheFoldersBelowItThroughLinksToo() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let list = TrustList(file: scratch.config + "/segue/trusted")
@@ -97,7 +97,7 @@ import Testing
         #expect(try list.trusts(folder: scratch.folder + "/flows") == false)
     }
 
-    @Test func theRootTheHomeFolderAndPathsWithLineBreaksAreRefused() throws {
+    @Test func theRootTheHomeFolderAndPathsWithLineBreaksAreRefused() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let list = TrustList(file: scratch.config + "/segue/trusted")
@@ -110,7 +110,7 @@ import Testing
         #expect(try list.folders().isEmpty)
     }
 
-    @Test func aListOthersCanWriteIsIgnored() throws {
+    @Test func aListOthersCanWriteIsIgnored() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let list = TrustList(file: scratch.config + "/segue/trusted")
@@ -145,7 +145,7 @@ import Testing
         #expect(!scratch.started)
     }
 
-    @Test func aCommandsWordsAreQuotedAndItsControlCharactersEscaped() throws {
+    @Test func aCommandsWordsAreQuotedAndItsControlCharactersEscaped() async throws {
         #expect(FlowReach.shellText(["python3", "lib.py"]) == "python3 lib.py")
         #expect(FlowReach.shellText(["sh", "-c", "rm -rf ~; echo 'x'"]) == #"sh -c 'rm -rf ~; echo '\''x'\'''"#)
         let scratch = try Scratch()
@@ -162,10 +162,10 @@ import Testing
     // MARK: the command line
 
     @Test(.enabled(if: segueExecutable != nil, "build `segue` first"))
-    func replRefusesAnUntrustedCommandAndSaysHowToTrustIt() throws {
+    func replRefusesAnUntrustedCommandAndSaysHowToTrustIt() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let run = try segue(["repl", scratch.flow, "--fresh"], environment: scratch.environment)
+        let run = try await segue(["repl", scratch.flow, "--fresh"], environment: scratch.environment)
         let real = TrustList.realPath(scratch.folder)! + "/flows"
         #expect(run.status == 2)
         #expect(!scratch.started)
@@ -176,48 +176,48 @@ import Testing
     }
 
     @Test(.enabled(if: segueExecutable != nil, "build `segue` first"))
-    func replStartsTheCommandWithTrustOrFromATrustedFolder() throws {
+    func replStartsTheCommandWithTrustOrFromATrustedFolder() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let once = try segue(["repl", scratch.flow, "--fresh", "--trust"], environment: scratch.environment)
+        let once = try await segue(["repl", scratch.flow, "--fresh", "--trust"], environment: scratch.environment)
         #expect(once.status == 0, "\(once.error)")
         #expect(once.error.hasPrefix("segue repl: service `marker` runs `sh mark.sh` in "))
         #expect(once.output.contains("marked"))
         #expect(scratch.started)
         try FileManager.default.removeItem(atPath: scratch.mark)
-        let trust = try segue(["trust", scratch.folder], environment: scratch.environment)
+        let trust = try await segue(["trust", scratch.folder], environment: scratch.environment)
         #expect(trust.status == 0 && trust.output.hasPrefix("trusted "), "\(trust.error)")
-        let listed = try segue(["trust", "--list"], environment: scratch.environment)
+        let listed = try await segue(["trust", "--list"], environment: scratch.environment)
         #expect(listed.output == TrustList.realPath(scratch.folder)! + "\n")
-        let trusted = try segue(["repl", scratch.flow, "--fresh"], environment: scratch.environment)
+        let trusted = try await segue(["repl", scratch.flow, "--fresh"], environment: scratch.environment)
         #expect(trusted.status == 0, "\(trusted.error)")
         #expect(scratch.started)
         try FileManager.default.removeItem(atPath: scratch.mark)
-        #expect(try segue(["trust", "--revoke", scratch.folder], environment: scratch.environment).status == 0)
-        #expect(try segue(["repl", scratch.flow, "--fresh"], environment: scratch.environment).status == 2)
+        #expect(try await segue(["trust", "--revoke", scratch.folder], environment: scratch.environment).status == 0)
+        #expect(try await segue(["repl", scratch.flow, "--fresh"], environment: scratch.environment).status == 2)
         #expect(!scratch.started)
     }
 
     @Test(.enabled(if: segueExecutable != nil, "build `segue` first"))
-    func segueTestNamesAndRefusesBeforeAnyScenarioRuns() throws {
+    func segueTestNamesAndRefusesBeforeAnyScenarioRuns() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let refused = try segue(["test", scratch.scenario], environment: scratch.environment)
+        let refused = try await segue(["test", scratch.scenario], environment: scratch.environment)
         #expect(refused.status == 2)
         #expect(refused.output.isEmpty, "no scenario ran: \(refused.output)")
         #expect(refused.error.contains("segue test: service `marker` runs `sh mark.sh`"))
         #expect(!scratch.started)
-        let trusted = try segue(["test", scratch.scenario, "--trust"], environment: scratch.environment)
+        let trusted = try await segue(["test", scratch.scenario, "--trust"], environment: scratch.environment)
         #expect(trusted.status == 0, "\(trusted.output)\(trusted.error)")
         #expect(trusted.output.contains("pass the command answers"))
         #expect(scratch.started)
     }
 
     @Test(.enabled(if: segueExecutable != nil, "build `segue` first"))
-    func serveRefusesAnUntrustedCommandBeforeListening() throws {
+    func serveRefusesAnUntrustedCommandBeforeListening() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let run = try segue(["serve", scratch.flow, "--port", "0"], environment: scratch.environment)
+        let run = try await segue(["serve", scratch.flow, "--port", "0"], environment: scratch.environment)
         #expect(run.status == 2)
         #expect(!run.output.contains("http://"))
         #expect(run.error.contains("segue serve: not starting the commands above"))
@@ -225,7 +225,7 @@ import Testing
     }
 
     @Test(.enabled(if: segueExecutable != nil, "build `segue` first"))
-    func commandsThatOnlyReadNeverStartIt() throws {
+    func commandsThatOnlyReadNeverStartIt() async throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let out = scratch.folder + "/out"
@@ -234,7 +234,7 @@ import Testing
             ["render", scratch.flow, "--out", out], ["render", scratch.flow, "--scenario", scratch.scenario,
             "--step", "1", "--out", out],
         ] {
-            let run = try segue(arguments, environment: scratch.environment)
+            let run = try await segue(arguments, environment: scratch.environment)
             #expect(!run.error.contains("runs `sh mark.sh`"), "\(arguments)")
             #expect(!scratch.started, "\(arguments): \(run.output)\(run.error)")
         }
