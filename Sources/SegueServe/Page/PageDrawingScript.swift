@@ -66,7 +66,7 @@ enum PageDrawingScript {
           const send = () => {
             const text = field.value;
             close();
-            if (text !== (item.dataset.value || "")) input({ kind: "edit", path: item.dataset.path, text });
+            if (text !== (item.dataset.value || "")) input(edited(item.dataset.path, text));
           };
           field.addEventListener("keydown", (event) => { if (event.key === "Enter" && !multiline) send(); });
           field.addEventListener("blur", send);
@@ -81,7 +81,7 @@ enum PageDrawingScript {
           }
           select.value = item.dataset.value || "";
           const close = overlay(item, select);
-          select.addEventListener("change", () => { close(); input({ kind: "change", path: item.dataset.path, option: select.value }); });
+          select.addEventListener("change", () => { close(); input(one("pick", item.dataset.path, select.value)); });
           select.addEventListener("blur", close);
         }
 
@@ -106,7 +106,7 @@ enum PageDrawingScript {
           if (!dragging) return;
           const item = dragging;
           dragging = null;
-          input({ kind: "change", path: item.dataset.path, value: sliderValue(item, event) });
+          input(one("slide", item.dataset.path, sliderValue(item, event)));
         });
 
         $("drawing").addEventListener("click", (event) => {
@@ -115,8 +115,11 @@ enum PageDrawingScript {
           const kind = item.dataset.kind, path = item.dataset.path;
           if (kind === "edit") editField(item);
           else if (kind === "change") { if (item.dataset.options) pickOption(item); }
-          else if (kind === "tap" || kind === "select" || kind === "scroll_end") input({ kind, path });
-          else if (kind === "back" || kind === "swipe_dismiss" || kind === "dismiss_alert") input({ kind });
+          else if (kind === "tap" || kind === "select") input({ tap: path });
+          else if (kind === "scroll_end") input({ scroll_to_end: path });
+          else if (kind === "back") input("back");
+          else if (kind === "swipe_dismiss") input("dismiss");
+          else if (kind === "dismiss_alert") input("dismiss_alert");
         });
 
         function cropItem(event) {
@@ -142,7 +145,7 @@ enum PageDrawingScript {
           const zoom = Math.min(Math.max(base * (event.deltaY < 0 ? 1.25 : 0.8), min), max);
           if (zoom === base) return;
           cropZoom = { path, zoom };
-          input({ kind: "pinch", path, value: zoom });
+          input(one("pinch", path, zoom));
         }, { passive: false });
 
         // A drag on it moves the picture under the frame (a pan): the frame's centre moves the other way.
@@ -160,11 +163,10 @@ enum PageDrawingScript {
           const dx = event.clientX - x, dy = event.clientY - y;
           if (Math.abs(dx) < 2 && Math.abs(dy) < 2) return;
           const f = frame(item), region = cropRegion(item);
-          input({
-            kind: "pan", path: item.dataset.path,
-            x: parseFloat(item.dataset.centerX) - dx / f.w * region.w,
-            y: parseFloat(item.dataset.centerY) - dy / f.h * region.h,
-          });
+          input(one("pan", item.dataset.path, [
+            parseFloat(item.dataset.centerX) - dx / f.w * region.w,
+            parseFloat(item.dataset.centerY) - dy / f.h * region.h,
+          ]));
         });
 
         $("drawing").addEventListener("wheel", (event) => {
@@ -177,7 +179,7 @@ enum PageDrawingScript {
             const f = frame(item);
             if (f.y + f.h <= height + 100 && page && askedForMore !== page.timeline.position) {
               askedForMore = page.timeline.position;
-              input({ kind: "scroll_end", path: item.dataset.path });
+              input({ scroll_to_end: item.dataset.path });
             }
           }
         }, { passive: false });
