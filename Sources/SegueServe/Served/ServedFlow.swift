@@ -131,21 +131,23 @@ public final class ServedFlow: @unchecked Sendable {
 
     /// Takes one step, keeps its reply as the page's message, and publishes the new state.
     @discardableResult
-    func take(_ step: UserStep) async -> Bool {
-        let reply = await session.perform(step)
+    func take(_ step: UserStep, typing: Bool = false) async -> Bool {
+        let reply = await session.perform(step, typing: typing)
         message = reply.text
         failed = reply.failed
         await publish()
         return !reply.failed
     }
 
-    /// A posted input: refused inputs come back with the input query's reason as the message.
+    /// A posted input: refused inputs come back with the input query's reason as the message. The page sends a
+    /// field's text as it is typed, so a `fill` or `clear` of the field the step shown now edited is typing on in
+    /// it: one step on the timeline.
     @discardableResult
     public func perform(_ command: PageCommand) async -> Bool {
         switch command {
         case .dismissAlert: return await dismissAlert()
         case .steps(let steps):
-            for step in steps where !(await take(step)) { return false }
+            for step in steps where !(await take(step, typing: step.editedField != nil)) { return false }
             return true
         }
     }

@@ -153,9 +153,11 @@ public final class ReplSession {
         await answer { await self.run(line) }
     }
 
-    /// Takes one step, as its command line would (`segue serve`'s page posts steps).
-    public func perform(_ step: UserStep) async -> Reply {
-        await answer { await self.run(step) }
+    /// Takes one step, as its command line would (`segue serve`'s page posts steps). `typing` says the step is
+    /// the text of a field as someone types it: an edit of the field the step shown now edited (with no call
+    /// between) joins that step, so the timeline holds one edit per field, as a device's undo does.
+    public func perform(_ step: UserStep, typing: Bool = false) async -> Reply {
+        await answer { await self.run(step, typing: typing) }
     }
 
     private func answer(_ body: () async -> Reply) async -> Reply {
@@ -198,14 +200,15 @@ public final class ReplSession {
         }
     }
 
-    private func run(_ step: UserStep) async -> Reply {
+    private func run(_ step: UserStep, typing: Bool = false) async -> Reply {
         switch step {
         case .outcome(let call, let outcome): return await scriptOutcome(call, outcome)
         case .restart: return await record(.user(step)) { await self.driver.launch() }
         case .tick(let span): return await record(.user(step)) { await self.driver.advance(by: span) }
         default:
             switch input(for: step) {
-            case .success(let input): return await record(.user(step)) { await self.driver.send(input) }
+            case .success(let input):
+                return await record(.user(step), joining: typing && typesOn(step)) { await self.driver.send(input) }
             case .failure(let problem): return failure(problem.message)
             }
         }
@@ -223,8 +226,17 @@ public final class ReplSession {
         Reply(text: style.red("error: ") + message, failed: true)
     }
 
+    /// Whether `step` edits the field that the step shown now edited, which made no call: typing on in it.
+    private func typesOn(_ step: UserStep) -> Bool {
+        guard position > 0, case .user(let last) = timeline[position].step, timeline[position].calls.isEmpty,
+            let field = step.editedField
+        else { return false }
+        return last.editedField == field
+    }
+
     /// Runs an input that changes the state, adds the result to the timeline and prints what changed and the screen.
-    func record(_ step: TimelineStep, _ body: () async -> [Step]) async -> Reply {
+    /// `joining`: the step takes the place of the one shown now (typing on in a field) unless it makes a call.
+    func record(_ step: TimelineStep, joining: Bool = false, _ body: () async -> [Step]) async -> Reply {
         // Like an SPAlert, a shown alert is gone by the time the user does the next thing.
         if driver.state.alert != nil { await driver.send(.dismissAlert) }
         let shownBefore = screenLines()
@@ -237,13 +249,19 @@ public final class ReplSession {
         if driver.state.now != clockBefore {
             lines.insert("• time \(driver.state.now)", at: 0)
         }
-        if moment.state == timeline[position].state {
+        // Typed back to the text before the typing began, the typing step goes: nothing changed.
+        let base = joining && calls.isEmpty ? position - 1 : position
+        if moment.state == timeline[base].state {
+            if base < position {
+                timeline.removeSubrange((base + 1)...)
+                position = base
+            }
             lines.append(style.dim("(nothing changed)"))
             return Reply(text: lines.joined(separator: "\n"))
         }
-        timeline.removeSubrange((position + 1)...)
+        timeline.removeSubrange((base + 1)...)
         timeline.append(moment)
-        position += 1
+        position = base + 1
         lines += invariants.broken(in: driver.state).map { style.red("✗ \($0)") }
         let shown = screenLines()
         return Reply(

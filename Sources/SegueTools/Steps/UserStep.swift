@@ -36,6 +36,14 @@ public enum UserStep: Sendable, Hashable {
     /// The app started again from launch.
     case restart
 
+    /// The field a `fill` or `clear` edits; nil for every other step.
+    public var editedField: String? {
+        switch self {
+        case .fill(let field, _), .clear(let field): field
+        case .tap, .slide, .pick, .pinch, .pan, .scroll, .back, .dismiss, .send, .tick, .outcome, .restart: nil
+        }
+    }
+
     /// The outcome a person scripts for a call: `ok` with its value, `cancelled`, or `error` whose record gives the
     /// `code`, the `message` and any other details; nil for another result word.
     ///
