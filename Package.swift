@@ -114,7 +114,8 @@ let package = Package(
         .target(
             name: "SegueServe",
             dependencies: [
-                "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueTools", "SegueCheck", "SegueExpression",
+                "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueRuntime", "SegueTools", "SegueCheck",
+                "SegueExpression",
             ]),
         .testTarget(
             name: "SegueServeTests", dependencies: ["SegueServe", "SegueTools", "SegueRuntime"],

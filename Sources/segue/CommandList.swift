@@ -14,6 +14,7 @@ enum CommandList {
             LspCommand.self,
             ServeCommand.self,
             TrustCommand.self,
+            CompletionsCommand.self,
             HelpCommand.self,
         ]
     }

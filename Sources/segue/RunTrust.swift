@@ -9,6 +9,11 @@ enum RunTrust {
     /// The option every command that runs a flow takes.
     static let option = "--trust"
 
+    /// `--trust` as `segue repl` and `serve` declare it (`test` says it of several flows).
+    static let declaredOption = CommandOption(
+        option, help: "start the flow's service commands (`command:`) although its folder is not trusted",
+        "(`segue trust DIR`); each command and server is named on standard error first (docs/security.md)")
+
     /// Prints the lines and decides: `.start` when the flows may start their commands (or have none), nil when
     /// one may not (the refusal, saying how to trust it, is printed).
     static func policy(

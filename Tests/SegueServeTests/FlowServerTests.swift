@@ -46,11 +46,11 @@ import Testing
         tab.send("GET /events HTTP/1.1\r\n\(Self.page(server))\r\n")
         let first = await tab.receive() { $0.contains("\n\n") && $0.contains("event: state") }
         #expect(first.contains("\"screen\":\"main\""))
-        let answer = try await Self.post(server, "/input", #"{"kind": "tap", "path": "donate"}"#)
+        let answer = try await Self.post(server, "/input", #"{"tap": "donate"}"#)
         #expect(LoopbackClient.status(of: answer) == 200)
         let pushed = await tab.receive() { $0.contains("\"screen\":\"donate\"") }
         #expect(pushed.contains("event: state"))
-        let refused = try await Self.post(server, "/input", #"{"kind": "tap", "path": "nowhere"}"#)
+        let refused = try await Self.post(server, "/input", #"{"tap": "nowhere"}"#)
         #expect(LoopbackClient.status(of: refused) == 422)
         #expect(refused.contains("no element `nowhere` on donate"))
         let session = try await Self.get(server, "/session.json")
@@ -65,7 +65,7 @@ import Testing
         let form = try await Self.post(server, "/input", "kind=tap", type: "application/x-www-form-urlencoded")
         #expect(LoopbackClient.status(of: form) == 415)
         let foreign = try await Self.post(
-            server, "/input", #"{"kind": "tap", "path": "donate"}"#, origin: "http://evil.example")
+            server, "/input", #"{"tap": "donate"}"#, origin: "http://evil.example")
         #expect(LoopbackClient.status(of: foreign) == 403)
         #expect(server.served.screenName == "main")
         let notJSON = try await Self.post(server, "/input", "{tap")

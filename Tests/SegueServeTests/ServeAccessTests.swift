@@ -85,7 +85,7 @@ import Testing
             #expect(answer.contains("this server answers only to 127.0.0.1:\(port), localhost:\(port), [::1]:\(port)"))
             #expect(!answer.contains("donate"), "\(path) told a foreign page about the flow")
         }
-        let json = #"{"kind": "tap", "path": "donate"}"#
+        let json = #"{"tap": "donate"}"#
         let input = try await Self.raw(
             server,
             "POST /input HTTP/1.1\r\nHost: evil.example:\(port)\r\nOrigin: http://evil.example:\(port)\r\n\(cookie)"
@@ -108,7 +108,7 @@ import Testing
     @Test func theOriginMustBeTheServedAddressNotTheRequestsHost() async throws {
         let server = try await FlowServerTests.start()
         defer { server.stop() }
-        let json = #"{"kind": "tap", "path": "donate"}"#
+        let json = #"{"tap": "donate"}"#
         for origin in [
             "http://evil.example", "http://evil.example:\(server.port)", "null", "https://127.0.0.1:\(server.port)",
         ] {

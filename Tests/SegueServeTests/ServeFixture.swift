@@ -48,11 +48,11 @@ extension ServedFlow {
     var screenName: String? { snapshot().screen?.screen }
 
     @discardableResult
-    func tap(_ path: String) async -> Bool { await perform(PageCommand(kind: "tap", path: path)) }
+    func tap(_ path: String) async -> Bool { await perform(.steps([.tap(path)])) }
 
     @discardableResult
     func type(_ path: String, _ text: String) async -> Bool {
-        await perform(PageCommand(kind: "edit", path: path, text: text))
+        await perform(.steps([text.isEmpty ? .clear(field: path) : .fill(field: path, text: text)]))
     }
 
     func field(_ path: String) -> PageInput? { snapshot().inputs.first { $0.kind == "edit" && $0.path == path } }

@@ -1,5 +1,6 @@
 /// The part of the page's script that works on the screen drawing (`segue render`'s SVG, docs/render.md): clicks
-/// on `.segue-input` items, an `<input>` over a field's frame while typing, dragging on sliders, a `<select>` over
+/// on `.segue-input` items, an `<input>` over a field's frame while typing (its text sent as it is typed, a moment
+/// after the last key, so the field's rules show while typing goes on), dragging on sliders, a `<select>` over
 /// a picker, the wheel and a drag on a photo's crop frame (the REPL's `pinch` and `pan`), and scrolling the content
 /// with the wheel (the list's next page once its end is in view).
 enum PageDrawingScript {
@@ -8,14 +9,26 @@ enum PageDrawingScript {
         let cropZoom = null;  // a pinch sent but not drawn yet: { path, zoom }
         let askedForMore = -1;
 
+        const typingPause = 250;  // ms after the last key before the text is sent
+
         function showDrawing(state) {
           const box = $("drawing");
-          if (box.querySelector(".segue-overlay")) return;  // typing: the new drawing waits for the edit
-          box.innerHTML = state.drawing;
+          const open = box.querySelector(".segue-overlay");
+          if (open && open.tagName === "SELECT") return;  // choosing an option: the new drawing waits for it
+          // Typing: the drawing under the box is replaced (the field's rules show as they change); the box stays,
+          // focused, with its text, over the field's new frame.
+          const fresh = document.createElement("template");
+          fresh.innerHTML = state.drawing;
+          for (const node of [...box.childNodes]) if (node !== open) node.remove();
+          box.prepend(fresh.content);
           cropZoom = null;  // the drawing now shows the zoom the machine keeps
           const screen = state.screen ? state.screen.screen + "#" + state.screen.instance : null;
           if (scroll.screen !== screen) scroll = { screen, offset: 0 };
           applyScroll(0);
+          if (open) {
+            const item = box.querySelector('.segue-input[data-kind="edit"][data-path="' + CSS.escape(open.dataset.path) + '"]');
+            if (item) place(item, open); else open.remove();
+          }
         }
 
         function scrollRange() {
@@ -44,14 +57,17 @@ enum PageDrawingScript {
           return { x: parseFloat(item.dataset.x), y, w: parseFloat(item.dataset.w), h: parseFloat(item.dataset.h) };
         }
 
-        function overlay(item, element) {
-          const box = $("drawing");
+        function place(item, element) {
           const f = frame(item);
           Object.assign(element.style, { left: f.x + "px", top: f.y + "px", width: f.w + "px", minHeight: f.h + "px" });
+        }
+
+        function overlay(item, element) {
+          const box = $("drawing");
+          place(item, element);
           element.classList.add("segue-overlay");
           element.dataset.path = item.dataset.path;
-          const close = () => { element.remove(); if (page) showDrawing(page); };
-          element.addEventListener("keydown", (event) => { if (event.key === "Escape") close(); });
+          const close = () => { if (!element.isConnected) return; element.remove(); if (page) showDrawing(page); };
           box.appendChild(element);
           element.focus();
           return close;
@@ -62,14 +78,21 @@ enum PageDrawingScript {
           const field = document.createElement(multiline ? "textarea" : "input");
           field.value = item.dataset.value || "";
           field.placeholder = item.dataset.placeholder || "";
-          const close = overlay(item, field);
+          const path = item.dataset.path;
+          let sent = field.value, pause = null;
           const send = () => {
-            const text = field.value;
-            close();
-            if (text !== (item.dataset.value || "")) input({ kind: "edit", path: item.dataset.path, text });
+            clearTimeout(pause);
+            if (field.value === sent) return;
+            sent = field.value;
+            input(edited(path, sent));
           };
-          field.addEventListener("keydown", (event) => { if (event.key === "Enter" && !multiline) send(); });
-          field.addEventListener("blur", send);
+          const close = overlay(item, field);
+          const done = () => { send(); close(); };
+          field.addEventListener("input", () => { clearTimeout(pause); pause = setTimeout(send, typingPause); });
+          field.addEventListener("keydown", (event) => {
+            if ((event.key === "Enter" && !multiline) || event.key === "Escape") done();
+          });
+          field.addEventListener("blur", done);
         }
 
         function pickOption(item) {
@@ -81,7 +104,8 @@ enum PageDrawingScript {
           }
           select.value = item.dataset.value || "";
           const close = overlay(item, select);
-          select.addEventListener("change", () => { close(); input({ kind: "change", path: item.dataset.path, option: select.value }); });
+          select.addEventListener("keydown", (event) => { if (event.key === "Escape") close(); });
+          select.addEventListener("change", () => { close(); input(one("pick", item.dataset.path, select.value)); });
           select.addEventListener("blur", close);
         }
 
@@ -106,7 +130,7 @@ enum PageDrawingScript {
           if (!dragging) return;
           const item = dragging;
           dragging = null;
-          input({ kind: "change", path: item.dataset.path, value: sliderValue(item, event) });
+          input(one("slide", item.dataset.path, sliderValue(item, event)));
         });
 
         $("drawing").addEventListener("click", (event) => {
@@ -115,8 +139,11 @@ enum PageDrawingScript {
           const kind = item.dataset.kind, path = item.dataset.path;
           if (kind === "edit") editField(item);
           else if (kind === "change") { if (item.dataset.options) pickOption(item); }
-          else if (kind === "tap" || kind === "select" || kind === "scroll_end") input({ kind, path });
-          else if (kind === "back" || kind === "swipe_dismiss" || kind === "dismiss_alert") input({ kind });
+          else if (kind === "tap" || kind === "select") input({ tap: path });
+          else if (kind === "scroll_end") input({ scroll_to_end: path });
+          else if (kind === "back") input("back");
+          else if (kind === "swipe_dismiss") input("dismiss");
+          else if (kind === "dismiss_alert") input("dismiss_alert");
         });
 
         function cropItem(event) {
@@ -142,7 +169,7 @@ enum PageDrawingScript {
           const zoom = Math.min(Math.max(base * (event.deltaY < 0 ? 1.25 : 0.8), min), max);
           if (zoom === base) return;
           cropZoom = { path, zoom };
-          input({ kind: "pinch", path, value: zoom });
+          input(one("pinch", path, zoom));
         }, { passive: false });
 
         // A drag on it moves the picture under the frame (a pan): the frame's centre moves the other way.
@@ -160,11 +187,10 @@ enum PageDrawingScript {
           const dx = event.clientX - x, dy = event.clientY - y;
           if (Math.abs(dx) < 2 && Math.abs(dy) < 2) return;
           const f = frame(item), region = cropRegion(item);
-          input({
-            kind: "pan", path: item.dataset.path,
-            x: parseFloat(item.dataset.centerX) - dx / f.w * region.w,
-            y: parseFloat(item.dataset.centerY) - dy / f.h * region.h,
-          });
+          input(one("pan", item.dataset.path, [
+            parseFloat(item.dataset.centerX) - dx / f.w * region.w,
+            parseFloat(item.dataset.centerY) - dy / f.h * region.h,
+          ]));
         });
 
         $("drawing").addEventListener("wheel", (event) => {
@@ -177,7 +203,7 @@ enum PageDrawingScript {
             const f = frame(item);
             if (f.y + f.h <= height + 100 && page && askedForMore !== page.timeline.position) {
               askedForMore = page.timeline.position;
-              input({ kind: "scroll_end", path: item.dataset.path });
+              input({ scroll_to_end: item.dataset.path });
             }
           }
         }, { passive: false });

@@ -13,7 +13,10 @@ enum PageScript {
             if (!response.ok) show({ message: await response.text(), failed: true });
           } catch (error) { show({ message: String(error), failed: true }); }
         }
-        const input = (body) => post("/input", body);
+        // An input is a scenario step as JSON (docs/scenarios.md): {"tap": "donate"}, {"pick": {"kind": "x"}}, "back".
+        const input = (step) => post("/input", step);
+        const one = (key, path, value) => ({ [key]: { [path]: value } });
+        const edited = (path, text) => text === "" ? { clear: path } : one("fill", path, text);
 
         function show(partial) {
           const box = $("message");
@@ -39,7 +42,7 @@ enum PageScript {
         function control(item) {
           const data = { "data-kind": item.kind, "data-path": item.path || "" };
           switch (item.kind) {
-            case "tap": case "select": return button(item, item.label || item.path, { kind: item.kind, path: item.path });
+            case "tap": case "select": return button(item, item.label || item.path, { tap: item.path });
             case "edit": {
               const row = el("label", {}, (item.label || item.path) + " ");
               const field = el(item.multiline ? "textarea" : "input", Object.assign({ type: "text",
@@ -49,7 +52,7 @@ enum PageScript {
               const send = () => {
                 if (field.value === sent) return;
                 sent = field.value;
-                input({ kind: "edit", path: item.path, text: field.value });
+                input(edited(item.path, field.value));
               };
               field.addEventListener("change", send);
               field.addEventListener("keydown", (event) => { if (event.key === "Enter" && !item.multiline) send(); });
@@ -65,19 +68,19 @@ enum PageScript {
                 const select = el("select", data);
                 for (const option of item.options) select.appendChild(el("option", { value: option }, option));
                 select.value = item.value || "";
-                select.addEventListener("change", () => input({ kind: "change", path: item.path, option: select.value }));
+                select.addEventListener("change", () => input(one("pick", item.path, select.value)));
                 row.appendChild(select);
               } else {
                 const slider = el("input", Object.assign({ type: "range", min: item.min, max: item.max, step: "any" }, data));
                 slider.value = parseFloat(item.value) || item.min || 0;
-                slider.addEventListener("change", () => input({ kind: "change", path: item.path, value: parseFloat(slider.value) }));
+                slider.addEventListener("change", () => input(one("slide", item.path, parseFloat(slider.value))));
                 row.appendChild(slider);
               }
               return row;
             }
-            case "scroll_end": return button(item, "Scroll " + item.path + " to its end", { kind: "scroll_end", path: item.path });
-            case "back": return button(item, "‹ Back", { kind: "back" });
-            case "swipe_dismiss": return button(item, "Swipe down", { kind: "swipe_dismiss" });
+            case "scroll_end": return button(item, "Scroll " + item.path + " to its end", { scroll_to_end: item.path });
+            case "back": return button(item, "‹ Back", "back");
+            case "swipe_dismiss": return button(item, "Swipe down", "dismiss");
             default: return null;
           }
         }

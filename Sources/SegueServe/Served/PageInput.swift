@@ -4,7 +4,8 @@ import SegueRuntime
 /// One thing the person can do on the phone now, as the runtime's input query lists it, with what the page needs
 /// to draw a control for it: a tap's label, a field's text and placeholder, a slider's bounds, a picker's options.
 struct PageInput: Sendable, Encodable, Hashable {
-    /// One of `PageCommand.kinds`.
+    /// How `segue render`'s drawing tags it (`data-kind`): `tap`, `select`, `edit`, `change`, `scroll_end`, `back`,
+    /// `swipe_dismiss`, `dismiss_alert`.
     var kind: String
     /// The input path as the REPL names it (`options[0]`, `lines[2].play`); nil for back, dismiss and alerts.
     var path: String?

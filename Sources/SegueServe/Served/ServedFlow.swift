@@ -10,7 +10,7 @@ import SegueTools
 /// Requests from several connections take turns (`exclusive`), as the REPL's commands do at one prompt.
 ///
 ///     let served = try await ServedFlow.open(path: "flows/donate.yaml", options: ServiceOptions(), hub: hub)
-///     await served.exclusive { await served.perform(PageCommand(kind: "tap", path: "donate")) }
+///     await served.exclusive { await served.perform(.steps([.tap("donate")])) }
 public final class ServedFlow: @unchecked Sendable {
     let turns = TurnTaking()
     public let path: String
@@ -129,24 +129,26 @@ public final class ServedFlow: @unchecked Sendable {
         hub.publish("state", data: String(decoding: await fullSnapshot().encoded(), as: UTF8.self))
     }
 
-    /// Runs one REPL line, keeps its reply as the page's message, and publishes the new state.
+    /// Takes one step, keeps its reply as the page's message, and publishes the new state.
     @discardableResult
-    func run(_ line: String) async -> Bool {
-        let reply = await session.execute(line)
+    func take(_ step: UserStep, typing: Bool = false) async -> Bool {
+        let reply = await session.perform(step, typing: typing)
         message = reply.text
         failed = reply.failed
         await publish()
         return !reply.failed
     }
 
-    /// A posted input: refused inputs come back with the input query's reason as the message.
+    /// A posted input: refused inputs come back with the input query's reason as the message. The page sends a
+    /// field's text as it is typed, so a `fill` or `clear` of the field the step shown now edited is typing on in
+    /// it: one step on the timeline.
     @discardableResult
     public func perform(_ command: PageCommand) async -> Bool {
-        do {
-            guard let line = try command.line() else { return await dismissAlert() }
-            return await run(line)
-        } catch {
-            return await refuse(error.description)
+        switch command {
+        case .dismissAlert: return await dismissAlert()
+        case .steps(let steps):
+            for step in steps where !(await take(step, typing: step.editedField != nil)) { return false }
+            return true
         }
     }
 
@@ -164,21 +166,20 @@ public final class ServedFlow: @unchecked Sendable {
     /// Scripts the next outcome of `call`: `ok`, `cancelled`, `error`, or `error` with one of an API's codes.
     @discardableResult
     public func choose(call: String, result: String, code: String?) async -> Bool {
-        guard ["ok", "error", "cancelled"].contains(result), !call.contains(where: \.isWhitespace) else {
-            return await refuse("an outcome is ok, error or cancelled")
+        guard !call.contains(where: \.isWhitespace), call.contains(".") else {
+            return await refuse("an outcome names its call: `service.operation`")
         }
-        var line = "outcome \(call) \(result)"
+        var details: Value?
         if result == "error" {
             let service = String(call.prefix { $0 != "." })
             let meaning = session.flow.services.first { $0.name.text == service }?.codes
                 .first { $0.code.text == code }?.meaning
-            var payload: [String: String] = ["code": code ?? "error"]
-            payload["message"] = meaning ?? "scripted error"
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            line += " " + String(decoding: (try? encoder.encode(payload)) ?? Data("{}".utf8), as: UTF8.self)
+            details = .record(["code": .string(code ?? "error"), "message": .string(meaning ?? "scripted error")])
         }
-        return await run(line)
+        guard let outcome = UserStep.scriptedOutcome(call: call, result: result, value: details) else {
+            return await refuse("an outcome is ok, error or cancelled")
+        }
+        return await take(.outcome(call: call, outcome))
     }
 
     /// Moves to step `index` of the timeline (the page's slider, undo and redo).
@@ -198,12 +199,12 @@ public final class ServedFlow: @unchecked Sendable {
         switch action {
         case "next_timer":
             guard let next = nextTimerDue else { return await refuse("no timer is scheduled") }
-            return await run("tick \(next.description)")
+            return await take(.tick(next))
         case "tick":
             guard let seconds, seconds > 0, seconds.isFinite, seconds <= 3600 else {
                 return await refuse("`tick` takes 0 < seconds ≤ 3600")
             }
-            return await run("tick \(ClockDuration(seconds: seconds).description)")
+            return await take(.tick(ClockDuration(seconds: seconds)))
         case "run", "pause":
             realTime = action == "run"
             unticked = 0
@@ -231,11 +232,11 @@ public final class ServedFlow: @unchecked Sendable {
         let busy = state.recording != nil || state.playback != nil
         if let due = nextTimerDue, due.seconds <= unticked {
             unticked = 0
-            await run("tick \(max(due, ClockDuration(nanoseconds: 1)).description)")
+            await take(.tick(max(due, ClockDuration(nanoseconds: 1))))
         } else if busy {
             let seconds = unticked
             unticked = 0
-            await run("tick \(ClockDuration(seconds: seconds).description)")
+            await take(.tick(ClockDuration(seconds: seconds)))
         }
     }
 

@@ -71,10 +71,10 @@ public struct Counterexample: Sendable {
 
     /// The scenario text: `comments` on top, `covers:` left empty when `covers` is set, `expect` as its last step.
     func scenario(
-        name: String, flowPath: String, comments: [String], covers: Bool = false, expect: String? = nil
+        name: String, flowPath: String, comments: [String], covers: Bool = false, expect: [String: Value]? = nil
     ) -> String {
-        var before = [[String]](repeating: [], count: steps.count + 1)
-        var main = [String?](repeating: nil, count: steps.count)
+        var before = [[UserStep]](repeating: [], count: steps.count + 1)
+        var main = [UserStep?](repeating: nil, count: steps.count)
         for (index, move) in steps.enumerated() {
             if case .outcome = move.input {
                 if let step = move.step { before[(starters[index] ?? index) + 1].append(step) }
@@ -82,15 +82,14 @@ public struct Counterexample: Sendable {
                 main[index] = move.step
             }
         }
-        var lines = comments.map { "# \($0)" }
-        lines += ["scenario: \(ScenarioText.quoted(name))", "flow: \(ScenarioText.quoted(flowPath))"]
-        lines += (covers ? ["covers: []"] : []) + ["steps:"]
-        lines += before[0].map { "  - \($0)" } + ["  - launch"]
+        var writer = ScenarioWriter(name: name, flowPath: flowPath, comments: comments, emptyCovers: covers)
+        before[0].forEach { writer.step($0) }
+        writer.launch()
         for index in steps.indices {
-            lines += before[index + 1].map { "  - \($0)" }
-            if let step = main[index] { lines.append("  - \(step)") }
+            before[index + 1].forEach { writer.step($0) }
+            if let step = main[index] { writer.step(step) }
         }
-        if let expect { lines.append("  - expect: \(expect)") }
-        return lines.joined(separator: "\n") + "\n"
+        if let expect { writer.expect(expect) }
+        return writer.text
     }
 }

@@ -57,7 +57,7 @@ struct ExplorerMoves {
                 moves.append(
                     InputSampler.Move(
                         label: which.isEmpty ? choice.label : choice.name + which + choice.suffix,
-                        input: .outcome(call: call.id, choice.outcome), step: .written(choice.step)))
+                        input: .outcome(call: call.id, choice.outcome), step: choice.step))
             }
         }
         if let playback = state.playback, let call = playback.call {
@@ -74,13 +74,13 @@ struct ExplorerMoves {
 /// The outcomes of a call with their step names and scenario steps, worked out once per call site and page: the
 /// explorer asks for them in every state a call is pending in.
 final class OutcomeChoices {
-    /// One outcome of a call: `name` + ` → ` + what, as a step, and its `next:` scenario step.
+    /// One outcome of a call: `name` + ` → ` + what, as a step, and the step that scripts it (a scenario's `next:`).
     struct Choice {
         var name: String
         var suffix: String
         var label: String
         var outcome: ServiceOutcome
-        var step: String
+        var step: UserStep
     }
 
     private struct Key: Hashable {
@@ -99,7 +99,7 @@ final class OutcomeChoices {
         let choices = outcomes.outcomes(for: call, page: page).map { choice in
             Choice(
                 name: name, suffix: " → \(choice.label)", label: "\(name) → \(choice.label)", outcome: choice.outcome,
-                step: ScenarioText.next(call: name, choice.outcome))
+                step: .outcome(call: name, choice.outcome))
         }
         known[key] = choices
         return choices

@@ -16,16 +16,13 @@ struct InputSampler {
         var input: Input
         /// The same step in a scenario file (`tap: buy`), or nil when scenarios take it by themselves (an alert
         /// goes away before the next step).
-        var scenarioStep: ScenarioLine?
+        var step: UserStep?
 
-        init(label: String, input: Input, step: ScenarioLine? = nil) {
+        init(label: String, input: Input, step: UserStep? = nil) {
             self.label = label
             self.input = input
-            scenarioStep = step
+            self.step = step
         }
-
-        /// The step's text in a scenario file.
-        var step: String? { scenarioStep?.text }
     }
 
     /// The moves for `available` (what the input query offers in `state`), the next due timer and restart.
@@ -59,7 +56,7 @@ struct InputSampler {
                         Move(
                             label: "edit \(name) = \(Value.string(text).literal)",
                             input: .edit(element: path.element, value: .string(text)),
-                            step: text.isEmpty ? .clear(name) : .fill(name, text)))
+                            step: text.isEmpty ? .clear(field: name) : .fill(field: name, text: text)))
                 }
             case (.change, .range(let bounds)):
                 guard let path = input.path else { continue }
@@ -67,12 +64,12 @@ struct InputSampler {
                     moves.append(
                         Move(
                             label: "set \(name) = \(value)", input: .change(path, .number(value)),
-                            step: .slide(name, value)))
+                            step: .slide(slider: name, value: value)))
                 }
             case (.change, .options(let options)):
                 guard let path = input.path else { continue }
                 for option in options {
-                    let step = option.stringValue.map { ScenarioLine.pick(name, $0) }
+                    let step = option.stringValue.map { UserStep.pick(picker: name, option: $0) }
                     moves.append(
                         Move(label: "choose \(name) = \(option.literal)", input: .change(path, option), step: step))
                 }
@@ -83,19 +80,19 @@ struct InputSampler {
                     Move(
                         label: "pinch \(name) to \(bounds.upperBound)×",
                         input: .pinch(element: path.element, zoom: bounds.upperBound),
-                        step: .pinch(name, bounds.upperBound)))
+                        step: .pinch(field: name, zoom: bounds.upperBound)))
             case (.pan, _):
                 guard let path = input.path else { continue }
                 moves.append(
                     Move(
                         label: "pan \(name) to its top-left corner", input: .pan(element: path.element, x: 0, y: 0),
-                        step: .pan(name)))
+                        step: .pan(field: name, x: 0, y: 0)))
             case (.scroll, _):
                 if let path = input.path {
                     moves.append(
                         Move(
                             label: "scroll \(name) near its end", input: .scrolledNearEnd(list: path.element),
-                            step: .scrollToEnd(name)))
+                            step: .scroll(list: name)))
                 }
             case (.back, _): moves.append(Move(label: "back", input: .back, step: .back))
             case (.swipeToDismiss, _):

@@ -35,17 +35,13 @@ public enum TransitionScenarios {
                 continue
             }
             let number = files.count + 1
-            let view = machine.view(of: example.state)
-            let screen = view?.screen ?? ""
-            let expect =
-                "{ screen: \(ScenarioText.quoted(screen)), stack: \(ScenarioText.quoted(ScreenSummary.breadcrumb(view))) }"
             let text = example.scenario(
                 name: "\(program.flowID): run \(number) of \(writable.count) (segue check)",
                 flowPath: CounterexampleFiles.relativePath(of: flowPath, from: directory),
                 comments: [
                     "Written by `segue check --scenarios`: with the other \(program.flowID)-run-*.yaml files it takes",
                     "every transition `segue check` found that a scenario can take. Fill in `covers:`.",
-                ], covers: true, expect: expect)
+                ], covers: true, expect: ScenarioWriter.shown(machine.view(of: example.state)))
             let path = PathName.appending("\(program.flowID)-run-\(number).yaml", to: directory)
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             files.append(path)

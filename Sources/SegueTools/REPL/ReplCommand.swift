@@ -4,24 +4,10 @@ import SegueModel
 
 /// One line typed at the REPL, parsed. Parsing is pure so transcripts and tests need no terminal.
 ///
-///     try ReplCommand.parse("fill name Анна")   // .fill(field: "name", text: "Анна")
+///     try ReplCommand.parse("fill name Анна")   // .step(.fill(field: "name", text: "Анна"))
 public enum ReplCommand: Sendable, Hashable {
-    case tap(String)
-    case select(list: String, index: Int)
-    case fill(field: String, text: String)
-    case clear(field: String)
-    case slide(element: String, value: Double)
-    case pick(element: String, option: String)
-    /// Pinch a photo field's picture to a zoom (D14).
-    case pinch(field: String, zoom: Double)
-    /// Pan a photo field's picture so its frame is centred at (x, y), fractions of the picture.
-    case pan(field: String, x: Double, y: Double)
-    case scroll(list: String)
-    case back
-    case dismiss
-    case send(event: String, payload: String?)
-    case tick(ClockDuration)
-    case outcome(call: String, result: String, payload: String?)
+    /// A step a person takes (`tap`, `fill`, `pick`, `tick`, `outcome`, `reset`, …): `UserStep+REPL.swift` reads it.
+    case step(UserStep)
     case state
     /// All flow and screen data, or one variable in full (`data products`).
     case data(String?)
@@ -32,7 +18,6 @@ public enum ReplCommand: Sendable, Hashable {
     case redo
     case save(path: String)
     case load(path: String)
-    case reset
     case device(String?)
     case help(String?)
     case quit
@@ -85,68 +70,29 @@ public enum ReplCommand: Sendable, Hashable {
         public var description: String
     }
 
+    /// The usage of `word` as an error, for a line whose arguments do not fit it.
+    static func usage(of word: String) -> ParseError {
+        let entry = catalog.first { $0.word == word }
+        return ParseError(description: "usage: \(entry?.usage ?? word) (e.g. \(entry?.example ?? ""))")
+    }
+
     public static func parse(_ line: String) throws(ParseError) -> ReplCommand {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return .empty }
-        let (word, rest) = splitWord(trimmed)
+        let (word, rest) = UserStep.splitWord(trimmed)
+        if let step = try UserStep.parse(replWord: word, rest: rest) { return .step(step) }
         let arguments = rest.unicodeScalars.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        func usage() -> ParseError {
-            let entry = catalog.first { $0.word == word }
-            return ParseError(description: "usage: \(entry?.usage ?? word) (e.g. \(entry?.example ?? ""))")
-        }
         func one() throws(ParseError) -> String {
-            guard arguments.count == 1 else { throw usage() }
+            guard arguments.count == 1 else { throw usage(of: word) }
             return arguments[0]
         }
         func none() throws(ParseError) {
-            guard arguments.isEmpty else { throw usage() }
+            guard arguments.isEmpty else { throw usage(of: word) }
         }
         switch word {
-        case "tap": return .tap(try one())
-        case "select":
-            guard arguments.count == 2, let index = Int(arguments[1]), index >= 0 else { throw usage() }
-            return .select(list: arguments[0], index: index)
-        case "fill":
-            let (field, text) = splitWord(rest)
-            guard !field.isEmpty else { throw usage() }
-            return .fill(field: field, text: text)
-        case "clear": return .clear(field: try one())
-        case "slide":
-            guard arguments.count == 2, let value = Double(arguments[1]) else { throw usage() }
-            return .slide(element: arguments[0], value: value)
-        case "pick":
-            // The option is the rest of the line, spaces and all; one pair of quotes around it is dropped.
-            let (picker, option) = splitWord(rest)
-            guard !picker.isEmpty, !option.isEmpty else { throw usage() }
-            return .pick(element: picker, option: Self.unquoted(option))
-        case "pinch":
-            guard arguments.count == 2, let zoom = Double(arguments[1]), zoom.isFinite else { throw usage() }
-            return .pinch(field: arguments[0], zoom: zoom)
-        case "pan":
-            guard arguments.count == 3, let x = Double(arguments[1]), let y = Double(arguments[2]), x.isFinite,
-                y.isFinite
-            else { throw usage() }
-            return .pan(field: arguments[0], x: x, y: y)
-        case "scroll": return .scroll(list: try one())
-        case "back": try none(); return .back
-        case "dismiss": try none(); return .dismiss
-        case "send":
-            let (event, payload) = splitWord(rest)
-            guard !event.isEmpty else { throw usage() }
-            return .send(event: event, payload: payload.isEmpty ? nil : payload)
-        case "tick":
-            guard let span = parseDuration(try one()) else {
-                throw ParseError(description: "`tick` takes a duration like 3s, 500ms or 1.5 (seconds)")
-            }
-            return .tick(span)
-        case "outcome":
-            let (call, afterCall) = splitWord(rest)
-            let (result, payload) = splitWord(afterCall)
-            guard call.contains("."), ["ok", "error", "cancelled"].contains(result) else { throw usage() }
-            return .outcome(call: call, result: result, payload: payload.isEmpty ? nil : payload)
         case "state": try none(); return .state
         case "data":
-            guard arguments.count <= 1 else { throw usage() }
+            guard arguments.count <= 1 else { throw usage(of: word) }
             return .data(arguments.first)
         case "stack": try none(); return .stack
         case "trace": try none(); return .trace
@@ -155,7 +101,6 @@ public enum ReplCommand: Sendable, Hashable {
         case "redo": try none(); return .redo
         case "save": return .save(path: try one())
         case "load": return .load(path: try one())
-        case "reset": try none(); return .reset
         case "device": return .device(arguments.first)
         case "help", "?": return .help(arguments.first)
         case "quit", "exit": return .quit
@@ -165,27 +110,5 @@ public enum ReplCommand: Sendable, Hashable {
                 description: "unknown command `\(word)`"
                     + (suggestion.map { "; did you mean `\($0)`?" } ?? "; type `help` for the list"))
         }
-    }
-
-    /// `3s`, `500ms`, `1.5s`, `2m`, or plain seconds.
-    /// `3s`, `500ms`, `1.5` (seconds), read exactly: `2.8s` and `2800ms` are the same span.
-    /// `text` without one pair of matching quotes around it: `'return flight'` is `return flight`.
-    static func unquoted(_ text: String) -> String {
-        guard text.count >= 2, let first = text.first, first == "'" || first == "\"", text.last == first else {
-            return text
-        }
-        return String(text.dropFirst().dropLast())
-    }
-
-    public static func parseDuration(_ text: String) -> ClockDuration? {
-        ClockDuration(parsing: text)
-    }
-
-    /// The first word and the rest, split at a space scalar: a space and the tag or combining characters typed
-    /// after it are one Character, and `fill name <tags>` must still fill `name`.
-    private static func splitWord(_ text: String) -> (String, String) {
-        let trimmed = text.unicodeScalars.drop { $0 == " " }
-        guard let space = trimmed.firstIndex(of: " ") else { return (String(trimmed), "") }
-        return (String(trimmed[..<space]), String(trimmed[space...].drop { $0 == " " }))
     }
 }

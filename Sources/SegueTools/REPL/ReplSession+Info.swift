@@ -194,7 +194,7 @@ extension ReplSession {
 
     func traceText() -> String {
         let moment = timeline[position]
-        var lines = ["`\(moment.command)`:"]
+        var lines = ["`\(moment.step.replText)`:"]
         for (index, step) in moment.steps.enumerated() {
             lines.append("  step \(index + 1)")
             lines += step.trace.map { "    \($0.description)" }
@@ -222,35 +222,17 @@ extension ReplSession {
     func historyText() -> String {
         guard timeline.count > 1 else { return style.dim("(no commands yet)") }
         return timeline.enumerated().dropFirst().map { index, moment in
-            let line = "\(index). \(moment.command)" + (index == position ? "   ← now" : "")
+            let line = "\(index). \(moment.step.replText)" + (index == position ? "   ← now" : "")
             return index > position ? style.dim(line + " (undone)") : line
         }.joined(separator: "\n")
     }
 
     /// `outcome store.purchase cancelled`: the next call of that operation ends this way instead of reaching the service.
-    func scriptOutcome(_ call: String, _ result: String, _ payload: String?) async -> Reply {
-        let parts = call.split(separator: ".", maxSplits: 1).map(String.init)
+    func scriptOutcome(_ call: String, _ outcome: ServiceOutcome) async -> Reply {
         let names = serviceOperations()
-        guard parts.count == 2, names.contains(call) else {
+        guard names.contains(call) else {
             let hint = Suggestion.closest(to: call, in: names).map { "; did you mean `\($0)`?" } ?? ""
             return failure("no service operation `\(call)`\(hint)")
-        }
-        let value: Value?
-        do {
-            value = try Self.json(payload, what: "the outcome's JSON")
-        } catch {
-            return failure(error.message)
-        }
-        let outcome: ServiceOutcome
-        switch result {
-        case "ok": outcome = .ok(value ?? .null)
-        case "cancelled": outcome = .cancelled
-        default:
-            var details: [String: Value] = [:]
-            if case .record(let fields)? = value { details = fields }
-            let code = details.removeValue(forKey: "code")?.description ?? "error"
-            let message = details.removeValue(forKey: "message")?.description ?? "scripted error"
-            outcome = .error(ServiceError(service: parts[0], code: code, message: message, details: details))
         }
         await driver.script(call, outcome)
         return Reply(text: "the next \(call) will end: \(ChangePrinter.describe(outcome))")

@@ -9,13 +9,12 @@ struct ReplProblem: Error {
 }
 
 extension ReplSession {
-    /// Turns a user command into a machine input: names are resolved on the top screen, then the runtime's input
-    /// query decides whether the machine would act on it, and a refusal becomes advice for the person typing.
-    func input(for command: ReplCommand) -> Result<Input, ReplProblem> {
+    /// Turns a step into a machine input: names are resolved on the top screen, then the runtime's input query
+    /// decides whether the machine would act on it, and a refusal becomes advice for the person typing.
+    func input(for step: UserStep) -> Result<Input, ReplProblem> {
         do {
-            switch command {
+            switch step {
             case .tap(let name): return .success(try tapInput(name))
-            case .select(let list, let index): return .success(try tapInput("\(list)[\(index)]"))
             case .fill(let field, let text): return .success(try editInput(field, .string(text)))
             case .clear(let field): return .success(try editInput(field, .string("")))
             case .slide(let slider, let value): return .success(try changeInput(slider, .number(value), kind: .slider))
@@ -28,11 +27,11 @@ extension ReplSession {
             case .back: return .success(try accepted(.back))
             case .dismiss: return .success(try accepted(.swipeToDismiss))
             case .send(let event, let payload):
-                switch SentEvent.input(event, payload: try eventPayload(event, payload), in: program) {
+                switch SentEvent.input(event, payload: payload, in: program) {
                 case .success(let input): return .success(input)
                 case .failure(let unhandled): return .failure(ReplProblem(message: unhandled.message))
                 }
-            default: return .failure(ReplProblem(message: "not an input"))
+            case .tick, .outcome, .restart: return .failure(ReplProblem(message: "not an input"))
             }
         } catch {
             return .failure(error)
@@ -309,18 +308,4 @@ extension ReplSession {
         }
     }
 
-    /// `send NAME [JSON]`'s payload: the JSON, or an empty record.
-    func eventPayload(_ name: String, _ payload: String?) throws(ReplProblem) -> Value {
-        try Self.json(payload, what: "the payload of `\(name)`") ?? .record([:])
-    }
-
-    /// Parses a JSON argument; nil when none was given.
-    static func json(_ text: String?, what: String) throws(ReplProblem) -> Value? {
-        guard let text, !text.isEmpty else { return nil }
-        do {
-            return try JSONDecoder().decode(Value.self, from: Data(text.utf8))
-        } catch {
-            throw ReplProblem(message: "\(what) is not valid JSON: \(text)")
-        }
-    }
 }

@@ -4,13 +4,15 @@ import SegueRuntime
 /// The timeline and replay as a host other than the terminal reads them (`segue serve`'s page: a slider over the
 /// steps, saving the session, replaying it on an edited flow).
 extension ReplSession {
-    /// One command on the timeline and the state it led to.
+    /// One step on the timeline and the state it led to.
     public struct TimelineEntry: Sendable {
-        public var command: String
+        public var step: TimelineStep
         public var state: MachineState
         public var device: DeviceProfile
         /// The service calls the command made, with their outcomes.
         public var calls: [ServiceCallRecord]
+        /// The step as the REPL's command line.
+        public var command: String { step.replText }
     }
 
     /// How replaying a saved session on a (changed) flow went.
@@ -24,7 +26,7 @@ extension ReplSession {
 
     /// Every entry, launch first (redo entries after `timelinePosition` included).
     public var timelineEntries: [TimelineEntry] {
-        timeline.map { TimelineEntry(command: $0.command, state: $0.state, device: $0.device, calls: $0.calls) }
+        timeline.map { TimelineEntry(step: $0.step, state: $0.state, device: $0.device, calls: $0.calls) }
     }
 
     /// The index of the entry shown now.
@@ -50,7 +52,7 @@ extension ReplSession {
         let moments = timeline[1..<(position + 1)]
         return ReplTrace(
             segueRepl: 1, flow: program.flowID, device: timeline[0].device.name,
-            commands: moments.map { ReplTrace.Command(command: $0.command, calls: $0.calls) },
+            commands: moments.map { ReplTrace.Command(command: $0.step.replText, calls: $0.calls) },
             launch: timeline[0].state, final: driver.state)
     }
 

@@ -50,9 +50,9 @@ public final class ReplSession {
         }
     }
 
-    /// One point on the timeline undo and redo move along: the command that led here and the state after it.
+    /// One point on the timeline undo and redo move along: the step that led here and the state after it.
     struct Moment {
-        var command: String
+        var step: TimelineStep
         var state: MachineState
         var device: DeviceProfile
         /// The service calls the command made, so a saved session replays with the same outcomes.
@@ -133,7 +133,7 @@ public final class ReplSession {
     public func start() async -> String {
         let steps = await driver.launch()
         timeline = [
-            Moment(command: "launch", state: driver.state, device: driver.device, calls: driver.calls, steps: steps)
+            Moment(step: .launch, state: driver.state, device: driver.device, calls: driver.calls, steps: steps)
         ]
         position = 0
         let intro = style.dim(
@@ -150,9 +150,20 @@ public final class ReplSession {
     /// Runs one command line; a mistake is a reply with `failed` set, never a thrown error. Control and bidi
     /// characters from the flow or its services are shown escaped (`\u{1B}`), never raw (`ReplStyle.terminal`).
     public func execute(_ line: String) async -> Reply {
+        await answer { await self.run(line) }
+    }
+
+    /// Takes one step, as its command line would (`segue serve`'s page posts steps). `typing` says the step is
+    /// the text of a field as someone types it: an edit of the field the step shown now edited (with no call
+    /// between) joins that step, so the timeline holds one edit per field, as a device's undo does.
+    public func perform(_ step: UserStep, typing: Bool = false) async -> Reply {
+        await answer { await self.run(step, typing: typing) }
+    }
+
+    private func answer(_ body: () async -> Reply) async -> Reply {
         // Commands need a launched flow; a caller that skipped `start` gets one silently.
         if timeline.isEmpty { _ = await start() }
-        var reply = await run(line)
+        var reply = await body()
         reply.text = style.terminal(relative(reply.text))
         return reply
     }
@@ -170,6 +181,7 @@ public final class ReplSession {
             return failure(error.description)
         }
         switch command {
+        case .step(let step): return await run(step)
         case .empty: return Reply(text: "")
         case .quit: return Reply(text: "", quit: true)
         case .help(let topic): return help(topic)
@@ -183,30 +195,26 @@ public final class ReplSession {
         case .redo: return await travel(by: 1)
         case .save(let path): return save(to: path)
         case .load(let path): return await load(from: path)
-        case .outcome(let call, let result, let payload): return await scriptOutcome(call, result, payload)
         case .device(nil): return Reply(text: deviceText())
-        case .device(let name?): return await changeDevice(name, line: line)
-        case .reset: return await record(line: line) { await self.driver.launch() }
-        case .tick(let span):
-            return await record(line: line) {
-                let steps = await self.driver.advance(by: span)
-                return steps
-            }
+        case .device(let name?): return await changeDevice(name)
+        }
+    }
+
+    private func run(_ step: UserStep, typing: Bool = false) async -> Reply {
+        switch step {
+        case .outcome(let call, let outcome): return await scriptOutcome(call, outcome)
+        case .restart: return await record(.user(step)) { await self.driver.launch() }
+        case .tick(let span): return await record(.user(step)) { await self.driver.advance(by: span) }
         case .send(let name, let payload):
             // Any name may be sent (`SentEvent`); one no handler takes is dropped with a warning, as SCXML drops it.
-            let value: Value
-            do {
-                value = try eventPayload(name, payload)
-            } catch {
-                return failure(error.message)
-            }
-            switch SentEvent.input(name, payload: value, in: program) {
-            case .success(let input): return await record(line: line) { await self.driver.send(input) }
+            switch SentEvent.input(name, payload: payload, in: program) {
+            case .success(let input): return await record(.user(step)) { await self.driver.send(input) }
             case .failure(let unhandled): return Reply(text: style.yellow("warning: ") + unhandled.message)
             }
         default:
-            switch input(for: command) {
-            case .success(let input): return await record(line: line) { await self.driver.send(input) }
+            switch input(for: step) {
+            case .success(let input):
+                return await record(.user(step), joining: typing && typesOn(step)) { await self.driver.send(input) }
             case .failure(let problem): return failure(problem.message)
             }
         }
@@ -224,8 +232,17 @@ public final class ReplSession {
         Reply(text: style.red("error: ") + message, failed: true)
     }
 
+    /// Whether `step` edits the field that the step shown now edited, which made no call: typing on in it.
+    private func typesOn(_ step: UserStep) -> Bool {
+        guard position > 0, case .user(let last) = timeline[position].step, timeline[position].calls.isEmpty,
+            let field = step.editedField
+        else { return false }
+        return last.editedField == field
+    }
+
     /// Runs an input that changes the state, adds the result to the timeline and prints what changed and the screen.
-    func record(line: String, _ body: () async -> [Step]) async -> Reply {
+    /// `joining`: the step takes the place of the one shown now (typing on in a field) unless it makes a call.
+    func record(_ step: TimelineStep, joining: Bool = false, _ body: () async -> [Step]) async -> Reply {
         // Like an SPAlert, a shown alert is gone by the time the user does the next thing.
         if driver.state.alert != nil { await driver.send(.dismissAlert) }
         let shownBefore = screenLines()
@@ -233,21 +250,24 @@ public final class ReplSession {
         let before = driver.calls.count
         let steps = await body()
         let calls = Array(driver.calls[before...])
-        let moment = Moment(
-            command: line.trimmingCharacters(in: .whitespaces), state: driver.state, device: driver.device,
-            calls: calls,
-            steps: steps)
+        let moment = Moment(step: step, state: driver.state, device: driver.device, calls: calls, steps: steps)
         var lines = ChangePrinter(style: style, dataDirectory: embedded.directory).render(steps: steps, calls: calls)
         if driver.state.now != clockBefore {
             lines.insert("• time \(driver.state.now)", at: 0)
         }
-        if moment.state == timeline[position].state {
+        // Typed back to the text before the typing began, the typing step goes: nothing changed.
+        let base = joining && calls.isEmpty ? position - 1 : position
+        if moment.state == timeline[base].state {
+            if base < position {
+                timeline.removeSubrange((base + 1)...)
+                position = base
+            }
             lines.append(style.dim("(nothing changed)"))
             return Reply(text: lines.joined(separator: "\n"))
         }
-        timeline.removeSubrange((position + 1)...)
+        timeline.removeSubrange((base + 1)...)
         timeline.append(moment)
-        position += 1
+        position = base + 1
         lines += invariants.broken(in: driver.state).map { style.red("✗ \($0)") }
         let shown = screenLines()
         return Reply(
@@ -260,7 +280,8 @@ public final class ReplSession {
         guard timeline.indices.contains(target) else {
             return failure(offset < 0 ? "nothing to undo: this is the launch state" : "nothing to redo")
         }
-        let what = offset < 0 ? "undid `\(timeline[position].command)`" : "redid `\(timeline[target].command)`"
+        let what =
+            offset < 0 ? "undid `\(timeline[position].step.replText)`" : "redid `\(timeline[target].step.replText)`"
         position = target
         await driver.restore(timeline[target].state)
         driver.device = timeline[target].device
@@ -269,13 +290,13 @@ public final class ReplSession {
                 separator: "\n"))
     }
 
-    private func changeDevice(_ name: String, line: String) async -> Reply {
+    private func changeDevice(_ name: String) async -> Reply {
         guard let profile = DeviceProfile.named(name) else {
             let keys = DeviceProfile.builtIn.map(\.completionKey)
             let hint = Suggestion.closest(to: name.lowercased(), in: keys).map { "; did you mean `\($0)`?" } ?? ""
             return failure("unknown device `\(name)`\(hint) (one of: \(keys.joined(separator: ", ")))")
         }
-        return await record(line: line) {
+        return await record(.device(name)) {
             self.driver.device = profile
             return await self.driver.launch()
         }

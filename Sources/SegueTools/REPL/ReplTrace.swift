@@ -66,7 +66,7 @@ extension ReplSession {
         }
         if let device = DeviceProfile.named(trace.device) { driver.device = device }
         await driver.restore(trace.launch)
-        timeline = [Moment(command: "launch", state: trace.launch, device: driver.device, calls: [], steps: [])]
+        timeline = [Moment(step: .launch, state: trace.launch, device: driver.device, calls: [], steps: [])]
         position = 0
         for (index, command) in trace.commands.enumerated() {
             for call in command.calls { await driver.script(call.name, call.outcome) }

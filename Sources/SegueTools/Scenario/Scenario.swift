@@ -31,22 +31,8 @@ public struct Scenario: Sendable {
 public struct ScenarioStep: Sendable {
     public enum Action: Sendable {
         case launch
-        case restart
-        case tap(String)
-        case fill([(field: String, text: String)])
-        case clear(String)
-        case slide([(element: String, value: Double)])
-        case pick([(element: String, option: String)])
-        /// `pinch: { photo: 2 }`: zoom a photo field's picture (D14).
-        case pinch([(field: String, zoom: Double)])
-        /// `pan: { photo: [0.25, 0.25] }`: centre a photo field's frame on a point of the picture.
-        case pan([(field: String, x: Double, y: Double)])
-        case scrollToEnd(String)
-        case back
-        case dismiss
-        case send(event: String, payload: Value)
-        case tick(ClockDuration)
-        case next(call: String, outcome: ServiceOutcome)
+        /// What a person does (`fill` with several fields is a step per field), in the words every tool shares.
+        case user([UserStep])
         case expect([Expectation])
     }
 

@@ -9,10 +9,7 @@ import SegueYAML
 /// Reads scenario files into `Scenario` values; every problem is a diagnostic at its line and column.
 public enum ScenarioParser {
     static let topKeys = ["scenario", "flow", "covers", "device", "defaults", "board", "steps"]
-    static let stepKeys = [
-        "launch", "restart", "tap", "fill", "clear", "slide", "pick", "pinch", "pan", "scroll_to_end", "back",
-        "dismiss", "send", "tick", "next", "expect",
-    ]
+    static let stepKeys = ["launch"] + UserStep.scenarioWords + ["expect"]
     public static let expectationKeys = [
         "screen", "stack", "state", "alert", "elements", "fields", "lists", "layout", "data", "calls", "no_calls",
         "takes", "files", "uploaded", "opened_url", "emitted", "highlighted", "highlight_color", "ended",
@@ -117,100 +114,17 @@ public enum ScenarioParser {
         func fail(_ message: String, _ range: SourceRange) -> ScenarioError {
             ScenarioError(diagnostics: [.error("T003", message, at: range)])
         }
+        if node.scalar?.text == "launch" { return ScenarioStep(action: .launch, range: node.range) }
+        if let steps = try UserStep.read(node) { return ScenarioStep(action: .user(steps), range: node.range) }
         if let word = node.scalar?.text {
-            switch word {
-            case "launch": return ScenarioStep(action: .launch, range: node.range)
-            case "restart": return ScenarioStep(action: .restart, range: node.range)
-            case "back": return ScenarioStep(action: .back, range: node.range)
-            case "dismiss": return ScenarioStep(action: .dismiss, range: node.range)
-            default:
-                throw fail("unknown step `\(word)`" + Suggestion.didYouMean(word, in: stepKeys), node.range)
-            }
+            throw fail("unknown step `\(word)`" + Suggestion.didYouMean(word, in: stepKeys), node.range)
         }
-        guard let entries = node.mapping, let head = entries.first else {
+        guard let head = node.mapping?.first else {
             throw fail("a step is `launch`, or a mapping like `tap: donate`", node.range)
         }
-        let value = head.value
-        let text = value.scalar?.text ?? ""
-        let action: ScenarioStep.Action
         switch head.name {
-        case "tap": action = .tap(text)
-        case "clear": action = .clear(text)
-        case "scroll_to_end": action = .scrollToEnd(text)
-        case "tick":
-            // Exact: `2.8s` is 2,800,000,000 ns, as `2800ms` is; a bare YAML number counts seconds.
-            let number = value.plainValue.numberValue.flatMap {
-                $0 >= 0 && $0.isFinite ? ClockDuration(seconds: $0) : nil
-            }
-            guard let span = ClockDuration(parsing: text) ?? number else {
-                throw fail("`tick` takes a duration like `3s` or `500ms`", value.range)
-            }
-            action = .tick(span)
-        case "fill":
-            guard let fields = value.mapping else {
-                throw fail("`fill` takes a mapping of fields to text", value.range)
-            }
-            action = .fill(
-                fields.map { entry in
-                    if case .record(let spec) = entry.value.plainValue, let piece = spec["repeat"]?.stringValue,
-                        let times = spec["times"]?.intValue
-                    {
-                        return (entry.name, String(repeating: piece, count: max(0, times)))
-                    }
-                    return (entry.name, entry.value.scalar?.text ?? "")
-                })
-        case "slide":
-            guard let sliders = value.mapping else {
-                throw fail("`slide` takes a mapping of sliders to values", value.range)
-            }
-            var moves: [(String, Double)] = []
-            for entry in sliders {
-                guard let number = entry.value.plainValue.numberValue else {
-                    throw fail("a slider value is a number", entry.value.range)
-                }
-                moves.append((entry.name, number))
-            }
-            action = .slide(moves)
-        case "pick":
-            guard let pickers = value.mapping else {
-                throw fail("`pick` takes a mapping of pickers to options", value.range)
-            }
-            action = .pick(pickers.map { ($0.name, $0.value.scalar?.text ?? "") })
-        case "pinch":
-            guard let fields = value.mapping else {
-                throw fail("`pinch` takes a mapping of photo fields to zooms: `pinch: { photo: 2 }`", value.range)
-            }
-            var moves: [(String, Double)] = []
-            for entry in fields {
-                guard let zoom = entry.value.plainValue.numberValue, zoom.isFinite else {
-                    throw fail("a zoom is a number, e.g. `2`", entry.value.range)
-                }
-                moves.append((entry.name, zoom))
-            }
-            action = .pinch(moves)
-        case "pan":
-            guard let fields = value.mapping else {
-                throw fail(
-                    "`pan` takes a mapping of photo fields to centres: `pan: { photo: [0.25, 0.25] }`", value.range)
-            }
-            var moves: [(String, Double, Double)] = []
-            for entry in fields {
-                guard case .list(let pair) = entry.value.plainValue, pair.count == 2,
-                    let x = pair[0].numberValue, let y = pair[1].numberValue, x.isFinite, y.isFinite
-                else {
-                    throw fail(
-                        "a centre is `[x, y]`, fractions of the picture's width and height: `[0.25, 0.25]`",
-                        entry.value.range)
-                }
-                moves.append((entry.name, x, y))
-            }
-            action = .pan(moves)
-        case "send":
-            action = .send(event: text, payload: node["with"]?.value.plainValue ?? .record([:]))
-        case "next":
-            action = try nextOutcome(value, fail: fail)
         case "expect":
-            guard let items = value.mapping else { throw fail("`expect` takes a mapping", value.range) }
+            guard let items = head.value.mapping else { throw fail("`expect` takes a mapping", head.value.range) }
             var expectations: [Expectation] = []
             for item in items {
                 guard expectationKeys.contains(item.name) else {
@@ -223,32 +137,11 @@ public enum ScenarioParser {
                 }
                 expectations.append(Expectation(key: item.name, value: item.value.plainValue, range: item.key.range))
             }
-            action = .expect(expectations)
-        case "launch", "restart", "back", "dismiss":
-            throw fail("`\(head.name)` is written alone: `- \(head.name)`", head.key.range)
+            return ScenarioStep(action: .expect(expectations), range: node.range)
+        case "launch":
+            throw fail("`launch` is written alone: `- launch`", head.key.range)
         default:
             throw fail("unknown step `\(head.name)`" + Suggestion.didYouMean(head.name, in: stepKeys), head.key.range)
         }
-        return ScenarioStep(action: action, range: node.range)
-    }
-
-    /// `next: { call: store.purchase, cancelled: true }`, `{ call: …, ok: value }`, `{ call: …, error: {code, message} }`.
-    private static func nextOutcome(_ node: Node, fail: (String, SourceRange) -> ScenarioError) throws(ScenarioError)
-        -> ScenarioStep.Action
-    {
-        guard case .record(let spec) = node.plainValue, let call = spec["call"]?.stringValue, call.contains(".") else {
-            throw fail("`next` names the call: `{ call: store.purchase, cancelled: true }`", node.range)
-        }
-        let service = String(call.prefix { $0 != "." })
-        if spec["cancelled"] != nil { return .next(call: call, outcome: .cancelled) }
-        if let error = spec["error"] {
-            let fields = error.recordValue ?? [:]
-            let outcome = ServiceError(
-                service: service, code: fields["code"]?.description ?? "error",
-                message: fields["message"]?.description ?? "")
-            return .next(call: call, outcome: .error(outcome))
-        }
-        if let value = spec["ok"] { return .next(call: call, outcome: .ok(value)) }
-        throw fail("`next` needs `ok: value`, `error: { code, message }` or `cancelled: true`", node.range)
     }
 }

@@ -26,75 +26,19 @@ struct ScenarioRun {
     mutating func perform(_ step: ScenarioStep, driver: FlowDriver, embedded: EmbeddedServices)
         async throws(ScenarioFailure)
     {
-        // An SPAlert goes away by itself; a person acts once it has.
-        if case .expect = step.action {
-        } else if case .next = step.action {
-        } else {
-            while driver.state.alert != nil { await driver.send(.dismissAlert) }
-        }
-        let failedSaves = driver.persistenceErrors.count
-        try await run(step, driver: driver, embedded: embedded)
-        // Data the flow could not load or save is a failure of the step that needed it, never a silent loss.
-        if let error = driver.persistenceErrors.dropFirst(failedSaves).first {
-            throw failure("persisted data: \(error)", step.range, driver: driver)
-        }
-    }
-
-    private mutating func run(_ step: ScenarioStep, driver: FlowDriver, embedded: EmbeddedServices)
-        async throws(ScenarioFailure)
-    {
         switch step.action {
-        case .launch: record(await driver.launch())
-        case .restart: record(await driver.restart())
-        case .tap(let id):
-            let path = try elementPath(id, driver: driver, range: step.range)
-            try await act(.tap(path), id, step.range, driver)
-        case .fill(let fields):
-            for (field, text) in fields {
-                let element = try topElement(field, driver: driver, range: step.range)
-                try await act(.edit(element: element, value: .string(text)), field, step.range, driver)
+        case .launch: try await persisting(step.range, driver) { $0.record(await driver.launch()) }
+        case .user(let steps):
+            for user in steps {
+                // An SPAlert goes away by itself; a person acts once it has (scripting a call's outcome is not acting).
+                if case .outcome = user {
+                } else {
+                    while driver.state.alert != nil { await driver.send(.dismissAlert) }
+                }
+                try await persisting(step.range, driver) { run throws(ScenarioFailure) in
+                    try await run.run(user, at: step.range, driver: driver)
+                }
             }
-        case .clear(let field):
-            let element = try topElement(field, driver: driver, range: step.range)
-            try await act(.edit(element: element, value: .string("")), field, step.range, driver)
-        case .slide(let moves):
-            for (id, value) in moves {
-                let path = try elementPath(id, driver: driver, range: step.range)
-                try await act(.change(path, .number(value)), id, step.range, driver)
-            }
-        case .pick(let choices):
-            for (id, option) in choices {
-                let path = try elementPath(id, driver: driver, range: step.range)
-                try await act(.change(path, .string(option)), id, step.range, driver)
-            }
-        case .pinch(let moves):
-            for (field, zoom) in moves {
-                let element = try topElement(field, driver: driver, range: step.range)
-                try await act(.pinch(element: element, zoom: zoom), field, step.range, driver)
-            }
-        case .pan(let moves):
-            for (field, x, y) in moves {
-                let element = try topElement(field, driver: driver, range: step.range)
-                try await act(.pan(element: element, x: x, y: y), field, step.range, driver)
-            }
-        case .scrollToEnd(let list):
-            let element = try topElement(list, driver: driver, range: step.range)
-            let input = Input.scrolledNearEnd(list: element)
-            // Scrolling to the end again once every page is in is something a person does; it loads nothing.
-            if driver.machine.refusal(of: input, in: driver.state)?.reason == .noMorePages {
-                record(await driver.send(input))
-            } else {
-                try await act(input, list, step.range, driver)
-            }
-        case .back: record(await driver.send(.back))
-        case .dismiss: record(await driver.send(.swipeToDismiss))
-        case .send(let event, let payload):
-            switch SentEvent.input(event, payload: payload, in: driver.program) {
-            case .success(let input): record(await driver.send(input))
-            case .failure(let unhandled): warnings.append(failure(unhandled.message, step.range))
-            }
-        case .tick(let span): record(await driver.advance(by: span))
-        case .next(let call, let outcome): await driver.script(call, outcome)
         case .expect(let expectations):
             var check = ExpectationCheck(
                 driver: driver, embedded: embedded, newCalls: Array(driver.calls[checkedCalls...]))
@@ -104,6 +48,66 @@ struct ScenarioRun {
                 }
             }
             checkedCalls = driver.calls.count
+        }
+    }
+
+    /// Runs `body`; data the flow could not load or save meanwhile is a failure of the step that needed it, never
+    /// a silent loss.
+    private mutating func persisting(
+        _ range: SourceRange, _ driver: FlowDriver, _ body: (inout ScenarioRun) async throws(ScenarioFailure) -> Void
+    ) async throws(ScenarioFailure) {
+        let failedSaves = driver.persistenceErrors.count
+        try await body(&self)
+        if let error = driver.persistenceErrors.dropFirst(failedSaves).first {
+            throw failure("persisted data: \(error)", range, driver: driver)
+        }
+    }
+
+    private mutating func run(_ step: UserStep, at range: SourceRange, driver: FlowDriver)
+        async throws(ScenarioFailure)
+    {
+        switch step {
+        case .restart: record(await driver.restart())
+        case .tap(let id):
+            let path = try elementPath(id, driver: driver, range: range)
+            try await act(.tap(path), id, range, driver)
+        case .fill(let field, let text):
+            let element = try topElement(field, driver: driver, range: range)
+            try await act(.edit(element: element, value: .string(text)), field, range, driver)
+        case .clear(let field):
+            let element = try topElement(field, driver: driver, range: range)
+            try await act(.edit(element: element, value: .string("")), field, range, driver)
+        case .slide(let id, let value):
+            let path = try elementPath(id, driver: driver, range: range)
+            try await act(.change(path, .number(value)), id, range, driver)
+        case .pick(let id, let option):
+            let path = try elementPath(id, driver: driver, range: range)
+            try await act(.change(path, .string(option)), id, range, driver)
+        case .pinch(let field, let zoom):
+            let element = try topElement(field, driver: driver, range: range)
+            try await act(.pinch(element: element, zoom: zoom), field, range, driver)
+        case .pan(let field, let x, let y):
+            let element = try topElement(field, driver: driver, range: range)
+            try await act(.pan(element: element, x: x, y: y), field, range, driver)
+        case .scroll(let list):
+            let element = try topElement(list, driver: driver, range: range)
+            let input = Input.scrolledNearEnd(list: element)
+            // Scrolling to the end again once every page is in is something a person does; it loads nothing.
+            if driver.machine.refusal(of: input, in: driver.state)?.reason == .noMorePages {
+                record(await driver.send(input))
+            } else {
+                try await act(input, list, range, driver)
+            }
+        case .back: record(await driver.send(.back))
+        case .dismiss: record(await driver.send(.swipeToDismiss))
+        case .send(let event, let payload):
+            // Any name may be sent (`SentEvent`); one no handler takes is dropped with a warning, as SCXML drops it.
+            switch SentEvent.input(event, payload: payload, in: driver.program) {
+            case .success(let input): record(await driver.send(input))
+            case .failure(let unhandled): warnings.append(failure(unhandled.message, range))
+            }
+        case .tick(let span): record(await driver.advance(by: span))
+        case .outcome(let call, let outcome): await driver.script(call, outcome)
         }
     }
 

@@ -7,26 +7,54 @@ import SegueRuntime
 enum AudioCommand: SegueCommand {
     static let name = "audio"
     static let summary = "Inspect, trim, gain, mix, meter and record WAV audio"
-    static let usage = """
-        usage: segue audio SUBCOMMAND [ARGUMENTS]
-
-          info FILE... [--json]                       format, length and chunks of WAV files
-          trim IN OUT --start T [--end T] [--frames]  keep [start, end) in seconds (frames with --frames)
-               [--preview]                            print the result's length and write nothing
-          gain IN OUT (--linear G | --db D)           multiply every sample, clipping at full scale
-          convert IN OUT --encoding E                 re-encode: u8, s16, s24, s32, f32, f64 (no dither)
-          mix OUT IN[@GAIN]... [--rate HZ]            render inputs one after another into OUT; formats are
-              [--channels N] [--encoding E]           converted to the first input's unless given
-          meter FILE [--window S] [--json]            RMS and peak per window (0.05 s), linear and dBFS
-          record OUT (--from FILE | --stdin | --sine HZ | --noise SEED | --voice SEED)
-              [--rate HZ] [--channels N] [--encoding E] [--duration S] [--virtual] [--meter]
-                                                      record until the input ends, --duration passes or
-                                                      Ctrl-C; --stdin reads raw little-endian PCM
-                                                      (e.g. `arecord -t raw -f S16_LE -r 48000 -c 1 |`)
-          repair FILE                                 fix the header of an interrupted recording
-
-        Exit status: 0 done, 1 the audio or a range is wrong, 2 usage or I/O trouble.
+    static let synopsis = [
+        "info FILE... [--json]", "trim IN OUT --start T [--end T] [--frames] [--preview]",
+        "gain IN OUT (--linear G | --db D)", "convert IN OUT --encoding E",
+        "mix OUT IN[@GAIN]... [--rate HZ] [--channels N] [--encoding E]", "meter FILE [--window S] [--json]",
+        "record OUT (--from FILE | --stdin | --sine HZ | --noise SEED | --voice SEED) [--rate HZ] [--channels N] "
+            + "[--encoding E] [--duration S] [--virtual] [--meter]",
+        "repair FILE",
+    ]
+    static let about = """
+          info     format, length and chunks of WAV files
+          trim     keep [start, end) in seconds (frames with --frames); --preview prints the result's length
+                   and writes nothing
+          gain     multiply every sample, clipping at full scale
+          convert  re-encode: u8, s16, s24, s32, f32, f64 (no dither)
+          mix      render inputs one after another into OUT; formats are converted to the first input's
+                   unless given
+          meter    RMS and peak per window (0.05 s), linear and dBFS
+          record   record until the input ends, --duration passes or Ctrl-C; --stdin reads raw little-endian
+                   PCM (e.g. `arecord -t raw -f S16_LE -r 48000 -c 1 |`)
+          repair   fix the header of an interrupted recording
         """
+    static let options = [
+        CommandOption("--json", help: "info, meter: print JSON"),
+        CommandOption("--start", value: "T", help: "trim: the first second (or frame) kept", completion: .text),
+        CommandOption("--end", value: "T", help: "trim: the first second (or frame) dropped again", completion: .text),
+        CommandOption("--frames", help: "trim: --start and --end count frames"),
+        CommandOption("--preview", help: "trim: print the result's length and write nothing"),
+        CommandOption("--linear", value: "G", help: "gain: multiply by G", completion: .text),
+        CommandOption("--db", value: "D", help: "gain: by D decibels", completion: .text),
+        CommandOption(
+            "--encoding", value: "E", help: "convert, mix, record: the sample encoding",
+            completion: .words(["u8", "s16", "s24", "s32", "f32", "f64"])),
+        CommandOption("--rate", value: "HZ", help: "mix, record: the sample rate (record: 48000)", completion: .text),
+        CommandOption("--channels", value: "N", help: "mix, record: the channels (record: 1)", completion: .text),
+        CommandOption("--window", value: "S", help: "meter: the window in seconds (0.05)", completion: .text),
+        CommandOption("--from", value: "FILE", help: "record: from a WAV file"),
+        CommandOption("--stdin", help: "record: raw little-endian PCM from standard input"),
+        CommandOption("--sine", value: "HZ", help: "record: a sine tone", completion: .text),
+        CommandOption("--noise", value: "SEED", help: "record: seeded noise", completion: .text),
+        CommandOption("--voice", value: "SEED", help: "record: a seeded generated voice", completion: .text),
+        CommandOption("--duration", value: "S", help: "record: stop after S seconds", completion: .text),
+        CommandOption("--virtual", help: "record: on a virtual clock, as fast as it goes"),
+        CommandOption("--meter", help: "record: print the level as it records"),
+    ]
+    static let notes = "Exit status: 0 done, 1 the audio or a range is wrong, 2 usage or I/O trouble."
+
+    /// The subcommands, for completion.
+    static let subcommands = ["info", "trim", "gain", "convert", "mix", "meter", "record", "repair"]
 
     static func run(_ arguments: [String]) async -> Int32 {
         guard let subcommand = arguments.first else {
@@ -59,10 +87,9 @@ enum AudioCommand: SegueCommand {
         }
     }
 
-    private static func parse(_ arguments: [String], values: Set<String> = [], switches: Set<String> = [], count: Int)
-        throws -> ParsedArguments
-    {
-        let parsed = try ParsedArguments(arguments, valueOptions: values, switchOptions: switches)
+    /// `arguments` with the declared options named in `only`, and `count` files.
+    private static func parse(_ arguments: [String], only: Set<String> = [], count: Int) throws -> ParsedArguments {
+        let parsed = try ParsedArguments(arguments, options: options.filter { only.contains($0.name) })
         guard parsed.positional.count == count else {
             throw UsageError("expected \(Plural.english(count, "file argument")), got \(parsed.positional.count)")
         }
@@ -96,7 +123,7 @@ enum AudioCommand: SegueCommand {
     private static func seconds(_ value: Double) -> String { String(format: "%.3f s", value) }
 
     private static func info(_ arguments: [String]) throws -> Int32 {
-        let parsed = try ParsedArguments(arguments, valueOptions: [], switchOptions: ["--json"])
+        let parsed = try ParsedArguments(arguments, options: options.filter { $0.name == "--json" })
         guard !parsed.positional.isEmpty else { throw UsageError("info needs at least one FILE") }
         var status: Int32 = 0
         var objects: [String] = []
@@ -130,7 +157,7 @@ enum AudioCommand: SegueCommand {
     }
 
     private static func trim(_ arguments: [String]) throws -> Int32 {
-        let parsed = try parse(arguments, values: ["--start", "--end"], switches: ["--frames", "--preview"], count: 2)
+        let parsed = try parse(arguments, only: ["--start", "--end", "--frames", "--preview"], count: 2)
         guard let start = try number(parsed, "--start") else { throw UsageError("trim needs --start") }
         let range = AudioTrimRange(
             start: start, end: try number(parsed, "--end"),
@@ -149,7 +176,7 @@ enum AudioCommand: SegueCommand {
     }
 
     private static func gain(_ arguments: [String]) throws -> Int32 {
-        let parsed = try parse(arguments, values: ["--linear", "--db"], count: 2)
+        let parsed = try parse(arguments, only: ["--linear", "--db"], count: 2)
         let linear: Double
         switch (try number(parsed, "--linear"), try number(parsed, "--db")) {
         case (let value?, nil): linear = value
@@ -162,7 +189,7 @@ enum AudioCommand: SegueCommand {
     }
 
     private static func convert(_ arguments: [String]) throws -> Int32 {
-        let parsed = try parse(arguments, values: ["--encoding"], count: 2)
+        let parsed = try parse(arguments, only: ["--encoding"], count: 2)
         guard let encoding = try encoding(parsed) else { throw UsageError("convert needs --encoding") }
         let summary = try AudioEditor.convert(
             input: parsed.positional[0], output: parsed.positional[1], encoding: encoding)
@@ -172,7 +199,7 @@ enum AudioCommand: SegueCommand {
 
     private static func mix(_ arguments: [String]) throws -> Int32 {
         let parsed = try ParsedArguments(
-            arguments, valueOptions: ["--rate", "--channels", "--encoding"], switchOptions: [])
+            arguments, options: options.filter { ["--rate", "--channels", "--encoding"].contains($0.name) })
         guard parsed.positional.count >= 2 else { throw UsageError("mix needs OUT and at least one IN") }
         let items = try parsed.positional.dropFirst().map { (argument: String) throws -> Mixdown.Item in
             guard let at = argument.lastIndex(of: "@") else { return Mixdown.Item(path: argument) }
@@ -195,7 +222,7 @@ enum AudioCommand: SegueCommand {
     }
 
     private static func meter(_ arguments: [String]) throws -> Int32 {
-        let parsed = try parse(arguments, values: ["--window"], switches: ["--json"], count: 1)
+        let parsed = try parse(arguments, only: ["--window", "--json"], count: 1)
         let window = try number(parsed, "--window") ?? 0.05
         guard window > 0 else { throw UsageError("--window must be positive") }
         let levels = try LevelMeter.levels(ofFile: parsed.positional[0], windowSeconds: window)
@@ -220,8 +247,10 @@ enum AudioCommand: SegueCommand {
     private static func record(_ arguments: [String]) async throws -> Int32 {
         let parsed = try parse(
             arguments,
-            values: ["--from", "--sine", "--noise", "--voice", "--rate", "--channels", "--encoding", "--duration"],
-            switches: ["--stdin", "--virtual", "--meter"], count: 1)
+            only: [
+                "--from", "--sine", "--noise", "--voice", "--rate", "--channels", "--encoding", "--duration", "--stdin",
+                "--virtual", "--meter",
+            ], count: 1)
         let format = AudioFormat(
             sampleRate: try integer(parsed, "--rate", default: 48_000),
             channels: try integer(parsed, "--channels", default: 1),

@@ -12,38 +12,45 @@ nonisolated(unsafe) private var interruptRequested: sig_atomic_t = 0
 enum CheckCommand: SegueCommand {
     static let name = "check"
     static let summary = "Explore every reachable state of a flow and prove its properties (exit 1 on findings)"
-    static let usage = """
-        usage: segue check FLOW… [--format human|json|github|sarif] [--allow CODE[,CODE…]] [--scope N|none]
-                                 [--max-states N] [--max-depth N] [--max-memory SIZE] [--max-time SECONDS]
-                                 [--trace-out DIR] [--scenarios DIR] [--interleave] [--quiet] [--root DIR]
-
+    static let synopsis = ["FLOW…"]
+    static let about = """
         Explores every state each flow can reach from launch, over every input and every outcome of
         every service call (docs/check.md), and reports broken invariants, unreachable `reachable:`
         goals, lost `always_possible:` conditions and the built-in findings (S001–S011 in
         docs/diagnostics.md), each with the shortest run that shows it. A directory is searched for
         flow files.
-
-          --format FORMAT    human (default), json, github or sarif, as in `segue validate`
-          --allow CODES      accept these finding codes on purpose (comma-separated)
-          --scope N|none     lists the flow grows itself hold at most N items (default 3); whole
-                             numbers it counts stay within the largest number it writes (at least
-                             ±8); a clean result says the scope when a step was cut by it; `none`
-                             explores without a scope until a bound stops it
-          --max-states N     stop after N distinct states (default 1000000)
-          --max-depth N      do not go beyond N steps from launch
-          --max-memory SIZE  stop when the explorer has grown by SIZE (512M, 2G; default 2G)
-          --max-time SECONDS stop after this much wall-clock time
-          --trace-out DIR    write each finding's run as a REPL trace (load FILE) and, for a broken
-                             invariant, a scenario that fails until the bug is fixed
-          --scenarios DIR    write scenario files that together take every transition found
-                             (shortest paths merged greedily; fill in their `covers:`)
-          --interleave       try every input while a call is pending (default: only back and
-                             swipe to dismiss), for races between the user and a request
-          --quiet            no progress line and no summary (progress: a line every 5 s on
-                             standard error when it is not a terminal)
-          --root DIR         files the flow names (imports, fixtures, pictures, …) are read only inside DIR,
-                             never through a link out of it (default: the folder of the file named)
-
+        """
+    static let options = [
+        CommandOption(
+            "--format", value: "FORMAT", help: "human (default), json, github or sarif, as in `segue validate`",
+            completion: .words(CommandOption.diagnosticsFormat)),
+        CommandOption("--allow", value: "CODES", help: "accept these finding codes on purpose (comma-separated)", completion: .text),
+        CommandOption(
+            "--scope", value: "N|none", help: "lists the flow grows itself hold at most N items (default 3); whole",
+            "numbers it counts stay within the largest number it writes (at least ±8); a clean result says the",
+            "scope when a step was cut by it; `none` explores without a scope until a bound stops it",
+            completion: .words(["none"])),
+        CommandOption("--max-states", value: "N", help: "stop after N distinct states (default 1000000)", completion: .text),
+        CommandOption("--max-depth", value: "N", help: "do not go beyond N steps from launch", completion: .text),
+        CommandOption(
+            "--max-memory", value: "SIZE", help: "stop when the explorer has grown by SIZE (512M, 2G; default 2G)",
+            completion: .text),
+        CommandOption("--max-time", value: "SECONDS", help: "stop after this much wall-clock time", completion: .text),
+        CommandOption(
+            "--trace-out", value: "DIR", help: "write each finding's run as a REPL trace (load FILE) and, for a broken",
+            "invariant, a scenario that fails until the bug is fixed", completion: .directory),
+        CommandOption(
+            "--scenarios", value: "DIR", help: "write scenario files that together take every transition found",
+            "(shortest paths merged greedily; fill in their `covers:`)", completion: .directory),
+        CommandOption(
+            "--interleave", help: "try every input while a call is pending (default: only back and swipe to dismiss),",
+            "for races between the user and a request"),
+        CommandOption(
+            "--quiet", help: "no progress line and no summary (progress: a line every 5 s on standard error when it",
+            "is not a terminal)"),
+        CommandOption.root,
+    ]
+    static let notes = """
         exit status: 0 explored completely (within the scope), no finding; 1 findings (or the flow
                      does not validate); 2 usage or I/O trouble; 3 --max-states, --max-depth,
                      --max-memory or --max-time stopped the exploration before it finished
@@ -55,13 +62,7 @@ enum CheckCommand: SegueCommand {
         signal(SIGINT) { _ in interruptRequested = 1 }
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(
-                arguments,
-                valueOptions: [
-                    "--format", "--allow", "--max-states", "--max-depth", "--max-memory", "--max-time",
-                    "--trace-out", "--scenarios", "--scope", "--root",
-                ],
-                switchOptions: ["--quiet", "--interleave"])
+            parsed = try ParsedArguments(arguments, options: Self.options)
         } catch {
             printError("segue check: \(error)\n\(usage)")
             return 2

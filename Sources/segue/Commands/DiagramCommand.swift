@@ -8,28 +8,32 @@ import SegueTools
 enum DiagramCommand: SegueCommand {
     static let name = "diagram"
     static let summary = "Draw a flow's transitions (Graphviz DOT, Mermaid, PlantUML, SVG, PNG)"
-    static let usage = """
-        usage: segue diagram FLOW [--format dot|mermaid|plantuml|svg|png] [-o|--output FILE]
-                             [--screen NAME [--depth N]] [--alerts] [--trace FILE] [--coverage FILE] [--root DIR]
-
+    static let synopsis = ["FLOW"]
+    static let about = """
         Draws every screen of FLOW and every navigation transition between them: present dashed, show solid,
         replace bold, and dismiss, pop, pop to root and unwind as dotted back-edges; navigation controllers and
         nested states as clusters. Labels say what triggers each transition, its guards and the service outcome.
-
-        options:
-          --format F       dot (default), mermaid (a GitHub-rendered flowchart), plantuml, svg or png; without it,
-                           the extension of -o chooses (.dot .gv .mmd .puml .svg .png)
-          -o, --output F   write to FILE instead of standard output
-          --screen NAME    only NAME and the screens within --depth transitions of it (default depth 1)
-          --depth N        how far from --screen to draw, 0 or more
-          --alerts         draw the alerts each screen shows, as notes
-          --trace F        highlight the transitions of a run: a JSON list
-                           [{"from": "main", "to": "donate", "kind": "present"}, …]
-          --coverage F     draw taken transitions bold and never-taken ones grey: a JSON object
-                           {"transitions": [{"from": …, "to": …, "kind": …, "count": N}, …]}
-          --root DIR       files the flow names (imports, fixtures, pictures, …) are read only inside DIR,
-                           never through a link out of it (default: the folder of the file named)
-
+        """
+    static let options = [
+        CommandOption(
+            "--format", value: "F", help: "dot (default), mermaid (a GitHub-rendered flowchart), plantuml, svg or png;",
+            "without it, the extension of -o chooses (.dot .gv .mmd .puml .svg .png)",
+            completion: .words(["dot", "mermaid", "plantuml", "svg", "png"])),
+        CommandOption("--output", "-o", value: "F", help: "write to F instead of standard output"),
+        CommandOption(
+            "--screen", value: "NAME", help: "only NAME and the screens within --depth transitions of it (default depth 1)",
+            completion: .text),
+        CommandOption("--depth", value: "N", help: "how far from --screen to draw, 0 or more", completion: .text),
+        CommandOption("--alerts", help: "draw the alerts each screen shows, as notes"),
+        CommandOption(
+            "--trace", value: "F", help: "highlight the transitions of a run: a JSON list",
+            "[{\"from\": \"main\", \"to\": \"donate\", \"kind\": \"present\"}, …]"),
+        CommandOption(
+            "--coverage", value: "F", help: "draw taken transitions bold and never-taken ones grey: a JSON object",
+            "{\"transitions\": [{\"from\": …, \"to\": …, \"kind\": …, \"count\": N}, …]}"),
+        CommandOption.root,
+    ]
+    static let notes = """
         SVG and PNG run Graphviz's `dot` (Debian package graphviz). See docs/diagrams.md.
         exit status: 0 drawn, 1 the flow has errors, 2 usage, file or Graphviz trouble
         """
@@ -94,10 +98,7 @@ enum DiagramCommand: SegueCommand {
 
     /// The request, the flow's path and the output path from the command line, with overlay files read.
     static func parse(_ arguments: [String]) throws -> (DiagramRequest, String, String?) {
-        let parsed = try ParsedArguments(
-            arguments,
-            valueOptions: ["--format", "-o", "--output", "--screen", "--depth", "--trace", "--coverage", "--root"],
-            switchOptions: ["--alerts"])
+        let parsed = try ParsedArguments(arguments, options: Self.options)
         guard parsed.positional.count == 1, let flowPath = parsed.positional.first else {
             throw UsageError(parsed.positional.isEmpty ? "name the flow file to draw" : "draw one flow at a time")
         }

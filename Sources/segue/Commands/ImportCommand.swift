@@ -7,25 +7,26 @@ import SegueRuntime
 enum ImportCommand: SegueCommand {
     static let name = "import"
     static let summary = "Convert an SCXML statechart into a flow, or run the W3C SCXML tests (import scxml)"
-    static let usage = """
-        usage: segue import scxml FILE.scxml [-o|--output FILE.yaml] [--root DIR]
-               segue import scxml --test DIR [--manifest FILE]
-
+    static let synopsis = ["scxml FILE.scxml [-o|--output FILE.yaml] [--root DIR]", "scxml --test DIR [--manifest FILE]"]
+    static let about = """
         Converts an SCXML document into a flow with one screen, `chart`, whose `states:` is the chart (see
         docs/import.md). The flow is checked as `segue validate` would before it is written; a construct the
         importer cannot translate is an error at its line and column in the SCXML file, and nothing is written.
-
-        options:
-          -o, --output F   write the flow to F instead of standard output
-          --test DIR       run every .txml and .scxml file in DIR and its folders as a test, one line each, then
-                           `N passed, N failed, N skipped` (docs/conformance.md): a chart with a .json script
-                           beside it is a SCION test (events, and the atomic states expected after each);
-                           any other is a W3C IRP test: pass when the chart enters its `pass` state; fail on
-                           `fail`, an import or validation error, or a timeout
-          --manifest F     with --test, only the tests the suite's manifest.xml marks mandatory and automatic
-          --root DIR       files the flow names (imports, fixtures, pictures, …) are read only inside DIR,
-                           never through a link out of it (default: the folder of the file named)
-
+        """
+    static let options = [
+        CommandOption("--output", "-o", value: "F", help: "write the flow to F instead of standard output"),
+        CommandOption(
+            "--test", value: "DIR", help: "run every .txml and .scxml file in DIR and its folders as a test, one line",
+            "each, then `N passed, N failed, N skipped` (docs/conformance.md): a chart with a .json script",
+            "beside it is a SCION test (events, and the atomic states expected after each); any other is a W3C",
+            "IRP test: pass when the chart enters its `pass` state; fail on `fail`, an import or validation",
+            "error, or a timeout", completion: .directory),
+        CommandOption(
+            "--manifest", value: "F", help: "with --test, only the tests the suite's manifest.xml marks mandatory and",
+            "automatic"),
+        CommandOption.root,
+    ]
+    static let notes = """
         exit status: 0 written (or every test passed), 1 the document cannot be translated (or a test
                      failed), 2 usage or I/O trouble
         """
@@ -33,8 +34,7 @@ enum ImportCommand: SegueCommand {
     static func run(_ arguments: [String]) async -> Int32 {
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(
-                arguments, valueOptions: ["-o", "--output", "--test", "--manifest", "--root"], switchOptions: [])
+            parsed = try ParsedArguments(arguments, options: Self.options)
         } catch {
             printError("segue import: \(error)\n\(usage)")
             return 2

@@ -5,20 +5,26 @@ import SegueLanguageServer
 enum LspCommand: SegueCommand {
     static let name = "lsp"
     static let summary = "Run the language server for editors (LSP over stdin/stdout)"
-    static let usage = """
-        usage: segue lsp [--debounce SECONDS] [--root DIR]
-
+    static let synopsis = [""]
+    static let about = """
         Speaks the Language Server Protocol (3.17, JSON-RPC with Content-Length framing) on
         standard input and output, for an editor to start. Logs go to standard error.
         It publishes the diagnostics of `segue validate` as you type (after a pause of
         --debounce seconds, 0.15 by default), including problems in imported files, and
         answers completion, hover, go to definition, references, rename, document symbols
         and quick fixes. Set-up for Neovim, Helix, VS Code and Sublime Text: docs/editors.md.
-
+        """
+    static let options = [
+        CommandOption(
+            "--debounce", value: "SECONDS", help: "wait this long after the last edit before checking (default 0.15)",
+            completion: .text),
+        CommandOption(
+            "--root", value: "DIR", help: "files a flow names (imports, fixtures) are read only inside DIR, never through",
+            "a link out of it (default: the workspace root the editor sends, else each file's folder)",
+            completion: .directory),
+    ]
+    static let notes = """
         exit status: 0 after `shutdown` then `exit`, 1 when the input ends without them
-
-          --root DIR  files a flow names (imports, fixtures) are read only inside DIR, never through a
-                      link out of it (default: the workspace root the editor sends, else each file's folder)
 
         example: nvim's  vim.lsp.start({ name = "segue", cmd = { "segue", "lsp" } })
         """
@@ -26,7 +32,7 @@ enum LspCommand: SegueCommand {
     static func run(_ arguments: [String]) async -> Int32 {
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(arguments, valueOptions: ["--debounce", "--root"], switchOptions: [])
+            parsed = try ParsedArguments(arguments, options: Self.options)
         } catch {
             printError("segue lsp: \(error)\n\(usage)")
             return 2

@@ -8,29 +8,32 @@ import SegueTools
 enum RenderCommand: SegueCommand {
     static let name = "render"
     static let summary = "Draw a flow's screens at a device's size (SVG, PNG)"
-    static let usage = """
-        usage: segue render FLOW [--screen S] [--scenario FILE --step N] [--device P | --all-devices]
-                            [--out DIR] [--format svg|png] [--full-length] [--locale CODE] [--root DIR]
-
+    static let synopsis = ["FLOW"]
+    static let about = """
         Draws each screen of FLOW as the user sees it: reached by the shortest run of taps and timers from launch
         on the embedded services (a demo board of 12 entries; never a real server, and a service's `command:` is
         not started: its calls fail with `not_started`), with its navigation bar, sheets, lists, fields,
         controls and alerts; or the screen after step N of a scenario file. One file per screen, named after it
         (a scenario's as FILE-stepN), and the inputs that reached it printed beside.
-
-        options:
-          --screen S       only screen S
-          --scenario FILE  draw the screen after --step N (1 is the first step) of this scenario of FLOW
-          --device P       a built-in profile (default iPhone 15); `segue help render` lists them below
-          --all-devices    the smallest and the largest profile side by side in one picture
-          --out DIR        the folder to write into (default: the current folder), created if missing
-          --format F       svg (default) or png (through rsvg-convert, else headless Chromium)
-          --full-length    draw each phone as tall as its content, so nothing is scrolled out of sight
-          --locale CODE    built-in texts in this locale instead of the flow's `locale:`: en, ru
-          --root DIR       files the flow names (imports, fixtures, pictures, …) are read only inside DIR,
-                           never through a link out of it (default: the folder of the file named)
-
-        profiles: \(DeviceProfile.builtIn.map(\.name).joined(separator: ", "))
+        """
+    static let options = [
+        CommandOption("--screen", value: "S", help: "only screen S", completion: .text),
+        CommandOption(
+            "--scenario", value: "FILE", help: "draw the screen after --step N (1 is the first step) of this scenario of FLOW"),
+        CommandOption("--step", value: "N", help: "with --scenario: the step after which to draw", completion: .text),
+        CommandOption.device("a built-in profile (default iPhone 15): " + deviceNames.joined(separator: ", ")),
+        CommandOption("--all-devices", help: "the smallest and the largest profile side by side in one picture"),
+        CommandOption(
+            "--out", value: "DIR", help: "the folder to write into (default: the current folder), created if missing",
+            completion: .directory),
+        CommandOption(
+            "--format", value: "F", help: "svg (default) or png (through rsvg-convert, else headless Chromium)",
+            completion: .words(["svg", "png"])),
+        CommandOption("--full-length", help: "draw each phone as tall as its content, so nothing is scrolled out of sight"),
+        CommandOption.locale,
+        CommandOption.root,
+    ]
+    static let notes = """
         See docs/render.md.
         exit status: 0 drawn, 1 the flow has errors, 2 usage, file or converter trouble
         """
@@ -90,12 +93,7 @@ enum RenderCommand: SegueCommand {
 
     /// The request, the flow, the output folder and the format from the command line.
     static func parse(_ arguments: [String]) throws -> (RenderRequest, String, String, RenderRequest.Format) {
-        let parsed = try ParsedArguments(
-            arguments,
-            valueOptions: [
-                "--screen", "--scenario", "--step", "--device", "--out", "--format", "--locale", "--root",
-            ],
-            switchOptions: ["--all-devices", "--full-length"])
+        let parsed = try ParsedArguments(arguments, options: Self.options)
         guard parsed.positional.count == 1, let flowPath = parsed.positional.first else {
             throw UsageError(parsed.positional.isEmpty ? "name the flow file to draw" : "draw one flow at a time")
         }

@@ -8,34 +8,34 @@ import SegueTools
 enum ReplSubcommand: SegueCommand {
     static let name = "repl"
     static let summary = "Step through a flow: tap, fill, tick, undo — with completion and history"
-    static let usage = """
-        usage: segue repl FLOW [--data-dir DIR | --fresh] [--storekit FILE] [--sample-photo FILE]
-                               [--api-url URL] [--audio-input FILE] [--real-time] [--device NAME]
-                               [--script FILE] [--locale CODE] [--trust] [--root DIR]
-
+    static let synopsis = ["FLOW"]
+    static let about = """
         Shows the flow's top screen after every command, with what changed. Type `help` inside
         for the commands; Tab completes commands, element ids, fields, events and services.
-
-          --data-dir DIR      where flow data, the local board, purchases, defaults and takes are
-                              kept between runs (default .segue/)
-          --fresh             use a new temporary data directory (nothing kept)
-          --storekit FILE     the StoreKit configuration, instead of the store's `configuration:`
-                              (without either the store has no products)
-          --sample-photo FILE the photo `photos.pick` returns, instead of the service's `sample_photo:`
-          --api-url URL       a real wall-of-honor server instead of the local board
-          --audio-input FILE  a WAV file recordings are taken from, instead of the audio service's
-                              `input:` (without either: a generated voice)
-          --real-time         record and play in real time instead of virtual time (`tick`)
-          --device NAME       a device profile: iphone7, iphonese, iphone15, … (`device` inside lists them)
-          --script FILE       read commands from FILE instead of the terminal
-          --locale CODE       built-in texts (rule messages, the error alert, the back button) in
-                              this locale instead of the flow's `locale:`: en, ru
-          --trust             start the flow's service commands (`command:`) although its folder is
-                              not trusted (`segue trust DIR`); each command and server is named on
-                              standard error first (docs/security.md)
-          --root DIR          files the flow names (imports, fixtures, pictures, …) are read only inside DIR,
-                              never through a link out of it (default: the folder of the file named)
-
+        """
+    static let options = [
+        CommandOption(
+            "--data-dir", value: "DIR", help: "where flow data, the local board, purchases, defaults and takes are kept",
+            "between runs (default .segue/)", completion: .directory),
+        CommandOption("--fresh", help: "use a new temporary data directory (nothing kept)"),
+        CommandOption(
+            "--storekit", value: "FILE", help: "the StoreKit configuration, instead of the store's `configuration:`",
+            "(without either the store has no products)"),
+        CommandOption(
+            "--sample-photo", value: "FILE", help: "the photo `photos.pick` returns, instead of the service's",
+            "`sample_photo:`"),
+        CommandOption("--api-url", value: "URL", help: "a real wall-of-honor server instead of the local board", completion: .text),
+        CommandOption(
+            "--audio-input", value: "FILE", help: "a WAV file recordings are taken from, instead of the audio service's",
+            "`input:` (without either: a generated voice)"),
+        CommandOption("--real-time", help: "record and play in real time instead of virtual time (`tick`)"),
+        CommandOption.device("a device profile: iphone7, iphonese, iphone15, … (`device` inside lists them)"),
+        CommandOption("--script", value: "FILE", help: "read commands from FILE instead of the terminal"),
+        CommandOption.locale,
+        RunTrust.declaredOption,
+        CommandOption.root,
+    ]
+    static let notes = """
         Without a terminal (a pipe or --script) commands are read without prompts and echoed
         as `> command`; the exit status is 1 if any command failed, else 0.
 
@@ -46,13 +46,7 @@ enum ReplSubcommand: SegueCommand {
     static func run(_ arguments: [String]) async -> Int32 {
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(
-                arguments,
-                valueOptions: [
-                    "--data-dir", "--storekit", "--sample-photo", "--api-url", "--audio-input", "--script", "--device",
-                    "--locale", "--root",
-                ],
-                switchOptions: ["--real-time", "--fresh", RunTrust.option])
+            parsed = try ParsedArguments(arguments, options: Self.options)
         } catch {
             printError("segue repl: \(error)\n\(usage)")
             return 2

@@ -6,38 +6,40 @@ import SegueModel
 enum SchemaCommand: SegueCommand {
     static let name = "schema"
     static let summary = "Print the JSON Schema (draft 2020-12) of flow files; regenerate the docs' key tables"
-    static let usage = """
-        usage: segue schema [-o|--output FILE | --check FILE]
-               segue schema --docs FILE [--check]
-
+    static let synopsis = ["[-o|--output FILE | --check FILE]", "--docs FILE [--check]"]
+    static let about = """
         Prints the JSON Schema of the flow format to standard output, generated from the language's
         vocabulary. Point your editor's YAML language server at it, e.g. with a first line in the flow file:
 
             # yaml-language-server: $schema=segue-flow.schema.json
-
-          -o, --output FILE  write the schema to FILE instead
-          --check FILE       exit 1 when FILE is not the schema this tool generates
-          --docs FILE        regenerate the key tables between `<!-- vocabulary: NAME -->` and
-                             `<!-- /vocabulary -->` markers in FILE (with --check: exit 1 when stale)
         """
+    static let options = [
+        CommandOption("--output", "-o", value: "FILE", help: "write the schema to FILE instead"),
+        CommandOption(
+            "--check", help: "with FILE: exit 1 when FILE is not the schema this tool generates; with --docs: exit 1",
+            "when the key tables are stale"),
+        CommandOption(
+            "--docs", value: "FILE", help: "regenerate the key tables between `<!-- vocabulary: NAME -->` and",
+            "`<!-- /vocabulary -->` markers in FILE"),
+    ]
+    static let notes = ""
 
     static func run(_ arguments: [String]) async -> Int32 {
-        var output: String?
-        var checked: String?
-        var docs: String?
-        var check = false
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "-o", "--output": output = rest.popFirst()
-            case "--docs": docs = rest.popFirst()
-            case "--check":
-                check = true
-                if docs == nil, let next = rest.first, !next.hasPrefix("-") { checked = rest.popFirst() }
-            default:
-                printError("segue schema: unexpected argument `\(argument)`\n\(usage)")
-                return 2
-            }
+        let parsed: ParsedArguments
+        do {
+            parsed = try ParsedArguments(arguments, options: Self.options)
+        } catch {
+            printError("segue schema: \(error)\n\(usage)")
+            return 2
+        }
+        let output = parsed.options["--output"]
+        let docs = parsed.options["--docs"]
+        let check = parsed.switches.contains("--check")
+        // `--check FILE`: the file is the one positional argument; nothing else takes one.
+        let checked = check && docs == nil ? parsed.positional.first : nil
+        if let extra = parsed.positional.dropFirst(checked == nil ? 0 : 1).first {
+            printError("segue schema: unexpected argument `\(extra)`\n\(usage)")
+            return 2
         }
         if let docs { return rewriteDocs(docs, check: check) }
         let schema = Vocabulary.jsonSchema().rendered()

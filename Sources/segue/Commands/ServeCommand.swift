@@ -8,10 +8,8 @@ import SegueTools
 enum ServeCommand: SegueCommand {
     static let name = "serve"
     static let summary = "Run a flow in the browser: a clickable phone, the state beside it, live reload"
-    static let usage = """
-        usage: segue serve FLOW [--port N] [--device PROFILE] [--open] [--host H] [--locale CODE] [--trust]
-                         [--root DIR]
-
+    static let synopsis = ["FLOW"]
+    static let about = """
         Serves one page that shows the flow's top screen at the device's size, takes taps, typing,
         sliders, back and swipe-down as inputs to the real machine (on the embedded services, as
         `segue repl --fresh` has them), and shows the navigation stack, data, the last step's trace,
@@ -22,20 +20,21 @@ enum ServeCommand: SegueCommand {
 
         Open the address it prints: it carries this run's token (?token=…), which the page keeps
         as a cookie; a request without it, or naming the server by another host, is refused.
-
-          --port N          the port to listen on (default 8765; 0 picks a free one)
-          --device PROFILE  a device profile: iphone7, iphonese, iphone15, … (default iPhone 15)
-          --open            open the page in the default browser (the token is then on
-                            xdg-open's command line, which other local users can read)
-          --host H          the address to listen on (default 127.0.0.1); anything else lets
-                            other machines with the token drive the flow and is warned about
-          --locale CODE     built-in texts in this locale instead of the flow's `locale:`: en, ru
-          --trust           start the flow's service commands (`command:`) although its folder is
-                            not trusted (`segue trust DIR`); each command and server is named on
-                            standard error first (docs/security.md)
-          --root DIR        files the flow names (imports, fixtures, pictures, …) are read only inside DIR,
-                            never through a link out of it (default: the folder of the file named)
-
+        """
+    static let options = [
+        CommandOption("--port", value: "N", help: "the port to listen on (default 8765; 0 picks a free one)", completion: .text),
+        CommandOption.device("a device profile: iphone7, iphonese, iphone15, … (default iPhone 15)"),
+        CommandOption(
+            "--open", help: "open the page in the default browser (the token is then on xdg-open's command line,",
+            "which other local users can read)"),
+        CommandOption(
+            "--host", value: "H", help: "the address to listen on (default 127.0.0.1); anything else lets other",
+            "machines with the token drive the flow and is warned about", completion: .text),
+        CommandOption.locale,
+        RunTrust.declaredOption,
+        CommandOption.root,
+    ]
+    static let notes = """
         Stop it with Ctrl-C. See docs/serve.md.
 
         example: segue serve flows/donate.yaml
@@ -44,9 +43,7 @@ enum ServeCommand: SegueCommand {
     static func run(_ arguments: [String]) async -> Int32 {
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(
-                arguments, valueOptions: ["--port", "--device", "--host", "--locale", "--root"],
-                switchOptions: ["--open", RunTrust.option])
+            parsed = try ParsedArguments(arguments, options: Self.options)
         } catch {
             printError("segue serve: \(error)\n\(usage)")
             return 2

@@ -6,27 +6,31 @@ import SegueTools
 enum TestCommand: SegueCommand {
     static let name = "test"
     static let summary = "Run scenario files (exit 1 on any failure); JUnit XML and requirement coverage"
-    static let usage = """
-        usage: segue test PATH… [--junit FILE] [--coverage] [--transitions FILE] [--requirements FILE] [--root DIR]
-                               [--trust]
-
+    static let synopsis = ["PATH…"]
+    static let about = """
         Runs every scenario file (YAML files that start with `scenario:`) in the given files and
         directories, one line per scenario, then `N passed, N failed`.
-
-          --junit FILE         also write a JUnit XML report
-          --coverage           list the requirement IDs covered by passing scenarios and those not
-                               covered, and the screens and transitions the scenarios visited
-          --transitions FILE   write the navigation transitions the passing scenarios took, with counts,
-                               for `segue diagram FLOW --coverage FILE` (taken edges bold, others grey)
-          --requirements FILE  the requirements table (default: requirements.md in a folder named, else
-                               flows/requirements.md; with none, coverage lists the IDs scenarios cover)
-          --root DIR           the project root: scenarios' flows and the files they name are read only
-                               inside it (default: the folder named, or a scenario's own folder), and the
-                               services' relative paths are found from it (default: .)
-          --trust              start the flows' service commands (`command:`) although their folders
-                               are not trusted (`segue trust DIR`); before any scenario runs, each
-                               command and server is named on standard error (docs/security.md)
-
+        """
+    static let options = [
+        CommandOption("--junit", value: "FILE", help: "also write a JUnit XML report"),
+        CommandOption(
+            "--coverage", help: "list the requirement IDs covered by passing scenarios and those not covered, and",
+            "the screens and transitions the scenarios visited"),
+        CommandOption(
+            "--transitions", value: "FILE", help: "write the navigation transitions the passing scenarios took, with",
+            "counts, for `segue diagram FLOW --coverage FILE` (taken edges bold, others grey)"),
+        CommandOption("--requirements", value: "FILE", help: "the requirements table (default: requirements.md in a folder",
+            "named, else flows/requirements.md; with none, coverage lists the IDs scenarios cover)"),
+        CommandOption(
+            "--root", value: "DIR", help: "the project root: scenarios' flows and the files they name are read only",
+            "inside it (default: the folder named, or a scenario's own folder), and the services' relative",
+            "paths are found from it (default: .)", completion: .directory),
+        CommandOption(
+            "--trust", help: "start the flows' service commands (`command:`) although their folders are not trusted",
+            "(`segue trust DIR`); before any scenario runs, each command and server is named on standard",
+            "error (docs/security.md)"),
+    ]
+    static let notes = """
         exit status: 0 all passed, 1 a scenario failed, 2 usage or unreadable files
 
         example: segue test flows/ --coverage
@@ -35,9 +39,7 @@ enum TestCommand: SegueCommand {
     static func run(_ arguments: [String]) async -> Int32 {
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(
-                arguments, valueOptions: ["--junit", "--requirements", "--root", "--transitions"],
-                switchOptions: ["--coverage", RunTrust.option])
+            parsed = try ParsedArguments(arguments, options: Self.options)
         } catch {
             printError("segue test: \(error)\n\(usage)")
             return 2

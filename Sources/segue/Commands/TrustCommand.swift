@@ -7,11 +7,8 @@ import SegueTools
 enum TrustCommand: SynchronousCommand {
     static let name = "trust"
     static let summary = "Let a folder's flows start their services' commands (or --revoke, --list)"
-    static let usage = """
-        usage: segue trust [DIR]
-               segue trust --revoke DIR
-               segue trust --list
-
+    static let synopsis = ["[DIR]", "--revoke DIR", "--list"]
+    static let about = """
         A flow's custom service can name a program to run (`command:`). `segue repl`, `test` and
         `serve` start one only from a flow in a trusted folder, or with --trust for one run; they
         name every command and server first. `segue trust DIR` (default: the current folder) puts
@@ -19,11 +16,14 @@ enum TrustCommand: SynchronousCommand {
         then start their commands. Trust the folder, not its future: a later `git pull` may change
         what the commands are. The list is $XDG_CONFIG_HOME/segue/trusted, else
         ~/.config/segue/trusted, one folder a line. `/` and the home folder are refused.
-
-          --revoke DIR   take DIR off the list (a folder trusted through a parent stays trusted:
-                         revoke the parent)
-          --list         print the trusted folders
-
+        """
+    static let options = [
+        CommandOption(
+            "--revoke", value: "DIR", help: "take DIR off the list (a folder trusted through a parent stays trusted:",
+            "revoke the parent)", completion: .directory),
+        CommandOption("--list", help: "print the trusted folders"),
+    ]
+    static let notes = """
         See docs/security.md.
         exit status: 0 done, 2 usage, a folder that cannot be trusted, or a list that cannot be used
         """
@@ -31,7 +31,7 @@ enum TrustCommand: SynchronousCommand {
     static func runSynchronously(_ arguments: [String]) -> Int32 {
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(arguments, valueOptions: ["--revoke"], switchOptions: ["--list"])
+            parsed = try ParsedArguments(arguments, options: Self.options)
         } catch {
             printError("segue trust: \(error)\n\(usage)")
             return 2

@@ -7,26 +7,27 @@ import SegueFrontEnd
 enum ValidateCommand: SynchronousCommand {
     static let name = "validate"
     static let summary = "Check flow files and print diagnostics (exit 1 on errors)"
-    static let usage = """
-        usage: segue validate PATH… [--format human|json|github|sarif] [--strict] [--quiet] [--flows-only]
-                             [--root DIR]
-
+    static let synopsis = ["PATH…"]
+    static let about = """
         Checks each flow file; a directory is searched recursively for flow files (YAML files
         that start with `segue:`; scenario files are skipped).
-
-          --format human   file:line:col: error[CODE]: message, the line and a caret (default;
-                           colour on a terminal unless NO_COLOR is set)
-          --format json    a JSON array of diagnostics
-          --format github  GitHub Actions workflow annotations
-          --format sarif   a SARIF 2.1.0 log for GitHub code scanning (rules are the codes;
-                           SEGUE_DOCS_URL, docs/diagnostics.md's address, links each rule's help)
-          --strict         warnings fail too
-          --quiet          print only errors and warnings, no summary line
-          --flows-only     skip named files that are not flow files, as directories do (for
-                           pre-commit, which passes every staged YAML file)
-          --root DIR       files the flow names (imports, fixtures, pictures, …) are read only inside DIR,
-                           never through a link out of it (default: the folder of the file named)
-
+        """
+    static let options = [
+        CommandOption(
+            "--format", value: "FORMAT",
+            help: "human: file:line:col: error[CODE]: message, the line and a caret (default; colour on a terminal",
+            "unless NO_COLOR is set); json: a JSON array of diagnostics; github: GitHub Actions workflow",
+            "annotations; sarif: a SARIF 2.1.0 log for GitHub code scanning (rules are the codes;",
+            "SEGUE_DOCS_URL, docs/diagnostics.md's address, links each rule's help)",
+            completion: .words(CommandOption.diagnosticsFormat)),
+        CommandOption("--strict", help: "warnings fail too"),
+        CommandOption("--quiet", help: "print only the diagnostics (errors and warnings), no summary line"),
+        CommandOption(
+            "--flows-only", help: "skip named files that are not flow files, as directories do (for pre-commit, which",
+            "passes every staged YAML file)"),
+        CommandOption.root,
+    ]
+    static let notes = """
         exit status: 0 clean (or only warnings), 1 errors (or warnings with --strict),
                      2 usage or I/O trouble
 
@@ -36,8 +37,7 @@ enum ValidateCommand: SynchronousCommand {
     static func runSynchronously(_ arguments: [String]) -> Int32 {
         let parsed: ParsedArguments
         do {
-            parsed = try ParsedArguments(
-                arguments, valueOptions: ["--format", "--root"], switchOptions: ["--strict", "--quiet", "--flows-only"])
+            parsed = try ParsedArguments(arguments, options: Self.options)
         } catch {
             printError("segue validate: \(error)\n\(usage)")
             return 2

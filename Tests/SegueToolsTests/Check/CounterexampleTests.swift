@@ -55,9 +55,10 @@ import Testing
             exploration.findings, flow: flow, program: try Compiler.compile(flow), flowPath: loaded.path,
             to: directory.path)
         let text = try String(contentsOfFile: written[1], encoding: .utf8)
-        #expect(text.contains("  - next: { call: store.purchase, error: { code: \"failed\""))
+        #expect(text.contains("  - next: { call: \"store.purchase\", error: { code: \"failed\""))
         // Launch, then the purchase's outcome scripted, then the tap that makes the call.
-        #expect(text.contains("  - launch\n  - next: { call: store.purchase, error: { code: \"failed\", message: "))
+        #expect(
+            text.contains("  - launch\n  - next: { call: \"store.purchase\", error: { code: \"failed\", message: "))
         #expect(text.hasSuffix(" }\n  - tap: \"buy\"\n"))
         let scenario = try ScenarioParser.parse(path: written[1])
         let failure = try #require(await ScenarioRunner(root: repository.path).run(scenario).failure)

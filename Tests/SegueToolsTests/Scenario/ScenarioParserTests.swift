@@ -1,4 +1,6 @@
 import SegueDiagnostics
+import SegueModel
+import SegueRuntime
 import Testing
 
 @testable import SegueTools
@@ -30,14 +32,13 @@ import Testing
               - expect: { screen: main, alert: none }
             """)
         #expect(scenario.steps.count == 6)
-        guard case .fill(let fields) = scenario.steps[2].action else { Issue.record("not a fill"); return }
-        #expect(fields.map(\.text) == ["Анна", "жжж"])
-        guard case .tick(let seconds) = scenario.steps[3].action else { Issue.record("not a tick"); return }
-        #expect(seconds == 0.5)
-        guard case .next(let call, .error(let error)) = scenario.steps[4].action else {
-            Issue.record("not next"); return
-        }
-        #expect(call == "store.purchase" && error.code == "11" && error.message == "Нет денег")
+        guard case .user(let fill) = scenario.steps[2].action else { Issue.record("not a fill"); return }
+        #expect(fill == [.fill(field: "name", text: "Анна"), .fill(field: "text", text: "жжж")])
+        guard case .user(let tick) = scenario.steps[3].action else { Issue.record("not a tick"); return }
+        #expect(tick == [.tick(.milliseconds(500))])
+        guard case .user(let next) = scenario.steps[4].action else { Issue.record("not next"); return }
+        #expect(
+            next == [.outcome(call: "store.purchase", .error(ServiceError(service: "store", code: "11", message: "Нет денег")))])
         #expect(scenario.steps[5].range.start.line == 9)
     }
 

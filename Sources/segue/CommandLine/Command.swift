@@ -2,13 +2,24 @@ import Foundation
 import SegueDiagnostics
 
 /// One `segue` subcommand. Exit codes: 0 success, 1 the input has errors (or tests failed), 2 usage or I/O trouble.
+/// Its options are declared once (`options`); the parser, the usage, docs/cli.md and the shell completions read them.
 protocol SegueCommand {
     static var name: String { get }
     /// One line for `segue help`.
     static var summary: String { get }
-    /// The full usage text for `segue help NAME` and `segue NAME --help`.
-    static var usage: String { get }
+    /// What follows `segue NAME` in the usage line (`FLOW…`); a command used in several ways has a line each.
+    static var synopsis: [String] { get }
+    /// What the command does: the paragraphs between the usage line and the options.
+    static var about: String { get }
+    static var options: [CommandOption] { get }
+    /// After the options: exit status, examples, where to read more.
+    static var notes: String { get }
     static func run(_ arguments: [String]) async -> Int32
+}
+
+extension SegueCommand {
+    /// The full usage text for `segue help NAME` and `segue NAME --help`.
+    static var usage: String { CommandUsage(Self.self).text }
 }
 
 /// A command that never waits: `main` runs it without starting Swift concurrency's threads, which costs start-up
@@ -41,8 +52,14 @@ struct ParsedArguments {
     var options: [String: String] = [:]
     var switches: Set<String> = []
 
-    /// `valueOptions` take a value; `switchOptions` do not. Anything else starting with `-` is a usage error.
-    init(_ arguments: [String], valueOptions: Set<String>, switchOptions: Set<String>) throws {
+    /// Reads `arguments` against `declared`: an option with a `value` takes one (`--format json`, `--format=json`),
+    /// a switch does not; anything else starting with `-` is a usage error, and `--` ends the options.
+    init(_ arguments: [String], options declared: [CommandOption]) throws {
+        // Every spelling of an option is set, so `-o` and `--output` read alike.
+        let spelled = Dictionary(
+            declared.flatMap { option in option.names.map { ($0, option) } }, uniquingKeysWith: { first, _ in first })
+        let valueOptions = Set(spelled.filter { $0.value.value != nil }.keys)
+        let switchOptions = Set(spelled.filter { $0.value.value == nil }.keys)
         var index = 0
         var onlyPositional = false
         while index < arguments.count {
@@ -63,18 +80,20 @@ struct ParsedArguments {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             if valueOptions.contains(name) {
+                let value: String
                 if let inlineValue {
-                    options[name] = inlineValue
+                    value = inlineValue
                 } else if index < arguments.count {
-                    options[name] = arguments[index]
+                    value = arguments[index]
                     index += 1
                 } else {
                     throw UsageError("option \(name) needs a value")
                 }
+                for spelling in spelled[name]?.names ?? [name] { options[spelling] = value }
             } else if switchOptions.contains(name), inlineValue == nil {
-                switches.insert(name)
+                switches.formUnion(spelled[name]?.names ?? [name])
             } else {
-                let known = Array(valueOptions) + Array(switchOptions)
+                let known = (Array(valueOptions) + Array(switchOptions)).sorted()
                 let hint = closestOption(to: name, in: known).map { " (did you mean \($0)?)" } ?? ""
                 throw UsageError("unknown option \(name)\(hint)")
             }
