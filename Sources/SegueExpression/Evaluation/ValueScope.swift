@@ -6,10 +6,13 @@ public protocol ValueScope {
     func value(of name: String) -> Value?
     /// A named value (`let:`) computed now, or nil when `name` is not one; asked only after `value(of:)`.
     func computedValue(of name: String) -> Result<Value, EvaluationError>?
+    /// The flow's own function of this name (`functions:`), or nil.
+    func flowFunction(named name: String) -> FlowFunction?
 }
 
 extension ValueScope {
     public func computedValue(of name: String) -> Result<Value, EvaluationError>? { nil }
+    public func flowFunction(named name: String) -> FlowFunction? { nil }
 }
 
 /// A `ValueScope` backed by a dictionary.
@@ -23,4 +26,18 @@ public struct ValueBindings: ValueScope, Sendable, Hashable {
     }
 
     public func value(of name: String) -> Value? { values[name] }
+}
+
+/// A scope with names bound over another: a function argument's parameter while its body is evaluated for one item.
+struct BoundValueScope<Base: ValueScope>: ValueScope {
+    let base: Base
+    let bound: [String: Value]
+
+    func value(of name: String) -> Value? { bound[name] ?? base.value(of: name) }
+
+    func computedValue(of name: String) -> Result<Value, EvaluationError>? {
+        bound[name] == nil ? base.computedValue(of: name) : nil
+    }
+
+    func flowFunction(named name: String) -> FlowFunction? { base.flowFunction(named: name) }
 }

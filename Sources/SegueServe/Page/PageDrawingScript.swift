@@ -63,11 +63,19 @@ enum PageDrawingScript {
           field.value = item.dataset.value || "";
           field.placeholder = item.dataset.placeholder || "";
           const close = overlay(item, field);
-          const send = () => {
-            const text = field.value;
-            close();
-            if (text !== (item.dataset.value || "")) input({ kind: "edit", path: item.dataset.path, text });
+          // Every edit is delivered as it happens (a field's `change:` runs on each); the drawing waits until
+          // the overlay closes.
+          let sent = item.dataset.value || "";
+          const deliver = () => {
+            if (field.value === sent) return;
+            sent = field.value;
+            input({ kind: "edit", path: item.dataset.path, text: sent });
           };
+          const send = () => {
+            close();
+            deliver();
+          };
+          field.addEventListener("input", deliver);
           field.addEventListener("keydown", (event) => { if (event.key === "Enter" && !multiline) send(); });
           field.addEventListener("blur", send);
         }
