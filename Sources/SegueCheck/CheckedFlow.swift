@@ -20,11 +20,15 @@ public struct CheckedFlow: Sendable {
     let loweredExpressions: [LoweredExpression.Key: LoweredExpression]
     /// The computed fields of each record type that has some (by the type's name), for showing a record's.
     public let computedFields: [String: ComputedFields]
+    /// The flow's own functions (`functions:`), typed, by name.
+    public let functions: [String: FlowFunction]
 
     init(
         flow: Flow, components: [String: Component], events: [EventDeclaration], sources: [SourceFile],
-        lowered: [LoweredExpression.Key: LoweredExpression] = [:], computedFields: [String: ComputedFields] = [:]
+        lowered: [LoweredExpression.Key: LoweredExpression] = [:], computedFields: [String: ComputedFields] = [:],
+        functions: [String: FlowFunction] = [:]
     ) {
+        self.functions = functions
         self.flow = flow
         self.components = components
         self.events = events

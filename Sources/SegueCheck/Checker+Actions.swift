@@ -7,6 +7,10 @@ extension CheckRun {
     mutating func checkActions(_ actions: [Action], in scope: Scope) {
         var scope = scope
         for action in actions {
+            if case .bind(let assignments) = action.kind {
+                scope = checkBind(assignments, in: scope)
+                continue
+            }
             checkAction(action, in: scope)
             scope = scope.forgetting(Self.changes(of: action))
         }
@@ -18,10 +22,11 @@ extension CheckRun {
     static func changes(of action: Action) -> Set<String>? {
         switch action.kind {
         case .set(let assignments):
-            return Set(
-                assignments.compactMap {
-                    $0.name.text.split(whereSeparator: { $0 == "." || $0 == "[" }).first.map(String.init)
-                })
+            return Set(assignments.map { AssignmentPath($0.name.text)?.root ?? $0.name.text })
+        case .listEdit(let edit):
+            return [AssignmentPath(edit.target.text)?.root ?? edit.target.text]
+        case .bind:
+            return []
         case .call, .goto, .navigate:
             return nil
         case .branch(_, let then, let otherwise):
@@ -51,6 +56,10 @@ extension CheckRun {
             checkGoto(state, in: scope)
         case .set(let assignments):
             for assignment in assignments { checkAssignment(assignment, in: scope) }
+        case .bind(let assignments):
+            _ = checkBind(assignments, in: scope)
+        case .listEdit(let edit):
+            checkListEdit(edit, in: scope)
         case .send(let event, let arguments, let delivery, let options):
             if let session = delivery.session { checkSession(session, at: action.range) }
             if let computed = options?.event {
@@ -189,72 +198,12 @@ extension CheckRun {
     }
 
     /// `set: { name: value }`: the target is a data variable or `form.field`, and the value fits its type.
-    private mutating func checkAssignment(_ assignment: Assignment, in scope: Scope) {
+    mutating func checkAssignment(_ assignment: Assignment, in scope: Scope) {
         let target = assignment.name.text
         let type = targetType(assignment.name, in: scope)
         check(
             assignment.value, in: scope, expecting: type, role: "the value of `\(target)`",
             code: CheckCode.assignmentTypeMismatch, strict: true)
-    }
-
-    /// The type of an assignment target, reporting unknown variables and fields; nil when unknown.
-    private mutating func targetType(_ name: Name, in scope: Scope) -> ValueType? {
-        let parts = name.text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        if parts.count == 2, parts[0] == ImplicitName.form.rawValue {
-            if scope.photoFields.contains(parts[1]) { return .optional(types.lenient("Photo")) }
-            if scope.fields.contains(parts[1]) { return .string }
-            let suggestion = Suggestion.closest(to: parts[1], in: scope.fields)
-            let range = subrange(of: name, from: 5, length: parts[1].utf8.count)
-            let message =
-                scope.fields.isEmpty
-                ? "`\(name.text)`, but this screen has no form fields"
-                : "the form has no field `\(parts[1])`" + Suggestion.didYouMean(parts[1], in: scope.fields)
-            report(
-                .error(
-                    CheckCode.unknownField, message, at: range,
-                    fixIts: suggestion.map { [FixIt(range: range, replacement: $0)] } ?? []))
-            return nil
-        }
-        guard
-            let type = variableType(
-                Name(parts[0], at: subrange(of: name, from: 0, length: parts[0].utf8.count)), in: scope)
-        else { return nil }
-        var current = type
-        var offset = parts[0].utf8.count
-        for (index, field) in parts.enumerated().dropFirst() {
-            let holder = parts[..<index].joined(separator: ".")
-            let range = subrange(of: name, from: offset + 1, length: field.utf8.count)
-            offset += 1 + field.utf8.count
-            if current == .any { return .any }
-            guard case .record(let record) = current.unwrapped else {
-                report(
-                    .error(
-                        CheckCode.unknownField, "`\(holder)` is `\(current)`, which has no field `\(field)` to set",
-                        at: range,
-                        notes: [DiagnosticNote("`set:` writes a field of a record; give `\(holder)` a whole value")]))
-                return nil
-            }
-            if case .optional = current, !scope.nonNull.contains(holder) {
-                report(
-                    .warning(
-                        CheckCode.optionalOperand,
-                        "`\(holder)` may be null (it is `\(current)`), and setting its field `\(field)` then fails; "
-                            + "check it first or set the whole record", at: range))
-            }
-            guard let fieldType = record.field(field) else {
-                if refuseSettingComputedField(field, of: record, in: name) { return nil }
-                let names = record.fields.map(\.name)
-                let suggestion = Suggestion.closest(to: field, in: names)
-                report(
-                    .error(
-                        CheckCode.unknownField,
-                        "`\(record)` has no field `\(field)`" + Suggestion.didYouMean(field, in: names), at: range,
-                        fixIts: suggestion.map { [FixIt(range: range, replacement: $0)] } ?? []))
-                return nil
-            }
-            current = fieldType
-        }
-        return current
     }
 
     /// A data variable `set`, `as`, `current` or `level` may write, or a report with did-you-mean.

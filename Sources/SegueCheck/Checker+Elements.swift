@@ -29,6 +29,10 @@ extension CheckRun {
             for text in [field.placeholder, field.label].compactMap({ $0 }) { check(text, in: scope, role: "the text") }
             if let initial = field.initial { check(initial, in: scope, expecting: .string, role: "`initial`") }
             for rule in field.rules { checkRule(rule) }
+            let editScope = scope.binding(
+                ImplicitName.event.rawValue,
+                .record(RecordType(name: nil, fields: [.init(name: "value", type: .string)])))
+            checkActions(field.change ?? [], in: editScope)
         case .list(let list):
             let items = check(list.items, in: scope, expecting: .list(.any), role: "`items`")
             let itemType = items?.elementType ?? .any
@@ -76,6 +80,9 @@ extension CheckRun {
             checkElements(lines.footer, in: scope)
         case .meter(let meter):
             check(meter.level, in: scope, expecting: .number, role: "a meter's `level`")
+        case .progress(let progress):
+            check(progress.value, in: scope, expecting: .number, role: "a progress bar's `value`")
+            if let label = progress.label { check(label, in: scope, role: "`label`") }
         case .component(let use):
             checkUse(use, in: scope)
         }

@@ -7,12 +7,37 @@ extension CheckRun {
     /// The type of each named value read in `bindings` (and the others before it); a value in a cycle, or with an
     /// error, is `any` (its diagnostics come from `checkNamedValues`). Returns the cycles, each in reading order.
     static func namedValueTypes(
-        _ lets: [NamedValue], in bindings: [String: ValueType]
+        _ lets: [NamedValue], in bindings: [String: ValueType], functions: [String: FlowFunction] = [:]
     ) -> (types: [String: ValueType], cycles: [[String]]) {
         var parsed: [String: Expression] = [:]
         for named in lets where parsed[named.name.text] == nil {
             if let expression = try? Expression.parse(named.value.text) { parsed[named.name.text] = expression }
         }
+        let (order, cycles, inCycle) = dependencyOrder(lets.map(\.name.text)) { name in
+            (parsed[name]?.referencedNames ?? []).filter { parsed[$0] != nil }
+        }
+        var visible = bindings
+        var types: [String: ValueType] = [:]
+        for name in order {
+            var type = ValueType.any
+            if !inCycle.contains(name), let expression = parsed[name],
+                case .success(let found) = TypeChecker(scope: TypeBindings(visible, functions: functions)).check(
+                    expression)
+            {
+                type = found
+            }
+            types[name] = type
+            if visible[name] == nil { visible[name] = type }
+        }
+        return (types, cycles)
+    }
+
+    /// `names` ordered so each comes after those it depends on (`dependencies`), with the cycles among them (each in
+    /// depending order, reported once) and every name on one: named values that read each other, functions that
+    /// call each other.
+    static func dependencyOrder(_ names: [String], dependencies: (String) -> Set<String>) -> (
+        order: [String], cycles: [[String]], inCycle: Set<String>
+    ) {
         var order: [String] = []
         var cycles: [[String]] = []
         var inCycle: Set<String> = []
@@ -27,25 +52,13 @@ extension CheckRun {
                 return
             }
             path.append(name)
-            for next in (parsed[name]?.referencedNames ?? []).sorted() where parsed[next] != nil { visit(next) }
+            for next in dependencies(name).sorted() { visit(next) }
             path.removeLast()
             done.insert(name)
             order.append(name)
         }
-        for named in lets { visit(named.name.text) }
-        var visible = bindings
-        var types: [String: ValueType] = [:]
-        for name in order {
-            var type = ValueType.any
-            if !inCycle.contains(name), let expression = parsed[name],
-                case .success(let found) = TypeChecker(scope: TypeBindings(visible)).check(expression)
-            {
-                type = found
-            }
-            types[name] = type
-            if visible[name] == nil { visible[name] = type }
-        }
-        return (types, cycles)
+        for name in names { visit(name) }
+        return (order, cycles, inCycle)
     }
 
     /// Reports what is wrong with named values: their expressions' problems, cycles (C507), and a name that is
@@ -88,7 +101,9 @@ extension CheckRun {
         var taken = flowNamesTaken()
         for named in flow.lets where taken[named.name.text] == nil { taken[named.name.text] = named.name }
         for declared in besides { taken[declared.text] = declared }
-        scope.bindings.merge(Self.namedValueTypes(lets, in: scope.bindings).types) { existing, _ in existing }
+        scope.bindings.merge(Self.namedValueTypes(lets, in: scope.bindings, functions: functions).types) {
+            existing, _ in existing
+        }
         checkNamedValues(lets, in: scope, taken: taken, owner: owner)
     }
 

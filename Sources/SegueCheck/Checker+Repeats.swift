@@ -40,7 +40,7 @@ struct RepeatedExpressions {
         case .index(let base, let index): isTrivial(base) && isTrivial(index)
         case .list(let items): items.allSatisfy(isTrivial)
         case .record(let fields): fields.allSatisfy { isTrivial($0.value) }
-        case .call, .unary, .binary, .conditional: false
+        case .call, .lambda, .labeled, .unary, .binary, .conditional: false
         }
     }
 

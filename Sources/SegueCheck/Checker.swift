@@ -83,6 +83,8 @@ struct CheckRun {
     var checkingRecordType = false
     /// Expressions that read computed fields, lowered for the compiler (`CheckedFlow.lowered`).
     var lowered: [LoweredExpression.Key: LoweredExpression] = [:]
+    /// The flow's own functions, typed (`functions:`); one in a cycle or with an error is left out.
+    let functions: [String: FlowFunction]
 
     init(flow: Flow, imported: ImportedDefinitions, role: Checker.Role, sources: [SourceFile]) {
         self.flow = flow
@@ -110,8 +112,12 @@ struct CheckRun {
         self.flowData = Dictionary(
             flow.data.map { ($0.name.text, resolver.lenient($0.type.text)) }, uniquingKeysWith: { first, _ in first })
         var bindings = Scope.baseBindings(flowData)
+        let functions = Self.functionTypes(flow.functions, resolver: resolver).functions
+        self.functions = functions
         // Named values after data, `device` and `theme`: a name they already have keeps its meaning (C503 reports it).
-        bindings.merge(Self.namedValueTypes(flow.lets, in: bindings).types) { existing, _ in existing }
+        bindings.merge(Self.namedValueTypes(flow.lets, in: bindings, functions: functions).types) { existing, _ in
+            existing
+        }
         self.baseBindings = bindings
         self.sentFields = Self.sentFields(flow: flow, components: components, index: index)
         reportImportCollisions(imported)
@@ -156,6 +162,7 @@ struct CheckRun {
     mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
     mutating func checkAll() {
+        checkFunctions()
         checkDeclarations()
         for component in flow.components { checkComponent(component) }
         lowerImportedComponents()
@@ -207,12 +214,14 @@ struct CheckRun {
         let events = (flow.events + importedEvents).filter { seen.insert($0.name.text).inserted }
         return CheckedFlow(
             flow: flow, components: components, events: events, sources: sources, lowered: lowered,
-            computedFields: types.computedFields)
+            computedFields: types.computedFields, functions: functions)
     }
 
     /// The scope of a screen, component or the flow before its own names: flow data, `device`, `theme`.
     func baseScope(_ owner: Scope.Owner) -> Scope {
-        Scope(owner: owner, bindings: baseBindings, variables: flowData, fields: [], errorHandled: false)
+        Scope(
+            owner: owner, bindings: baseBindings, variables: flowData, fields: [], errorHandled: false,
+            functions: functions)
     }
 
     /// The first screen named `name`, if any.

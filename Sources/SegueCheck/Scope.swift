@@ -27,6 +27,8 @@ struct Scope {
     var errorHandled: Bool
     /// Paths a condition around these actions proves not null (a handler's `when:`, an `if:`), for C204 and C205.
     var nonNull: Set<String> = []
+    /// The flow's own functions (`functions:`), which every expression may call.
+    var functions: [String: FlowFunction] = [:]
 
     /// The same scope knowing what `condition` being `holds` proves not null.
     func knowing(_ condition: ExpressionText, is holds: Bool) -> Scope {
@@ -61,7 +63,9 @@ struct Scope {
     }
 
     var typeScope: any TypeScope {
-        inner.isEmpty ? TypeBindings(bindings) : LayeredTypes(outer: bindings, inner: inner)
+        inner.isEmpty
+            ? TypeBindings(bindings, functions: functions)
+            : LayeredTypes(outer: bindings, inner: inner, functions: functions)
     }
 
     /// `device.*`, `error`, `current_event`, `session`: declared once, with their values, in SegueModel's
@@ -94,6 +98,11 @@ struct Scope {
 struct LayeredTypes: TypeScope {
     let outer: [String: ValueType]
     let inner: [(name: String, type: ValueType)]
+    var functions: [String: FlowFunction] = [:]
+
+    func function(named name: String) -> FlowFunction? { functions[name] }
+
+    var functionNames: [String] { functions.keys.sorted() }
 
     func type(of name: String) -> ValueType? {
         if let bound = inner.last(where: { $0.name == name }) { return bound.type }

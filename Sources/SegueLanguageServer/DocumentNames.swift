@@ -22,7 +22,7 @@ struct DocumentNames {
     /// Record types declared here or in an imported file.
     var types: [String] { collect(.type, declaredOnly: true) }
     /// The types every flow has (docs/expressions.md).
-    static let builtinTypes = ["string", "int", "number", "bool", "any", "list"]
+    static let builtinTypes = ["string", "int", "number", "bool", "date", "any", "list", "map"]
 
     func states(of owner: String?) -> [String] {
         collect(.state, keyPrefix: "state:\(owner ?? ""):", declaredOnly: true)

@@ -10,7 +10,7 @@ enum ExpressionNames {
     /// The record type names a type annotation uses (`Entry` in `list<Entry>`), where written; a quoted
     /// annotation, whose range does not match its text byte for byte, is left out.
     static func types(in value: Any, file: SourceFile) -> [(name: String, range: SourceRange)] {
-        let builtin: Set<String> = ["string", "int", "number", "bool", "list", "any", "file", "map"]
+        let builtin: Set<String> = ["string", "int", "number", "bool", "date", "list", "any", "file", "map"]
         var result: [(String, SourceRange)] = []
         for type in ModelReflection.all(TypeText.self, in: value) {
             let start = type.range.start.offset

@@ -198,6 +198,7 @@ struct FlowSymbols {
                 walk(lines.footer, scope: scope)
             case .slider(let slider): walk(slider.change ?? [], scope: scope)
             case .picker(let picker): walk(picker.change ?? [], scope: scope)
+            case .field(let field): walk(field.change ?? [], scope: scope)
             default: break
             }
         }

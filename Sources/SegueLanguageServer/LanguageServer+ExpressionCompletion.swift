@@ -39,6 +39,14 @@ extension LanguageServer {
             }
             items.append(.object(item))
         }
+        for name in scope.functionNames where name.hasPrefix(fragment.prefix) {
+            guard let function = scope.function(named: name) else { continue }
+            items.append([
+                "label": .string(name), "kind": JSON(CompletionKind.function.rawValue),
+                "detail": .string(function.signature),
+                "documentation": ["kind": "markdown", "value": .string("`\(function.signature)`: a function of this flow")],
+            ])
+        }
         for function in BuiltinFunction.allCases where function.rawValue.hasPrefix(fragment.prefix) {
             items.append([
                 "label": .string(function.rawValue), "kind": JSON(CompletionKind.function.rawValue),

@@ -37,7 +37,11 @@ extension LanguageServer {
             }
         case .call(let function, let functionRange, _)
         where functionRange.start <= textOffset && textOffset < functionRange.end:
-            if let builtin = BuiltinFunction(rawValue: function) { text += "\n\n`\(builtin.signature)`" }
+            if let builtin = BuiltinFunction(rawValue: function) {
+                text += "\n\n`\(builtin.signature)`"
+            } else if let own = scope.function(named: function) {
+                text += "\n\n`\(own.signature)`: a function of this flow"
+            }
         default: break
         }
         if site.text.kind == .expression, node.range.length < site.text.text.utf8.count, let whole = site.type {

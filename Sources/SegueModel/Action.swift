@@ -7,6 +7,11 @@ public struct Action: Sendable {
         /// Switch the screen's nested state: `goto: recording`.
         case goto(Name)
         case set([Assignment])
+        /// Name values for the rest of the action list: `let: { total: "price * count" }`.
+        case bind([Assignment])
+        /// Change a list variable (or a list field) in place: `append: people` + `value:`, `insert:` and
+        /// `replace_at:` + `at:` + `value:`, `remove_at:` + `at:`.
+        case listEdit(ListEdit)
         /// Raise an event, handled before the next outside input (`send: buy`), or after the machine settles
         /// (`type: external`).
         /// With `delay:` it waits on the clock and outlives the state that sent it; `data:` is a whole payload.
@@ -38,6 +43,8 @@ public struct Action: Sendable {
         case .navigate(let navigation): navigation.kind.rawValue
         case .goto: "goto"
         case .set: "set"
+        case .bind: "let"
+        case .listEdit(let edit): edit.operation.rawValue
         case .send: "send"
         case .emit: "emit"
         case .call: "call"
@@ -50,6 +57,32 @@ public struct Action: Sendable {
         case .play: "play"
         case .stopPlayback: "stop_playback"
         }
+    }
+}
+
+/// A list action: where the list is (a variable, `people[i].phones`, as `set:` writes), what it does, and the
+/// position and value it needs.
+public struct ListEdit: Sendable {
+    public enum Operation: String, Sendable, CaseIterable {
+        case append, insert
+        case remove = "remove_at"
+        case replace = "replace_at"
+
+        /// Whether it takes `at:` (a position) and `value:`.
+        public var takesPosition: Bool { self != .append }
+        public var takesValue: Bool { self != .remove }
+    }
+
+    public var operation: Operation
+    public var target: Name
+    public var position: ExpressionText?
+    public var value: ExpressionText?
+
+    public init(operation: Operation, target: Name, position: ExpressionText?, value: ExpressionText?) {
+        self.operation = operation
+        self.target = target
+        self.position = position
+        self.value = value
     }
 }
 

@@ -16,6 +16,7 @@ public struct Element: Sendable {
         case picker(PickerContent)
         case lines(LinesContent)
         case meter(MeterContent)
+        case progress(ProgressContent)
         /// A component's elements, with arguments for its parameters.
         case component(ComponentUse)
     }
@@ -43,6 +44,7 @@ public struct Element: Sendable {
         case .picker: "picker"
         case .lines: "lines"
         case .meter: "meter"
+        case .progress: "progress"
         case .component: "use"
         }
     }
@@ -128,6 +130,12 @@ public struct LinesContent: Sendable {
 public struct MeterContent: Sendable {
     public var level: ExpressionText
     public var bars: Int
+}
+
+/// A linear gauge (7GUIs' Timer): a bar filled to `value`, a fraction 0…1, clamped when drawn.
+public struct ProgressContent: Sendable {
+    public var value: ExpressionText
+    public var label: ExpressionText?
 }
 
 /// A use of a component with arguments: `{ use: donation_card, with: { entry: item } }`.

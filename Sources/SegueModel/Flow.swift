@@ -16,6 +16,8 @@ public struct Flow: Sendable {
     public var data: [DataDeclaration]
     /// Named values every expression of the flow may read, computed where they are used.
     public var lets: [NamedValue]
+    /// The flow's own functions (`functions:`): pure computations with typed parameters.
+    public var functions: [FunctionDeclaration] = []
     public var components: [Component]
     public var screens: [Screen]
     /// Colours, icons, images and other design tokens, readable as `theme.*`.
@@ -65,6 +67,26 @@ public struct Flow: Sendable {
     public func screen(named name: String) -> Screen? { screens.first { $0.name.text == name } }
     public func component(named name: String) -> Component? { components.first { $0.name.text == name } }
     public func service(named name: String) -> ServiceDeclaration? { services.first { $0.name.text == name } }
+}
+
+/// A flow function as written: `day: { parameters: { text: string }, returns: date?, value: "parse_date(…)" }`.
+public struct FunctionDeclaration: Sendable {
+    public var name: Name
+    public var parameters: [FieldDeclaration]
+    /// The declared result type; nil: the type of `value`.
+    public var returns: TypeText?
+    public var value: ExpressionText
+    public var range: SourceRange
+
+    public init(
+        name: Name, parameters: [FieldDeclaration], returns: TypeText?, value: ExpressionText, range: SourceRange
+    ) {
+        self.name = name
+        self.parameters = parameters
+        self.returns = returns
+        self.value = value
+        self.range = range
+    }
 }
 
 /// A named record type: `Entry: { name: string, surname: string, url: string? }`, with fields computed from

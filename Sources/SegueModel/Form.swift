@@ -25,6 +25,8 @@ public struct FormField: Sendable {
     public var initial: ExpressionText?
     /// `samples:`: texts `segue check` types besides the ones it derives (docs/check.md, "Form values").
     public var samples: [String] = []
+    /// `change:`: run after every edit, with `event.value` the new text.
+    public var change: [Action]?
 }
 
 public struct MultilineOptions: Sendable {

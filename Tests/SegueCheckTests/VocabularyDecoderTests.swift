@@ -39,6 +39,7 @@ struct VocabularyDecoderTests {
         case .variable: _ = decoder.decodeData(node, context: "data")
         case .parameter: _ = decoder.decodeParameters(node, context: "parameters")
         case .invariant: _ = decoder.decodeInvariants(node)
+        case .function: _ = decoder.decodeFunctions(node)
         case .component: _ = decoder.decodeComponents(node)
         case .screen: _ = decoder.decodeScreens(node)
         case .state:

@@ -60,7 +60,7 @@ import Testing
         ("floor('a')", "X108", "`floor` needs an `int` or `number`, not `string`", 6, 9),
         ("int(flag)", "X108", "`int` needs an `int`, `number` or numeric `string`, not `bool`", 4, 8),
         ("lenght(title)", "X106", "unknown function `lenght`; did you mean `len`?", 0, 6),
-        ("count(1)", "X106", "`count` is a variable, not a function", 0, 5),
+        ("price(1)", "X106", "`price` is a variable, not a function", 0, 5),
         ("len(title, 2)", "X107", "`len` takes 1 argument, got 2: len(string | list | map | record) -> int", 0, 13),
         (
             "matches(title)", "X107", "`matches` takes 2 arguments, got 1: matches(string, pattern: string) -> bool", 0,
@@ -68,7 +68,8 @@ import Testing
         ),
         (
             "format()", "X107",
-            "`format` takes at least 1 argument, got 0: format(template: string, arguments…) -> string", 0, 8
+            "`format` takes at least 1 argument, got 0: format(template: string, arguments…) -> string, "
+                + "format(number, decimals: int) -> string", 0, 8
         ),
         ("matches(title, '[a-')", "X109", "invalid regular expression `[a-`: it does not compile", 15, 20),
         ("format('{0} {2}', 1, 2)", "X113", "the format uses `{2}`, but only 2 arguments follow it", 7, 16),

@@ -40,7 +40,7 @@ import Testing
         ("a b", "X007", "unexpected `b` after the expression; is an operator missing?", 2, 3),
         ("1)", "X007", "unexpected `)`; nothing to close", 1, 2),
         ("a]", "X007", "unexpected `]`; nothing to close", 1, 2),
-        ("a.b(1)", "X008", "only functions such as `len(…)` can be called", 3, 4),
+        ("f(1)(2)", "X008", "only functions such as `len(…)` can be called", 4, 5),
         ("a[0](1)", "X008", "only functions such as `len(…)` can be called", 4, 5),
         ("a.", "X009", "expected a field name after `.`, found end of expression", 2, 2),
         ("a.1", "X009", "expected a field name after `.`, found `1`", 2, 3),

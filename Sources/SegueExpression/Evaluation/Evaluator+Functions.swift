@@ -10,16 +10,53 @@ extension Evaluator {
                 .typeMismatch, "`\(function.rawValue)` takes \(function.arityDescription), got \(values.count)",
                 at: range)
         }
-        let call = BuiltinCall(function: function, values: values, arguments: arguments)
+        let call = BuiltinCall(function: function, values: values, arguments: arguments) {
+            (index, item) throws(EvaluationError) -> Value in
+            guard case .lambda(let parameter, _, let body) = arguments[index].kind else { return item }
+            return try Evaluator<BoundValueScope<Scope>>(scope: BoundValueScope(base: scope, bound: [parameter: item]))
+                .value(of: body)
+        }
         return try call.run()
     }
 }
 
+extension Evaluator {
+    /// A flow function's body with its parameters bound to the arguments' values; a failure inside is reported at
+    /// the call ("in `day(…)`: …").
+    func call(_ function: FlowFunction, _ arguments: [Expression], at range: TextRange) throws(EvaluationError)
+        -> Value
+    {
+        guard arguments.count == function.parameters.count else {
+            throw EvaluationError(
+                .typeMismatch, "`\(function.name)` takes \(function.parameters.count), got \(arguments.count)", at: range)
+        }
+        var bound: [String: Value] = [:]
+        for (parameter, argument) in zip(function.parameters, arguments) {
+            bound[parameter.name] = try value(of: argument)
+        }
+        let depth = ((scope as? FunctionBodyScope)?.depth ?? 0) + 1
+        guard depth <= FlowFunction.maximumDepth else {
+            throw EvaluationError(
+                .invalidArgument, "calls of `\(function.name)` nest more than \(FlowFunction.maximumDepth) deep",
+                at: range)
+        }
+        let outer = scope
+        let body = FunctionBodyScope(bound: bound, functions: { outer.flowFunction(named: $0) }, depth: depth)
+        do {
+            return try Evaluator<FunctionBodyScope>(scope: body).value(of: function.body)
+        } catch {
+            throw EvaluationError(error.kind, "in `\(function.name)(…)`: \(error.message)", at: range)
+        }
+    }
+}
+
 /// One call of a built-in function with its evaluated arguments.
-private struct BuiltinCall {
+struct BuiltinCall {
     let function: BuiltinFunction
     let values: [Value]
     let arguments: [Expression]
+    /// Applies the function argument at an index (`p => …`) to one item.
+    let apply: (Int, Value) throws(EvaluationError) -> Value
 
     func mismatch(_ index: Int, _ wanted: String) -> EvaluationError {
         let value = values[index]
@@ -73,7 +110,9 @@ private struct BuiltinCall {
         case .trim: return .string(try string(0).trimmingCharacters(in: .whitespacesAndNewlines))
         case .lower: return .string(try string(0).lowercased())
         case .upper: return .string(try string(0).uppercased())
-        case .format: return .string(try format())
+        case .format:
+            if arguments.last?.kind.isLabeled == true { return .string(try formatNumber()) }
+            return .string(try format())
         case .contains:
             switch values[0] {
             case .list(let items): return .bool(items.contains { $0.isEqual(to: values[1]) })
@@ -84,7 +123,9 @@ private struct BuiltinCall {
             }
         case .startsWith: return .bool(try string(0).hasPrefix(try string(1)))
         case .endsWith: return .bool(try string(0).hasSuffix(try string(1)))
-        case .min, .max: return try extremum()
+        case .min, .max:
+            if isFunction(1) { return try listFunction() }
+            return try extremum()
         case .abs:
             switch values[0] {
             case .int(let value):
@@ -151,12 +192,23 @@ private struct BuiltinCall {
                 fontSize = size
             }
             return .int(TextMeasure.lineCount(text, width: width, fontSize: fontSize))
+        case .filter, .map, .any, .all, .count, .sum, .sortedBy, .first, .indexOf:
+            return try listFunction()
+        case .substring, .split, .join, .replace, .parseNumber:
+            return try textFunction()
+        case .parseDate, .formatDate, .addDays, .daysBetween:
+            return try dateFunction()
         }
     }
 
     /// The form's URL rule (`WebURL`), so `is_url()` and `rules: [url]` never disagree.
     static func isWebURL(_ text: String) -> Bool {
         WebURL.isValid(text)
+    }
+
+    func isFunction(_ index: Int) -> Bool {
+        guard index < arguments.count, case .lambda = arguments[index].kind else { return false }
+        return true
     }
 
     private func format() throws(EvaluationError) -> String {

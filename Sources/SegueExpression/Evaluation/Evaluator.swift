@@ -59,11 +59,21 @@ public struct Evaluator<Scope: ValueScope> {
             return try element(of: try value(of: base), base: base, at: try value(of: index), index: index)
         case .call(let function, let functionRange, let arguments):
             guard let builtin = BuiltinFunction(rawValue: function) else {
-                throw EvaluationError(.unknownFunction, "unknown function `\(function)`", at: functionRange)
+                guard let flowFunction = scope.flowFunction(named: function) else {
+                    throw EvaluationError(.unknownFunction, "unknown function `\(function)`", at: functionRange)
+                }
+                return try call(flowFunction, arguments, at: expression.range)
             }
             var values: [Value] = []
-            for argument in arguments { values.append(try value(of: argument)) }
+            for argument in arguments {
+                // A function argument (`p => …`) is applied by the call itself, once per item.
+                if case .lambda = argument.kind { values.append(.null) } else { values.append(try value(of: argument)) }
+            }
             return try call(builtin, values, arguments: arguments, at: expression.range)
+        case .lambda:
+            throw EvaluationError(.typeMismatch, "a function `\(expression)` is only an argument of a call", at: expression.range)
+        case .labeled(_, _, let labeled):
+            return try value(of: labeled)
         case .unary(let op, let operand):
             return try unary(op, try value(of: operand), at: operand.range)
         case .binary(let op, let left, let right):

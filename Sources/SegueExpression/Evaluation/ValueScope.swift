@@ -11,12 +11,15 @@ public protocol ValueScope {
     func value(of name: ResolvedName) -> Value?
     /// The named value a bound name reads, computed now; asked only after `value(of:)`.
     func computedValue(of name: ResolvedName) -> Result<Value, EvaluationError>?
+    /// The flow's own function of this name (`functions:`), or nil.
+    func flowFunction(named name: String) -> FlowFunction?
 }
 
 extension ValueScope {
     public func computedValue(of name: String) -> Result<Value, EvaluationError>? { nil }
     public func value(of name: ResolvedName) -> Value? { value(of: name.name) }
     public func computedValue(of name: ResolvedName) -> Result<Value, EvaluationError>? { computedValue(of: name.name) }
+    public func flowFunction(named name: String) -> FlowFunction? { nil }
 }
 
 /// A `ValueScope` backed by a dictionary.
@@ -30,4 +33,18 @@ public struct ValueBindings: ValueScope, Sendable, Hashable {
     }
 
     public func value(of name: String) -> Value? { values[name] }
+}
+
+/// A scope with names bound over another: a function argument's parameter while its body is evaluated for one item.
+struct BoundValueScope<Base: ValueScope>: ValueScope {
+    let base: Base
+    let bound: [String: Value]
+
+    func value(of name: String) -> Value? { bound[name] ?? base.value(of: name) }
+
+    func computedValue(of name: String) -> Result<Value, EvaluationError>? {
+        bound[name] == nil ? base.computedValue(of: name) : nil
+    }
+
+    func flowFunction(named name: String) -> FlowFunction? { base.flowFunction(named: name) }
 }

@@ -28,8 +28,14 @@ public struct Expression: Sendable, Hashable {
         case member(Expression, name: String, nameRange: TextRange)
         /// `base[index]`.
         case index(Expression, Expression)
-        /// `name(arguments…)`; only built-in functions can be called.
+        /// `name(arguments…)`, or `first.name(rest…)`, which is the same call with `first` as its first argument;
+        /// only built-in functions (and the flow's `functions:`) can be called.
         case call(function: String, functionRange: TextRange, arguments: [Expression])
+        /// `p => p.done`: a function argument (of `filter`, `map`, …) whose parameter `p` is bound to each item while
+        /// `body` is evaluated. The parser makes one only as an argument of a call.
+        case lambda(parameter: String, parameterRange: TextRange, body: Expression)
+        /// `decimals: 1`: an argument passed by its label. The parser makes one only as a call's last argument.
+        case labeled(label: String, labelRange: TextRange, value: Expression)
         case unary(UnaryOperator, Expression)
         case binary(BinaryOperator, Expression, Expression)
         /// `condition ? then : else`.
@@ -124,10 +130,19 @@ extension Expression.Kind {
         case .member(let base, _, _), .computedField(let base, _, _, _): [base]
         case .index(let base, let index): [base, index]
         case .call(_, _, let arguments): arguments
+        case .lambda(_, _, let body): [body]
+        case .labeled(_, _, let value): [value]
         case .unary(_, let operand): [operand]
         case .binary(_, let left, let right): [left, right]
         case .conditional(let condition, let then, let otherwise): [condition, then, otherwise]
         }
+    }
+}
+
+extension Expression.Kind {
+    var isLabeled: Bool {
+        if case .labeled = self { return true }
+        return false
     }
 }
 
@@ -140,7 +155,18 @@ extension Expression {
     }
 
     private func collectNames(into names: inout Set<String>) {
-        if let name = kind.readName { names.insert(name) }
+        switch kind {
+        case .name(let name): names.insert(name)
+        case .resolved(let resolved): names.insert(resolved.name)
+        case .lambda(let parameter, _, let body):
+            // The parameter is bound inside the body, not read from outside.
+            var inner: Set<String> = []
+            body.collectNames(into: &inner)
+            inner.remove(parameter)
+            names.formUnion(inner)
+            return
+        default: break
+        }
         for child in kind.children { child.collectNames(into: &names) }
     }
 
@@ -165,6 +191,14 @@ extension Expression {
         case .call(let function, let functionRange, let arguments):
             bound = .call(
                 function: function, functionRange: functionRange, arguments: arguments.map { $0.resolvingNames(id) })
+        case .lambda(let parameter, let parameterRange, let body):
+            // The parameter is bound by the lambda, inside its body: it stays a name there, read from the lambda's
+            // scope; every other name the body reads is bound as anywhere else.
+            bound = .lambda(
+                parameter: parameter, parameterRange: parameterRange,
+                body: body.resolvingNames { $0 == parameter ? nil : id($0) })
+        case .labeled(let label, let labelRange, let value):
+            bound = .labeled(label: label, labelRange: labelRange, value: value.resolvingNames(id))
         case .unary(let op, let operand): bound = .unary(op, operand.resolvingNames(id))
         case .binary(let op, let left, let right): bound = .binary(op, left.resolvingNames(id), right.resolvingNames(id))
         case .conditional(let condition, let then, let otherwise):
@@ -200,6 +234,8 @@ extension Expression: CustomStringConvertible {
         case .index(let base, let index): return "\(base)[\(index)]"
         case .call(let function, _, let arguments):
             return function + "(" + arguments.map(\.description).joined(separator: ", ") + ")"
+        case .lambda(let parameter, _, let body): return "(\(parameter) => \(body))"
+        case .labeled(let label, _, let value): return "\(label): \(value)"
         case .unary(let op, let operand): return "(\(op.rawValue)\(operand))"
         case .binary(let op, let left, let right): return "(\(left) \(op.rawValue) \(right))"
         case .conditional(let condition, let then, let otherwise): return "(\(condition) ? \(then) : \(otherwise))"

@@ -200,7 +200,9 @@ struct Lexer: Sendable {
         case "!": return next == UInt8(ascii: "=") ? take(2, .bangEqual) : take(1, .bang)
         case "<": return next == UInt8(ascii: "=") ? take(2, .lessEqual) : take(1, .less)
         case ">": return next == UInt8(ascii: "=") ? take(2, .greaterEqual) : take(1, .greater)
-        case "=": return next == UInt8(ascii: "=") ? take(2, .equalEqual) : nil
+        case "=":
+            if next == UInt8(ascii: ">") { return take(2, .arrow) }
+            return next == UInt8(ascii: "=") ? take(2, .equalEqual) : nil
         case "&": return next == UInt8(ascii: "&") ? take(2, .andAnd) : nil
         case "|": return next == UInt8(ascii: "|") ? take(2, .orOr) : nil
         default: return nil

@@ -131,6 +131,16 @@ struct Parser {
                         at: current.range)
                 }
                 let nameToken = try advance()
+                if current.kind == .leftParen, case .identifier = nameToken.kind {
+                    // `people.filter(p => …)` is `filter(people, p => …)`.
+                    let open = try advance()
+                    let arguments = try parseArguments(closing: open)
+                    let close = try advance()
+                    base = try build(
+                        .call(function: name, functionRange: nameToken.range, arguments: [base] + arguments),
+                        at: base.range.union(close.range))
+                    continue
+                }
                 base = try build(
                     .member(base, name: name, nameRange: nameToken.range), at: base.range.union(nameToken.range))
             case .leftBracket:
@@ -144,7 +154,7 @@ struct Parser {
                         code: "X008", "only functions such as `len(…)` can be called", at: current.range)
                 }
                 let open = try advance()
-                let arguments = try parseItems(closing: open, with: .rightParen)
+                let arguments = try parseArguments(closing: open)
                 let close = try advance()
                 base = try build(
                     .call(function: function, functionRange: base.range, arguments: arguments),
@@ -206,6 +216,54 @@ struct Parser {
             }
         }
         return items
+    }
+
+    /// A call's arguments up to `)`, which is left as the current token: expressions, functions (`p => p.done`),
+    /// and labeled arguments (`decimals: 1`) after the others.
+    private mutating func parseArguments(closing open: Token) throws(ExpressionDiagnostic) -> [Expression] {
+        var arguments: [Expression] = []
+        while current.kind != .rightParen {
+            let argument = try parseArgument()
+            if let last = arguments.last, case .labeled(let label, _, _) = last.kind,
+                !(argument.kind.isLabeled)
+            {
+                throw ExpressionDiagnostic(
+                    code: "X009", "an argument without a label cannot follow `\(label):`; put labeled arguments last",
+                    at: argument.range)
+            }
+            arguments.append(argument)
+            if current.kind == .comma {
+                try advance()
+            } else if current.kind != .rightParen {
+                throw unclosed(open, expecting: "`,` or `)`")
+            }
+        }
+        return arguments
+    }
+
+    private mutating func parseArgument() throws(ExpressionDiagnostic) -> Expression {
+        guard case .identifier(let name) = current.kind else { return try parseExpression() }
+        var probe = lexer
+        let following = try probe.next().kind
+        switch following {
+        case .arrow:
+            let parameter = try advance()
+            try advance()
+            try enter()
+            defer { depth -= 1 }
+            let body = try parseExpression()
+            return try build(
+                .lambda(parameter: name, parameterRange: parameter.range, body: body),
+                at: parameter.range.union(body.range))
+        case .colon:
+            let label = try advance()
+            try advance()
+            let value = try parseExpression()
+            return try build(
+                .labeled(label: name, labelRange: label.range, value: value), at: label.range.union(value.range))
+        default:
+            return try parseExpression()
+        }
     }
 
     private mutating func parseRecord() throws(ExpressionDiagnostic) -> Expression {
@@ -273,6 +331,10 @@ struct Parser {
         case .rightParen, .rightBracket, .rightBrace:
             throw ExpressionDiagnostic(
                 code: "X007", "unexpected \(current.kind.quoted); nothing to close", at: current.range)
+        case .arrow:
+            throw ExpressionDiagnostic(
+                code: "X007", "`=>` makes a function, which is only an argument of a call such as `filter(list, p => …)`",
+                at: current.range)
         default:
             throw ExpressionDiagnostic(
                 code: "X007", "unexpected \(current.kind.quoted) after the expression; is an operator missing?",

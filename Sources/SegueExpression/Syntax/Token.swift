@@ -15,6 +15,8 @@ struct Token: Sendable, Hashable {
         case bang, minus, plus, star, slash, percent
         case less, lessEqual, greater, greaterEqual, equalEqual, bangEqual
         case andAnd, orOr
+        /// `=>`, between a function argument's parameter and its body: `p => p.done`.
+        case arrow
         case end
     }
 }
@@ -56,6 +58,7 @@ extension Token.Kind {
         case .bangEqual: return "!="
         case .andAnd: return "&&"
         case .orOr: return "||"
+        case .arrow: return "=>"
         case .end: return "end of expression"
         }
     }

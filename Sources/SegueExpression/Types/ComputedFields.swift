@@ -85,6 +85,10 @@ extension Expression {
             kind = .call(
                 function: function, functionRange: functionRange, arguments: arguments.map { $0.lowered(reads, fields) }
             )
+        case .lambda(let parameter, let parameterRange, let body):
+            kind = .lambda(parameter: parameter, parameterRange: parameterRange, body: body.lowered(reads, fields))
+        case .labeled(let label, let labelRange, let value):
+            kind = .labeled(label: label, labelRange: labelRange, value: value.lowered(reads, fields))
         case .unary(let op, let operand): kind = .unary(op, operand.lowered(reads, fields))
         case .binary(let op, let left, let right):
             kind = .binary(op, left.lowered(reads, fields), right.lowered(reads, fields))

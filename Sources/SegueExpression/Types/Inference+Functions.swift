@@ -6,8 +6,11 @@ extension Inference {
     mutating func inferCall(
         _ name: String, at nameRange: TextRange, arguments: [Expression], call: TextRange
     ) -> ValueType {
-        let types = arguments.map { infer($0) }
+        let types = inferArguments(arguments)
         guard let function = BuiltinFunction(rawValue: name) else {
+            if let flowFunction = scope.function(named: name) {
+                return inferFlowCall(flowFunction, arguments: arguments, types: types, call: call)
+            }
             if scope.type(of: name) != nil {
                 return error("X106", "`\(name)` is a variable, not a function", at: nameRange)
             }
@@ -22,6 +25,10 @@ extension Inference {
                 at: call)
         }
         var call = FunctionCall(function: function, arguments: arguments, types: types)
+        guard call.argumentKindsFit() else {
+            diagnostics += call.diagnostics
+            return .any
+        }
         let result = call.resultType()
         diagnostics += call.diagnostics
         if call.diagnostics.isEmpty {
@@ -31,10 +38,69 @@ extension Inference {
         }
         return result
     }
+
+    /// A call of a flow function: as many arguments as it has parameters, each fitting its parameter's type.
+    mutating func inferFlowCall(
+        _ function: FlowFunction, arguments: [Expression], types: [ValueType], call: TextRange
+    ) -> ValueType {
+        guard arguments.count == function.parameters.count else {
+            let count = function.parameters.count
+            return error(
+                "X107",
+                "`\(function.name)` takes \(count) argument\(count == 1 ? "" : "s"), got \(arguments.count): "
+                    + function.signature, at: call)
+        }
+        for (index, (parameter, argument)) in zip(function.parameters, arguments).enumerated() {
+            switch argument.kind {
+            case .lambda, .labeled:
+                return error(
+                    "X108", "argument \(index + 1) of `\(function.name)` is a `\(parameter.type)`: pass a value",
+                    at: argument.range)
+            default: break
+            }
+            if !types[index].isAssignable(to: parameter.type) {
+                let nullable = types[index].unwrapped.isAssignable(to: parameter.type)
+                return error(
+                    "X108",
+                    "argument \(index + 1) of `\(function.name)` must fit its `\(parameter.name): \(parameter.type)`, "
+                        + (nullable ? "but this may be null (it is `\(types[index])`)" : "not `\(types[index])`"),
+                    at: argument.range)
+            }
+        }
+        return function.result
+    }
+
+    /// The arguments' types; a function argument's is its body's, with its parameter bound to an item of the first
+    /// argument's list.
+    mutating func inferArguments(_ arguments: [Expression]) -> [ValueType] {
+        var types: [ValueType] = []
+        for (index, argument) in arguments.enumerated() {
+            switch argument.kind {
+            case .lambda(let parameter, _, let body):
+                types.append(inferLambda(parameter, body, item: index > 0 ? types[0].unwrapped.element : .any))
+            case .labeled(_, _, let value): types.append(infer(value))
+            default: types.append(infer(argument))
+            }
+        }
+        return types
+    }
+
+    /// The type of `body` with `parameter` bound to `item` (hiding a variable of that name and what is known of it).
+    mutating func inferLambda(_ parameter: String, _ body: Expression, item: ValueType) -> ValueType {
+        var inner = Inference(scope: BoundTypeScope(base: scope, bound: [parameter: item]))
+        inner.narrowed = narrowed.filter {
+            $0 != parameter && !$0.hasPrefix(parameter + ".") && !$0.hasPrefix(parameter + "[")
+        }
+        let type = inner.infer(body)
+        diagnostics += inner.diagnostics
+        warnings += inner.warnings
+        computedReads += inner.computedReads
+        return type
+    }
 }
 
 /// The argument checks of one call, collecting problems at the offending argument.
-private struct FunctionCall {
+struct FunctionCall {
     let function: BuiltinFunction
     let arguments: [Expression]
     let types: [ValueType]
@@ -66,6 +132,38 @@ private struct FunctionCall {
         require(index, "a `string`") { $0 == .string }
     }
 
+    mutating func report(_ message: String, at index: Int) {
+        diagnostics.append(ExpressionDiagnostic(code: "X108", message, at: arguments[index].range))
+    }
+
+    func isFunction(_ index: Int) -> Bool {
+        guard index < arguments.count, case .lambda = arguments[index].kind else { return false }
+        return true
+    }
+
+    /// Functions (`p => …`) and labels only where the function takes them.
+    mutating func argumentKindsFit() -> Bool {
+        let name = function.rawValue
+        for (index, argument) in arguments.enumerated() {
+            switch argument.kind {
+            case .lambda(let parameter, _, _) where function.functionArgument?.index != index:
+                report("argument \(index + 1) of `\(name)` cannot be a function (`\(parameter) => …`)", at: index)
+            case .labeled(let label, let labelRange, _) where !function.labels.contains(label):
+                let known = function.labels.isEmpty ? "takes no labeled arguments" : "takes "
+                    + function.labels.map { "`\($0):`" }.joined(separator: ", ")
+                diagnostics.append(
+                    ExpressionDiagnostic(code: "X107", "`\(name)` has no argument `\(label):`; it \(known)", at: labelRange))
+            default: break
+            }
+        }
+        if let argument = function.functionArgument, argument.required, !isFunction(argument.index) {
+            report(
+                "argument \(argument.index + 1) of `\(name)` must be a function of each item, such as `item => …`: "
+                    + function.signature, at: Swift.min(argument.index, arguments.count - 1))
+        }
+        return diagnostics.isEmpty
+    }
+
     mutating func resultType() -> ValueType {
         switch function {
         case .len:
@@ -92,6 +190,16 @@ private struct FunctionCall {
             requireString(0)
             return .string
         case .format:
+            if arguments.last?.kind.isLabeled == true {
+                // `format(x, decimals: 1)`: a number with a fixed count of decimals.
+                guard arguments.count == 2 else {
+                    report("`format(x, decimals: n)` takes the number and `decimals:` alone", at: 1)
+                    return .string
+                }
+                require(0, "an `int` or `number`") { $0.isNumeric }
+                require(1, "an `int`") { $0 == .int }
+                return .string
+            }
             requireString(0)
             checkFormat(arguments[0], argumentCount: arguments.count - 1)
             return .string
@@ -147,6 +255,12 @@ private struct FunctionCall {
             requireString(0)
             (1..<arguments.count).forEach { index in require(index, "an `int` or `number`") { $0.isNumeric } }
             return .int
+        case .filter, .map, .any, .all, .count, .sum, .sortedBy, .first, .indexOf:
+            return listFunctionType()
+        case .substring, .split, .join, .replace, .parseNumber:
+            return textFunctionType()
+        case .parseDate, .formatDate, .addDays, .daysBetween:
+            return dateFunctionType()
         }
     }
 
@@ -169,8 +283,10 @@ private struct FunctionCall {
         return .bool
     }
 
-    /// `min(list)` gives the element type; `min(a, b, …)` the widest argument type.
+    /// `min(list)` gives the element type; `min(a, b, …)` the widest argument type; `min(list, p => …)` the type
+    /// of the function's values.
     private mutating func extremumType() -> ValueType {
+        if isFunction(1) { return listFunctionType() }
         if arguments.count == 1 {
             let ok = require(0, "a list of numbers, or two or more numbers") {
                 if case .list(let element) = $0 { return element.unwrapped.isNumeric }
@@ -216,6 +332,12 @@ private struct FunctionCall {
 }
 
 extension ValueType {
+    /// The item type of a list; `any` for anything else.
+    var element: ValueType {
+        if case .list(let element) = self { return element }
+        return .any
+    }
+
     var isRecord: Bool {
         if case .record = self { return true }
         return false

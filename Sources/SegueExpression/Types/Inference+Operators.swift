@@ -39,6 +39,7 @@ extension Inference {
             let comparable =
                 (leftType.isNumeric && rightType.isNumeric)
                 || (leftType.isAssignable(to: .string) && rightType.isAssignable(to: .string))
+                || (leftType.isAssignable(to: .date) && rightType.isAssignable(to: .date))
             if comparable {
                 needValue(leftRaw, left, for: "`\(op.rawValue)`")
                 needValue(rightRaw, right, for: "`\(op.rawValue)`")
@@ -46,7 +47,8 @@ extension Inference {
             }
             let culprit = leftType.isNumeric || leftType == .string ? right : left
             return error(
-                "X104", "`\(op.rawValue)` compares two numbers or two strings, not `\(leftType)` and `\(rightType)`",
+                "X104",
+                "`\(op.rawValue)` compares two numbers, two strings or two dates, not `\(leftType)` and `\(rightType)`",
                 at: culprit.range)
         case .contains:
             return inferContains(left, right)

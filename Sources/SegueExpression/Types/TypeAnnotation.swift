@@ -77,6 +77,7 @@ public enum TypeAnnotation {
             case "int": return .int
             case "number": return .number
             case "string": return .string
+            case "date": return .date
             case "list":
                 guard take("<") else { return .list(.any) }
                 let element = try parseType()

@@ -129,6 +129,15 @@ struct Inference {
             return narrowing(expression, inferIndex(base: base, index: index, at: expression.range))
         case .call(let function, let functionRange, let arguments):
             return inferCall(function, at: functionRange, arguments: arguments, call: expression.range)
+        case .lambda(let parameter, _, let body):
+            _ = inferLambda(parameter, body, item: .any)
+            return error(
+                "X114",
+                "a function such as `\(parameter) => …` can only be passed to `filter`, `map`, `any`, `all`, `count`, "
+                    + "`sum`, `min`, `max`, `sorted_by`, `first` or `index_of`", at: expression.range)
+        case .labeled(let label, let labelRange, let value):
+            _ = infer(value)
+            return error("X107", "a labeled argument `\(label):` belongs in a call", at: labelRange)
         case .unary(let op, let operand):
             return inferUnary(op, operand)
         case .binary(let op, let left, let right):

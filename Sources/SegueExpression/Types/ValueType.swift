@@ -8,6 +8,8 @@ public indirect enum ValueType: Sendable, Hashable {
     case int
     case number
     case string
+    /// A calendar day; at run time its ISO text (`"2014-03-27"`), so days compare, print and save as that text.
+    case date
     case list(ValueType)
     case record(RecordType)
     /// `map<string, T>`: any number of `string` keys, each holding a `T`; at run time a record value.
@@ -54,6 +56,7 @@ public indirect enum ValueType: Sendable, Hashable {
         case .int: .int(0)
         case .number: .number(0)
         case .string: .string("")
+        case .date: .string(CalendarDay.epoch.iso)
         case .bool: .bool(false)
         case .list: .list([])
         case .map: .record([:])
@@ -124,6 +127,7 @@ extension ValueType: CustomStringConvertible {
         case .int: "int"
         case .number: "number"
         case .string: "string"
+        case .date: "date"
         case .list(let element): "list<\(element)>"
         case .record(let record): record.description
         case .map(let element): "map<string, \(element)>"

@@ -81,6 +81,19 @@ extension FlowDecoder {
             return name(value, context: "the state of `goto`").map { .goto($0) }
         case "set":
             return .set(assignments(value, context: "`set`"))
+        case "let":
+            return .bind(assignments(value, context: "`let`"))
+        case "append", "insert", "remove_at", "replace_at":
+            guard let operation = ListEdit.Operation(rawValue: head.name),
+                let target = name(value, context: "the list of `\(head.name)`")
+            else { return nil }
+            if operation.takesPosition, !reader.has("at") { missing("at", in: reader) }
+            if operation.takesValue, !reader.has("value") { missing("value", in: reader) }
+            // Only the keys the action takes are read; `finish` reports any other as unknown.
+            let position =
+                operation.takesPosition ? reader.take("at").flatMap { expression($0, context: "`at`") } : nil
+            let item = operation.takesValue ? reader.take("value").flatMap { expression($0, context: "`value`") } : nil
+            return .listEdit(ListEdit(operation: operation, target: target, position: position, value: item))
         case "send":
             // `event: expr` computes the name when sent (SCXML's `eventexpr`); `send:` is then empty or the name
             // used when it gives null.

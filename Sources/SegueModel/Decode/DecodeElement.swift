@@ -39,6 +39,7 @@ extension FlowDecoder {
         case "picker": kind = decodePicker(&reader).map(Element.Kind.picker)
         case "lines": kind = decodeLines(&reader).map(Element.Kind.lines)
         case "meter": kind = decodeMeter(&reader).map(Element.Kind.meter)
+        case "progress": kind = decodeProgress(&reader).map(Element.Kind.progress)
         default:
             let arguments = reader.take("with").map { assignments($0, context: "`with`") } ?? []
             kind = .component(
@@ -161,6 +162,14 @@ extension FlowDecoder {
         }
         return MeterContent(
             level: level, bars: reader.take("bars").flatMap { int($0, context: "`bars`", minimum: 1) } ?? 5)
+    }
+
+    mutating func decodeProgress(_ reader: inout MappingReader) -> ProgressContent? {
+        let label = reader.take("label").flatMap { template($0, context: "`label`") }
+        guard let value = required("value", &reader).flatMap({ expression($0, context: "`value`") }) else {
+            return nil
+        }
+        return ProgressContent(value: value, label: label)
     }
 
     /// `donation_card` or `{ use: donation_card, with: { entry: item } }`.

@@ -67,6 +67,7 @@ extension FlowDecoder {
         if let node = reader.take("services") { flow.services = decodeServices(node) }
         if let node = reader.take("data") { flow.data = decodeData(node, context: "flow data") }
         if let node = reader.take("let") { flow.lets = decodeNamedValues(node) }
+        if let node = reader.take("functions") { flow.functions = decodeFunctions(node) }
         if let node = reader.take("theme") { flow.theme = node.plainValue }
         if let node = reader.take("components") { flow.components = decodeComponents(node) }
         if let node = reader.take("screens") {
@@ -218,6 +219,39 @@ extension FlowDecoder {
             let message = reader.take("message").flatMap { string($0, context: "`message`") }
             finish(reader)
             return condition.map { Invariant(name: name, condition: $0, message: message, range: entry.value.range) }
+        }
+    }
+
+    mutating func decodeFunctions(_ node: Node) -> [FunctionDeclaration] {
+        guard let entries = node.mapping else {
+            typeMismatch(node, expected: "a mapping of function names", context: "`functions`")
+            return []
+        }
+        return entries.compactMap { entry in
+            guard var reader = mapping(entry.value, at: .function, context: "function `\(entry.name)`") else {
+                return nil
+            }
+            var parameters: [FieldDeclaration] = []
+            if let node = reader.take("parameters") {
+                if let fields = node.mapping {
+                    parameters = fields.compactMap { field in
+                        typeText(field.value, context: "parameter `\(field.name)`").map {
+                            FieldDeclaration(name: Name(field.name, at: field.key.range), type: $0)
+                        }
+                    }
+                } else {
+                    typeMismatch(node, expected: "a mapping of parameter names to types", context: "`parameters`")
+                }
+            }
+            let returns = reader.take("returns").flatMap { typeText($0, context: "`returns`") }
+            if !reader.has("value") { missing("value", in: reader) }
+            let value = reader.take("value").flatMap { expression($0, context: "`value`") }
+            finish(reader)
+            return value.map {
+                FunctionDeclaration(
+                    name: Name(entry.name, at: entry.key.range), parameters: parameters, returns: returns, value: $0,
+                    range: entry.value.range)
+            }
         }
     }
 

@@ -12,6 +12,7 @@ extension FlowDecoder {
         if let node = reader.take("samples") {
             field.samples = items(node).compactMap { string($0, context: "an item of `samples`") }
         }
+        field.change = reader.take("change").map { actions($0, context: "`change`") }
         // `multiline` without `kind: multiline` and `crop` without `kind: photo` are refused by `finish`.
         if let node = reader.take("multiline") {
             field.multiline = decodeMultiline(node)

@@ -45,6 +45,8 @@ public enum KeyPlace: Hashable, Sendable, CustomStringConvertible {
     case operation
     /// An endpoint's or operation's parameter written as a mapping.
     case operationParameter
+    /// A flow function (`functions:`).
+    case function
 
     /// A stable identifier: `screen`, `element_button`, `action_present` (the schema's `$defs` names).
     public var identifier: String {
@@ -54,6 +56,7 @@ public enum KeyPlace: Hashable, Sendable, CustomStringConvertible {
         case .action(let kind): return "action_\(kind)"
         case .service(let kind): return "service_\(kind)"
         case .flow: return "flow"
+        case .function: return "function"
         case .variable: return "variable"
         case .parameter: return "parameter"
         case .invariant: return "invariant"

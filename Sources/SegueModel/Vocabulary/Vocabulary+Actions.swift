@@ -39,6 +39,21 @@ extension Vocabulary {
         )
     }
 
+    /// A list action: the list (a variable or a path `set:` could write), with `at:` and `value:` as it needs.
+    private static func listEdit(_ kind: String, doc: String, example: String) -> (KindSpec, [KeySpec]) {
+        let operation = ListEdit.Operation(rawValue: kind) ?? .append
+        return (
+            KindSpec(kind, place: .action(kind), doc: doc, example: example),
+            [KeySpec(kind, .name, required: true, doc: "the list variable (or `record.field`)", example: "people")]
+                + (operation.takesPosition
+                    ? [KeySpec("at", .expression, required: true, doc: "the position, from 0", example: "selected")]
+                    : [])
+                + (operation.takesValue
+                    ? [KeySpec("value", .expression, required: true, doc: "the item", example: "\"{name: name}\"")]
+                    : [])
+        )
+    }
+
     /// Action kinds in the order the docs list them, each with its keys (the first is the kind itself).
     static let actionKindTable: [(kind: KindSpec, keys: [KeySpec])] = [
         navigation(
@@ -64,6 +79,22 @@ extension Vocabulary {
                 example: "`set: { count: \"count + 1\", form.photo: result.path }`"),
             [KeySpec("set", assignments, required: true, doc: "names to new values", example: "{ n: \"n + 1\" }")]
         ),
+        (
+            KindSpec(
+                "let", place: .action("let"), doc: "name values for the rest of the action list (read-only locals)",
+                example: "`let: { person: \"people[selected]\" }`"),
+            [KeySpec("let", assignments, required: true, doc: "names to values", example: "{ total: \"a + b\" }")]
+        ),
+        listEdit("append", doc: "add an item at the end of a list variable", example: "`append: people` + `value:`"),
+        listEdit(
+            "insert", doc: "insert an item into a list variable before position `at`",
+            example: "`insert: people` + `at: 0` + `value:`"),
+        listEdit(
+            "remove_at", doc: "remove the item at position `at` of a list variable",
+            example: "`remove_at: people` + `at: i`"),
+        listEdit(
+            "replace_at", doc: "replace the item at position `at` of a list variable",
+            example: "`replace_at: people` + `at: i` + `value:`"),
         (
             KindSpec(
                 "send", place: .action("send"), doc: "raise an event, handled before the next outside input",

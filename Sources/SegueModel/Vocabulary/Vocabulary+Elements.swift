@@ -68,6 +68,9 @@ extension Vocabulary {
                     doc: "texts `segue check` types into the field besides those its rules and comparisons suggest",
                     example: "[\"27.03.2014\", \"31.02.2014\"]"),
                 KeySpec(
+                    "change", .actions, doc: "run after every edit; `event.value` is the new text",
+                    example: "[{ set: { celsius: \"parse_number(event.value) ?? celsius\" } }]"),
+                KeySpec(
                     "multiline", .object(.multiline), doc: "line counts of a multiline field",
                     example: "{ min_lines: 1, grows: true }"
                 ).needing(KeyRequirement("kind", "multiline")),
@@ -151,6 +154,18 @@ extension Vocabulary {
             [
                 KeySpec("level", .expression, required: true, doc: "the level, 0…1", example: "level"),
                 KeySpec("bars", .wholeNumber(minimum: 1), default: "5", doc: "how many bars", example: "5"),
+            ], []
+        ),
+        (
+            KindSpec(
+                "progress", place: .element("progress"),
+                doc: "a linear gauge: a bar filled to a fraction 0…1 (not the audio `meter`'s dB scale)",
+                example: "`- { progress: elapsed, value: \"elapsed / duration\" }`"),
+            [
+                KeySpec(
+                    "value", .expression, required: true,
+                    doc: "the fraction filled, 0…1 (below 0 is drawn empty, above 1 full)", example: "\"done / total\""),
+                KeySpec("label", .template, doc: "shown beside the bar", example: "Elapsed time"),
             ], []
         ),
         (

@@ -46,6 +46,10 @@ extension Vocabulary {
                     doc: "named values every expression may read, computed where they are used (below)",
                     example: "{ margin: \"device.os_major >= 13 ? 20 : 16\" }"),
                 KeySpec(
+                    "functions", .mapping(of: .object(.function)),
+                    doc: "pure computations with typed parameters every expression may call (below)",
+                    example: "{ day: { parameters: { text: string }, value: \"parse_date(text, 'dd.MM.yyyy')\" } }"),
+                KeySpec(
                     "theme", .any, doc: "design tokens (colours, icons, assets, styles) readable as `theme.*`",
                     example: "{ styles: { primary: { background: blue } } }"),
                 KeySpec(
@@ -100,6 +104,17 @@ extension Vocabulary {
             spec.refused = [("persist", reason), ("from_defaults", reason)]
             return spec
         }(),
+        PlaceSpec(
+            .function, title: "a function", doc: "a flow function: a pure computation with typed parameters",
+            keys: [
+                KeySpec(
+                    "parameters", .mapping(of: .typeText), doc: "its parameters and their types, in call order",
+                    example: "{ text: string }"),
+                KeySpec("returns", .typeText, doc: "its result type (default: the type of `value`)", example: "date?"),
+                KeySpec(
+                    "value", .expression, required: true, doc: "what it computes, from its parameters alone",
+                    example: "\"parse_date(text, 'dd.MM.yyyy')\""),
+            ]),
         PlaceSpec(
             .invariant, title: "an invariant", doc: "an invariant written as a mapping",
             keys: [

@@ -54,4 +54,6 @@ private struct PropertyScope: ValueScope {
     func computedValue(of name: String) -> Result<Value, EvaluationError>? { machine.computedValue(of: name) }
 
     func computedValue(of name: ResolvedName) -> Result<Value, EvaluationError>? { machine.computedValue(of: name) }
+
+    func flowFunction(named name: String) -> FlowFunction? { machine.flowFunction(named: name) }
 }

@@ -61,12 +61,20 @@ extension Runner {
         case .assign(let operations):
             for operation in operations {
                 switch evaluate(operation.value, frame) {
-                case .success(let value) where operation.fields.isEmpty:
+                case .success(let value) where !operation.readsTarget:
                     assign(value, to: operation.target, frame: frame)
                 case .success(let value):
-                    guard assign(value, to: operation.target, fields: operation.fields, frame: frame) else {
-                        return false
-                    }
+                    guard write(value, operation, frame: frame) else { return false }
+                case .failure(let failure):
+                    routeError(failure.serviceError, frame: frame)
+                    return false
+                }
+            }
+            pc += 1
+        case .bind(let bindings):
+            for binding in bindings {
+                switch evaluate(binding.value, frame) {
+                case .success(let value): frame.locals[binding.name] = value
                 case .failure(let failure):
                     routeError(failure.serviceError, frame: frame)
                     return false
@@ -246,27 +254,8 @@ extension Runner {
         return fields
     }
 
-    /// `set: { person.surname: … }`: writes `value` into the field at `fields` of the record the target holds,
-    /// then the record back; a null or a value that is not a record on the way is a run-time error, routed like
-    /// any (false: the action list stops).
-    mutating func assign(_ value: Value, to target: AssignTarget, fields: [String], frame: Frame) -> Bool {
-        guard let current = read(target, frame: frame) else { return true }
-        guard let updated = Self.setting(value, at: fields[...], in: current) else {
-            let shown = ([variableName(of: target, frame: frame)] + fields).joined(separator: ".")
-            routeError(
-                ServiceError(
-                    service: "expression", code: "nullValue",
-                    message: "`set` cannot write `\(shown)`: a record on the way to it is null or not a record",
-                    details: ["target": .string(shown)]),
-                frame: frame)
-            return false
-        }
-        assign(updated, to: target, frame: frame)
-        return true
-    }
-
     /// The name of a flow or screen variable, as the flow writes it.
-    private func variableName(of target: AssignTarget, frame: Frame) -> String {
+    func variableName(of target: AssignTarget, frame: Frame) -> String {
         switch target {
         case .flow(let slot): return slot < program.data.count ? program.data[slot].name : "?"
         case .screen(let slot):
@@ -275,16 +264,6 @@ extension Runner {
             return slot < slots.count ? slots[slot].name : "?"
         case .field(let field): return "form.\(field)"
         }
-    }
-
-    /// `record` with the field at `path` set to `value`; nil when a value on the way is not a record (null).
-    static func setting(_ value: Value, at path: ArraySlice<String>, in record: Value) -> Value? {
-        guard let field = path.first else { return value }
-        guard case .record(var fields) = record,
-            let inner = setting(value, at: path.dropFirst(), in: fields[field] ?? .null)
-        else { return nil }
-        fields[field] = inner
-        return .record(fields)
     }
 
     /// Writes a value to a flow variable, a screen variable or a form field; persisted variables emit `persist`.

@@ -24,7 +24,8 @@ extension Runner {
         }
     }
 
-    /// The user changed a shown, enabled field of the top screen: its value, error and flags follow.
+    /// The user changed a shown, enabled field of the top screen: its value, error and flags follow, then its
+    /// `change` actions run with `event.value`.
     mutating func edit(_ elementIndex: Int, _ value: Value) {
         switch target(ElementPath(element: elementIndex), for: .edit) {
         case .success(let target):
@@ -34,6 +35,11 @@ extension Runner {
             form.fields[field].touched = true
             form.fields[field].update(value, error: FieldValidator.error(for: value, rules: rules, messages: messages))
             state.layers[location.layer].stack[location.index].form = form
+            if let entry = target.element.tap {
+                var frame = target.frame
+                frame.event = .record(["value": value])
+                run(entry, frame)
+            }
         case .failure(let refusal): refuse(refusal)
         }
     }

@@ -6,6 +6,8 @@ public enum Instruction: Sendable {
     /// Switch the screen's nested state to a state id.
     case goto(state: Int)
     case assign([AssignOperation])
+    /// `let:`: bind each name to its expression's value in the frame, for the rest of the action list.
+    case bind([(name: String, value: Int)])
     /// Raise an event for the running screen, handled before the next outside input.
     /// `data`, when given, is the whole payload instead of the fields.
     case send(event: Int, payload: [(name: String, value: Int)], delivery: SendDelivery, data: Int?)
@@ -53,7 +55,8 @@ public enum Instruction: Sendable {
         switch self {
         case .navigate(let operation): operation.kind.rawValue
         case .goto: "goto"
-        case .assign: "set"
+        case .assign(let operations): operations.first?.edit.map(\.operation.rawValue) ?? "set"
+        case .bind: "let"
         case .send: "send"
         case .emit: "emit"
         case .sendLater, .sendComputed: "send"
@@ -95,10 +98,36 @@ public enum AssignTarget: Sendable, Hashable {
 
 public struct AssignOperation: Sendable {
     public var target: AssignTarget
+    /// The value written; for a list action the item, and for `remove_at` the position.
     public var value: Int
-    /// `set: { person.address.city: … }`: the fields inside the target's record the value goes to (`address`,
-    /// `city`); empty when it replaces the whole value.
-    public var fields: [String] = []
+    /// `set: { person.address.city: … }`, `people[i].surname`: the fields and items inside the target the value
+    /// goes to; empty when it replaces the whole value.
+    public var path: [AssignStep] = []
+    /// A list action on the list at `path`: `append`, `insert`, `remove_at`, `replace_at`.
+    public var edit: ListEditStep? = nil
+
+    /// Whether the write reads what the target holds (a field, an item or a list action): a null on the way fails.
+    public var readsTarget: Bool { !path.isEmpty || edit != nil }
+
+    /// Every expression it evaluates: the value, the positions inside the path, the list action's position.
+    public var expressions: [Int] {
+        [value] + path.compactMap { if case .item(let index) = $0 { index } else { nil } }
+            + [edit?.position].compactMap { $0 }
+    }
+}
+
+/// One step inside a `set:` target: a record's field, or a list's item (a map's key) computed when it runs.
+public enum AssignStep: Sendable, Hashable {
+    case field(String)
+    /// The expression giving the position (an `int`) or the key (a `string`).
+    case item(Int)
+}
+
+/// What a list action does at the end of its path; `position` is the `at:` expression (nil for `append`, and for
+/// `remove_at`, whose position is the operation's `value`).
+public struct ListEditStep: Sendable, Hashable {
+    public var operation: ListEdit.Operation
+    public var position: Int?
 }
 
 public struct CallOperation: Sendable {

@@ -46,6 +46,8 @@ public struct Program: Sendable {
     public var sessionName: String = ""
     /// Record types' computed fields by type name, for tools that show a record (the REPL's `data`).
     public var computedFields: [String: ComputedFields] = [:]
+    /// The flow's own functions (`functions:`), typed by the checker, by name.
+    public var functions: [String: FlowFunction] = [:]
     /// Some expression reads `current_event`: only then does each event taken record it (`MachineState.currentEvent`).
     public var readsCurrentEvent: Bool = false
     /// The id of `error.execution` when some handler key matches it (run-time evaluation errors are raised as
@@ -291,7 +293,7 @@ public struct StateProgram: Sendable {
 /// One element, with its expressions compiled; list items and component uses carry their own elements.
 public struct ElementProgram: Sendable {
     public enum Kind: String, Sendable, Hashable, Codable {
-        case text, image, button, field, list, slider, picker, lines, meter, component
+        case text, image, button, field, list, slider, picker, lines, meter, progress, component
     }
 
     public var name: String
@@ -302,6 +304,7 @@ public struct ElementProgram: Sendable {
     public var enabled: Int?
     public var style: Int?
     public var anchor: String?
+    /// The actions a tap runs; a slider's, picker's or field's `change:` actions.
     public var tap: Int?
     /// A submit button: enabled only when the whole form is valid.
     public var submits: Bool
@@ -319,6 +322,8 @@ public struct ElementProgram: Sendable {
     public var footer: [ElementProgram] = []
     /// For `meter`: how many bars it is drawn with.
     public var bars: Int? = nil
+    /// For `progress`: the text shown beside the bar.
+    public var label: Int? = nil
     /// A slider's bounds, the domain of its `change`.
     public var bounds: ClosedRange<Double>? = nil
     /// A picker's options expression.

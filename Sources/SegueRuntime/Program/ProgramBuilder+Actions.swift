@@ -96,11 +96,25 @@ extension ProgramBuilder {
             program.code.append(.goto(state: state))
         case .set(let assignments):
             let operations = assignments.compactMap { assignment -> AssignOperation? in
-                guard let (target, fields) = fieldTarget(assignment.name, context: context) else { return nil }
+                guard let (target, path) = pathTarget(assignment.name, context: context) else { return nil }
                 return AssignOperation(
-                    target: target, value: expression(assignment.value, context: context), fields: fields)
+                    target: target, value: expression(assignment.value, context: context), path: path)
             }
             program.code.append(.assign(operations))
+        case .bind(let assignments):
+            program.code.append(
+                .bind(assignments.map { (name: $0.name.text, value: expression($0.value, context: context)) }))
+        case .listEdit(let edit):
+            guard let (target, path) = pathTarget(edit.target, context: context),
+                let value = edit.operation == .remove ? edit.position : edit.value
+            else { return }
+            let position = edit.operation.takesValue ? edit.position.map { expression($0, context: context) } : nil
+            program.code.append(
+                .assign([
+                    AssignOperation(
+                        target: target, value: expression(value, context: context), path: path,
+                        edit: ListEditStep(operation: edit.operation, position: position))
+                ]))
         case .send(let name, let arguments, let delivery, let options):
             let payload = arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
             let data = options?.data.map { expression($0, context: context) }
@@ -230,12 +244,22 @@ extension ProgramBuilder {
 
     /// Where `set: { name: … }` writes: a target below, or a field inside a variable's record
     /// (`person.surname`: the variable `person` and the path `[surname]`).
-    mutating func fieldTarget(_ name: Name, context: CompileContext) -> (AssignTarget, [String])? {
-        let parts = name.text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count > 1, parts[0] != ImplicitName.form.rawValue else {
+    /// Where a `set:` key or a list action writes: the variable (or `form.field`) and the steps inside it, an item's
+    /// position compiled as an expression.
+    mutating func pathTarget(_ name: Name, context: CompileContext) -> (AssignTarget, [AssignStep])? {
+        guard let path = AssignmentPath(name.text), !path.steps.isEmpty, path.root != ImplicitName.form.rawValue else {
             return target(name, context: context).map { ($0, []) }
         }
-        return target(Name(parts[0], at: name.range), context: context).map { ($0, Array(parts.dropFirst())) }
+        let steps = path.steps.map { step -> AssignStep in
+            switch step {
+            case .field(let field, _): return .field(field)
+            case .index(let text, _):
+                // A failure inside the position is reported at the whole key.
+                return .item(
+                    expression(ExpressionText(text, kind: .expression, node: nil, range: name.range), context: context))
+            }
+        }
+        return target(Name(path.root, at: name.range), context: context).map { ($0, steps) }
     }
 
     /// Where `set: { name: … }` writes: `form.<field>`, a screen variable, or a flow variable.

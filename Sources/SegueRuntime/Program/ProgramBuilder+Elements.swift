@@ -26,9 +26,10 @@ extension ProgramBuilder {
             compiled.content = expression(button.label, context: context)
             compiled.submits = button.submits
             compiled.icon = button.icon.map { expression($0, context: context) }
-        case .field:
+        case .field(let field):
             compiled.kind = .field
             if let screen = context.screen { compiled.field = program.screens[screen].fieldIndex[element.id.text] }
+            compiled.tap = field.change.map { list($0, context: context) }
         case .list(let list):
             compiled.kind = .list
             itemContext.locals.formUnion([ImplicitName.item.rawValue, ImplicitName.index.rawValue])
@@ -65,6 +66,10 @@ extension ProgramBuilder {
             compiled.kind = .meter
             compiled.content = expression(meter.level, context: context)
             compiled.bars = meter.bars
+        case .progress(let progress):
+            compiled.kind = .progress
+            compiled.content = expression(progress.value, context: context)
+            compiled.label = progress.label.map { expression($0, context: context) }
         case .component(let use):
             compiled.kind = .component
             compiled.component = component(use, context: context)

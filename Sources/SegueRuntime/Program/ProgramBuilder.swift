@@ -29,6 +29,7 @@ struct ProgramBuilder {
             defaultsService: nil, services: [:], emptyCodes: [:])
         program.sessionName = flow.title ?? flow.id.text
         program.computedFields = checked.computedFields
+        program.functions = checked.functions
     }
 
     /// Something the checker should have refused: a bug in segue, reported rather than miscompiled.

@@ -117,6 +117,19 @@ struct ScreenRenderer {
             view.lines = shown.lines
             if element.maxLines != nil { view.truncated = shown.truncated }
         }
+        if element.kind == .progress, let content = element.content {
+            var fraction = 0.0
+            switch value(content, frame) {
+            case .success(let result):
+                if let number = result.numberValue {
+                    fraction = number
+                } else {
+                    problems.append("a progress bar's value is \(result.literal), not a number")
+                }
+            case .failure(let failure): problems.append(failure.description)
+            }
+            view.progress = ProgressView(fraction: fraction, label: string(element.label))
+        }
         if let segments = element.bars {
             view.meter = MeterView(level: element.content.flatMap { number($0, frame) } ?? 0, segments: segments)
         }

@@ -66,6 +66,8 @@ public struct ElementView: Sendable, Hashable, Codable {
     public var lines: Int? = nil
     /// For a meter: its level drawn as bars (P10).
     public var meter: MeterView? = nil
+    /// For a progress bar: the fraction filled, and its label.
+    public var progress: ProgressView? = nil
     public var field: FieldView?
     /// A list's or component's content: one row of elements per item (one row for a component use).
     public var items: [[ElementView]]?
@@ -134,6 +136,29 @@ public struct CropFrame: Sendable, Hashable, Codable {
         self.maxZoom = maxZoom
         self.maxSide = maxSide
     }
+}
+
+/// A progress bar as drawn: a linear gauge filled to `fraction` (0…1; a value outside is clamped, one that is not a
+/// number draws empty), with the text beside it.
+///
+///     ProgressView(fraction: 0.25, label: nil).drawing(cells: 8)  // "██░░░░░░"
+public struct ProgressView: Sendable, Hashable, Codable {
+    public var fraction: Double
+    public var label: String?
+
+    public init(fraction: Double, label: String?) {
+        self.fraction = fraction.isFinite ? min(max(fraction, 0), 1) : 0
+        self.label = label
+    }
+
+    /// The bar as text, `cells` characters wide: `█` filled, `░` empty, the fraction rounded to the nearest cell.
+    public func drawing(cells: Int) -> String {
+        let filled = Int((fraction * Double(cells)).rounded())
+        return String(repeating: "█", count: filled) + String(repeating: "░", count: max(cells - filled, 0))
+    }
+
+    /// The fraction as a whole percentage: `25%`.
+    public var percent: String { "\(Int((fraction * 100).rounded()))%" }
 }
 
 /// A level meter as drawn: `segments` bars, of which the first `bars` are lit. Like a recording app's meter (and

@@ -103,6 +103,9 @@ public struct APIResultContract: Sendable, Hashable {
                 return "\(path): \(text.count) characters, the contract allows \(limit)"
             }
             return nil
+        case (.date, .string(let text)):
+            // A date travels as its ISO text, which must name a real day.
+            return CalendarDay(iso: text) == nil ? "\(path): \(String(value.literal.prefix(40))) is not a day (yyyy-MM-dd)" : nil
         case (.list(let element), .list(let items)):
             for (index, item) in items.enumerated() {
                 if let problem = problem(item, element, path: "\(path)[\(index)]") { return problem }

@@ -5,9 +5,11 @@ import SegueRuntime
 /// What the flow's expressions that decide something (not opaque: `OpaqueExpressions`) read of `form`, from their
 /// syntax trees: each field named as `form.NAME`, whether a bare `form` reads them all, and the texts each field is
 /// compared with (`form.login == 'admin'`, `starts_with(form.code, 'RU')`), a whole and a decimal number and a
-/// non-number for a field read as one (`number(form.celsius)`), and texts of the lengths around one a length is
-/// compared with (`len(form.code) == 4`: 3, 4 and 5 letters), which `segue check` types besides the texts its rules
-/// suggest (docs/check.md, "Form values").
+/// non-number for a field read as one (`number(form.celsius)`, `parse_number(form.celsius)`), and texts of the
+/// lengths around one a length is compared with (`len(form.code) == 4`: 3, 4 and 5 letters), which `segue check`
+/// types besides the texts its rules suggest (docs/check.md, "Form values"). A field with `change:` actions is read
+/// by them on every edit (as `event.value`): it is observed, and takes the number texts when the flow reads an
+/// `event.value` as a number.
 ///
 ///     FormReads(outcomes: sampler).literals["login"]   // ["admin"]
 struct FormReads {
@@ -28,7 +30,17 @@ struct FormReads {
             case .constant: continue
             }
         }
+        for screen in program.screens {
+            for element in screen.elements where element.kind == .field && element.tap != nil {
+                guard let field = element.field, screen.fields.indices.contains(field) else { continue }
+                fields.insert(screen.fields[field].name)
+                if readsEventAsNumber { note(Self.numberTexts, for: screen.fields[field].name) }
+            }
+        }
     }
+
+    /// Whether some expression reads `event.value` as a number (`parse_number(event.value)`).
+    private var readsEventAsNumber = false
 
     /// Whether some expression that decides something reads the field's text (not only whether its rules hold).
     func observes(_ field: String) -> Bool { whole || fields.contains(field) }
@@ -48,8 +60,12 @@ struct FormReads {
             noteComparison(right, left)
             noteLength(left, right)
             noteLength(right, left)
-        case .call(let function, _, let arguments) where ["number", "int"].contains(function) && arguments.count == 1:
+        case .call(let function, _, let arguments)
+        where ["number", "int", "parse_number"].contains(function) && arguments.count == 1:
             if let field = Self.formField(arguments[0]) { note(Self.numberTexts, for: field) }
+            if case .member(let base, "value", _) = arguments[0].kind, base.kind.readName == ImplicitName.event.rawValue {
+                readsEventAsNumber = true
+            }
         case .call(let function, _, let arguments)
         where ["starts_with", "ends_with", "contains", "matches"].contains(function) && arguments.count == 2:
             // A pattern is not a text to type; its refusing `!` comes from the field's own rule.

@@ -18,11 +18,13 @@ struct OpaqueExpressions {
         func visit(_ elements: [ElementProgram]) {
             for element in elements {
                 switch element.kind {
-                case .text, .image, .button, .slider, .meter, .picker:
+                case .text, .image, .button, .slider, .meter, .progress, .picker:
                     if let content = element.content { drawn.insert(content) }
                 default: break
                 }
-                for expression in [element.style, element.icon] { if let expression { drawn.insert(expression) } }
+                for expression in [element.style, element.icon, element.label] {
+                    if let expression { drawn.insert(expression) }
+                }
                 if let component = element.component {
                     for argument in component.arguments {
                         arguments.append((argument.name, argument.value))

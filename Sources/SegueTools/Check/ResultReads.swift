@@ -44,7 +44,9 @@ struct ResultReads {
             // `on_result:` binds a `result` of its own.
             return (operation.arguments.map(\.value) + [operation.result].compactMap { $0 }, [pc + 1])
         case .assign(let operations):
-            return (operations.map(\.value), [pc + 1])
+            return (operations.flatMap(\.expressions), [pc + 1])
+        case .bind(let bindings):
+            return (bindings.map(\.value), [pc + 1])
         case .send(_, let payload, _, let data):
             return (payload.map(\.value) + [data].compactMap { $0 }, [pc + 1])
         case .sendComputed(let operation):

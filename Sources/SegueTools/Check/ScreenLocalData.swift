@@ -51,7 +51,7 @@ struct ScreenLocalData: Sendable {
     static func writtenByField(in program: Program) -> Set<AssignTarget> {
         var written: Set<AssignTarget> = []
         for case .assign(let operations) in program.code {
-            for operation in operations where !operation.fields.isEmpty { written.insert(operation.target) }
+            for operation in operations where operation.readsTarget { written.insert(operation.target) }
         }
         return written
     }

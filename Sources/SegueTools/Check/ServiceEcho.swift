@@ -66,6 +66,8 @@ private struct ScreenScope: ValueScope {
         return nil
     }
 
+    func flowFunction(named name: String) -> FlowFunction? { program.functions[name] }
+
     func computedValue(of name: String) -> Result<Value, EvaluationError>? {
         let screen = program.screens[instance.screen]
         let id: Int

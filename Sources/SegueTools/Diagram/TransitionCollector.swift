@@ -145,6 +145,7 @@ struct TransitionCollector {
             switch element.kind {
             case .slider(let slider): if let change = slider.change { walk(change, at: at("change \(id)")) }
             case .picker(let picker): if let change = picker.change { walk(change, at: at("change \(id)")) }
+            case .field(let field): if let change = field.change { walk(change, at: at("change \(id)")) }
             case .list(let list):
                 if let paging = list.paging { raised.append((place.screen, paging.nearEnd.text)) }
                 walk(list.item, prefix: id + ".", at: place, components: components)
@@ -152,7 +153,7 @@ struct TransitionCollector {
             case .lines(let lines):
                 if let item = lines.item { walk(item, prefix: id + ".", at: place, components: components) }
                 walk(lines.footer, prefix: prefix, at: place, components: components)
-            case .text, .image, .button, .field, .meter: break
+            case .text, .image, .button, .meter, .progress: break
             }
         }
     }
@@ -215,7 +216,7 @@ struct TransitionCollector {
         case .send(let event, _, let delivery, _):
             // An event for another session (`to:`) is that session's to take.
             if !event.text.isEmpty, delivery.session == nil { raised.append((place.screen, event.text)) }
-        case .set, .emit, .cancelTimer, .openURL, .play, .stopPlayback:
+        case .set, .bind, .listEdit, .emit, .cancelTimer, .openURL, .play, .stopPlayback:
             break
         }
     }

@@ -58,6 +58,7 @@ public struct ScreenPrinter: Sendable {
         case .button: head += " [\(element.text ?? "")]"
         case .field: head += field(element.field)
         case .meter: head += element.meter.map { " " + meter($0) } ?? ""
+        case .progress: head += element.progress.map { " " + progress($0) } ?? ""
         case .list, .lines, .component: head += " (\(count(element.items?.count ?? 0)))"
         default: if let text = element.text { head += " " + quoted(text) }
         }
@@ -93,6 +94,7 @@ public struct ScreenPrinter: Sendable {
                 return element.text.flatMap { $0.isEmpty ? nil : clip($0, truncated: element.truncated == true) }
             case .button: return "[\(element.id)]" + (element.enabled ? "" : " " + messages.text(.disabled))
             case .meter: return "\(element.id)=" + (element.meter.map(meter) ?? element.text ?? "")
+            case .progress: return "\(element.id)=" + (element.progress.map(progress) ?? element.text ?? "")
             case .slider, .picker: return "\(element.id)=\(element.text ?? "")"
             case .field: return "\(element.id)=\(element.field.map { quoted($0.value.description) } ?? "")"
             case .image, .list, .lines, .component: return nil
@@ -129,6 +131,11 @@ public struct ScreenPrinter: Sendable {
     /// `▕███     ▏ 3/8`: the lit bars, then how many of how many.
     private func meter(_ meter: MeterView) -> String {
         "▕" + meter.drawing + "▏ \(meter.bars)/\(meter.segments)"
+    }
+
+    /// `Elapsed ▕█████░░░░░░░░░░░░░░░▏ 25%`: the label, the bar in 20 cells, the percentage.
+    private func progress(_ progress: ProgressView) -> String {
+        (progress.label.map { $0 + " " } ?? "") + "▕" + progress.drawing(cells: 20) + "▏ " + progress.percent
     }
 
     private func box(_ alert: AlertState) -> [String] {

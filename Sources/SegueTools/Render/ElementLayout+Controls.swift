@@ -187,4 +187,32 @@ extension ElementLayout {
             ], height
         )
     }
+
+    /// A progress bar: its label (if any) above a track filled to its fraction, as a `UIProgressView`.
+    func progress(_ element: ElementView, x: Double, y: Double, width: Double) -> (items: [DisplayItem], height: Double)
+    {
+        let progress = element.progress ?? ProgressView(fraction: 0, label: nil)
+        var children: [DisplayItem] = []
+        var trackY = y
+        if let label = progress.label, !label.isEmpty {
+            let run = TextRun([label], fontSize: fontSize, bold: false, color: theme.color("label"))
+            children.append(
+                DisplayItem("label", frame: Rect(x: x, y: y, width: width, height: run.lineHeight), shape: .text(run)))
+            trackY += run.lineHeight + 6
+        }
+        let track = 6.0
+        children.append(
+            DisplayItem(
+                "track", frame: Rect(x: x, y: trackY, width: width, height: track),
+                shape: .box(fill: theme.color("separator"), stroke: nil, radius: track / 2)))
+        children.append(
+            DisplayItem(
+                "track-fill", frame: Rect(x: x, y: trackY, width: progress.fraction * width, height: track),
+                shape: .box(fill: theme.color("accent"), stroke: nil, radius: track / 2)))
+        let height = trackY + track - y
+        var item = DisplayItem(
+            "progress", frame: Rect(x: x, y: y, width: width, height: height), children: children, element: element.id)
+        if let problem = element.problem { item.children.append(problemNote(problem, below: item.frame)) }
+        return ([item], height)
+    }
 }

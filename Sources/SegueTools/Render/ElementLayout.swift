@@ -84,6 +84,7 @@ struct ElementLayout {
         case .slider: return slider(element, path: path, x: x, y: y, width: width)
         case .picker: return picker(element, path: path, x: x, y: y, width: width)
         case .meter: return meter(element, x: x, y: y, width: width)
+        case .progress: return progress(element, x: x, y: y, width: width)
         case .list: return list(element, path: path, x: x, y: y, width: width)
         case .lines: return lines(element, path: path, x: x, y: y, width: width)
         case .component: return card(element, path: path, x: x, y: y, width: width)

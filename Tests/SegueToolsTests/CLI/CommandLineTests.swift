@@ -8,7 +8,7 @@ struct CommandLineTests {
     @Test func validateExitsZeroOnTheSeedFlows() async throws {
         let result = try await segue(["validate", "--strict", "flows/", "examples/"])
         #expect(result.status == 0, "\(result.output)\(result.error)")
-        #expect(result.error.contains("3 flow files checked: 0 errors, 0 warnings"))
+        #expect(result.error.contains("8 flow files checked: 0 errors, 0 warnings"))
     }
 
     /// `--` ends the options: after it `--help` is a file to validate, not a request for the usage.

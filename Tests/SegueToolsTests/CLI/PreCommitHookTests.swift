@@ -64,7 +64,7 @@ struct PreCommitHookTests {
             ["try-repo", repository.path, "segue-validate-system", "--all-files", "--verbose"], in: workspace,
             home: home)
         #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.contains("3 flow files checked: 0 errors, 0 warnings"))  // flows/ and examples/, as in CI
+        #expect(result.output.contains("8 flow files checked: 0 errors, 0 warnings"))  // flows/ and examples/, as in CI
         #expect(result.output.contains("Passed"))
     }
 }

@@ -252,4 +252,31 @@ import Testing
             #expect(code.contains(text), "\(text) in \(code)")
         }
     }
+
+    /// A field whose `change:` reads `event.value` as a number is typed the number texts, though no expression
+    /// names `form.celsius`; a field without `change:` and rules keeps the two texts of its class.
+    @Test func aFieldWithChangeIsTriedWithNumbersWhenTheFlowParsesItsValue() throws {
+        let text = """
+            segue: 1
+            flow: converter
+            start: main
+            screens:
+              main:
+                elements:
+                  - field: celsius
+                    change:
+                      - let: { c: "parse_number(event.value)" }
+                      - if: "c != null"
+                        then: [{ set: { form.fahrenheit: "format(c * 9 / 5 + 32, decimals: 1)" } }]
+                  - field: fahrenheit
+            """
+        let loaded = FlowLoader().load(SourceFile(path: "t.yaml", text: text))
+        #expect(!loaded.hasErrors, "\(loaded.diagnostics.map(\.message))")
+        let flow = try #require(loaded.flow)
+        let program = try Compiler.compile(loaded)
+        let samples = FieldSamples(outcomes: OutcomeSampler(flow: flow, program: program))
+        let celsius = samples.texts(screen: 0, field: 0, current: .string(""), valid: true)
+        #expect(celsius.contains("12") && celsius.contains("-1.5") && celsius.contains("1a"), "\(celsius)")
+        #expect(!samples.texts(screen: 0, field: 1, current: .string(""), valid: true).contains("12"))
+    }
 }

@@ -4,7 +4,8 @@ import Testing
 @testable import SegueRuntime
 @testable import SegueTools
 
-/// How the REPL draws heights and meters: a text's lines, a multiline field's height, a meter's bars.
+/// How the REPL draws heights, meters and gauges: a text's lines, a multiline field's height, a meter's bars, a
+/// progress bar's fill.
 @Suite struct ScreenPrinterTests {
     let printer = ScreenPrinter(style: .plain)
 
@@ -34,5 +35,12 @@ import Testing
         meter.meter = MeterView(level: 0.1, segments: 8)
         #expect(printer.render(meter) == ["  meter input_level ▕█████   ▏ 5/8"])
         #expect(printer.summary([meter]) == "input_level=▕█████   ▏ 5/8")
+    }
+
+    @Test func aProgressBarIsDrawnAsItsFilledCellsAndPercentage() {
+        var gauge = element("gauge", .progress, text: "0.25")
+        gauge.progress = ProgressView(fraction: 0.25, label: "Elapsed")
+        #expect(printer.render(gauge) == ["  progress gauge Elapsed ▕█████░░░░░░░░░░░░░░░▏ 25%"])
+        #expect(printer.summary([gauge]) == "gauge=Elapsed ▕█████░░░░░░░░░░░░░░░▏ 25%")
     }
 }
