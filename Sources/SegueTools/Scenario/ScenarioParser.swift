@@ -17,7 +17,9 @@ public enum ScenarioParser {
     ]
 
     /// The scenario file at `path`; its `flow:` must be inside `root` (nil: `--root`, else the scenario's folder).
-    public static func parse(path: String, root: ProjectRoot? = nil) throws(ScenarioError) -> Scenario {
+    public static func parse(
+        path: String, root: ProjectRoot? = nil, rootIsExplicit: Bool = ProjectRoot.commandLine != nil
+    ) throws(ScenarioError) -> Scenario {
         let data: Data
         let start = SourceRange(path: path, at: SourceLocation(line: 1, column: 1, offset: 0))
         do {
@@ -39,10 +41,14 @@ public enum ScenarioParser {
             let message = root?.outsideMessage(key: "scenario file", written: path) ?? "\(error)"
             throw ScenarioError(diagnostics: [.error("T001", message, at: start)])
         }
-        return try parse(SourceFile(path: path, bytes: Array(data)), root: root)
+        return try parse(SourceFile(path: path, bytes: Array(data)), root: root, rootIsExplicit: rootIsExplicit)
     }
 
-    public static func parse(_ file: SourceFile, root: ProjectRoot? = nil) throws(ScenarioError) -> Scenario {
+    /// `rootIsExplicit`: the root was given (`--root`), so a flow outside it is refused even when it is a Segue flow
+    /// (else such a flow runs inside its own folder).
+    public static func parse(
+        _ file: SourceFile, root: ProjectRoot? = nil, rootIsExplicit: Bool = ProjectRoot.commandLine != nil
+    ) throws(ScenarioError) -> Scenario {
         let project = root ?? ProjectRoot.startedFrom(file.path)
         let loaded = YAMLLoader().load(file)
         if loaded.diagnostics.hasErrors { throw ScenarioError(diagnostics: loaded.diagnostics) }
@@ -69,7 +75,7 @@ public enum ScenarioParser {
         if case .failure(.outside) = project.locate(flowPath) {
             // A Segue flow elsewhere (a trace saved beside the flow's project) is run inside its own folder; any
             // other file gets the one message, whether or not it is there, and none of it is quoted.
-            guard ProjectRoot.commandLine == nil, FlowLoader.isFlowFile(flowPath) else {
+            guard !rootIsExplicit, FlowLoader.isFlowFile(flowPath) else {
                 problems.append(
                     .error(
                         "T002", project.outsideMessage(key: "flow:", written: flowText), at: flowNode.range,
