@@ -68,13 +68,14 @@ struct MachineScope: ValueScope {
         }
     }
 
-    /// The component's named value, else the top screen's, else the flow's, computed in the scope it was declared
-    /// in: a component's sees its parameters, a screen's the screen (never the locals of where it is read), the
-    /// flow's only flow-level names.
+    /// The flow's function of this name (`functions:`), or nil.
     func flowFunction(named name: String) -> FlowFunction? {
         program.program.functions.isEmpty ? nil : program.program.functions[name]
     }
 
+    /// The component's named value, else the top screen's, else the flow's, computed in the scope it was declared
+    /// in: a component's sees its parameters, a screen's the screen (never the locals of where it is read), the
+    /// flow's only flow-level names.
     func computedValue(of binding: NameBinding) -> Result<Value, EvaluationError>? {
         let program = program.program
         if let component = frame.component, let slot = NameBinding.slot(binding.componentLets, at: component) {
