@@ -36,6 +36,18 @@ import Testing
         }
     }
 
+    /// Found by the `expression` fuzz target: unchecked text gave `format` a number and no `decimals:`, and the
+    /// evaluator read past its arguments (a crash) instead of saying what is missing.
+    @Test func formatWithoutDecimalsIsAnErrorNotACrash() throws {
+        for source in ["format(xls: 1)", "format(2.5)"] {
+            guard case .failure(let error) = try Expression.parse(source).evaluate(in: Self.values) else {
+                Issue.record("`\(source)` evaluated")
+                continue
+            }
+            #expect(source == "format(2.5)" || error.message.contains("decimals:"), "\(error.message)")
+        }
+    }
+
     @Test func aMethodCallIsTheFunctionWithTheReceiverFirst() throws {
         #expect(try Expression.parse("people.filter(p => p.done)").description == "filter(people, (p => p.done))")
         #expect(try Expression.parse("len(text.trim())").description == "len(trim(text))")

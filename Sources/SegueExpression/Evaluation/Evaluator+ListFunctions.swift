@@ -171,6 +171,8 @@ extension BuiltinCall {
     /// `format(x, decimals: n)`: the number rounded half away from zero to `n` decimals (0…15), with a `.` point.
     func formatNumber() throws(EvaluationError) -> String {
         guard let number = values[0].numberValue else { throw mismatch(0, "an int or number") }
+        // Unchecked text can call it with the number alone (`format(xls: 1)`): an error, never a read past the end.
+        guard values.count == 2 else { throw invalid(0, "`format(x, decimals: n)` needs `decimals:` after the number") }
         guard let decimals = values[1].intValue, (0...15).contains(decimals) else {
             throw invalid(1, "`decimals:` must be a whole number from 0 to 15")
         }
