@@ -221,11 +221,7 @@ public actor ProcessService: FlowService {
 
     // MARK: text
 
-    static func json(_ value: Value) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    }
+    static func json(_ value: Value) -> String { StepText.json(value, orElse: "{}") }
 
     /// A line as shown in messages and the trace: at most 200 characters, then control and bidi characters
     /// escaped (`\u{1B}`, the one rule: `TerminalText`).

@@ -14,11 +14,12 @@ enum StepText {
         return (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
 
-    /// Compact JSON with sorted keys, for a REPL line.
-    static func json(_ value: Value) -> String {
+    /// Compact JSON with sorted keys, for a REPL line or a service process's request; `fallback` when the value has
+    /// no JSON (a number that is not finite).
+    static func json(_ value: Value, orElse fallback: String = "null") -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? fallback
     }
 
     /// YAML's flow style as people write it (`{ code: "12", details: [2, 3] }`): keys sorted, a key that is a
