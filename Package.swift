@@ -16,6 +16,9 @@ let package = Package(
         .library(name: "SegueServices", targets: ["SegueServices"]),
         .library(name: "SegueAudio", targets: ["SegueAudio"]),
         .library(name: "SegueTools", targets: ["SegueTools"]),
+        .library(name: "SegueImport", targets: ["SegueImport"]),
+        .library(name: "SegueLanguageServer", targets: ["SegueLanguageServer"]),
+        .library(name: "SegueServe", targets: ["SegueServe"]),
         .executable(name: "segue", targets: ["segue"]),
     ],
     targets: [
@@ -128,7 +131,7 @@ let package = Package(
         // `segue import scxml`: SCXML documents (read with libxml2, with positions) → flows, and the W3C suite's runner.
         .target(
             name: "SegueImport",
-            dependencies: ["CLibXML2", "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueTools"]),
+            dependencies: ["CLibXML2", "SegueDiagnostics", "SegueExpression", "SegueModel", "SegueRuntime", "SegueTools"]),
         .testTarget(
             name: "SegueImportTests",
             dependencies: ["SegueImport", "SegueDiagnostics", "SegueRuntime", "SegueTools", "SegueCheck"],

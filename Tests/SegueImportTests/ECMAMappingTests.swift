@@ -73,4 +73,49 @@ import Testing
         #expect(problem.message == message)
         #expect(problem.range.start.column == column + 1)
     }
+
+    /// Found by the `scxml` fuzz target: tokens side by side with no operator between (`r[3]0`) were translated one
+    /// by one into a flow that did not load ("a bug in the importer"); they are not ECMAScript either, and are I006.
+    @Test(arguments: ["r[3]0 === 3", "a b", "x 'y'", "(a)(b) 1", "'it''s'"])
+    func tokensNoGrammarReadsAreRefused(_ ecma: String) throws {
+        guard case .failure(let problem) = Self.translate(ecma) else {
+            Issue.record("\(ecma) was translated")
+            return
+        }
+        #expect(problem.code == "I006")
+        #expect(problem.message.hasPrefix("`expr` is not a well-formed expression: "), "\(problem.message)")
+        #expect(problem.range.start.column == 1)
+    }
+
+    @Test func aChartWithSuchAConditionIsRefusedNotWrittenBroken() {
+        let chart = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript">
+              <datamodel><data id="r" expr="[1, 2, 3, 4]"/></datamodel>
+              <state id="s1">
+                <transition cond="r[0] === 1 &amp;&amp; r[3]0 === 3" target="pass"/>
+              </state>
+              <final id="pass"/>
+            </scxml>
+            """
+        let result = SCXMLImporter.translate(SourceFile(path: "chart.scxml", text: chart))
+        #expect(result.yaml == nil)
+        #expect(result.diagnostics.map(\.code) == ["I006"])
+        #expect(result.diagnostics.first?.range.start.line == 4)
+    }
+
+    /// Found by the `scxml` fuzz target: a field `_event` does not have was passed on to `current_event`, whose
+    /// type has no such field, and the written flow did not load.
+    @Test func aFieldEventDoesNotHaveIsRefusedWhereItIsWritten() throws {
+        guard case .failure(let problem) = Self.translate("_event.origint.origin === 'x'") else {
+            Issue.record("translated")
+            return
+        }
+        #expect(problem.code == "I006")
+        #expect(
+            problem.message
+                == "`expr`: `_event` has no field `origint` (its fields: `name`, `type`, `sendid`, `origin`, "
+                + "`origintype`, `invokeid`, `data`)")
+        #expect(problem.range.start.column == 8)
+        #expect(try Self.translate("_event.origintype === 'x'").get() == "current_event.origintype == 'x'")
+    }
 }

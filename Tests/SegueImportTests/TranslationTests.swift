@@ -21,7 +21,7 @@ import Testing
             ("x !== null || !(y > 2)", "x != null || !(y > 2)"),
             ("_event.data.amount * 2 + .5", "event.amount * 2 + 0.5"),
             ("list[0].name", "list[0].name"),
-            ("\"double\" + 'it''s'", "'double' + string('it' 's')"),
+            ("\"double\" + 'single'", "'double' + 'single'"),
             ("a ? -1 : {k: [1, 2]}", "a ? -1 : { k: [1, 2] }"),
             ("undefined == x", "null == x"),
             ("'k' in rec", "'k' in rec"),

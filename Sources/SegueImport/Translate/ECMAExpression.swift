@@ -1,4 +1,5 @@
 import SegueDiagnostics
+import SegueExpression
 import SegueModel
 
 /// Translates an SCXML `cond`, `expr` or `location` written for the null or ECMAScript datamodel into Segue's
@@ -91,6 +92,17 @@ struct ECMAExpression {
                         index += 3
                         continue
                     }
+                    // `_event` has SCXML's fields only: any other is `undefined` in ECMAScript, and reading it
+                    // further is an error at run time there, a type error in the flow here.
+                    if next?.text == ".", index + 2 < tokens.count, tokens[index + 2].kind == .identifier,
+                        CurrentEventField(rawValue: tokens[index + 2].text) == nil
+                    {
+                        let fields = CurrentEventField.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+                        return .failure(
+                            problem(
+                                "\(construct): `_event` has no field `\(tokens[index + 2].text)` (its fields: \(fields))",
+                                at: tokens[index + 2].offset, in: source))
+                    }
                     out.append(ImplicitName.currentEvent.rawValue)
                 } else if let system = Self.systemVariables[token.text] {
                     out.append(system)
@@ -128,7 +140,16 @@ struct ECMAExpression {
             }
             index += 1
         }
-        return .success(Self.join(ECMAConcatenation.rewrite(out)))
+        let translated = Self.join(ECMAConcatenation.rewrite(out))
+        // Tokens are translated one by one: a sequence no grammar reads (`r[3]0`, `a b`) is not well-formed
+        // ECMAScript either, and is refused here, in the chart, rather than written into a flow that cannot load.
+        do {
+            _ = try Expression.parse(translated)
+        } catch {
+            return .failure(
+                problem("\(construct) is not a well-formed expression: \(error.message)", at: 0, in: source))
+        }
+        return .success(translated)
     }
 
     /// SCXML's system variables other than `_event`, as Segue names them: `session`'s fields, and for

@@ -137,6 +137,17 @@ extension SCXMLTranslator {
             abandonsBlock = true
             return raise("error.execution", at: element, platform: true).map { [$0] } ?? []
         }
+        // A value that reads a name no `<data>` declares fails when evaluated (ECMAScript's ReferenceError): SCXML
+        // raises error.execution and abandons the block, and so does the flow.
+        if let expr = element.attribute("expr"), let name = undeclaredName(in: expr.value) {
+            diagnostics.append(
+                .warning(
+                    .decidedStatically,
+                    "no `<data>` declares `\(name)`; SCXML raises error.execution when this `expr` is evaluated, and so does the flow",
+                    at: expr.valueRange))
+            abandonsBlock = true
+            return raise("error.execution", at: element, platform: true).map { [$0] } ?? []
+        }
         // Inline content is an expression too (`<assign location="x">[1, 2]</assign>`), as in `<data>`.
         let value =
             element.attribute("expr").map { expression($0, construct: "`expr`") }
@@ -222,11 +233,26 @@ extension SCXMLTranslator {
         expression(attribute.value, at: attribute.valueRange, construct: construct)
     }
 
-    mutating func expression(_ text: String, at range: SourceRange, construct: String) -> String? {
+    /// The Segue text of an expression, or nil with its diagnostic. Reading a name no `<data>` declares is
+    /// refused (I006) unless the caller translates what SCXML does then, error.execution where it is evaluated
+    /// (`allowingUndeclared`: a `cond`; an `<assign>`'s `expr` is looked at before).
+    mutating func expression(
+        _ text: String, at range: SourceRange, construct: String, allowingUndeclared: Bool = false
+    )
+        -> String?
+    {
         let outline = self.outline
         let translator = ECMAExpression(valueRange: range, file: file) { outline.name(ofID: $0) }
         switch translator.translate(text, construct: construct) {
-        case .success(let translated): return translated
+        case .success(let translated):
+            guard !allowingUndeclared, let name = undeclaredName(in: text) else { return translated }
+            diagnostics.append(
+                .error(
+                    .expression,
+                    "\(construct) reads `\(name)`, which no `<data>` declares: SCXML raises error.execution when it "
+                        + "is evaluated, which the importer translates only in a `cond` or an `<assign>`'s `expr`",
+                    at: range))
+            return nil
         case .failure(let problem):
             diagnostics.append(problem)
             return nil
@@ -244,7 +270,10 @@ extension SCXMLTranslator {
                     at: attribute.valueRange))
             return "true"
         }
-        guard let translated = expression(attribute, construct: "`cond`") else { return nil }
+        guard
+            let translated = expression(
+                attribute.value, at: attribute.valueRange, construct: "`cond`", allowingUndeclared: true)
+        else { return nil }
         guard let name = undeclaredName(in: attribute.value) else { return translated }
         diagnostics.append(
             .warning(
