@@ -51,4 +51,17 @@ import Testing
         let log = importing(#"<state id="s"><onentry><log expr="nowhere + 1"/></onentry></state>"#)
         #expect(log.codes == ["I006"] && log.lines == [2] && log.compiles == nil)
     }
+
+    /// A field no `<send>` of the event carries is read through `current_event.data` (any), not the payload's record.
+    @Test func aPayloadFieldNoSendCarriesStillLoads() {
+        let found = importing(
+            """
+            <datamodel><data id="got" expr="0"/></datamodel>
+            <state id="s"><onentry><send event="tick" delay="1s"><param name="value" expr="1"/></send></onentry>
+              <transition event="tick" target="p"><assign location="got" expr="_event.data.val1ue"/></transition>
+            </state>
+            <final id="p"/>
+            """)
+        #expect(found.codes.isEmpty && found.compiles == true, "\(found.codes)")
+    }
 }

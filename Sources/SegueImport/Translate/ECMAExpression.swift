@@ -86,9 +86,12 @@ struct ECMAExpression {
                     index += 4
                     continue
                 } else if token.text == "_event" {
-                    // The payload is the handler's `event`; the rest of `_event` is `current_event`.
+                    // The payload is the handler's `event`; the rest of `_event` is `current_event`. A field of the
+                    // payload is read through `current_event.data` (any): a chart may read a field no `<send>` of
+                    // that event carries (`undefined` in ECMAScript), which the payload's record type would refuse.
                     if next?.text == ".", index + 2 < tokens.count, tokens[index + 2].text == "data" {
-                        out.append("event")
+                        let readsField = index + 3 < tokens.count && tokens[index + 3].text == "."
+                        out += readsField ? [ImplicitName.currentEvent.rawValue, ".", "data"] : ["event"]
                         index += 3
                         continue
                     }
