@@ -22,6 +22,11 @@ public struct HTTPRequestReader: Sendable {
     private var head: HTTPRequestParser.Head?
     /// Where the body starts in `buffer` once the head is in.
     private var bodyStart = 0
+    /// Bytes of the head before this have been looked at for line ends; each byte is looked at once (a few twice,
+    /// for a line end split between reads), so a client sending a byte at a time costs no rescans.
+    private var scanned = 0
+    /// Whether the request line has ended (a CR LF has come).
+    private var lineEnded = false
 
     public init(limits: HTTPLimits = HTTPLimits()) {
         parser = HTTPRequestParser(limits: limits)
@@ -38,13 +43,7 @@ public struct HTTPRequestReader: Sendable {
     public mutating func receive(_ chunk: some Collection<UInt8>) -> Progress {
         buffer += chunk
         if head == nil {
-            let limits = parser.limits
-            // Only a line end can complete the head (or be a bare CR or LF, refused at once), so slow one-byte
-            // writes do not rescan the buffer each time.
-            guard
-                chunk.contains(10) || chunk.contains(13) || buffer.count > limits.headerBytes
-                    || buffer.count > limits.requestLine
-            else { return .incomplete }
+            guard headCanBeAnswered() else { return .incomplete }
             switch parser.parseHead(buffer) {
             case .incomplete: return .incomplete
             case .failure(let status, let message): return .failure(status, message)
@@ -58,5 +57,27 @@ public struct HTTPRequestReader: Sendable {
             HTTPRequest(
                 method: head.method, version: head.version, path: head.path, query: head.query, headers: head.headers,
                 body: Data(buffer[bodyStart..<(bodyStart + head.contentLength)])))
+    }
+
+    /// Whether the head as it stands can be answered: it has ended (CR LF CR LF), holds a bare CR or LF, or is
+    /// past a limit (the request line's before it has ended, the head's). Only then does `HTTPRequestParser`,
+    /// which says what the answer is, read it, once.
+    private mutating func headCanBeAnswered() -> Bool {
+        let limits = parser.limits
+        defer { scanned = buffer.count }
+        if buffer.count > limits.headerBytes || !lineEnded && buffer.count > limits.requestLine { return true }
+        // Back three bytes: a CR LF CR LF, or a CR whose next byte had not come, may straddle two reads.
+        for index in max(0, scanned - 3)..<buffer.count {
+            switch buffer[index] {
+            case 10:
+                guard index > 0, buffer[index - 1] == 13 else { return true }
+                if index >= 3, buffer[index - 3] == 13, buffer[index - 2] == 10 { return true }
+                lineEnded = true
+            case 13:
+                if index + 1 < buffer.count, buffer[index + 1] != 10 { return true }
+            default: continue
+            }
+        }
+        return false
     }
 }
