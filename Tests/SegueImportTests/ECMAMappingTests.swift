@@ -118,4 +118,22 @@ import Testing
         #expect(problem.range.start.column == 8)
         #expect(try Self.translate("_event.origintype === 'x'").get() == "current_event.origintype == 'x'")
     }
+
+    /// Found by the `scxml` fuzz target: `_ioprocessors` is a record of SCXML's processor; reading another
+    /// processor, or a field other than `location`, was written into a flow whose record type refused it.
+    @Test(arguments: [
+        ("_ioprocessors['http://www.w2.org/TR/scxml/'].location", 14, "`_ioprocessors` has no processor `http://www.w2.org/TR/scxml/`"),
+        ("_ioprocessors.basichttp", 14, "`_ioprocessors` has no processor `basichttp`"),
+        ("_ioprocessors.scxml.locati", 20, "an event I/O processor has only a `location`, not `locati`"),
+    ])
+    func whatIoprocessorsDoesNotHoldIsRefused(_ ecma: String, _ column: Int, _ message: String) throws {
+        guard case .failure(let problem) = Self.translate(ecma) else {
+            Issue.record("\(ecma) was translated")
+            return
+        }
+        #expect(problem.code == "I006")
+        #expect(problem.message.hasPrefix("`expr`: " + message), "\(problem.message)")
+        #expect(problem.range.start.column == column + 1)
+        #expect(try Self.translate("_ioprocessors.scxml.location + ''").get().contains("scxml"))
+    }
 }
