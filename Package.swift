@@ -16,6 +16,9 @@ let package = Package(
         .library(name: "SegueServices", targets: ["SegueServices"]),
         .library(name: "SegueAudio", targets: ["SegueAudio"]),
         .library(name: "SegueTools", targets: ["SegueTools"]),
+        .library(name: "SegueImport", targets: ["SegueImport"]),
+        .library(name: "SegueLanguageServer", targets: ["SegueLanguageServer"]),
+        .library(name: "SegueServe", targets: ["SegueServe"]),
         .executable(name: "segue", targets: ["segue"]),
     ],
     targets: [

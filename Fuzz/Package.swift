@@ -17,6 +17,9 @@ let package = Package(
                 .product(name: "SegueServices", package: "Segue"),
                 .product(name: "SegueAudio", package: "Segue"),
                 .product(name: "SegueTools", package: "Segue"),
+                .product(name: "SegueImport", package: "Segue"),
+                .product(name: "SegueLanguageServer", package: "Segue"),
+                .product(name: "SegueServe", package: "Segue"),
             ],
             // libFuzzer brings `main`; the harness only exports LLVMFuzzerTestOneInput.
             swiftSettings: [.unsafeFlags(["-parse-as-library"])])

@@ -87,6 +87,103 @@ def images(directory):
                 open(os.path.join(directory, name), "wb").write(out)
 
 
+def charts():
+    """The importer's fixtures and every ```xml block of the docs."""
+    found = [open(p, "rb").read() for p in files("Tests/SegueImportTests/Fixtures/**/*.scxml",
+                                                 "Tests/SegueImportTests/Fixtures/**/*.txml")]
+    for path in files("docs/*.md"):
+        text = open(path, encoding="utf-8").read()
+        found += [block.encode() for block in re.findall(r"```xml\n(.*?)```", text, re.S)]
+    return found
+
+
+LSP_WORKSPACE = "file:///tmp/segue-fuzz-lsp"
+
+
+def lsp_sessions():
+    """Editor sessions as lists of messages: the lifecycle, each flow opened, edited and asked about, and shut down."""
+    def request(number, method, params):
+        return {"jsonrpc": "2.0", "id": number, "method": method, "params": params}
+
+    def notification(method, params):
+        return {"jsonrpc": "2.0", "method": method, "params": params}
+
+    sessions = []
+    for index, path in enumerate(flows()[:40]):
+        text = open(path, encoding="utf-8").read()
+        if len(text) > 12000:
+            continue
+        uri = f"{LSP_WORKSPACE}/{os.path.basename(path)}"
+        document = {"uri": uri}
+        line = text.count("\n") // 2
+        position = {"textDocument": document, "position": {"line": line, "character": 4}}
+        sessions.append([
+            request(1, "initialize", {"processId": None, "rootUri": LSP_WORKSPACE, "capabilities": {}}),
+            notification("initialized", {}),
+            notification("textDocument/didOpen",
+                         {"textDocument": {"uri": uri, "languageId": "yaml", "version": 1, "text": text}}),
+            request(2, ["textDocument/completion", "textDocument/hover", "textDocument/definition",
+                        "textDocument/references", "textDocument/prepareRename"][index % 5], position),
+            request(3, "textDocument/documentSymbol", {"textDocument": document}),
+            request(4, "textDocument/rename", dict(position, newName="renamed")),
+            request(5, "textDocument/codeAction", {"textDocument": document, "range": {
+                "start": {"line": 0, "character": 0}, "end": {"line": line, "character": 0}},
+                "context": {"diagnostics": []}}),
+            notification("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                                    "contentChanges": [{"text": text[: len(text) // 2]}]}),
+            notification("$/cancelRequest", {"id": 7}),
+            request(7, "textDocument/hover", position),
+            notification("textDocument/didClose", {"textDocument": document}),
+            request(8, "shutdown", None),
+            notification("exit", None),
+        ])
+    sessions.append([request(1, "textDocument/hover", {}), {"jsonrpc": "2.0", "id": 9, "result": None},
+                     notification("exit", None)])
+    return sessions
+
+
+SERVE_TOKEN = "5e" * 32
+
+
+def serve_requests():
+    """Requests as the page and a browser send them, and as a hostile page or client would."""
+    cookie = f"Cookie: segue-serve-8765={SERVE_TOKEN}\r\n"
+    page = "Host: 127.0.0.1:8765\r\n"
+    origin = "Origin: http://127.0.0.1:8765\r\n"
+    json_type = "Content-Type: application/json\r\n"
+
+    def post(path, body, headers=page + origin + cookie + json_type):
+        data = json.dumps(body, ensure_ascii=False).encode()
+        return (f"POST {path} HTTP/1.1\r\n{headers}Content-Length: {len(data)}\r\n\r\n").encode() + data
+
+    requests = [
+        f"GET /?token={SERVE_TOKEN} HTTP/1.1\r\n{page}\r\n".encode(),
+        f"GET /state HTTP/1.1\r\n{page}{cookie}Accept: */*\r\n\r\n".encode(),
+        f"GET /events HTTP/1.1\r\nHost: localhost:8765\r\n{cookie}\r\n".encode(),
+        f"GET /scenario.yaml HTTP/1.0\r\n{cookie}\r\n".encode(),
+        f"GET /diagram.svg?x=1&y=%20a+b HTTP/1.1\r\nHost: [::1]:8765\r\n{cookie}\r\n".encode(),
+        f"GET /state HTTP/1.1\r\nHost: evil.example:8765\r\n{cookie}\r\n".encode(),
+        f"GET /state HTTP/1.1\r\n{page}Origin: http://evil.example\r\n{cookie}\r\n".encode(),
+        b"GET /state HTTP/1.1\nHost: 127.0.0.1:8765\n\n",
+        b"GET /state HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",
+        b"GET /%e2%82%ac HTTP/1.1\r\nHost: 127.0.0.1:8765\r\nCookie: a=b; segue-serve-8765=0\r\n\r\n",
+        b"PUT / HTTP/1.1\r\n\r\n",
+        b"GET / HTTP/2.0\r\n\r\n",
+        b"POST /input HTTP/1.1\r\nHost: 127.0.0.1:8765\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+        post("/input", {"kind": "tap", "path": "options[0]"}),
+        post("/input", {"kind": "edit", "path": "name", "text": "Анна\u202e\x1b[2J"}),
+        post("/input", {"kind": "change", "path": "lines[0].clip", "option": "take"}),
+        post("/input", {"kind": "pan", "path": "photo", "x": 0.3, "y": 0.6}),
+        post("/input", {"kind": "pinch", "path": "photo", "value": 2}),
+        post("/outcome", {"call": "store.purchase", "result": "cancelled", "code": "E1"}),
+        post("/clock", {"action": "advance", "seconds": 1.5}),
+        post("/travel", {"by": -1}),
+        post("/input", {"kind": "tap"}, headers=page + cookie + json_type),
+        post("/input", {"kind": "tap"}, headers=page + origin + cookie + "Content-Type: text/plain\r\n"),
+    ]
+    return requests
+
+
 def main():
     target, directory = sys.argv[1], sys.argv[2]
     os.makedirs(directory, exist_ok=True)
@@ -120,6 +217,22 @@ def main():
             shutil.copy(path, directory)
     elif target == "image":
         images(directory)
+    elif target == "scxml":
+        for index, chart in enumerate(charts()):
+            write(f"{index:03}.scxml", chart)
+    elif target == "lsp":
+        # The first byte picks how the harness reads the rest (Fuzz/Sources/segue-fuzz/LanguageServerFuzz.swift):
+        # even, bodies separated by NUL that the harness frames; odd, the raw stream in reads of (byte >> 1) + 1.
+        for index, session in enumerate(lsp_sessions()):
+            bodies = [json.dumps(message, ensure_ascii=False).encode() for message in session]
+            write(f"{index:03}-bodies", b"\x00" + b"\x00".join(bodies))
+            stream = b"".join(b"Content-Length: %d\r\n\r\n" % len(body) + body for body in bodies)
+            write(f"{index:03}-stream", bytes([1 + 2 * (index % 128)]) + stream)
+    elif target == "serve":
+        # The first byte is the size of each read (0: everything at once).
+        for index, data in enumerate(serve_requests()):
+            write(f"{index:03}-whole", b"\x00" + data)
+            write(f"{index:03}-reads", bytes([1 + index * 7 % 40]) + data)
     else:
         sys.exit(f"fuzz-seeds: unknown target {target}")
 

@@ -11,11 +11,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(frontend expression scenario json storekit wav image)
+targets=(frontend expression scenario json storekit wav image scxml lsp serve)
 max_len() {
   case "$1" in
-    frontend | image) echo 65536 ;;
-    json | storekit) echo 16384 ;;
+    frontend | image | scxml | lsp) echo 65536 ;;
+    json | storekit | serve) echo 16384 ;;
     scenario | wav) echo 8192 ;;
     expression) echo 512 ;;
   esac

@@ -25,15 +25,17 @@ extension LanguageServer {
         let written = Self.slice(site.text.text, node.range)
         var type: ValueType?
         if case .success(let found) = TypeChecker(scope: scope).check(node) { type = found }
-        var text = "`\(written)`" + (type.map { ": `\($0)`" } ?? "")
+        var text = MarkdownText.code(written) + (type.map { ": " + MarkdownText.code("\($0)") } ?? "")
         switch node.kind {
         case .name(let name):
             if let implicit = ImplicitName(rawValue: name) { text += "\n\n\(implicit.doc)" }
             if let found = document.symbols.own.occurrence(at: offset, in: document.path) {
-                text += "\n\n\(found.kind.rawValue) `\(found.name)`" + declarationNote(of: found, in: document)
+                text +=
+                    "\n\n\(found.kind.rawValue) " + MarkdownText.code(found.name)
+                    + declarationNote(of: found, in: document)
             }
             if case .record(let record)? = type?.unwrapped, record.name != nil {
-                text += "\n\n`\(record.name ?? "")` has " + Self.fieldList(record)
+                text += "\n\n" + MarkdownText.code(record.name ?? "") + " has " + Self.fieldList(record)
             }
         case .call(let function, let functionRange, _)
         where functionRange.start <= textOffset && textOffset < functionRange.end:
@@ -45,7 +47,7 @@ extension LanguageServer {
         default: break
         }
         if site.text.kind == .expression, node.range.length < site.text.text.utf8.count, let whole = site.type {
-            text += "\n\nthe whole expression: `\(whole)`"
+            text += "\n\nthe whole expression: " + MarkdownText.code("\(whole)")
         }
         let range = site.text.sourceRange(
             ofTextOffset: node.range.start, length: node.range.length, in: document.file)
@@ -55,8 +57,8 @@ extension LanguageServer {
     /// `text: string, author: string` for a record's fields, then its computed ones (`full_name: string` (computed)).
     static func fieldList(_ record: RecordType) -> String {
         let fields =
-            record.fields.map { "`\($0.name): \($0.type)`" }
-            + record.computed.map { "`\($0.name): \($0.type)` (computed)" }
+            record.fields.map { MarkdownText.code("\($0.name): \($0.type)") }
+            + record.computed.map { MarkdownText.code("\($0.name): \($0.type)") + " (computed)" }
         return fields.isEmpty ? "no fields" : fields.joined(separator: ", ")
     }
 

@@ -10,8 +10,8 @@ extension LanguageServer {
         let offset = document.positions.offset(params["position"])
         if let expression = expressionHover(document, offset: offset) { return expression }
         if let found = document.symbols.own.occurrence(at: offset, in: document.path) {
-            var text = "\(found.kind.rawValue) `\(found.name)`"
-            if let type = declaredType(of: found, in: document) { text += ": `\(type)`" }
+            var text = "\(found.kind.rawValue) " + MarkdownText.code(found.name)
+            if let type = declaredType(of: found, in: document) { text += ": " + MarkdownText.code("\(type)") }
             text += declarationNote(of: found, in: document)
             return [
                 "contents": ["kind": "markdown", "value": .string(text)],
@@ -53,7 +53,7 @@ extension LanguageServer {
                 declaration.range.path == document.path
                 ? "line \(declaration.range.start.line)"
                 : "\(PathName.lastComponent(of: declaration.range.path)):\(declaration.range.start.line)"
-            return ", declared at \(place):\n\n```yaml\n\(line)\n```"
+            return ", declared at \(MarkdownText.plain(place)):\n\n" + MarkdownText.block(line, language: "yaml")
         }
         return found.kind == .event ? ": an event with no payload declared" : ": not declared"
     }

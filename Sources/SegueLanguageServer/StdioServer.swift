@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 
 /// Runs a `LanguageServer` over a pair of file descriptors (standard input and output for `segue lsp`).
 ///
@@ -24,8 +25,10 @@ public final class StdioServer: @unchecked Sendable {
         self.server = LanguageServer(debounce: debounce, log: log)
     }
 
+    /// The log on standard error, which editors show: method names, ids and errors come from the editor's messages,
+    /// so control and bidi characters are shown escaped (`TerminalText`).
     public static let logToStandardError: @Sendable (String) -> Void = { line in
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.escaped(line, lineBreaks: false) + "\n").utf8))
     }
 
     /// Serves until `exit` or the end of input; returns the process's exit status.

@@ -48,9 +48,18 @@ enum RunTrust {
         if let listProblem { printError("segue \(command): \(listProblem)") }
         let shown = untrusted.map { TerminalText.escaped($0, lineBreaks: false) }
         let many = shown.count > 1
+        let configs = Set(flows.flatMap(\.reach.configFolders))
+        // A data directory's `config.json` chose a server: it is the server, not a command, that waits for trust.
+        let forServer = untrusted.filter { configs.contains($0) }.count
+        let what =
+            switch forServer {
+            case 0: "not starting the commands above"
+            case untrusted.count: "not calling the server above"
+            default: "not starting the commands or calling the server above"
+            }
         printError(
             """
-            segue \(command): not starting the commands above: \(many ? "these folders are" : "the folder \(shown[0]) is") not trusted\(many ? ": " + shown.joined(separator: ", ") : "")
+            segue \(command): \(what): \(many ? "these folders are" : "the folder \(shown[0]) is") not trusted\(many ? ": " + shown.joined(separator: ", ") : "")
               read them first; then run again with --trust (this run only), or trust the folder: \
             \(shown.map { "segue trust \(FlowReach.shellText([$0]))" }.joined(separator: "; ")) (docs/security.md)
             """)

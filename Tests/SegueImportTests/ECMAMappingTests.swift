@@ -1,4 +1,5 @@
 import SegueDiagnostics
+import SegueRuntime
 import Testing
 
 @testable import SegueImport
@@ -68,7 +69,7 @@ import Testing
     @Test func typeofAsksWhatTheValueIsInOrder() throws {
         #expect(try Self.translate("typeof x === 'number'").get() == Self.typeofX + " == 'number'")
         let member = try Self.translate("typeof _event.data.k[0] != 'string'").get()
-        #expect(member.hasPrefix("((event.k[0]) == null ? 'undefined'"), "\(member)")
+        #expect(member.hasPrefix("((current_event.data.k[0]) == null ? 'undefined'"), "\(member)")
         #expect(member.hasSuffix("'object') != 'string'"), "\(member)")
         // Its operand ends where the member chain does.
         #expect(try Self.translate("typeof x + 1").get().hasSuffix("'object') + 1"))
@@ -108,5 +109,81 @@ import Testing
         #expect(problem.code == "I006")
         #expect(problem.message == message)
         #expect(problem.range.start.column == column + 1)
+    }
+
+    /// Found by the `scxml` fuzz target: tokens side by side with no operator between (`r[3]0`) were translated one
+    /// by one into a flow that did not load ("a bug in the importer"). They are a syntax error in ECMAScript, which
+    /// SCXML raises as error.execution where the condition is evaluated: so does the flow, with I009 at the chart.
+    @Test(arguments: ["r[3]0 === 3", "a b", "x 'y'", "(a)(b) 1", "'it''s'"])
+    func aConditionNoGrammarReadsFailsWhereEvaluated(_ ecma: String) throws {
+        let chart = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript">
+              <datamodel><data id="r" expr="[1, 2, 3, 4]"/><data id="a"/><data id="b"/><data id="x"/></datamodel>
+              <state id="s1">
+                <transition cond="r[0] === 1 &amp;&amp; \(ecma.replacingOccurrences(of: "'", with: "&apos;"))" target="pass"/>
+                <transition event="error.execution" target="fail"/>
+              </state>
+              <final id="pass"/><final id="fail"/>
+            </scxml>
+            """
+        let result = SCXMLImporter.translate(SourceFile(path: "chart.scxml", text: chart))
+        #expect(result.diagnostics.map(\.code) == ["I009"], "\(result.diagnostics)")
+        #expect(result.diagnostics.first?.range.start.line == 4)
+        let yaml = try #require(result.yaml)
+        #expect(yaml.contains("1 / 0 == 0"), "\(yaml)")
+        #expect(throws: Never.self) { try Compiler.compile(SourceFile(path: "chart.yaml", text: yaml)) }
+    }
+
+    /// A `location` no grammar reads cannot fail "where it is evaluated": it is where a value is written, so the
+    /// chart is refused at it (I006) rather than written into a flow that cannot load.
+    @Test func aLocationNoGrammarReadsIsRefused() {
+        let chart = """
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript">
+              <datamodel><data id="r" expr="[1, 2, 3, 4]"/></datamodel>
+              <state id="s1">
+                <onentry><assign location="r[3]0" expr="1"/></onentry>
+                <transition target="pass"/>
+              </state>
+              <final id="pass"/>
+            </scxml>
+            """
+        let result = SCXMLImporter.translate(SourceFile(path: "chart.scxml", text: chart))
+        #expect(result.yaml == nil)
+        #expect(result.diagnostics.map(\.code) == ["I006"])
+        #expect(result.diagnostics.first?.range.start.line == 4)
+    }
+
+    /// Found by the `scxml` fuzz target: a field `_event` does not have was passed on to `current_event`, whose
+    /// type has no such field, and the written flow did not load.
+    @Test func aFieldEventDoesNotHaveIsRefusedWhereItIsWritten() throws {
+        guard case .failure(let problem) = Self.translate("_event.origint.origin === 'x'") else {
+            Issue.record("translated")
+            return
+        }
+        #expect(problem.code == "I006")
+        #expect(
+            problem.message
+                == "`expr`: `_event` has no field `origint` (its fields: `name`, `type`, `sendid`, `origin`, "
+                + "`origintype`, `invokeid`, `data`)")
+        #expect(problem.range.start.column == 8)
+        #expect(try Self.translate("_event.origintype === 'x'").get() == "current_event.origintype == 'x'")
+    }
+
+    /// Found by the `scxml` fuzz target: `_ioprocessors` is a record of SCXML's processor; reading another
+    /// processor, or a field other than `location`, was written into a flow whose record type refused it.
+    @Test(arguments: [
+        ("_ioprocessors['http://www.w2.org/TR/scxml/'].location", 14, "`_ioprocessors` has no processor `http://www.w2.org/TR/scxml/`"),
+        ("_ioprocessors.basichttp", 14, "`_ioprocessors` has no processor `basichttp`"),
+        ("_ioprocessors.scxml.locati", 20, "an event I/O processor has only a `location`, not `locati`"),
+    ])
+    func whatIoprocessorsDoesNotHoldIsRefused(_ ecma: String, _ column: Int, _ message: String) throws {
+        guard case .failure(let problem) = Self.translate(ecma) else {
+            Issue.record("\(ecma) was translated")
+            return
+        }
+        #expect(problem.code == "I006")
+        #expect(problem.message.hasPrefix("`expr`: " + message), "\(problem.message)")
+        #expect(problem.range.start.column == column + 1)
+        #expect(try Self.translate("_ioprocessors.scxml.location + ''").get().contains("scxml"))
     }
 }

@@ -19,9 +19,10 @@ import Testing
         let cases: [(String, String)] = [
             ("Var1 === 'a' && In('s0')", "Var1 == 'a' && state.s0"),
             ("x !== null || !(y > 2)", "x != null || !(y > 2)"),
-            ("_event.data.amount * 2 + .5", "event.amount * 2 + 0.5"),
+            ("_event.data.amount * 2 + .5", "current_event.data.amount * 2 + 0.5"),
+            ("_event.data === undefined", "event == null"),
             ("list[0].name", "list[0].name"),
-            ("\"double\" + 'it''s'", "'double' + string('it' 's')"),
+            ("\"double\" + 'single'", "'double' + 'single'"),
             ("a ? -1 : {k: [1, 2]}", "a ? -1 : { k: [1, 2] }"),
             ("undefined == x", "null == x"),
             ("'k' in rec", "'k' in rec"),

@@ -16,6 +16,12 @@ enum FuzzTarget: String, CaseIterable {
     case wav
     /// A JPEG or PNG: probe, decode (whole and scaled down), crop and re-encode as the photo service does.
     case image
+    /// An SCXML document: read, translated to a flow, and the flow compiled (a flow that does not is a finding).
+    case scxml
+    /// A byte stream to the language server: framing, JSON, and a lifecycle of requests and notifications.
+    case lsp
+    /// A byte stream to `segue serve`: the request reader, who may ask (`ServeAccess`), and what the page posts.
+    case serve
 
     /// Runs a few ordinary inputs once, before fuzzing starts.
     func warmUp() {
@@ -33,6 +39,9 @@ enum FuzzTarget: String, CaseIterable {
         case .storekit: StoreKitFuzz.run(data)
         case .wav: WAVFuzz.run(data)
         case .image: ImageFuzz.run(data)
+        case .scxml: SCXMLFuzz.run(data)
+        case .lsp: LanguageServerFuzz.run(data)
+        case .serve: ServeFuzz.run(data)
         }
     }
 }

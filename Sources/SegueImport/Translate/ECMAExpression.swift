@@ -124,14 +124,31 @@ struct ECMAExpression {
                     index += 4
                     continue
                 } else if token.text == "_event" {
-                    // The payload is the handler's `event`; the rest of `_event` is `current_event`.
+                    // The payload is the handler's `event`; the rest of `_event` is `current_event`. A field of the
+                    // payload is read through `current_event.data` (any): a chart may read a field no `<send>` of
+                    // that event carries (`undefined` in ECMAScript), which the payload's record type would refuse.
                     if next?.text == ".", index + 2 < tokens.count, tokens[index + 2].text == "data" {
-                        out.append("event")
+                        let readsField = index + 3 < tokens.count && tokens[index + 3].text == "."
+                        out += readsField ? [ImplicitName.currentEvent.rawValue, ".", "data"] : ["event"]
                         index += 3
                         continue
                     }
+                    // `_event` has SCXML's fields only: any other is `undefined` in ECMAScript, and reading it
+                    // further is an error at run time there, a type error in the flow here.
+                    if next?.text == ".", index + 2 < tokens.count, tokens[index + 2].kind == .identifier,
+                        CurrentEventField(rawValue: tokens[index + 2].text) == nil
+                    {
+                        let fields = CurrentEventField.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+                        return .failure(
+                            problem(
+                                "\(construct): `_event` has no field `\(tokens[index + 2].text)` (its fields: \(fields))",
+                                at: tokens[index + 2].offset, in: source))
+                    }
                     out.append(ImplicitName.currentEvent.rawValue)
                 } else if let system = Self.systemVariables[token.text] {
+                    if token.text == "_ioprocessors", let (message, offset) = Self.unknownProcessor(tokens, at: index) {
+                        return .failure(problem("\(construct): \(message)", at: offset, in: source))
+                    }
                     out.append(system)
                 } else if Self.unsupportedWords.contains(token.text) || token.text.hasPrefix("_") {
                     let what = token.text.hasPrefix("_") ? "the system variable" : "ECMAScript's"
@@ -182,6 +199,32 @@ struct ECMAExpression {
             "_ioprocessors": "({'\(SCXMLTranslator.scxmlProcessor)': \(location), scxml: \(location)})",
         ]
     }()
+
+    /// Why `_ioprocessors` at `index` reads what the record does not hold: a processor other than SCXML's (by its
+    /// URI or `scxml`), or a field of one other than `location`; nil when it reads what is there. ECMAScript gives
+    /// `undefined` for either (and an error for a field of that); the flow's record type would refuse the read.
+    static func unknownProcessor(_ tokens: [ECMAToken], at index: Int) -> (String, Int)? {
+        let processors = [SCXMLTranslator.scxmlProcessor, "scxml"]
+        func text(_ offset: Int) -> String? { index + offset < tokens.count ? tokens[index + offset].text : nil }
+        let fieldAt: Int
+        if text(1) == "[", index + 3 < tokens.count, tokens[index + 2].kind == .string, text(3) == "]" {
+            guard processors.contains(tokens[index + 2].stringValue) else {
+                return ("`_ioprocessors` has no processor `\(tokens[index + 2].stringValue)`; it has SCXML's only "
+                        + "(`_ioprocessors['\(SCXMLTranslator.scxmlProcessor)']`)", tokens[index + 2].offset)
+            }
+            fieldAt = 4
+        } else if text(1) == ".", let name = text(2) {
+            guard processors.contains(name) else {
+                return ("`_ioprocessors` has no processor `\(name)`; it has SCXML's only (`_ioprocessors.scxml`)",
+                        tokens[index + 2].offset)
+            }
+            fieldAt = 3
+        } else {
+            return nil
+        }
+        guard text(fieldAt) == ".", let field = text(fieldAt + 1), field != "location" else { return nil }
+        return ("an event I/O processor has only a `location`, not `\(field)`", tokens[index + fieldAt + 1].offset)
+    }
 
     static let unsupportedWords: Set<String> = [
         "return", "function", "new", "var", "let", "const", "delete", "void", "instanceof", "this",

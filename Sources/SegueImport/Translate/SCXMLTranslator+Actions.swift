@@ -137,6 +137,17 @@ extension SCXMLTranslator {
             abandonsBlock = true
             return raise("error.execution", at: element, platform: true).map { [$0] } ?? []
         }
+        // A value that reads a name no `<data>` declares fails when evaluated (ECMAScript's ReferenceError): SCXML
+        // raises error.execution and abandons the block, and so does the flow.
+        if let expr = element.attribute("expr"), let name = undeclaredName(in: expr.value) {
+            diagnostics.append(
+                .warning(
+                    .decidedStatically,
+                    "no `<data>` declares `\(name)`; SCXML raises error.execution when this `expr` is evaluated, and so does the flow",
+                    at: expr.valueRange))
+            abandonsBlock = true
+            return raise("error.execution", at: element, platform: true).map { [$0] } ?? []
+        }
         // Inline content is an expression too (`<assign location="x">[1, 2]</assign>`), as in `<data>`.
         let value =
             element.attribute("expr").map { expression($0, construct: "`expr`") }
@@ -228,19 +239,27 @@ extension SCXMLTranslator {
 
     /// The Segue expression for an ECMAScript one, or nil after its diagnostic. One that is not well formed
     /// (`{p1: 'v1'`) is a syntax error SCXML raises as error.execution where it is evaluated: `whenMalformed`
-    /// (`1 / 0`, which fails there too), with a warning; nil `whenMalformed` (a location) refuses it.
+    /// (`1 / 0`, which fails there too), with a warning; nil `whenMalformed` (a location) refuses it (I006), so a
+    /// translated flow always parses. Reading a name no `<data>` declares is refused (I006) unless the caller
+    /// translates what SCXML does then, error.execution where it is evaluated (`allowingUndeclared`: a `cond`; an
+    /// `<assign>`'s `expr` is looked at before).
     mutating func expression(
-        _ text: String, at range: SourceRange, construct: String, whenMalformed: String? = "1 / 0"
+        _ text: String, at range: SourceRange, construct: String, whenMalformed: String? = "1 / 0",
+        allowingUndeclared: Bool = false
     ) -> String? {
         let outline = self.outline
         var translator = ECMAExpression(valueRange: range, file: file) { outline.name(ofID: $0) }
         translator.isDeclared = { outline.dataIDs.contains($0) || outline.loopNames.contains($0) }
         switch translator.translate(text, construct: construct) {
         case .success(let translated):
-            guard let whenMalformed else { return translated }
             do {
                 _ = try Expression.parse(translated)
             } catch {
+                guard let whenMalformed else {
+                    diagnostics.append(
+                        .error(.expression, "\(construct) is not a well-formed expression: \(error.message)", at: range))
+                    return nil
+                }
                 diagnostics.append(
                     .warning(
                         .decidedStatically,
@@ -248,7 +267,14 @@ extension SCXMLTranslator {
                         at: range))
                 return whenMalformed
             }
-            return translated
+            guard !allowingUndeclared, let name = undeclaredName(in: text) else { return translated }
+            diagnostics.append(
+                .error(
+                    .expression,
+                    "\(construct) reads `\(name)`, which no `<data>` declares: SCXML raises error.execution when it "
+                        + "is evaluated, which the importer translates only in a `cond` or an `<assign>`'s `expr`",
+                    at: range))
+            return nil
         case .failure(let problem):
             diagnostics.append(problem)
             return nil
@@ -266,9 +292,11 @@ extension SCXMLTranslator {
                     at: attribute.valueRange))
             return "true"
         }
-        guard let translated = expression(attribute, construct: "`cond`", whenMalformed: "1 / 0 == 0") else {
-            return nil
-        }
+        guard
+            let translated = expression(
+                attribute.value, at: attribute.valueRange, construct: "`cond`", whenMalformed: "1 / 0 == 0",
+                allowingUndeclared: true)
+        else { return nil }
         guard let name = undeclaredName(in: attribute.value) else { return translated }
         diagnostics.append(
             .warning(

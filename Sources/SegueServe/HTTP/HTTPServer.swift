@@ -180,44 +180,29 @@ public final class HTTPServer: @unchecked Sendable {
         case failure(HTTPStatus, String)
     }
 
-    /// Reads one request within the limits; nil when the client left without sending one.
+    /// Reads one request within the limits (`HTTPRequestReader`) and its deadlines; nil when the client left
+    /// without sending one.
     private func read(_ connection: Socket) -> Received? {
-        let parser = HTTPRequestParser(limits: limits)
+        var reader = HTTPRequestReader(limits: limits)
         let headDeadline = ContinuousClock.now + .seconds(limits.headerTimeout)
-        var buffer: [UInt8] = []
+        var bodyDeadline: ContinuousClock.Instant?
         while true {
-            guard let chunk = connection.read(until: headDeadline) else {
-                return buffer.isEmpty && ContinuousClock.now < headDeadline
+            let chunk = connection.read(until: bodyDeadline ?? headDeadline)
+            if bodyDeadline != nil, chunk?.isEmpty != false {
+                return .failure(.requestTimeout, "the body took too long to arrive")
+            }
+            guard let chunk else {
+                return reader.isEmpty && ContinuousClock.now < headDeadline
                     ? nil : .failure(.requestTimeout, "the request took too long to arrive")
             }
             if chunk.isEmpty { return nil }
-            buffer += chunk
-            // Only a line end can complete the head (or be a bare CR or LF, refused at once), so slow one-byte writes
-            // do not rescan the buffer each time.
-            guard
-                chunk.contains(10) || chunk.contains(13) || buffer.count > limits.headerBytes
-                    || buffer.count > limits.requestLine
-            else {
-                continue
-            }
-            switch parser.parseHead(buffer) {
-            case .incomplete: continue
-            case .failure(let status, let message): return .failure(status, message)
-            case .head(let head, let consumed):
-                var body = Array(buffer[consumed...])
-                let bodyDeadline = ContinuousClock.now + .seconds(limits.bodyTimeout)
-                while body.count < head.contentLength {
-                    guard let more = connection.read(until: bodyDeadline), !more.isEmpty else {
-                        return .failure(.requestTimeout, "the body took too long to arrive")
-                    }
-                    body += more
+            switch reader.receive(chunk) {
+            case .incomplete:
+                if reader.hasHead, bodyDeadline == nil {
+                    bodyDeadline = ContinuousClock.now + .seconds(limits.bodyTimeout)
                 }
-                // Bytes past the body are a pipelined request: this one is answered and the connection closed
-                // (`Connection: close`), which tells the client to send the rest again on a new one.
-                return .request(
-                    HTTPRequest(
-                        method: head.method, version: head.version, path: head.path, query: head.query,
-                        headers: head.headers, body: Data(body.prefix(head.contentLength))))
+            case .failure(let status, let message): return .failure(status, message)
+            case .request(let request): return .request(request)
             }
         }
     }

@@ -164,10 +164,35 @@ enum StoreKitConfigurationReader {
                     name: try item.required("name").string(), enabled: try item.optional("enabled")?.bool() ?? false,
                     current: currentError(try item.record()["current"])))
         }
+        let failTransactions = try reader.optional("_failTransactionsEnabled")?.bool() ?? false
+        if let chosen = try reader.optional("_storeKitError") {
+            // Version 1 files (Xcode 12) name the error Fail Transactions fails with here: it is that setting's
+            // `Purchase` error, read as `_storeKitErrors` entries are.
+            errors.append(.init(name: "Purchase", enabled: failTransactions, current: try skError(chosen)))
+        }
         return .init(
             storefront: try reader.optional("_storefront")?.string(), locale: try reader.optional("_locale")?.string(),
-            failTransactionsEnabled: try reader.optional("_failTransactionsEnabled")?.bool() ?? false,
+            failTransactionsEnabled: failTransactions,
             askToBuyEnabled: try reader.optional("_askToBuyEnabled")?.bool() ?? false, storeKitErrors: errors)
+    }
+
+    /// StoreKit 1's `SKError.Code` names by number, for a version 1 `_storeKitError` given as a code.
+    static let skErrorNames = [
+        "unknown", "clientInvalid", "paymentCancelled", "paymentInvalid", "paymentNotAllowed",
+        "storeProductNotAvailable", "cloudServicePermissionDenied", "cloudServiceNetworkConnectionFailed",
+        "cloudServiceRevoked", "privacyAcknowledgementRequired", "unauthorizedRequestData", "invalidOfferIdentifier",
+        "invalidSignature", "missingOfferParams", "invalidOfferPrice", "overlayCancelled", "overlayInvalidConfiguration",
+        "overlayTimeout", "ineligibleForOffer", "unsupportedPlatform", "overlayPresentedInBackgroundScene",
+    ]
+
+    /// A version 1 `_storeKitError`: an `SKError` code's name (`storeProductNotAvailable`) or its number; anything
+    /// else is refused rather than left unread.
+    private static func skError(_ reader: JSONPathReader) throws(JSONShapeError) -> String {
+        if case .string(let name) = reader.value, !name.isEmpty { return name }
+        if let code = reader.value.intValue, Self.skErrorNames.indices.contains(code) { return Self.skErrorNames[code] }
+        throw reader.invalid(
+            "the error Fail Transactions fails with (Xcode 12's `_storeKitError`) must be an SKError code's name or "
+                + "its number 0–\(Self.skErrorNames.count - 1), found \(JSONPathReader.describe(reader.value))")
     }
 
     /// Xcode's shape for the chosen error is undocumented: take a string, or the first telling string of an object.

@@ -183,17 +183,10 @@ public struct DOTRenderer: Sendable {
 
     private func quoted(_ text: String) -> String { "\"" + escaped(text) + "\"" }
 
-    /// Inside a DOT string: quotes and backslashes escaped, line breaks as `\n`; other text (Cyrillic too) as is.
+    /// Inside a DOT string: quotes and backslashes escaped (so `\N`, `\G` and `\l` stay text), `&` as `&amp;` (Graphviz
+    /// reads entities in labels), line breaks as `\n`, controls as `\u{1B}` text (they would make the SVG ill-formed);
+    /// other text (Cyrillic too) as is.
     private func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n", "\r\n", "\r": result += "\\n"
-            default: result.append(character)
-            }
-        }
-        return result
+        DiagramText.escaped(text, lineBreak: "\\n", special: ["\"": "\\\"", "\\": "\\\\", "&": "&amp;"])
     }
 }

@@ -167,35 +167,20 @@ public struct MermaidRenderer: Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: ",")
     }
 
-    /// A YAML double-quoted string for the front matter's title.
+    /// A YAML double-quoted string for the front matter's title: `%` as YAML's `\x25` (Mermaid looks for
+    /// `%%{init: …}%%` directives anywhere in the text).
     private func yamlQuoted(_ text: String) -> String {
-        var result = "\""
-        for character in text {
-            switch character {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n", "\r\n", "\r": result += " "
-            default: result.append(character)
-            }
-        }
-        return result + "\""
+        "\"" + DiagramText.escaped(text, lineBreak: " ", special: ["\"": "\\\"", "\\": "\\\\", "%": "\\x25"]) + "\""
     }
 
-    /// Inside a quoted Mermaid label: quotes, `#`, `<`, `>`, `|` and backticks as entity codes; line breaks as `<br/>`.
+    /// Inside a quoted Mermaid label: quotes, `#`, `&`, `<`, `>`, `|`, backticks and `%` (which could start a
+    /// `%%{init: …}%%` directive, read anywhere in the text) as entity codes; line breaks as `<br/>`.
     private func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "#": result += "#35;"
-            case "\"": result += "#quot;"
-            case "<": result += "#lt;"
-            case ">": result += "#gt;"
-            case "|": result += "#124;"
-            case "`": result += "#96;"
-            case "\n", "\r\n", "\r": result += "<br/>"
-            default: result.append(character)
-            }
-        }
-        return result
+        DiagramText.escaped(
+            text, lineBreak: "<br/>",
+            special: [
+                "#": "#35;", "\"": "#quot;", "&": "#38;", "<": "#lt;", ">": "#gt;", "|": "#124;", "`": "#96;",
+                "%": "#37;",
+            ])
     }
 }

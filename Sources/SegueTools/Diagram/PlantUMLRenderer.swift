@@ -44,8 +44,8 @@ public struct PlantUMLRenderer: Sendable {
         }
         for alert in graph.alerts {
             out.append("note right of \(ids.screen(alert.screen))")
-            out.append("  \(escaped(alert.label)):")
-            out += DiagramText.alertLines(alert).map { "  " + escaped($0) }
+            out.append(noteLine(alert.label + ":"))
+            out += DiagramText.alertLines(alert).map(noteLine)
             out.append("end note")
         }
         out.append("legend bottom right")
@@ -117,17 +117,25 @@ public struct PlantUMLRenderer: Sendable {
         return options.isEmpty ? "-->" : "-[\(options.joined(separator: ","))]->"
     }
 
-    /// Quotes and backslashes as numeric entities, line breaks as `\n`; Cyrillic and other text as is.
+    /// As numeric entities: quotes, backslashes, `<` and `>` (creole's `<img:…>` would read a file or a URL when the
+    /// diagram is drawn), `[` and `]` (`[[links]]`), `%` (the preprocessor's `%getenv(…)` and other built-ins) and
+    /// `'` (comments); line breaks as `\n`; Cyrillic and other text as is.
     private func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "\"": result += "&#34;"
-            case "\\": result += "&#92;"
-            case "\n", "\r\n", "\r": result += "\\n"
-            default: result.append(character)
-            }
+        DiagramText.escaped(text, lineBreak: "\\n", special: Self.entities)
+    }
+
+    private static let entities: [Character: String] = [
+        "\"": "&#34;", "\\": "&#92;", "<": "&#60;", ">": "&#62;", "[": "&#91;", "]": "&#93;", "%": "&#37;",
+        "'": "&#39;",
+    ]
+
+    /// A line of a note: escaped, and a line reading `end note` (or `endnote`) starts with an entity, so it cannot
+    /// end the note early.
+    private func noteLine(_ text: String) -> String {
+        let line = escaped(text)
+        guard let first = line.first, line.lowercased().hasPrefix("end"), let ascii = first.asciiValue else {
+            return "  " + line
         }
-        return result
+        return "  &#\(ascii);" + line.dropFirst()
     }
 }

@@ -218,6 +218,19 @@ public struct EmbeddedServices: Sendable {
         _ declaration: ServiceDeclaration, options: ServiceOptions, directory: String, persistent: Bool
     ) throws(Failure) -> StoreFlowService {
         let data = persistent ? URL(fileURLWithPath: directory) : nil
+        if options.storeKitFile == nil, let fixture = declaration.fixture {
+            let project = options.projectRoot ?? ProjectRoot.startedFrom(fixture.range.path)
+            do {
+                let (configuration, outcomes) = try storeFiles(fixture, in: project)
+                return StoreFlowService(
+                    store: try ConfigurationStore(
+                        configuration: configuration, outcomes: outcomes,
+                        ledger: data.map(TransactionLedger.inDirectory) ?? .inMemory))
+            } catch {
+                let key = (FlowDecoder.fixtureKeys[.store] ?? "configuration") + ":"
+                throw failure(declaration, override: nil, reason(error, fixture, key: key, in: project))
+            }
+        }
         do {
             guard let file = try fixture(options.storeKitFile, declaration, options: options) else {
                 let store = try ConfigurationStore(
@@ -230,6 +243,23 @@ public struct EmbeddedServices: Sendable {
         } catch {
             throw failure(declaration, override: options.storeKitFile, error)
         }
+    }
+
+    /// The flow's StoreKit configuration and the outcomes file beside it, when there is one: each read in one open
+    /// through the project root (`ProjectRoot.read`), so a file or folder swapped for a link out of the root after
+    /// `segue validate` looked, or after it was found here, is refused, never read.
+    private static func storeFiles(_ fixture: FixturePath, in project: ProjectRoot) throws -> (
+        StoreKitConfiguration, StoreOutcomes
+    ) {
+        let limit = 64 << 20
+        let configuration = try StoreKitConfiguration(
+            data: project.read(fixture.resolved, limit: limit), file: fixture.resolved)
+        let outcomesPath = PathName.deletingExtension(of: fixture.resolved) + ".outcomes.json"
+        // A missing outcomes file is no outcomes; one that is there (or a link out of the root) is read or refused.
+        if case .failure(.unreadable(let error)) = project.locate(outcomesPath), error.reason == "no such file" {
+            return (configuration, StoreOutcomes())
+        }
+        return (configuration, try StoreOutcomes(data: project.read(outcomesPath, limit: limit), file: outcomesPath))
     }
 
     private static func makeAPI(

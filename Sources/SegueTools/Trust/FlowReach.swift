@@ -78,9 +78,21 @@ public struct FlowReach: Sendable, Hashable {
         return other.lines.first { !named.contains($0) }
     }
 
-    /// The folders whose trust the commands need, each once.
+    /// The folders whose trust the run needs, each once: each command's folder, then each data directory whose
+    /// `config.json` chose a server (`configFolders`).
     public var folders: [String] {
-        commands.map(\.directory).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        (commands.map(\.directory) + configFolders).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+    }
+
+    /// The data directories (real paths) whose `config.json` chose a server. `segue repl`'s default data directory
+    /// is `.segue/` in the working directory, where a cloned repository can carry its own: a server it names is
+    /// called only when that folder is trusted, as a command is started.
+    public var configFolders: [String] {
+        servers.values.compactMap { address -> String? in
+            guard case .configFile(let path) = address.source else { return nil }
+            let folder = PathName.directory(of: path)
+            return TrustList.realPath(folder) ?? PathName.absolute(folder)
+        }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     }
 
     /// A command's words as a shell would need them: a word with a space, a quote or a shell character quoted.

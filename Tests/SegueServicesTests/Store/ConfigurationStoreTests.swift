@@ -144,13 +144,15 @@ import Testing
         #expect(owned.message == "Эта покупка уже совершена")
     }
 
+    /// A store of one product `a` whose `.storekit` file has these `settings` (and `_locale: en_US`).
+    private func store(_ settings: String) throws -> ConfigurationStore {
+        try ConfigurationStore(
+            configuration: StoreKitConfiguration(
+                data: StoreTestSupport.storeKit(
+                    products: StoreTestSupport.product("a"), settings: #""_locale": "en_US", "# + settings)))
+    }
+
     @Test func storeKitSettingsDriveOutcomes() async throws {
-        func store(_ settings: String) throws -> ConfigurationStore {
-            try ConfigurationStore(
-                configuration: StoreKitConfiguration(
-                    data: StoreTestSupport.storeKit(
-                        products: StoreTestSupport.product("a"), settings: #""_locale": "en_US", "# + settings)))
-        }
         let askToBuy = try store(#""_askToBuyEnabled": true"#)
         #expect(await askToBuy.purchase(productID: "a") == .pending)
         let failing = try store(#""_failTransactionsEnabled": true"#)
@@ -176,6 +178,34 @@ import Testing
                 details: ["operation": .string("products"), "simulated": .string("Load Products")])
         ) {
             try await loadFailing.products(ids: ["a"])
+        }
+    }
+
+    /// Version 1 files (Xcode 12) name the error Fail Transactions uses in `_storeKitError`: by name or by code it
+    /// decides the failure; any other value is refused at its path, never left unread.
+    @Test func version1StoreKitErrorDecidesTheFailure() async throws {
+        func code(_ settings: String) async throws -> String? {
+            guard case .failed(let error) = try await store(settings).purchase(productID: "a") else { return nil }
+            return error.code
+        }
+        #expect(try await code(#""_failTransactionsEnabled": true, "_storeKitError": 7"#) == "network")
+        #expect(
+            try await code(#""_failTransactionsEnabled": true, "_storeKitError": "storeProductNotAvailable""#)
+                == "product_not_found")
+        #expect(try await code(#""_failTransactionsEnabled": true, "_storeKitError": 0"#) == "purchase_failed")
+        // Xcode fails nothing while Fail Transactions is off, whatever error is chosen.
+        #expect(try await code(#""_failTransactionsEnabled": false, "_storeKitError": 7"#) == nil)
+        let refused = [(#"{"code": 7}"#, "an object"), ("99", "the number 99"), ("true", "true"), (#""""#, #"the string """#)]
+        for (wrong, found) in refused {
+            #expect(
+                throws: StoreConfigurationError(
+                    file: "<storekit>", jsonPath: "$.settings._storeKitError",
+                    message: "the error Fail Transactions fails with (Xcode 12's `_storeKitError`) must be an SKError "
+                        + "code's name or its number 0–20, found \(found)")
+            ) {
+                try StoreKitConfiguration(
+                    data: StoreTestSupport.storeKit(products: "", settings: #""_storeKitError": "# + wrong))
+            }
         }
     }
 }

@@ -127,7 +127,7 @@ import Testing
                 hide empty description
                 state "navigation: list" as nav_s_list {
                   state "Список\\n(list)" as s_list ##[bold]
-                  state "a&#92;b <c> #1\\n(detail)" as s_detail {
+                  state "a&#92;b &#60;c&#62; #1\\n(detail)" as s_detail {
                     state "idle" as s_detail__idle
                     [*] --> s_detail__idle
                     state "busy" as s_detail__busy

@@ -1,5 +1,6 @@
 import Foundation
 import SegueCheck
+import SegueServices
 import Testing
 
 @testable import SegueTools
@@ -37,5 +38,28 @@ import Testing
         var render = ServiceOptions()
         render.usesServers = false
         #expect(FlowReach(flow: flow, options: render, environment: environment).isLocal)
+    }
+
+    /// A data directory's `config.json` may be a cloned repository's (`.segue/` in the working directory): the
+    /// server it chooses needs that folder trusted, as a command does; one the user named needs nothing.
+    @Test func aConfigFilesServerNeedsItsFolderTrusted() throws {
+        let directory = NSTemporaryDirectory() + "segue-config-trust-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try Data(#"{"api_url": "http://127.0.0.1:9/api"}"#.utf8).write(
+            to: URL(fileURLWithPath: directory + "/config.json"))
+        let flow = try #require(FlowLoader().load(path: ReplFixture.root + "/flows/donate.yaml").flow)
+        let fromConfig = FlowReach(flow: flow, options: ServiceOptions(dataDirectory: directory), environment: [:])
+        #expect(fromConfig.configFolders == [TrustList.realPath(directory)!])
+        #expect(fromConfig.folders == fromConfig.configFolders)
+        let named = FlowReach(
+            flow: flow, options: ServiceOptions(dataDirectory: directory, apiURL: "http://127.0.0.1:9"),
+            environment: [:])
+        #expect(named.servers["board"]?.source == .commandLine)
+        #expect(named.folders.isEmpty)
+        let fromEnvironment = FlowReach(
+            flow: flow, options: ServiceOptions(dataDirectory: directory),
+            environment: ["SEGUE_API_URL": "http://127.0.0.1:9"])
+        #expect(fromEnvironment.folders.isEmpty)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SegueCheck
 import SegueDiagnostics
 import Testing
 
@@ -87,5 +88,53 @@ import Testing
             #expect(images.dataURI(for: "pics/p.png") == nil, "a linked folder out of the root")
             #expect(images.dataURI(for: "linked.png") == nil, "a linked file out of the root")
         }
+    }
+
+    /// The StoreKit configuration and the outcomes file beside it are each read in one open through the root: an
+    /// outcomes file that is a link out of the root is refused at `configuration:` (it was read before), and what
+    /// it holds is never used or quoted.
+    @Test func aStoresOutcomesFileIsReadOnlyInsideTheRoot() async throws {
+        try await inTreeAsync { project, outside in
+            let storeKit = ReplFixture.root + "/flows/donate/Products.storekit"
+            try FileManager.default.copyItem(atPath: storeKit, toPath: project + "/Products.storekit")
+            try #"{"next": ["pending"], "hunter2": 1}"#.write(
+                toFile: outside + "/outcomes.json", atomically: true, encoding: .utf8)
+            let flow = try #require(
+                FlowLoader().load(
+                    SourceFile(
+                        path: project + "/store.yaml",
+                        text: "segue: 1\nflow: store\nstart: main\nservices:\n"
+                            + "  store: { kind: store, configuration: Products.storekit }\n"
+                            + "screens:\n  main:\n    elements: []\n")
+                ).flow)
+            // Inside the root, the outcomes file beside the configuration is read.
+            try #"{"next": ["cancelled"]}"#.write(
+                toFile: project + "/Products.outcomes.json", atomically: true, encoding: .utf8)
+            let inside = try await EmbeddedServices.make(for: flow, options: ServiceOptions())
+            let store = try #require(inside.services["store"])
+            #expect(await store.call("purchase", arguments: ["product": .string("donate.small")]) == .cancelled)
+            try FileManager.default.removeItem(atPath: project + "/Products.outcomes.json")
+            try FileManager.default.createSymbolicLink(
+                atPath: project + "/Products.outcomes.json", withDestinationPath: outside + "/outcomes.json")
+            do {
+                _ = try await EmbeddedServices.make(for: flow, options: ServiceOptions())
+                Issue.record("an outcomes file linked out of the root was read")
+            } catch {
+                let said = "\(error)"
+                #expect(said.contains("outside the project root `\(project)`"), "\(said)")
+                #expect(said.contains("store.yaml:5:"), "\(said)")
+                #expect(!said.contains("hunter2"))
+            }
+        }
+    }
+
+    /// `inTree` for a test that awaits.
+    private func inTreeAsync(_ body: (_ project: String, _ outside: String) async throws -> Void) async throws {
+        let top = NSTemporaryDirectory() + "segue-tools-root-" + UUID().uuidString
+        for folder in [top + "/project", top + "/outside"] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        defer { try? FileManager.default.removeItem(atPath: top) }
+        try await body(TrustList.realPath(top + "/project")!, TrustList.realPath(top + "/outside")!)
     }
 }

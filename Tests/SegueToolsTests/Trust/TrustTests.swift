@@ -198,6 +198,27 @@ import Testing
         #expect(!scratch.started)
     }
 
+    /// `.segue/config.json` in the working directory (`segue repl`'s default data directory) may have come with a
+    /// cloned repository: the server it names is called only from a trusted folder.
+    @Test(.enabled(if: segueExecutable != nil, "build `segue` first"))
+    func replCallsNoServerAnUntrustedConfigFileNames() async throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let data = scratch.folder + "/.segue"
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        try Data(#"{"api_url": "http://127.0.0.1:9/api"}"#.utf8).write(to: URL(fileURLWithPath: data + "/config.json"))
+        let flow = ReplFixture.root + "/flows/donate.yaml"
+        let refused = try await segue(["repl", flow, "--data-dir", data], environment: scratch.environment)
+        let real = TrustList.realPath(data)!
+        #expect(refused.status == 2)
+        #expect(refused.error.contains("service board → http://127.0.0.1:9/api (from \(data)/config.json"))
+        #expect(refused.error.contains("segue repl: not calling the server above: the folder \(real) is not trusted"))
+        #expect(try await segue(["trust", scratch.folder], environment: scratch.environment).status == 0)
+        let trusted = try await segue(["repl", flow, "--data-dir", data], environment: scratch.environment)
+        #expect(!trusted.error.contains("not trusted"), "\(trusted.error)")
+        #expect(trusted.status == 0, "\(trusted.error)")
+    }
+
     @Test(.enabled(if: segueExecutable != nil, "build `segue` first"))
     func segueTestNamesAndRefusesBeforeAnyScenarioRuns() async throws {
         let scratch = try Scratch()
