@@ -143,7 +143,9 @@ let package = Package(
         // The language server (`segue lsp`): LSP 3.17 over stdio, reading the vocabulary and the checked model.
         .target(
             name: "SegueLanguageServer",
-            dependencies: ["SegueDiagnostics", "SegueExpression", "SegueModel", "SegueCheck"]),
+            dependencies: [
+                "SegueDiagnostics", "SegueExpression", "SegueModel", "SegueCheck", "SegueRuntime", "SegueTools",
+            ]),
         .testTarget(
             name: "SegueLanguageServerTests", dependencies: ["SegueLanguageServer", "SegueRuntime"],
             exclude: ["Neovim"]),

@@ -25,9 +25,22 @@ public final class LanguageServer {
     private var pending: [String: Double] = [:]
     /// Document URI → the URIs its last publication wrote to (itself and the files it imports).
     private var published: [String: Set<String>] = [:]
+    /// How far a flow is explored after its diagnostics are published; nil: not at all.
+    public let checkSettings: BackgroundCheckSettings?
+    /// Called from a check's thread when it finishes, to wake the serving loop (which then calls `due`).
+    let checkFinished: @Sendable () -> Void
+    /// Document URI → its exploration, running or finished and not yet published.
+    var checks: [String: BackgroundCheck] = [:]
+    /// Document URI → the findings of the last exploration and the version they are of.
+    var checkFindings: [String: (version: Int, diagnostics: [Diagnostic])] = [:]
 
-    public init(debounce: Double = 0.15, log: @escaping (String) -> Void = { _ in }) {
+    public init(
+        debounce: Double = 0.15, check: BackgroundCheckSettings? = nil,
+        checkFinished: @escaping @Sendable () -> Void = {}, log: @escaping (String) -> Void = { _ in }
+    ) {
         self.debounce = debounce
+        self.checkSettings = check
+        self.checkFinished = checkFinished
         self.log = log
     }
 
@@ -83,14 +96,17 @@ public final class LanguageServer {
         )
     }
 
-    /// Diagnostics for every document whose quiet spell has passed.
+    /// Diagnostics for every document whose quiet spell has passed (then its exploration starts), and again for
+    /// every document whose exploration has finished with findings other than those last published.
     public func due(now: Double) -> [JSON] {
         let ready = pending.filter { $0.value <= now }.map(\.key).sorted()
         var out: [JSON] = []
         for uri in ready {
             pending[uri] = nil
             out += publications(for: uri)
+            startCheck(uri)
         }
+        out += checkPublications()
         return out
     }
 
@@ -147,10 +163,13 @@ public final class LanguageServer {
             // Full sync: the last change holds the whole text.
             guard let text = params["contentChanges"]?.array?.last?["text"]?.string else { return }
             document.replace(text: text, version: params["textDocument"]?["version"]?.int ?? document.version + 1)
+            cancelCheck(uri)
             pending[uri] = now + debounce
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string else { return }
             documents[uri] = nil
+            cancelCheck(uri)
+            checkFindings[uri] = nil
             // Its diagnostics, and those it published for its imports, are cleared at once.
             pending[uri] = published[uri] == nil ? nil : now
         default:
@@ -158,8 +177,9 @@ public final class LanguageServer {
         }
     }
 
-    /// publishDiagnostics for the document and each file it imports, clearing files that no longer have any.
-    private func publications(for uri: String) -> [JSON] {
+    /// publishDiagnostics for the document and each file it imports, clearing files that no longer have any: the
+    /// front end's diagnostics, and the findings of the exploration of this version of the text.
+    func publications(for uri: String) -> [JSON] {
         guard let document = documents[uri] else {
             let cleared = (published.removeValue(forKey: uri) ?? []).union([uri])
             return cleared.sorted().map {
@@ -169,7 +189,8 @@ public final class LanguageServer {
         let result = document.analysis
         let files = Dictionary(result.sources.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var byURI: [String: [JSON]] = [uri: []]
-        for diagnostic in result.diagnostics {
+        let findings = checkFindings[uri].flatMap { $0.version == document.version ? $0.diagnostics : nil } ?? []
+        for diagnostic in result.diagnostics + findings {
             let path = diagnostic.range.path
             // Nothing is said of a file outside the document's root (none is read; this holds it to that).
             guard document.mayTouch(path) else { continue }

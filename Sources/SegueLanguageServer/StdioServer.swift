@@ -5,7 +5,7 @@ import SegueDiagnostics
 ///
 /// A reader thread frames messages as they arrive; the serving loop handles them in order, answers a request
 /// already cancelled when its turn comes with `RequestCancelled`, and publishes diagnostics once an edit has been
-/// quiet for the debounce interval.
+/// quiet for the debounce interval, and the findings of the exploration that follows when it finishes.
 public final class StdioServer: @unchecked Sendable {
     private let input: Int32
     private let output: FileHandle
@@ -17,12 +17,20 @@ public final class StdioServer: @unchecked Sendable {
 
     public init(
         input: Int32 = 0, output: FileHandle = .standardOutput, debounce: Double = 0.15,
+        check: BackgroundCheckSettings? = BackgroundCheckSettings(),
         log: @escaping @Sendable (String) -> Void = StdioServer.logToStandardError
     ) {
         self.input = input
         self.output = output
         self.log = log
-        self.server = LanguageServer(debounce: debounce, log: log)
+        let condition = self.condition
+        self.server = LanguageServer(
+            debounce: debounce, check: check,
+            checkFinished: {
+                condition.lock()
+                condition.signal()
+                condition.unlock()
+            }, log: log)
     }
 
     /// The log on standard error, which editors show: method names, ids and errors come from the editor's messages,
@@ -37,7 +45,8 @@ public final class StdioServer: @unchecked Sendable {
         reader.start()
         while true {
             condition.lock()
-            while queue.isEmpty && !endOfInput {
+            // A finished exploration signals too: its findings are published by `due` below.
+            while queue.isEmpty && !endOfInput && !server.hasFinishedChecks {
                 if let deadline = server.nextDeadline {
                     let wait = deadline - Self.now()
                     if wait <= 0 { break }

@@ -13,9 +13,10 @@ final class ServerHarness {
         return url.path
     }()
 
-    init(initialize: Bool = true) {
+    /// `check`: the background exploration's bounds (none by default, so the other tests publish once per edit).
+    init(initialize: Bool = true, check: BackgroundCheckSettings? = nil) {
         let box = LogBox()
-        server = LanguageServer(debounce: 0.15, log: { box.lines.append($0) })
+        server = LanguageServer(debounce: 0.15, check: check, log: { box.lines.append($0) })
         logBox = box
         if initialize {
             _ = request("initialize", ["capabilities": [:]])
@@ -65,6 +66,15 @@ final class ServerHarness {
                 "textDocument": ["uri": .string(uri), "version": JSON(version)],
                 "contentChanges": [["text": .string(text)]],
             ])
+    }
+
+    /// Every publishDiagnostics due now, in the order sent.
+    func publications() -> [(uri: String, diagnostics: [JSON])] {
+        server.due(now: now).compactMap { message in
+            guard message["method"] == "textDocument/publishDiagnostics", let uri = message["params"]?["uri"]?.string
+            else { return nil }
+            return (uri, message["params"]?["diagnostics"]?.array ?? [])
+        }
     }
 
     /// Every publishDiagnostics due now, by URI.

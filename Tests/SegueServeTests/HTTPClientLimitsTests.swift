@@ -106,6 +106,7 @@ import Testing
         #expect(await BlockingWork.run(named: "hub-wait") { hub.waitUntilNoSubscribers(timeout: 10) })
         #expect(hub.subscribers == 0)
         #expect(Date().timeIntervalSince(started) < 3, "the closed stream was noticed only at the keep-alive")
+        #expect(await BlockingWork.run(named: "stream-wait") { server.waitUntilNoEventStreams(timeout: 10) })
         #expect(server.openEventStreams == 0)
     }
 }

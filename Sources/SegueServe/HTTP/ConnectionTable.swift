@@ -32,7 +32,8 @@ final class ConnectionTable: @unchecked Sendable {
     }
 
     private let limits: HTTPLimits
-    private let lock = NSLock()
+    /// Guards the entries; signalled when one goes, for `waitUntilNoStreams`.
+    private let lock = NSCondition()
     private var entries: [Int: Entry] = [:]
     private var clock = 0
 
@@ -89,7 +90,19 @@ final class ConnectionTable: @unchecked Sendable {
     /// Forgets `id` (its thread is done with it); call before closing its socket, so that no one shuts down a
     /// descriptor number the system has given to another connection.
     func remove(_ id: Int) {
-        _ = lock.withLock { entries.removeValue(forKey: id) }
+        lock.withLock {
+            entries.removeValue(forKey: id)
+            lock.broadcast()
+        }
+    }
+
+    /// Waits until no event stream is open, at most `timeout` seconds; whether none is. Blocks the calling thread.
+    func waitUntilNoStreams(timeout: Double) -> Bool {
+        lock.withLock {
+            let deadline = Date(timeIntervalSinceNow: timeout)
+            while entries.values.contains(where: { $0.phase == .streaming }), lock.wait(until: deadline) {}
+            return !entries.values.contains { $0.phase == .streaming }
+        }
     }
 
     /// The oldest entry in `phase` of the first of `clients` that has one.
@@ -104,6 +117,7 @@ final class ConnectionTable: @unchecked Sendable {
     /// Ends `id`'s connection: its thread sees the socket closed (and its stream ended) and finishes.
     private func close(_ id: Int) {
         guard let entry = entries.removeValue(forKey: id) else { return }
+        lock.broadcast()
         entry.events?.cancel()
         entry.socket.interrupt()
     }

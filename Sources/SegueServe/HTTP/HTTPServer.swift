@@ -45,6 +45,12 @@ public final class HTTPServer: @unchecked Sendable {
     /// Event streams open now.
     public var openEventStreams: Int { table.streams }
 
+    /// Waits until no event stream is open (a closed tab's stream is let go when its socket is found closed), at
+    /// most `timeout` seconds; whether none is. Blocks the calling thread.
+    public func waitUntilNoEventStreams(timeout: Double) -> Bool {
+        table.waitUntilNoStreams(timeout: timeout)
+    }
+
     /// Binds and listens; returns the port (the one chosen when asked for 0). Nothing is answered before `serve`.
     public func listen() throws(HTTPServerError) -> UInt16 {
         var address = sockaddr_in()

@@ -12,11 +12,18 @@ enum LspCommand: SegueCommand {
         It publishes the diagnostics of `segue validate` as you type (after a pause of
         --debounce seconds, 0.15 by default), including problems in imported files, and
         answers completion, hover, go to definition, references, rename, document symbols
-        and quick fixes. Set-up for Neovim, Helix, VS Code and Sublime Text: docs/editors.md.
+        and quick fixes. Once a flow has no error, `segue check`'s exploration of it runs in
+        the background (at most --check-time seconds, 5 by default; 300,000 states; 512 MiB),
+        cancelled by the next edit, and its findings are published beside the diagnostics.
+        Set-up for Neovim, Helix, VS Code and Sublime Text: docs/editors.md.
         """
     static let options = [
         CommandOption(
             "--debounce", value: "SECONDS", help: "wait this long after the last edit before checking (default 0.15)",
+            completion: .text),
+        CommandOption(
+            "--check-time", value: "SECONDS",
+            help: "explore each flow in the background this long at most after an edit (default 5; 0: never)",
             completion: .text),
         CommandOption(
             "--root", value: "DIR", help: "files a flow names (imports, fixtures) are read only inside DIR, never through",
@@ -49,7 +56,15 @@ enum LspCommand: SegueCommand {
             }
             debounce = value
         }
+        var check = BackgroundCheckSettings()
+        if let text = parsed.options["--check-time"] {
+            guard let value = Double(text), value >= 0, value.isFinite else {
+                printError("segue lsp: --check-time takes seconds, like 5 (0: no background check)")
+                return 2
+            }
+            check.seconds = value
+        }
         printError("segue lsp: serving on stdin/stdout")
-        return StdioServer(debounce: debounce).run()
+        return StdioServer(debounce: debounce, check: check.seconds > 0 ? check : nil).run()
     }
 }

@@ -1,5 +1,6 @@
 -- Drives `segue lsp` from a real Neovim (0.7 or later), headless: open a flow, break a name and see the
--- diagnostic, complete after `present: `, jump to a screen's definition, rename an event.
+-- diagnostic, complete after `present: `, jump to a screen's definition, rename an event, break an invariant and see
+-- the background exploration's finding arrive.
 -- Environment: SEGUE_BIN (the segue binary), SEGUE_FLOW (a copy of flows/donate.yaml beside examples/), SEGUE_RESULT (a file the
 -- steps are written to, one line each: `ok …` or `FAIL …`, then `done`).
 local out = assert(io.open(os.getenv("SEGUE_RESULT"), "w"))
@@ -27,7 +28,7 @@ local buf = vim.api.nvim_get_current_buf()
 local ready = false
 local client_id = vim.lsp.start_client({
   name = "segue",
-  cmd = { os.getenv("SEGUE_BIN"), "lsp", "--debounce", "0.05" },
+  cmd = { os.getenv("SEGUE_BIN"), "lsp", "--debounce", "0.05", "--check-time", "60" },
   root_dir = vim.fn.fnamemodify(os.getenv("SEGUE_FLOW"), ":h"),
   on_init = function() ready = true end,
 })
@@ -92,6 +93,23 @@ vim.wait(500)
 check(vim.wait(20000, function()
   return #vim.diagnostic.get(buf, { severity = vim.diagnostic.severity.ERROR }) == 0
 end, 20), "the renamed flow has no errors")
+
+-- 5. Break an invariant (a purchase breaks it, some steps from launch): the exploration's S001 arrives, with its run.
+local invariant_line, _, invariant_text = find('holds: "!has_entry || purchased != null"')
+check(invariant_line ~= nil, "donate.yaml has the invariant `entry_needs_purchase`")
+vim.api.nvim_buf_set_lines(buf, invariant_line, invariant_line + 1, false,
+  { (invariant_text:gsub('"!has_entry || purchased != null"', '"purchased == null"', 1)) })
+local finding
+vim.wait(90000, function()
+  for _, diagnostic in ipairs(vim.diagnostic.get(buf)) do
+    if diagnostic.code == "S001" then finding = diagnostic return true end
+  end
+  return false
+end, 50)
+check(finding ~= nil, "check finding: " .. (finding and finding.message or "none"))
+check(finding.lnum == invariant_line, "the finding is on the invariant")
+local related = finding.user_data and finding.user_data.lsp and finding.user_data.lsp.relatedInformation or {}
+check(#related > 1 and related[2].message == "1. launch", "the finding carries its run (" .. #related .. " lines)")
 
 vim.lsp.stop_client(client_id)
 finish(0)
