@@ -1,3 +1,4 @@
+import SegueCheck
 import SegueDiagnostics
 import SegueExpression
 import SegueModel
@@ -139,36 +140,32 @@ extension ProgramBuilder {
         return program.expressions.count - 1
     }
 
-    /// Parses an expression or template once; a syntax error is a diagnostic at its position.
+    /// An expression or template as the checker parsed it (computed-field reads lowered), a literal folded into a
+    /// constant. Only a text the checker never reads (an item position under a target of type `any`, a flow a test
+    /// compiles unchecked) is parsed here; a syntax error there is a diagnostic at its position.
     mutating func expression(_ text: ExpressionText, context: CompileContext) -> Int {
-        var body = CompiledExpression.Body.constant(.null)
-        do {
-            switch text.kind {
-            case .expression:
-                let parsed = try Expression.parse(text.text)
-                if case .literal(let value) = parsed.kind {
-                    body = .constant(value)
-                } else {
-                    body = .expression(parsed)
+        let syntax: LoweredExpression
+        if let checked = checked.syntax(of: text) {
+            syntax = checked
+        } else {
+            do throws(ExpressionDiagnostic) {
+                switch text.kind {
+                case .expression: syntax = .expression(try Expression.parse(text.text))
+                case .template: syntax = .template(try Template.parse(text.text))
                 }
-            case .template:
-                let parsed = try Template.parse(text.text)
-                if let literal = parsed.literalText {
-                    body = .constant(.string(literal))
-                } else {
-                    body = .template(parsed)
-                }
+            } catch {
+                unresolved(
+                    error.message,
+                    at: text.sourceRange(ofTextOffset: error.range.start, length: error.range.length, in: nil))
+                syntax = .expression(Expression(.literal(.null), at: TextRange(0, 0)))
             }
-        } catch {
-            unresolved(
-                error.message,
-                at: text.sourceRange(ofTextOffset: error.range.start, length: error.range.length, in: nil))
         }
-        // Reads of record types' computed fields, as the checker lowered them.
-        switch checked.lowered(text) {
-        case .expression(let lowered)?: body = .expression(lowered)
-        case .template(let lowered)?: body = .template(lowered)
-        case nil: break
+        let body: CompiledExpression.Body
+        switch syntax {
+        case .expression(let parsed):
+            if case .literal(let value) = parsed.kind { body = .constant(value) } else { body = .expression(parsed) }
+        case .template(let parsed):
+            if let literal = parsed.literalText { body = .constant(.string(literal)) } else { body = .template(parsed) }
         }
         let compiled = CompiledExpression(body: body, source: text.text, range: text.range)
         if compiled.names.contains(ImplicitName.currentEvent.rawValue) { program.readsCurrentEvent = true }
