@@ -16,8 +16,8 @@ public struct CheckedFlow: Sendable {
     public let events: [EventDeclaration]
     /// The files read, so positions map to exact columns.
     public let sources: [SourceFile]
-    /// The expressions that read computed fields of record types, each with those reads lowered.
-    let loweredExpressions: [LoweredExpression.Key: LoweredExpression]
+    /// Every expression the checker parsed, each read of a record type's computed field lowered.
+    let expressions: [LoweredExpression.Key: LoweredExpression]
     /// The computed fields of each record type that has some (by the type's name), for showing a record's.
     public let computedFields: [String: ComputedFields]
     /// The flow's own functions (`functions:`), typed, by name.
@@ -25,7 +25,7 @@ public struct CheckedFlow: Sendable {
 
     init(
         flow: Flow, components: [String: Component], events: [EventDeclaration], sources: [SourceFile],
-        lowered: [LoweredExpression.Key: LoweredExpression] = [:], computedFields: [String: ComputedFields] = [:],
+        parsed: [LoweredExpression.Key: LoweredExpression] = [:], computedFields: [String: ComputedFields] = [:],
         functions: [String: FlowFunction] = [:]
     ) {
         self.functions = functions
@@ -33,14 +33,14 @@ public struct CheckedFlow: Sendable {
         self.components = components
         self.events = events
         self.sources = sources
-        self.loweredExpressions = lowered
+        self.expressions = parsed
         self.computedFields = computedFields
     }
 
-    /// The expression as the compiler runs it when it reads a computed field (`entry.full_name` computing
-    /// `name + ' ' + surname` from `entry`); nil when it reads none and is compiled as written.
-    public func lowered(_ text: ExpressionText) -> LoweredExpression? {
-        loweredExpressions.isEmpty ? nil : loweredExpressions[LoweredExpression.Key(text)]
+    /// The expression as the checker parsed it and the compiler runs it, a read of a computed field lowered
+    /// (`entry.full_name` computing `name + ' ' + surname` from `entry`): the compiler parses nothing again.
+    public func syntax(of text: ExpressionText) -> LoweredExpression? {
+        expressions[LoweredExpression.Key(text)]
     }
 
     /// The component a `use:` names; the checker made sure there is one.

@@ -91,7 +91,8 @@ extension CheckRun {
                 holder += "." + field
             case .index(let text, let offset):
                 let range = subrange(of: name, from: offset, length: text.utf8.count)
-                guard let itemType = itemType(text, of: current, holder: holder, at: range, in: scope) else {
+                guard let itemType = itemType(text, of: current, holder: holder, at: range, key: name, in: scope)
+                else {
                     return nil
                 }
                 current = itemType
@@ -164,9 +165,14 @@ extension CheckRun {
 
     /// `list[i]` (an `int` position) or `map[key]` (a `string` key) inside a target.
     private mutating func itemType(
-        _ text: String, of current: ValueType, holder: String, at range: SourceRange, in scope: Scope
+        _ text: String, of current: ValueType, holder: String, at range: SourceRange, key: Name, in scope: Scope
     ) -> ValueType? {
         let index = ExpressionText(text, kind: .expression, node: nil, range: range)
+        // The compiler places a failure inside the position at the whole key: it finds the syntax there too.
+        defer {
+            let placed = LoweredExpression.Key(ExpressionText(text, kind: .expression, node: nil, range: key.range))
+            parsed[placed] = parsed[LoweredExpression.Key(index)]
+        }
         switch current.unwrapped {
         case .list(let element):
             warnIfOptional(current, holder: holder, writing: "an item", at: range, in: scope, whole: "list")

@@ -17,7 +17,7 @@ extension CheckRun {
         var found: ValueType?
         defer { sites?.append(ExpressionSite(text: text, scope: checker.scope, type: found)) }
         let analysis: TypeChecker.Analysis
-        let lowering: () -> LoweredExpression
+        let syntax: () -> LoweredExpression
         switch text.kind {
         case .expression:
             do throws(ExpressionDiagnostic) {
@@ -26,8 +26,10 @@ extension CheckRun {
                     noteWritten(text, as: text.text, reading: parsed.referencedNames, in: scope)
                 }
                 analysis = checker.analyze(parsed)
-                lowering = { [types] in
-                    .expression(parsed.lowering(analysis.computedReads, fields: types.computedFields))
+                syntax = { [types] in
+                    .expression(
+                        analysis.computedReads.isEmpty
+                            ? parsed : parsed.lowering(analysis.computedReads, fields: types.computedFields))
                 }
             } catch {
                 report(Self.hintingText(place(error, in: text), for: text))
@@ -41,14 +43,19 @@ extension CheckRun {
                     noteWritten(text, as: RepeatedExpressions.compared(parsed, text.text), reading: names, in: scope)
                 }
                 analysis = checker.analyze(parsed)
-                lowering = { [types] in .template(parsed.lowering(analysis.computedReads, fields: types.computedFields))
+                syntax = { [types] in
+                    .template(
+                        analysis.computedReads.isEmpty
+                            ? parsed : parsed.lowering(analysis.computedReads, fields: types.computedFields))
                 }
             } catch {
                 report(place(error, in: text))
                 return nil
             }
         }
-        if !analysis.computedReads.isEmpty { lowered[LoweredExpression.Key(text)] = lowering() }
+        // A text checked again where it reads no computed field keeps the lowering an earlier check made.
+        let key = LoweredExpression.Key(text)
+        if !analysis.computedReads.isEmpty || parsed[key] == nil { parsed[key] = syntax() }
         for warning in analysis.warnings { report(place(warning, in: text)) }
         switch analysis.type {
         case .failure(let problems):

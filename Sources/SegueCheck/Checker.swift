@@ -81,8 +81,8 @@ struct CheckRun {
     var namingValue: String?
     /// Whether a record type's computed field is being checked: its names are the record's, not the flow's.
     var checkingRecordType = false
-    /// Expressions that read computed fields, lowered for the compiler (`CheckedFlow.lowered`).
-    var lowered: [LoweredExpression.Key: LoweredExpression] = [:]
+    /// Every expression parsed, reads of computed fields lowered, for the compiler (`CheckedFlow.syntax(of:)`).
+    var parsed: [LoweredExpression.Key: LoweredExpression] = [:]
     /// The flow's own functions, typed (`functions:`); one in a cycle or with an error is left out.
     let functions: [String: FlowFunction]
 
@@ -175,11 +175,12 @@ struct CheckRun {
         checkUnhandledEvents(analysis: checkNavigation())
     }
 
-    /// Imported components are checked in their own file; here they are only typed, so their reads of computed
-    /// fields are lowered like the flow's own (their diagnostics, sends and repeats are their file's).
+    /// Imported components are checked in their own file; here they are only typed, so their expressions reach the
+    /// compiler parsed and their reads of computed fields lowered like the flow's own (their diagnostics, sends and
+    /// repeats are their file's).
     private mutating func lowerImportedComponents() {
         let imported = components.values.filter { !localComponentNames.contains($0.name.text) }
-        guard !imported.isEmpty, !types.computedFields.isEmpty else { return }
+        guard !imported.isEmpty else { return }
         let (kept, pending, written, collected) = (diagnostics, unhandledEvents, repeated, sites)
         sites = nil
         for component in imported.sorted(by: { $0.name.text < $1.name.text }) { checkComponent(component) }
@@ -213,7 +214,7 @@ struct CheckRun {
         var seen: Set<String> = []
         let events = (flow.events + importedEvents).filter { seen.insert($0.name.text).inserted }
         return CheckedFlow(
-            flow: flow, components: components, events: events, sources: sources, lowered: lowered,
+            flow: flow, components: components, events: events, sources: sources, parsed: parsed,
             computedFields: types.computedFields, functions: functions)
     }
 

@@ -20,7 +20,7 @@ enum Inventory {
                 result += flatten(loop.actions)
             case .navigate(let navigation):
                 result += flatten(navigation.onResult ?? [])
-            default:
+            case .goto, .set, .bind, .listEdit, .send, .emit, .alert, .cancelTimer, .openURL, .play, .stopPlayback:
                 break
             }
         }
@@ -45,7 +45,7 @@ enum Inventory {
         case .slider(let slider): if let change = slider.change { lists.append(change) }
         case .picker(let picker): if let change = picker.change { lists.append(change) }
         case .field(let field): if let change = field.change { lists.append(change) }
-        default: break
+        case .text, .image, .button, .list, .lines, .meter, .progress, .component: break
         }
         return lists
     }
@@ -57,7 +57,7 @@ enum Inventory {
             case .component(let use): use
             case .list(let list): list.item
             case .lines(let lines): lines.item
-            default: nil
+            case .text, .image, .button, .field, .slider, .picker, .meter, .progress: nil
             }
         }
     }

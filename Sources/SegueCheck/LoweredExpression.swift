@@ -2,8 +2,8 @@ import SegueDiagnostics
 import SegueExpression
 import SegueModel
 
-/// An expression or template as the checker lowered it: each read of a record type's computed field replaced by
-/// a node that computes it, so the compiler runs it without knowing types.
+/// An expression or template as the checker parsed and lowered it: each read of a record type's computed field
+/// replaced by a node that computes it, so the compiler runs it without knowing types or parsing it again.
 public enum LoweredExpression: Sendable {
     case expression(Expression)
     case template(Template)

@@ -11,7 +11,7 @@ extension Program {
         guard let part = path.part else { return [element] }
         let inner =
             path.item == nil && element.list != nil
-            ? element.footer : (element.list?.item.elements ?? element.component?.elements ?? [])
+            ? element.footer : (element.parts?.elements ?? [])
         return inner.indices.contains(part) ? [element, inner[part]] : [element]
     }
 

@@ -63,16 +63,18 @@ extension Runner {
 
     /// The one input a shown, enabled element without items takes, with its domain.
     private func input(for element: ElementProgram, _ frame: Frame, at path: ElementPath) -> AvailableInput? {
-        switch element.kind {
-        case .field:
-            guard path.item == nil, path.part == nil, let field = element.field else { return nil }
+        switch element.body {
+        case .field(let field):
+            guard path.item == nil, path.part == nil, let field else { return nil }
             return AvailableInput(.edit, path: path, domain: .field(field))
-        case .slider, .picker:
+        case .slider(let slider):
             guard acceptance(of: element, for: .change, listItem: false) == nil else { return nil }
-            if let bounds = element.bounds { return AvailableInput(.change, path: path, domain: .range(bounds)) }
-            let options = element.options.flatMap { try? evaluate($0, frame).get().listValue } ?? []
+            return AvailableInput(.change, path: path, domain: .range(slider.bounds))
+        case .picker(let picker):
+            guard acceptance(of: element, for: .change, listItem: false) == nil else { return nil }
+            let options = (try? evaluate(picker.options, frame).get().listValue) ?? []
             return AvailableInput(.change, path: path, domain: .options(options))
-        default:
+        case .text, .image, .button, .list, .lines, .meter, .progress, .component:
             guard acceptance(of: element, for: .tap, listItem: false) == nil else { return nil }
             return AvailableInput(.tap, path: path)
         }

@@ -42,7 +42,7 @@ extension Runner {
             let inner: [ElementProgram]
             if path.item == nil, element.list != nil {
                 inner = element.footer
-            } else if let component = element.list?.item ?? element.component {
+            } else if let component = element.parts {
                 switch bind(component, frame) {
                 case .success(let bound): frame = bound
                 case .failure(let failure): return refuse(.failed(failure), reached)
@@ -83,7 +83,11 @@ extension Runner {
 
     /// Why an element that can be acted on does not take this input: the wrong kind, or no actions to run.
     func acceptance(of element: ElementProgram, for action: InputAction, listItem: Bool) -> InputRefusal.Reason? {
-        let changes = element.kind == .slider || element.kind == .picker
+        let changes: Bool
+        switch element.body {
+        case .slider, .picker: changes = true
+        case .text, .image, .button, .field, .list, .lines, .meter, .progress, .component: changes = false
+        }
         switch action {
         case .edit:
             guard let field = element.field, !listItem else { return .wrongKind(element.kind) }

@@ -112,7 +112,7 @@ extension Program {
             guard let partIndex = elements[element].footer.firstIndex(where: { $0.name == part }) else { return nil }
             return ElementPath(element: element, part: partIndex)
         }
-        let inner = elements[element].list?.item.elements ?? elements[element].component?.elements ?? []
+        let inner = elements[element].parts?.elements ?? []
         guard let partIndex = inner.firstIndex(where: { $0.name == part }) else { return nil }
         return ElementPath(element: element, item: item, part: partIndex)
     }

@@ -144,7 +144,7 @@ extension Runner {
             let fields = program.screens[screen].fields
             var formValues: [Value] = []
             for field in fields {
-                var value: Value = field.kind == "photo" ? .null : .string("")
+                var value: Value = field.kind == .photo ? .null : .string("")
                 if let initial = field.initial, case .success(let result) = evaluate(initial, own, instance: instance) {
                     value = result
                 }

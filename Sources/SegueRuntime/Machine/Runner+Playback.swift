@@ -10,7 +10,7 @@ extension Runner {
         guard let instance = findInstance(frame.instance) else { return ignore("play", "no screen is shown") }
         let screen = program.screens[instance.screen]
         guard let playback = screen.playback else { return ignore("play", "\(screen.name) has no `playback:`") }
-        let mode = AudioPlaybackMode(rawValue: operation.mode) ?? .continuous
+        let mode = operation.mode
         let lines: [Value]
         switch evaluate(playback.lines, frame) {
         case .success(.list(let values)): lines = values

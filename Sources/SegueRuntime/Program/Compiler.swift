@@ -4,7 +4,8 @@ import SegueExpression
 import SegueFrontEnd
 import SegueModel
 
-/// Compiles a checked flow into a `Program`: names interned, action lists lowered, expressions parsed.
+/// Compiles a checked flow into a `Program`: names interned, action lists lowered, expressions taken as the checker
+/// parsed them.
 ///
 /// The checker has resolved every name, so the compiler only numbers them; the conveniences below run the front
 /// end and the checker first, and their errors are the `CompileError`'s diagnostics.

@@ -203,7 +203,7 @@ public struct TimerOperation: Sendable {
 }
 
 public struct PlayOperation: Sendable {
-    public var mode: String
+    public var mode: AudioPlaybackMode
     public var line: Int?
     /// The screen's playback `current` variable: `line` mode sets it, `continuous` starts from it.
     public var current: AssignTarget?

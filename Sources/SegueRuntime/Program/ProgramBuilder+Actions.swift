@@ -203,10 +203,15 @@ extension ProgramBuilder {
         case .play(let request):
             let playback = context.screen.flatMap { flow.screens[$0].playback }
             let current = playback.flatMap { target($0.current, context: context) }
+            let mode: AudioPlaybackMode =
+                switch request.mode {
+                case .line: .line
+                case .continuous: .continuous
+                }
             program.code.append(
                 .play(
                     PlayOperation(
-                        mode: request.mode.rawValue, line: request.line.map { expression($0, context: context) },
+                        mode: mode, line: request.line.map { expression($0, context: context) },
                         current: current)))
         case .stopPlayback:
             program.code.append(.stopPlayback)

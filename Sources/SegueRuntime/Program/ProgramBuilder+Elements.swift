@@ -1,81 +1,79 @@
+import SegueCheck
 import SegueDiagnostics
 import SegueExpression
 import SegueModel
 
 extension ProgramBuilder {
     mutating func element(_ element: Element, context: CompileContext) -> ElementProgram {
-        var compiled = ElementProgram(
-            name: element.id.text, kind: .text, content: nil,
-            visible: element.visible.map { expression($0, context: context) },
-            enabled: element.enabled.map { expression($0, context: context) },
-            style: element.style.map { expression($0, context: context) }, anchor: element.anchor?.text, tap: nil,
-            submits: false, field: nil, maxLines: nil, width: nil, list: nil, component: nil)
+        let visible = element.visible.map { expression($0, context: context) }
+        let enabled = element.enabled.map { expression($0, context: context) }
+        let style = element.style.map { expression($0, context: context) }
         var itemContext = context
+        var tap: Int?
+        let body: ElementProgram.Body
         switch element.kind {
         case .text(let text):
-            compiled.content = expression(text.value, context: context)
-            compiled.maxLines = text.maxLines
-            compiled.width = text.width.map { expression($0, context: context) }
-            compiled.font = text.font?.text
+            body = .text(
+                TextProgram(
+                    value: expression(text.value, context: context), maxLines: text.maxLines,
+                    width: text.width.map { expression($0, context: context) }, font: text.font?.text))
         case .image(let image):
-            compiled.kind = .image
-            compiled.content = expression(image.source, context: context)
-            compiled.placeholder = image.placeholder
+            body = .image(
+                ImageProgram(source: expression(image.source, context: context), placeholder: image.placeholder))
         case .button(let button):
-            compiled.kind = .button
-            compiled.content = expression(button.label, context: context)
-            compiled.submits = button.submits
-            compiled.icon = button.icon.map { expression($0, context: context) }
+            body = .button(
+                ButtonProgram(
+                    label: expression(button.label, context: context), submits: button.submits,
+                    icon: button.icon.map { expression($0, context: context) }))
         case .field(let field):
-            compiled.kind = .field
-            if let screen = context.screen { compiled.field = program.screens[screen].fieldIndex[element.id.text] }
-            compiled.tap = field.change.map { list($0, context: context) }
+            body = .field(form: context.screen.flatMap { program.screens[$0].fieldIndex[element.id.text] })
+            tap = field.change.map { list($0, context: context) }
         case .list(let list):
-            compiled.kind = .list
             itemContext.locals.formUnion([ImplicitName.item.rawValue, ImplicitName.index.rawValue])
-            compiled.list = ListProgram(
-                items: expression(list.items, context: context), item: component(list.item, context: itemContext),
-                layout: list.layout?.text, columns: list.columns.map { expression($0, context: context) },
-                cellWidth: list.cellWidth.map { expression($0, context: context) },
-                cellHeight: list.cellHeight.map { expression($0, context: context) }, pageSize: list.paging?.size,
-                nearEnd: list.paging.map { event($0.nearEnd.text) },
-                hasMore: list.paging?.hasMore.map { expression($0, context: context) },
-                empty: list.empty.map { expression($0, context: context) })
+            body = .list(
+                ListProgram(
+                    items: expression(list.items, context: context), item: component(list.item, context: itemContext),
+                    layout: list.layout?.text, columns: list.columns.map { expression($0, context: context) },
+                    cellWidth: list.cellWidth.map { expression($0, context: context) },
+                    cellHeight: list.cellHeight.map { expression($0, context: context) }, pageSize: list.paging?.size,
+                    nearEnd: list.paging.map { event($0.nearEnd.text) },
+                    hasMore: list.paging?.hasMore.map { expression($0, context: context) },
+                    empty: list.empty.map { expression($0, context: context) }))
         case .lines(let lines):
-            compiled.kind = .lines
             itemContext.locals.formUnion([ImplicitName.item.rawValue, ImplicitName.index.rawValue])
             let use = lines.item.map { component($0, context: itemContext) }
-            compiled.list = ListProgram(
+            let shown = ListProgram(
                 items: expression(lines.items, context: context),
                 item: use ?? ComponentProgram(name: "", arguments: [], elements: []), layout: nil, columns: nil,
                 cellWidth: nil, cellHeight: nil, pageSize: nil, nearEnd: nil, hasMore: nil,
                 empty: lines.endMarker.map { expression($0, context: context) })
-            compiled.footer = lines.footer.map { self.element($0, context: context) }
+            body = .lines(LinesProgram(list: shown, footer: lines.footer.map { self.element($0, context: context) }))
         case .slider(let slider):
-            compiled.kind = .slider
-            compiled.content = expression(slider.value, context: context)
+            let value = expression(slider.value, context: context)
             itemContext.locals.insert("value")
-            compiled.tap = slider.change.map { list($0, context: context) }
-            compiled.bounds = min(slider.minimum, slider.maximum)...max(slider.minimum, slider.maximum)
+            tap = slider.change.map { list($0, context: context) }
+            body = .slider(
+                SliderProgram(
+                    value: value,
+                    bounds: min(slider.minimum, slider.maximum)...max(slider.minimum, slider.maximum)))
         case .picker(let picker):
-            compiled.kind = .picker
-            compiled.content = expression(picker.selected, context: context)
-            compiled.tap = picker.change.map { list($0, context: context) }
-            compiled.options = expression(picker.options, context: context)
+            let selected = expression(picker.selected, context: context)
+            tap = picker.change.map { list($0, context: context) }
+            body = .picker(PickerProgram(selected: selected, options: expression(picker.options, context: context)))
         case .meter(let meter):
-            compiled.kind = .meter
-            compiled.content = expression(meter.level, context: context)
-            compiled.bars = meter.bars
+            body = .meter(MeterProgram(level: expression(meter.level, context: context), bars: meter.bars))
         case .progress(let progress):
-            compiled.kind = .progress
-            compiled.content = expression(progress.value, context: context)
-            compiled.label = progress.label.map { expression($0, context: context) }
+            body = .progress(
+                ProgressProgram(
+                    value: expression(progress.value, context: context),
+                    label: progress.label.map { expression($0, context: context) }))
         case .component(let use):
-            compiled.kind = .component
-            compiled.component = component(use, context: context)
+            body = .component(component(use, context: context))
         }
-        if let tap = element.tap { compiled.tap = list(tap, context: itemContext) }
-        return compiled
+        if let written = element.tap { tap = list(written, context: itemContext) }
+        return ElementProgram(
+            name: element.id.text, body: body, visible: visible, enabled: enabled, style: style,
+            anchor: element.anchor?.text, tap: tap)
     }
 
     /// A component at a use site: its arguments in the caller's scope, its elements with its parameters bound.
@@ -121,7 +119,7 @@ extension ProgramBuilder {
             guard case .field(let field) = element.kind else { continue }
             fields.append(
                 FieldProgram(
-                    name: element.id.text, element: index, kind: field.kind.rawValue,
+                    name: element.id.text, element: index, kind: field.kind,
                     placeholder: field.placeholder.map { expression($0, context: context) },
                     label: field.label.map { expression($0, context: context) },
                     initial: field.initial.map { expression($0, context: context) },
@@ -142,36 +140,32 @@ extension ProgramBuilder {
         return program.expressions.count - 1
     }
 
-    /// Parses an expression or template once; a syntax error is a diagnostic at its position.
+    /// An expression or template as the checker parsed it (computed-field reads lowered), a literal folded into a
+    /// constant. Only a text the checker never reads (an item position under a target of type `any`, a flow a test
+    /// compiles unchecked) is parsed here; a syntax error there is a diagnostic at its position.
     mutating func expression(_ text: ExpressionText, context: CompileContext) -> Int {
-        var body = CompiledExpression.Body.constant(.null)
-        do {
-            switch text.kind {
-            case .expression:
-                let parsed = try Expression.parse(text.text)
-                if case .literal(let value) = parsed.kind {
-                    body = .constant(value)
-                } else {
-                    body = .expression(parsed)
+        let syntax: LoweredExpression
+        if let checked = checked.syntax(of: text) {
+            syntax = checked
+        } else {
+            do throws(ExpressionDiagnostic) {
+                switch text.kind {
+                case .expression: syntax = .expression(try Expression.parse(text.text))
+                case .template: syntax = .template(try Template.parse(text.text))
                 }
-            case .template:
-                let parsed = try Template.parse(text.text)
-                if let literal = parsed.literalText {
-                    body = .constant(.string(literal))
-                } else {
-                    body = .template(parsed)
-                }
+            } catch {
+                unresolved(
+                    error.message,
+                    at: text.sourceRange(ofTextOffset: error.range.start, length: error.range.length, in: nil))
+                syntax = .expression(Expression(.literal(.null), at: TextRange(0, 0)))
             }
-        } catch {
-            unresolved(
-                error.message,
-                at: text.sourceRange(ofTextOffset: error.range.start, length: error.range.length, in: nil))
         }
-        // Reads of record types' computed fields, as the checker lowered them.
-        switch checked.lowered(text) {
-        case .expression(let lowered)?: body = .expression(lowered)
-        case .template(let lowered)?: body = .template(lowered)
-        case nil: break
+        let body: CompiledExpression.Body
+        switch syntax {
+        case .expression(let parsed):
+            if case .literal(let value) = parsed.kind { body = .constant(value) } else { body = .expression(parsed) }
+        case .template(let parsed):
+            if let literal = parsed.literalText { body = .constant(.string(literal)) } else { body = .template(parsed) }
         }
         let compiled = CompiledExpression(body: body, source: text.text, range: text.range)
         if compiled.names.contains(ImplicitName.currentEvent.rawValue) { program.readsCurrentEvent = true }

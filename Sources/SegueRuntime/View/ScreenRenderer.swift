@@ -94,61 +94,7 @@ struct ScreenRenderer {
             id: element.name, kind: element.kind, text: string(element.content),
             visible: flag(element.visible, default: true),
             enabled: flag(element.enabled, default: true), style: string(element.style), anchor: element.anchor)
-        if element.submits { view.enabled = view.enabled && form.isValid }
-        view.icon = string(element.icon)
-        view.placeholder = element.placeholder
-        view.bounds = element.bounds
-        if let options = element.options {
-            switch value(options, frame) {
-            case .success(.list(let values)): view.options = values.map(\.description)
-            case .success(let other): problems.append("the options are \(other.literal), not a list")
-            case .failure(let failure): problems.append(failure.description)
-            }
-        }
-        if element.kind == .text, let text = view.text {
-            var textLayout = layout
-            if let width = element.width.flatMap({ number($0, frame) }) {
-                textLayout.width = width
-                view.measuredWidth = width
-            }
-            view.maxLines = element.maxLines
-            view.font = element.font
-            let shown = textLayout.text(text, maxLines: element.maxLines)
-            view.lines = shown.lines
-            if element.maxLines != nil { view.truncated = shown.truncated }
-        }
-        if element.kind == .progress, let content = element.content {
-            var fraction = 0.0
-            switch value(content, frame) {
-            case .success(let result):
-                if let number = result.numberValue {
-                    fraction = number
-                } else {
-                    problems.append("a progress bar's value is \(result.literal), not a number")
-                }
-            case .failure(let failure): problems.append(failure.description)
-            }
-            view.progress = ProgressView(fraction: fraction, label: string(element.label))
-        }
-        if let segments = element.bars {
-            view.meter = MeterView(level: element.content.flatMap { number($0, frame) } ?? 0, segments: segments)
-        }
-        if let index = element.field, index < fields.count, index < form.fields.count {
-            let field = fields[index]
-            let state = form.fields[index]
-            view.field = FieldView(
-                kind: field.kind, value: state.value, placeholder: string(field.placeholder),
-                label: string(field.label), error: state.touched || form.submitted ? state.error : nil,
-                touched: state.touched,
-                dirty: state.dirty, minLines: field.minLines, grows: field.grows)
-            view.field?.crop = field.crop
-            if let crop = field.crop { view.field?.region = PhotoFraming.region(of: state.value, frame: crop) }
-            if let minLines = field.minLines {
-                let text = state.value == .null ? "" : state.value.description
-                view.field?.lines = layout.field(text, minLines: minLines, grows: field.grows, maxLines: field.maxLines)
-            }
-        }
-        if let list = element.list {
+        func show(_ list: ListProgram) {
             var cell = layout
             if let width = list.cellWidth.flatMap({ number($0, frame) }) { cell.width = width }
             switch value(list.items, frame) {
@@ -167,13 +113,76 @@ struct ScreenRenderer {
             view.cellHeight = list.cellHeight.flatMap { number($0, frame) }
             if list.nearEnd != nil { view.hasMore = flag(list.hasMore, default: true) }
             view.footer = string(list.empty)
-            if !element.footer.isEmpty {
-                view.footerElements = element.footer.map {
+        }
+        switch element.body {
+        case .text(let text):
+            guard let shown = view.text else { break }
+            var textLayout = layout
+            if let width = text.width.flatMap({ number($0, frame) }) {
+                textLayout.width = width
+                view.measuredWidth = width
+            }
+            view.maxLines = text.maxLines
+            view.font = text.font
+            let drawn = textLayout.text(shown, maxLines: text.maxLines)
+            view.lines = drawn.lines
+            if text.maxLines != nil { view.truncated = drawn.truncated }
+        case .image(let image):
+            view.placeholder = image.placeholder
+        case .button(let button):
+            if button.submits { view.enabled = view.enabled && form.isValid }
+            view.icon = string(button.icon)
+        case .slider(let slider):
+            view.bounds = slider.bounds
+        case .picker(let picker):
+            switch value(picker.options, frame) {
+            case .success(.list(let values)): view.options = values.map(\.description)
+            case .success(let other): problems.append("the options are \(other.literal), not a list")
+            case .failure(let failure): problems.append(failure.description)
+            }
+        case .progress(let progress):
+            var fraction = 0.0
+            switch value(progress.value, frame) {
+            case .success(let result):
+                if let number = result.numberValue {
+                    fraction = number
+                } else {
+                    problems.append("a progress bar's value is \(result.literal), not a number")
+                }
+            case .failure(let failure): problems.append(failure.description)
+            }
+            view.progress = ProgressView(fraction: fraction, label: string(progress.label))
+        case .meter(let meter):
+            view.meter = MeterView(level: number(meter.level, frame) ?? 0, segments: meter.bars)
+        case .field(let index?) where index < fields.count && index < form.fields.count:
+            let field = fields[index]
+            let state = form.fields[index]
+            view.field = FieldView(
+                kind: field.kind.rawValue, value: state.value, placeholder: string(field.placeholder),
+                label: string(field.label), error: state.touched || form.submitted ? state.error : nil,
+                touched: state.touched,
+                dirty: state.dirty, minLines: field.minLines, grows: field.grows)
+            view.field?.crop = field.crop
+            if let crop = field.crop { view.field?.region = PhotoFraming.region(of: state.value, frame: crop) }
+            if let minLines = field.minLines {
+                let text = state.value == .null ? "" : state.value.description
+                view.field?.lines = layout.field(text, minLines: minLines, grows: field.grows, maxLines: field.maxLines)
+            }
+        case .field:
+            // Inside a component or an item: not part of the screen's form, drawn without a value.
+            break
+        case .list(let list):
+            show(list)
+        case .lines(let lines):
+            show(lines.list)
+            if !lines.footer.isEmpty {
+                view.footerElements = lines.footer.map {
                     self.element($0, frame, form: .empty, fields: [], layout: layout)
                 }
             }
+        case .component(let use):
+            view.items = [row(use, frame, layout: layout)]
         }
-        if let component = element.component { view.items = [row(component, frame, layout: layout)] }
         view.problem = problems.isEmpty ? nil : problems.joined(separator: "; ")
         return view
     }

@@ -17,14 +17,13 @@ struct OpaqueExpressions {
         var arguments: [(parameter: String, value: Int)] = []
         func visit(_ elements: [ElementProgram]) {
             for element in elements {
-                switch element.kind {
-                case .text, .image, .button, .slider, .meter, .progress, .picker:
-                    if let content = element.content { drawn.insert(content) }
-                default: break
+                if let content = element.content { drawn.insert(content) }
+                switch element.body {
+                case .button(let button): if let icon = button.icon { drawn.insert(icon) }
+                case .progress(let progress): if let label = progress.label { drawn.insert(label) }
+                case .text, .image, .field, .list, .slider, .picker, .lines, .meter, .component: break
                 }
-                for expression in [element.style, element.icon, element.label] {
-                    if let expression { drawn.insert(expression) }
-                }
+                if let style = element.style { drawn.insert(style) }
                 if let component = element.component {
                     for argument in component.arguments {
                         arguments.append((argument.name, argument.value))
