@@ -139,12 +139,16 @@ public struct ButtonProgram: Sendable {
 public struct SliderProgram: Sendable {
     public var value: Int
     public var bounds: ClosedRange<Double>
+    /// The text shown with it (`label:`), a template.
+    public var label: Int?
 }
 
 /// A picker: the selected option and the options expression.
 public struct PickerProgram: Sendable {
     public var selected: Int
     public var options: Int
+    /// The text shown with it (`label:`), a template.
+    public var label: Int?
 }
 
 /// A script's lines: the items, and the elements after the end marker (the share button, P13).

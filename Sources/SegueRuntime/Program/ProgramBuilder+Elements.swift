@@ -55,11 +55,15 @@ extension ProgramBuilder {
             body = .slider(
                 SliderProgram(
                     value: value,
-                    bounds: min(slider.minimum, slider.maximum)...max(slider.minimum, slider.maximum)))
+                    bounds: min(slider.minimum, slider.maximum)...max(slider.minimum, slider.maximum),
+                    label: slider.label.map { expression($0, context: context) }))
         case .picker(let picker):
             let selected = expression(picker.selected, context: context)
             tap = picker.change.map { list($0, context: context) }
-            body = .picker(PickerProgram(selected: selected, options: expression(picker.options, context: context)))
+            body = .picker(
+                PickerProgram(
+                    selected: selected, options: expression(picker.options, context: context),
+                    label: picker.label.map { expression($0, context: context) }))
         case .meter(let meter):
             body = .meter(MeterProgram(level: expression(meter.level, context: context), bars: meter.bars))
         case .progress(let progress):

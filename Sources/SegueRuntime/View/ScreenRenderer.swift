@@ -134,7 +134,9 @@ struct ScreenRenderer {
             view.icon = string(button.icon)
         case .slider(let slider):
             view.bounds = slider.bounds
+            view.label = string(slider.label)
         case .picker(let picker):
+            view.label = string(picker.label)
             switch value(picker.options, frame) {
             case .success(.list(let values)): view.options = values.map(\.description)
             case .success(let other): problems.append("the options are \(other.literal), not a list")

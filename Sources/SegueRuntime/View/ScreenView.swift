@@ -94,6 +94,8 @@ public struct ElementView: Sendable, Hashable, Codable {
     public var options: [String]? = nil
     /// For a slider: the bounds its value moves between.
     public var bounds: ClosedRange<Double>? = nil
+    /// For a slider or picker: its `label:`, shown with it.
+    public var label: String? = nil
     /// For a text: its `max_lines`, and the width it is measured in when it names one (`width:`).
     public var maxLines: Int? = nil
     public var measuredWidth: Double? = nil

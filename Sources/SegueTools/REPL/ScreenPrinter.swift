@@ -60,7 +60,9 @@ public struct ScreenPrinter: Sendable {
         case .meter: head += element.meter.map { " " + meter($0) } ?? ""
         case .progress: head += element.progress.map { " " + progress($0) } ?? ""
         case .list, .lines, .component: head += " (\(count(element.items?.count ?? 0)))"
-        case .text, .image, .slider, .picker: if let text = element.text { head += " " + quoted(text) }
+        case .text, .image, .slider, .picker:
+            if let label = element.label, !label.isEmpty { head += " " + style.dim(label) }
+            if let text = element.text { head += " " + quoted(text) }
         }
         if let columns = element.columns { flags.append("\(columns) columns") }
         if let width = element.cellWidth, let height = element.cellHeight {

@@ -94,6 +94,20 @@ extension ElementLayout {
             children: [picture, outline], element: element.id, enabled: enabled, input: tag, clips: true)
     }
 
+    /// A control with its `label:` (a slider's, a picker's) on a line above it, as a progress bar's is.
+    func labelled(
+        _ element: ElementView, x: Double, y: Double, width: Double,
+        control: (Double) -> (items: [DisplayItem], height: Double)
+    ) -> (items: [DisplayItem], height: Double) {
+        guard let label = element.label, !label.isEmpty else { return control(y) }
+        let color = theme.color(element.enabled ? "label" : "disabled")
+        let run = TextRun([label], fontSize: fontSize, bold: false, color: color)
+        let caption = DisplayItem(
+            "label", frame: Rect(x: x, y: y, width: width, height: run.lineHeight), shape: .text(run))
+        let below = control(y + run.lineHeight + 6)
+        return ([caption] + below.items, run.lineHeight + 6 + below.height)
+    }
+
     /// A slider: its track filled up to the thumb, which sits at the value's place between the bounds.
     func slider(_ element: ElementView, path: ElementPath, x: Double, y: Double, width: Double)
         -> (items: [DisplayItem], height: Double)

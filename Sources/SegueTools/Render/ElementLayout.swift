@@ -81,8 +81,10 @@ struct ElementLayout {
             let frame = Rect(x: x, y: y, width: width, height: height)
             return ([image(element, path: path, frame: frame)], height)
         case .field: return field(element, path: path, x: x, y: y, width: width)
-        case .slider: return slider(element, path: path, x: x, y: y, width: width)
-        case .picker: return picker(element, path: path, x: x, y: y, width: width)
+        case .slider:
+            return labelled(element, x: x, y: y, width: width) { slider(element, path: path, x: x, y: $0, width: width) }
+        case .picker:
+            return labelled(element, x: x, y: y, width: width) { picker(element, path: path, x: x, y: $0, width: width) }
         case .meter: return meter(element, x: x, y: y, width: width)
         case .progress: return progress(element, x: x, y: y, width: width)
         case .list: return list(element, path: path, x: x, y: y, width: width)
@@ -99,9 +101,16 @@ struct ElementLayout {
         guard !lines.isEmpty else { return ([], 0) }
         // The type scale's emphasised styles are semibold at the body size.
         let bold = ["headline", "title", "title2", "title3", "largeTitle"].contains(element.font ?? "")
-        let run = TextRun(lines, fontSize: fontSize, bold: bold, color: theme.color("label"))
+        // A theme style colours a text as it does a button: its title colour, its background behind it.
+        let style = theme.style(element.style)
+        let run = TextRun(lines, fontSize: fontSize, bold: bold, color: style?.title ?? theme.color("label"))
         let frame = Rect(x: x, y: y, width: width, height: Double(lines.count) * run.lineHeight)
         var item = DisplayItem("text", frame: frame, shape: .text(run), element: element.id)
+        if let background = style?.background {
+            item = DisplayItem(
+                "text", frame: frame, shape: .box(fill: background, stroke: nil, radius: 6),
+                children: [DisplayItem("text-run", frame: frame, shape: .text(run))], element: element.id)
+        }
         if let problem = element.problem { item.children.append(problemNote(problem, below: frame)) }
         return ([item], frame.height)
     }

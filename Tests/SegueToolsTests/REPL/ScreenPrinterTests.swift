@@ -43,4 +43,14 @@ import Testing
         #expect(printer.render(gauge) == ["  progress gauge Elapsed ▕█████░░░░░░░░░░░░░░░▏ 25%"])
         #expect(printer.summary([gauge]) == "gauge=Elapsed ▕█████░░░░░░░░░░░░░░░▏ 25%")
     }
+
+    @Test func aSliderOrPickerShowsItsLabelBeforeItsValue() {
+        var slider = element("duration", .slider, text: "5")
+        slider.label = "Duration:"
+        #expect(printer.render(slider) == [#"  slider duration Duration: "5""#])
+        var picker = element("kind", .picker, text: "one-way flight")
+        #expect(printer.render(picker) == [#"  picker kind "one-way flight""#])
+        picker.label = "Kind"
+        #expect(printer.render(picker) == [#"  picker kind Kind "one-way flight""#])
+    }
 }

@@ -9,10 +9,12 @@ struct RenderFixture {
     let driver: FlowDriver
     let embedded: EmbeddedServices
 
+    /// `flow`: a seed flow's name, or a path from the repository's root (`examples/7guis/timer.yaml`).
     static func make(_ flow: String, device: DeviceProfile = .standard, boardEntries: Int = 12) async throws
         -> RenderFixture
     {
-        let loaded = FlowLoader().load(path: repository.appendingPathComponent("flows/\(flow).yaml").path)
+        let relative = flow.hasSuffix(".yaml") ? flow : "flows/\(flow).yaml"
+        let loaded = FlowLoader().load(path: repository.appendingPathComponent(relative).path)
         guard let checked = loaded.checked else { throw FixtureProblem(message: "\(flow) does not load") }
         let embedded = try await EmbeddedServices.make(
             for: checked.flow, options: ServiceOptions(boardEntries: boardEntries, root: repository.path))

@@ -64,6 +64,35 @@ import Testing
         #expect(errors == [["Обязательное поле"]])
     }
 
+    /// A slider's `label:` is drawn on a line above its track (7GUIs' timer: "Duration:").
+    @Test func aSlidersLabelIsDrawnAboveIt() async throws {
+        let fixture = try await RenderFixture.make("examples/7guis/timer.yaml", device: .iPhone15)
+        defer { fixture.embedded.removeTemporaryFiles() }
+        let items = fixture.draw().allItems
+        let slider = try #require(items.first { $0.role == "slider" && $0.element == "duration" })
+        let label = try #require(
+            items.first { item in
+                if case .text(let run) = item.shape { return run.lines == ["Duration:"] }
+                return false
+            })
+        #expect(label.frame.maxY <= slider.frame.y)
+        #expect(label.frame.x == slider.frame.x)
+    }
+
+    /// A theme style colours a text with its title colour (7GUIs' flight booker: a red "not a day").
+    @Test func aTextTakesItsStylesColour() async throws {
+        let fixture = try await RenderFixture.make("examples/7guis/flight-booker.yaml", device: .iPhone15)
+        defer { fixture.embedded.removeTemporaryFiles() }
+        try await fixture.edit("start", "31.02.2014")
+        let warning = try #require(fixture.draw().allItems.first { $0.element == "start_invalid" })
+        guard case .text(let run) = warning.shape else {
+            Issue.record("the warning is not text: \(warning.shape)")
+            return
+        }
+        #expect(run.lines == ["not a day"])
+        #expect(run.color == "#FF3B30")
+    }
+
     @Test func aMultilineFieldGrowsWithItsText() async throws {
         let fixture = try await form(on: .iPhone15)
         defer { fixture.embedded.removeTemporaryFiles() }
