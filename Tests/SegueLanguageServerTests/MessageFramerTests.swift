@@ -107,15 +107,22 @@ struct MessageFramerTests {
         #expect(result.errors == ["a message of \(size) bytes, over the \(MessageFramer.maximumBody) allowed: skipped"])
     }
 
+    /// Read once: ten times the bytes cost about ten times the time, not a hundred (the earlier reader rescanned its
+    /// buffer after every read). A ratio measured in one run, the best of three, so a loaded machine cannot fail it.
     @Test func tenMegabytesWithoutABlankLineAreReadOnceAndDropped() {
-        let flood = Data(repeating: UInt8(ascii: "a"), count: 10 << 20)
-        for input in [flood, Data("Content-Length: 10\r\n".utf8) + flood] {
-            let start = ContinuousClock.now
-            let result = frames(input + message(7))
-            let elapsed = ContinuousClock.now - start
-            #expect(elapsed < .seconds(3), "\(elapsed)")
-            #expect(result.bodies == [#"{"id":7}"#])
-            #expect(!result.errors.isEmpty)
+        func fastest(_ input: Data) -> Duration {
+            (0..<3).map { _ in
+                let start = ContinuousClock.now
+                let result = frames(input + message(7))
+                #expect(result.bodies == [#"{"id":7}"#])
+                #expect(!result.errors.isEmpty)
+                return ContinuousClock.now - start
+            }.min() ?? .zero
+        }
+        for header in [Data(), Data("Content-Length: 10\r\n".utf8)] {
+            let one = fastest(header + Data(repeating: UInt8(ascii: "a"), count: 1 << 20))
+            let ten = fastest(header + Data(repeating: UInt8(ascii: "a"), count: 10 << 20))
+            #expect(ten < one * 40, "1 MB: \(one), 10 MB: \(ten)")
         }
     }
 }

@@ -103,7 +103,12 @@ public final class HTTPServer: @unchecked Sendable {
             return was
         }
         let descriptor = lock.withLock { listener }
-        if accepting { stopped.wait() }
+        if accepting {
+            // Wakes the accept thread where it waits: a listening socket shut down reads as ready, and its accept
+            // fails (Linux; elsewhere the poll below still ends within a second).
+            _ = shutdown(descriptor, Int32(SHUT_RDWR))
+            stopped.wait()
+        }
         if idle, descriptor >= 0 { Socket(descriptor: descriptor).close() }
     }
 
@@ -112,7 +117,16 @@ public final class HTTPServer: @unchecked Sendable {
     private func acceptLoop(_ descriptor: Int32, handler: @escaping Handler) {
         let socket = Socket(descriptor: descriptor)
         while !isStopping {
-            guard socket.wait(for: Int16(POLLIN), until: .now + .milliseconds(200)) == .ready else { continue }
+            // Waits for a client without looking again on a timer: `stop` shuts the socket down, which ends the
+            // wait. The second is only for systems where a shut-down listener does not wake a poll.
+            #if os(Linux)
+                var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                let result = poll(&ready, 1, -1)
+                if result < 0, errno == EINTR { continue }
+                if result < 0 || ready.revents & Int16(POLLNVAL) != 0 || isStopping { break }
+            #else
+                guard socket.wait(for: Int16(POLLIN), until: .now + .seconds(1)) == .ready else { continue }
+            #endif
             var peer = sockaddr_in()
             var length = socklen_t(MemoryLayout<sockaddr_in>.size)
             let client = withUnsafeMutablePointer(to: &peer) {

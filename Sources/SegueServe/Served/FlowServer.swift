@@ -31,8 +31,15 @@ public final class FlowServer: Sendable {
         }
     }
 
-    init(served: ServedFlow, http: HTTPServer, access: ServeAccess, hub: EventHub, beats: [Task<Void, Never>]) {
+    /// What tells the reload beat that the files may have changed (nil: it compares them on a timer).
+    let fileWatch: FileWatch?
+
+    init(
+        served: ServedFlow, http: HTTPServer, access: ServeAccess, hub: EventHub, beats: [Task<Void, Never>],
+        fileWatch: FileWatch?
+    ) {
         self.served = served
+        self.fileWatch = fileWatch
         self.http = http
         self.access = access
         self.hub = hub
@@ -51,8 +58,9 @@ public final class FlowServer: Sendable {
     /// This run's token (256 random bits, hex).
     public var token: String { access.token }
 
-    /// Opens the flow, starts listening on `host:port` (0 picks a free port) and starts the beats; `watchInterval`
-    /// is how often the flow's files are compared with what was read.
+    /// Opens the flow, starts listening on `host:port` (0 picks a free port) and starts the beats; the flow's files
+    /// are compared with what was read whenever the system says their folders changed, or every `watchInterval`
+    /// seconds where it cannot say.
     public static func start(
         path: String, host: String = "127.0.0.1", port: UInt16, device: DeviceProfile = .standard,
         options: ServiceOptions = ServiceOptions(boardEntries: 12), limits: HTTPLimits = HTTPLimits(),
@@ -78,10 +86,14 @@ public final class FlowServer: Sendable {
         http.serve { request in await routes.handle(request) }
         // The beats take turns with the requests, so they run on the server's threads too: one holding the turn
         // must not wait for the cooperative pool while a request waits for it.
+        let changes = await Self.changes(of: served, every: watchInterval)
         let watch = Task(executorPreference: http.executor) {
-            while !Task.isCancelled {
-                try? await Task.sleep(nanoseconds: UInt64(watchInterval * 1e9))
-                _ = await served.exclusive { await served.reloadIfChanged() }
+            for await _ in changes.stream {
+                let paths = await served.exclusive {
+                    await served.reloadIfChanged()
+                    return served.watchedPaths
+                }
+                changes.watch?.watch(paths)
             }
         }
         let beat = 0.25
@@ -91,11 +103,40 @@ public final class FlowServer: Sendable {
                 await served.exclusive { await served.beat(beat) }
             }
         }
-        return FlowServer(served: served, http: http, access: access, hub: hub, beats: [watch, clock])
+        return FlowServer(
+            served: served, http: http, access: access, hub: hub, beats: [watch, clock], fileWatch: changes.watch)
+    }
+
+    /// A signal each time the flow's files may have changed: from the system (`FileWatch`), or, where it has
+    /// none to give, every `interval` seconds.
+    private static func changes(of served: ServedFlow, every interval: Double) async -> (
+        stream: AsyncStream<Void>, watch: FileWatch?
+    ) {
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        guard let watch = FileWatch() else {
+            let timer = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(nanoseconds: UInt64(interval * 1e9))
+                    continuation.yield()
+                }
+            }
+            continuation.onTermination = { _ in timer.cancel() }
+            return (stream, nil)
+        }
+        // Watched before the first change can come, so none is missed.
+        watch.watch(await served.exclusive { served.watchedPaths })
+        let thread = Thread {
+            while watch.next() { continuation.yield() }
+            continuation.finish()
+        }
+        thread.name = "segue-serve-watch"
+        thread.start()
+        return (stream, watch)
     }
 
     /// Stops the beats, closes every event stream and stops listening.
     public func stop() {
+        fileWatch?.stop()
         for beat in beats { beat.cancel() }
         hub.close()
         http.stop()

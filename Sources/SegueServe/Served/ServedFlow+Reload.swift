@@ -6,6 +6,9 @@ import SegueRuntime
 import SegueTools
 
 extension ServedFlow {
+    /// The files the flow was read from (the flow, its imports, its fixtures), which a change reloads it for.
+    public var watchedPaths: [String] { watched.keys.sorted() }
+
     /// Reads the flow and its imports again when any of them changed on disk (or vanished): errors are shown and
     /// the old flow keeps running; a flow that compiles replaces it, with the session replayed to the same step.
     /// Returns whether anything changed.
