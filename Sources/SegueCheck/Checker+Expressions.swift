@@ -18,6 +18,7 @@ extension CheckRun {
         defer { sites?.append(ExpressionSite(text: text, scope: checker.scope, type: found)) }
         let analysis: TypeChecker.Analysis
         let lowering: () -> LoweredExpression
+        let expressions: [Expression]
         switch text.kind {
         case .expression:
             do throws(ExpressionDiagnostic) {
@@ -26,6 +27,7 @@ extension CheckRun {
                     noteWritten(text, as: text.text, reading: parsed.referencedNames, in: scope)
                 }
                 analysis = checker.analyze(parsed)
+                expressions = [parsed]
                 lowering = { [types] in
                     .expression(parsed.lowering(analysis.computedReads, fields: types.computedFields))
                 }
@@ -41,6 +43,7 @@ extension CheckRun {
                     noteWritten(text, as: RepeatedExpressions.compared(parsed, text.text), reading: names, in: scope)
                 }
                 analysis = checker.analyze(parsed)
+                expressions = parsed.expressions
                 lowering = { [types] in .template(parsed.lowering(analysis.computedReads, fields: types.computedFields))
                 }
             } catch {
@@ -49,6 +52,7 @@ extension CheckRun {
             }
         }
         if !analysis.computedReads.isEmpty { lowered[LoweredExpression.Key(text)] = lowering() }
+        referNames(in: expressions, of: text, in: scope, computedReads: analysis.computedReads)
         for warning in analysis.warnings { report(place(warning, in: text)) }
         switch analysis.type {
         case .failure(let problems):
@@ -111,6 +115,7 @@ extension CheckRun {
     /// Resolves a type annotation, reporting an unknown type at the name inside the annotation.
     @discardableResult
     mutating func resolve(_ type: TypeText) -> ValueType {
+        referTypes(in: type)
         switch types.resolve(type.text) {
         case .success(let resolved):
             return resolved
@@ -126,7 +131,7 @@ extension CheckRun {
     }
 
     /// The file range of part of a type annotation: plain or quoted scalars on one line map byte for byte.
-    private func annotationRange(_ type: TypeText, _ part: TextRange) -> SourceRange {
+    func annotationRange(_ type: TypeText, _ part: TextRange) -> SourceRange {
         guard let file = file(type.range), type.range.start.line == type.range.end.line else { return type.range }
         var base = type.range.start.offset
         if base < file.bytes.count, file.bytes[base] == UInt8(ascii: "\"") || file.bytes[base] == UInt8(ascii: "'") {
