@@ -46,9 +46,11 @@ public struct Checker: Sendable {
     public func resolved() -> (checked: CheckedFlow?, diagnostics: [Diagnostic], symbols: SymbolTable) {
         var run = CheckRun(flow: flow, imported: imported, role: role, sources: sources)
         run.checkAll()
+        run.symbols.finish()
         let diagnostics = run.diagnostics.sortedBySource()
         guard role == .flow, !diagnostics.hasErrors else { return (nil, diagnostics, run.symbols) }
-        return (run.checked(sources: sources), diagnostics, run.symbols)
+        let checked = run.checked(sources: sources)
+        return (checked, diagnostics, checked.symbols)
     }
 }
 

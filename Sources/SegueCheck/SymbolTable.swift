@@ -62,36 +62,56 @@ public struct SymbolDeclaration: Sendable {
 ///     let table = FlowLoader().load(path: "flows/donate.yaml").symbols
 ///     table.occurrences(of: [SymbolID(.screen, "donate_form")])   // its key under `screens:` and every navigation
 public struct SymbolTable: Sendable {
+    /// In file order (files by path, then by position) once the checks are done, each once.
     public private(set) var occurrences: [SymbolOccurrence] = []
     /// The declarations, in the order they were checked, with what an outline shows of them.
     public private(set) var declarations: [SymbolDeclaration] = []
-    private var seen: Set<SymbolOccurrence> = []
 
     public init() {}
 
     mutating func declare(_ declaration: SymbolDeclaration) {
-        if add(declaration.id, declaration.range, declaration: true) { declarations.append(declaration) }
+        guard Self.isPlaced(declaration.id, declaration.range) else { return }
+        declarations.append(declaration)
+        occurrences.append(SymbolOccurrence(id: declaration.id, range: declaration.range, isDeclaration: true))
     }
 
-    mutating func refer(_ id: SymbolID, at range: SourceRange) { add(id, range, declaration: false) }
-
-    /// Adds an occurrence once; false when it was there already or has no name or place.
-    @discardableResult
-    private mutating func add(_ id: SymbolID, _ range: SourceRange, declaration: Bool) -> Bool {
-        guard !id.name.isEmpty, range != .synthesized else { return false }
-        let occurrence = SymbolOccurrence(id: id, range: range, isDeclaration: declaration)
-        guard seen.insert(occurrence).inserted else { return false }
-        occurrences.append(occurrence)
-        return true
+    mutating func refer(_ id: SymbolID, at range: SourceRange) {
+        guard Self.isPlaced(id, range) else { return }
+        occurrences.append(SymbolOccurrence(id: id, range: range, isDeclaration: false))
     }
 
-    /// This table with another's occurrences (an imported file's) after its own.
+    private static func isPlaced(_ id: SymbolID, _ range: SourceRange) -> Bool {
+        !id.name.isEmpty && range != .synthesized
+    }
+
+    /// Puts the table in file order with each occurrence once (a text checked twice, as a result is against each
+    /// screen that may hand it, records its names twice), in place: no second copy of the table, as a set would be.
+    mutating func finish() {
+        occurrences.sort {
+            ($0.range.path, $0.range.start.offset, $0.range.end.offset) < (
+                $1.range.path, $1.range.start.offset, $1.range.end.offset
+            )
+        }
+        var kept = 0
+        for index in occurrences.indices {
+            let occurrence = occurrences[index]
+            // Equal occurrences are neighbours, give or take others at the same place.
+            let start = occurrences[..<kept].lastIndex { $0.range != occurrence.range }.map { $0 + 1 } ?? 0
+            guard !occurrences[start..<kept].contains(occurrence) else { continue }
+            occurrences[kept] = occurrence
+            kept += 1
+        }
+        occurrences.removeLast(occurrences.count - kept)
+        var declared: Set<SourceRange> = []
+        declarations.removeAll { !declared.insert($0.range).inserted }
+    }
+
+    /// This table with another's (an imported file's).
     public func merging(_ other: SymbolTable) -> SymbolTable {
         var merged = self
-        for occurrence in other.occurrences where !occurrence.isDeclaration {
-            merged.add(occurrence.id, occurrence.range, declaration: false)
-        }
-        for declaration in other.declarations { merged.declare(declaration) }
+        merged.occurrences += other.occurrences
+        merged.declarations += other.declarations
+        merged.finish()
         return merged
     }
 
@@ -111,21 +131,12 @@ public struct SymbolTable: Sendable {
     }
 
     /// The names of one kind (declared ones only, or referenced ones too), of any owner or of `owner`, in file
-    /// order without repeats: what an editor offers where such a name goes.
+    /// order (files by path) without repeats: what an editor offers where such a name goes.
     public func names(_ kind: SymbolKind, in owner: SymbolOwner? = nil, declaredOnly: Bool = true) -> [String] {
-        let matching = occurrences.filter {
-            $0.id.kind == kind && (!declaredOnly || $0.isDeclaration) && (owner == nil || $0.id.owner == owner)
-        }
-        // Files in the order the table first meets them (the flow's own first), names in each by position.
-        var files: [String: Int] = [:]
-        for occurrence in matching where files[occurrence.range.path] == nil {
-            files[occurrence.range.path] = files.count
-        }
-        let ordered = matching.sorted {
-            (files[$0.range.path] ?? 0, $0.range.start.offset) < (files[$1.range.path] ?? 0, $1.range.start.offset)
-        }
         var seen: Set<String> = []
-        return ordered.map(\.id.name).filter { seen.insert($0).inserted }
+        return occurrences.filter {
+            $0.id.kind == kind && (!declaredOnly || $0.isDeclaration) && (owner == nil || $0.id.owner == owner)
+        }.map(\.id.name).filter { seen.insert($0).inserted }
     }
 }
 
