@@ -22,13 +22,16 @@ public struct CheckedFlow: Sendable {
     public let computedFields: [String: ComputedFields]
     /// The flow's own functions (`functions:`), typed, by name.
     public let functions: [String: FlowFunction]
+    /// Every name the checker bound: declarations and the references resolved to them.
+    public let symbols: SymbolTable
 
     init(
         flow: Flow, components: [String: Component], events: [EventDeclaration], sources: [SourceFile],
         parsed: [LoweredExpression.Key: LoweredExpression] = [:], computedFields: [String: ComputedFields] = [:],
-        functions: [String: FlowFunction] = [:]
+        functions: [String: FlowFunction] = [:], symbols: SymbolTable = SymbolTable()
     ) {
         self.functions = functions
+        self.symbols = symbols
         self.flow = flow
         self.components = components
         self.events = events

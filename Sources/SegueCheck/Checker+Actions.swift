@@ -69,6 +69,7 @@ extension CheckRun {
             if event.text.isEmpty {
                 for argument in arguments { check(argument.value, in: scope, role: "`\(argument.name.text)`") }
             } else {
+                refer(.event, event)
                 checkSend(event, arguments, in: scope)
             }
             if let delay = options?.delay { check(delay, in: scope, role: "a send's delay") }
@@ -94,8 +95,10 @@ extension CheckRun {
         case .forEach(let loop):
             let list = check(loop.list, in: scope, expecting: .list(.any), role: "the list of `foreach`")
             // A later pass of the body runs after what the earlier ones changed.
+            let item = loop.item.map { declareLocal($0) }
+            let position = loop.index.map { declareLocal($0) }
             let inner = scope.forgetting(Self.changes(of: loop.actions))
-                .binding(loop.itemName, list?.elementType ?? .any).binding(loop.indexName, .int)
+                .binding(loop.itemName, list?.elementType ?? .any, as: item).binding(loop.indexName, .int, as: position)
             checkActions(loop.actions, in: inner)
         case .cancelTimer(let id, let computed):
             if let computed { check(computed, in: scope, role: "`timer`") }
@@ -112,6 +115,7 @@ extension CheckRun {
 
     private mutating func checkNavigationTarget(_ navigation: Navigation, in scope: Scope) {
         guard let target = navigation.target else { return }
+        refer(.screen, target)
         guard let position = index.positions[target.text] else {
             reportUnknownScreen(target)
             for argument in navigation.arguments { check(argument.value, in: scope, role: "argument") }
@@ -125,7 +129,7 @@ extension CheckRun {
             navigation.arguments,
             against: parameters.map { ($0.name.text, $0.type.text, $0.defaultValue == nil) },
             in: scope, owner: "screen `\(flow.screens[position].name.text)`", at: target.range,
-            unknownCode: CheckCode.unknownScreenArgument, missingCode: CheckCode.missingScreenArgument)
+            declaredBy: .screen(flow.screens[position].name.text), unknownCode: CheckCode.unknownScreenArgument, missingCode: CheckCode.missingScreenArgument)
     }
 
     mutating func reportUnknownScreen(_ name: Name) {
@@ -140,11 +144,9 @@ extension CheckRun {
     mutating func checkGoto(_ state: Name, in scope: Scope) {
         let owners = screens(of: scope.owner)
         guard !owners.isEmpty else { return }
+        referState(state, of: owners.map(\.name.text))
         for screen in owners {
-            if stateNamesByScreen[screen.name.text] == nil {
-                stateNamesByScreen[screen.name.text] = Set(Inventory.states(screen.states).map(\.state.name.text))
-            }
-            guard stateNamesByScreen[screen.name.text]?.contains(state.text) != true else { continue }
+            guard !stateNames(ofScreen: screen.name.text).contains(state.text) else { continue }
             let names = Inventory.states(screen.states).map(\.state.name.text)
             let suggestion = Suggestion.closest(to: state.text, in: names)
             let message =
@@ -209,7 +211,10 @@ extension CheckRun {
     /// A data variable `set`, `as`, `current` or `level` may write, or a report with did-you-mean.
     @discardableResult
     mutating func variableType(_ name: Name, in scope: Scope) -> ValueType? {
-        if let type = scope.variables[name.text] { return type }
+        if let type = scope.variables[name.text] {
+            refer(.data, name, in: dataOwner(of: name.text, in: scope))
+            return type
+        }
         let suggestion = Suggestion.closest(to: name.text, in: scope.variables.keys)
         report(
             .error(

@@ -73,6 +73,7 @@ extension CheckRun {
 
     /// The operation a call names, or nil after reporting an unknown service or operation.
     private mutating func resolveOperation(_ call: Call) -> OperationInfo? {
+        refer(.service, call.service)
         guard let service = services[call.service.text] else {
             let suggestion = Suggestion.closest(to: call.service.text, in: services.keys)
             report(
@@ -85,7 +86,12 @@ extension CheckRun {
             return nil
         }
         let table = operations(of: service)
-        if let operation = table[call.operation.text] { return operation }
+        if let operation = table[call.operation.text] {
+            if service.operations.contains(where: { $0.name.text == call.operation.text }) {
+                refer(.operation, call.operation, in: .service(service.name.text))
+            }
+            return operation
+        }
         let names = table.keys.sorted()
         let suggestion = Suggestion.closest(to: call.operation.text, in: names)
         report(

@@ -10,6 +10,9 @@ extension CheckRun {
     mutating func checkComputedFields(of type: RecordTypeDeclaration) {
         guard !type.computed.isEmpty else { return }
         let owner = "`\(type.name.text)`"
+        for named in type.computed {
+            declare(.computedField, named.name, in: .type(type.name.text), extent: named.range)
+        }
         reportDuplicates(
             type.computed.map(\.name), code: CheckCode.duplicateDeclaration, what: "\(owner)'s computed field")
         let stored = Dictionary(type.fields.map { ($0.name.text, $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -36,7 +39,10 @@ extension CheckRun {
         }
         var bindings = storedTypes
         for field in record.computed where bindings[field.name] == nil { bindings[field.name] = field.type }
-        let scope = Scope(owner: .flow, bindings: bindings, variables: [:], fields: [], errorHandled: false)
+        var scope = Scope(owner: .flow, bindings: bindings, variables: [:], fields: [], errorHandled: false)
+        for field in record.computed where storedTypes[field.name] == nil {
+            scope.symbols[field.name] = SymbolID(.computedField, field.name, in: .type(type.name.text))
+        }
         checkingRecordType = true
         for named in own {
             check(named.value, in: scope, role: "computed field `\(named.name.text)` of \(owner)")

@@ -11,6 +11,7 @@ extension CheckRun {
         for assignment in assignments {
             let name = assignment.name
             let type = check(assignment.value, in: scope, role: "`\(name.text)`") ?? .any
+            var symbol: SymbolID?
             if AssignmentPath(name.text).map({ !$0.steps.isEmpty }) ?? true {
                 report(
                     .error(
@@ -23,8 +24,10 @@ extension CheckRun {
                         CheckCode.duplicateDeclaration,
                         "`\(name.text)` already names a value here; a `let:` value needs a name of its own",
                         at: name.range))
+            } else {
+                symbol = declareLocal(name)
             }
-            scope = scope.binding(name.text, type)
+            scope = scope.binding(name.text, type, as: symbol)
         }
         return scope
     }
@@ -103,10 +106,11 @@ extension CheckRun {
     }
 
     private mutating func formFieldType(_ field: String, of name: Name, in scope: Scope) -> ValueType? {
+        let range = subrange(of: name, from: 5, length: field.utf8.count)
+        if let owner = scope.formOwners[field] { refer(.element, Name(field, at: range), in: owner) }
         if scope.photoFields.contains(field) { return .optional(types.lenient("Photo")) }
         if scope.fields.contains(field) { return .string }
         let suggestion = Suggestion.closest(to: field, in: scope.fields)
-        let range = subrange(of: name, from: 5, length: field.utf8.count)
         let message =
             scope.fields.isEmpty
             ? "`\(name.text)`, but this screen has no form fields"

@@ -6,15 +6,19 @@ extension CheckRun {
     /// Types, events, services, flow data and invariants: every annotation resolves, every default fits its type.
     mutating func checkDeclarations() {
         for type in flow.types {
+            declare(.type, type.name, extent: type.range)
             for field in type.fields { resolve(field.type) }
             checkComputedFields(of: type)
         }
         for event in flow.events {
+            declare(.event, event.name, extent: event.range)
             for field in event.payload { resolve(field.type) }
         }
         let flowScope = baseScope(.flow)
         for service in flow.services {
+            declare(.service, service.name, extent: service.range, detail: "\(service.kind.rawValue) service")
             for operation in service.operations {
+                declare(.operation, operation.name, in: .service(service.name.text))
                 for parameter in operation.parameters {
                     let type = resolve(parameter.type)
                     if let value = parameter.defaultValue {
@@ -41,12 +45,14 @@ extension CheckRun {
     /// Each variable's type resolves and its default fits it; a default may read the variables declared before it.
     mutating func checkData(_ data: [DataDeclaration], in scope: Scope) {
         var scope = scope
+        let owner = scope.owner.symbolOwner
         for variable in data {
+            declare(.data, variable.name, in: owner, extent: variable.range, detail: variable.type.text)
             let type = resolve(variable.type)
             if let initial = variable.initial {
                 check(initial, in: scope, expecting: type, role: "the default of `\(variable.name.text)`", strict: true)
             }
-            scope = scope.binding(variable.name.text, type)
+            scope = scope.binding(variable.name.text, type, as: SymbolID(.data, variable.name.text, in: owner))
         }
     }
 
@@ -54,6 +60,7 @@ extension CheckRun {
     mutating func checkParameters(_ parameters: [ParameterDeclaration], in scope: Scope) -> [String: ValueType] {
         var types: [String: ValueType] = [:]
         for parameter in parameters {
+            declare(.parameter, parameter.name, in: scope.owner.symbolOwner)
             let type = resolve(parameter.type)
             types[parameter.name.text] = type
             if let value = parameter.defaultValue {

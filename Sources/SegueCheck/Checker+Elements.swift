@@ -52,6 +52,7 @@ extension CheckRun {
             if let width = list.cellWidth { check(width, in: scope, expecting: .number, role: "`cell_width`") }
             if let height = list.cellHeight { check(height, in: scope, expecting: .number, role: "`cell_height`") }
             if let hasMore = list.paging?.hasMore { check(hasMore, in: scope, expecting: .bool, role: "`has_more`") }
+            if let nearEnd = list.paging?.nearEnd { refer(.event, nearEnd) }
             if let empty = list.empty { check(empty, in: scope, role: "`empty`") }
         case .slider(let slider):
             check(slider.value, in: scope, expecting: .number, role: "a slider's `value`")
@@ -91,6 +92,7 @@ extension CheckRun {
 
     /// The component exists, every argument is a parameter of a fitting type, every parameter without default is given.
     mutating func checkUse(_ use: ComponentUse, in scope: Scope) {
+        refer(.component, use.component)
         guard let component = components[use.component.text] else {
             let suggestion = Suggestion.closest(to: use.component.text, in: components.keys)
             report(
@@ -106,13 +108,15 @@ extension CheckRun {
         checkArguments(
             use.arguments, against: component.parameters.map { ($0.name.text, $0.type.text, $0.defaultValue == nil) },
             in: scope, owner: "component `\(component.name.text)`", at: use.component.range,
-            unknownCode: CheckCode.unknownComponentArgument, missingCode: CheckCode.missingComponentArgument)
+            declaredBy: .component(component.name.text), unknownCode: CheckCode.unknownComponentArgument, missingCode: CheckCode.missingComponentArgument)
     }
 
-    /// Arguments against declared parameters (name, type, required): unknown ones, missing ones, wrong types.
+    /// Arguments against declared parameters (name, type, required): unknown ones, missing ones, wrong types; each
+    /// argument named a parameter of `declaredBy` (a screen's or component's) in the symbol table.
     mutating func checkArguments(
         _ arguments: [Assignment], against parameters: [(name: String, type: String, required: Bool)], in scope: Scope,
-        owner: String, at range: SourceRange, unknownCode: String, missingCode: String
+        owner: String, at range: SourceRange, declaredBy: SymbolOwner? = nil, unknownCode: String,
+        missingCode: String
     ) {
         let names = parameters.map(\.name)
         for argument in arguments {
@@ -129,6 +133,7 @@ extension CheckRun {
                 check(argument.value, in: scope, role: "argument `\(argument.name.text)`")
                 continue
             }
+            if let declaredBy { refer(.parameter, argument.name, in: declaredBy) }
             check(
                 argument.value, in: scope, expecting: types.lenient(parameter.type),
                 role: "argument `\(argument.name.text)` of \(owner)", code: CheckCode.argumentTypeMismatch)

@@ -18,6 +18,7 @@ extension CheckRun {
         defer { sites?.append(ExpressionSite(text: text, scope: checker.scope, type: found)) }
         let analysis: TypeChecker.Analysis
         let syntax: () -> LoweredExpression
+        let expressions: [Expression]
         switch text.kind {
         case .expression:
             do throws(ExpressionDiagnostic) {
@@ -26,6 +27,7 @@ extension CheckRun {
                     noteWritten(text, as: text.text, reading: parsed.referencedNames, in: scope)
                 }
                 analysis = checker.analyze(parsed)
+                expressions = [parsed]
                 syntax = { [types] in
                     .expression(
                         analysis.computedReads.isEmpty
@@ -43,6 +45,7 @@ extension CheckRun {
                     noteWritten(text, as: RepeatedExpressions.compared(parsed, text.text), reading: names, in: scope)
                 }
                 analysis = checker.analyze(parsed)
+                expressions = parsed.expressions
                 syntax = { [types] in
                     .template(
                         analysis.computedReads.isEmpty
@@ -56,6 +59,7 @@ extension CheckRun {
         // A text checked again where it reads no computed field keeps the lowering an earlier check made.
         let key = LoweredExpression.Key(text)
         if !analysis.computedReads.isEmpty || parsed[key] == nil { parsed[key] = syntax() }
+        referNames(in: expressions, of: text, in: scope, computedReads: analysis.computedReads)
         for warning in analysis.warnings { report(place(warning, in: text)) }
         switch analysis.type {
         case .failure(let problems):
@@ -118,6 +122,7 @@ extension CheckRun {
     /// Resolves a type annotation, reporting an unknown type at the name inside the annotation.
     @discardableResult
     mutating func resolve(_ type: TypeText) -> ValueType {
+        referTypes(in: type)
         switch types.resolve(type.text) {
         case .success(let resolved):
             return resolved
@@ -133,7 +138,7 @@ extension CheckRun {
     }
 
     /// The file range of part of a type annotation: plain or quoted scalars on one line map byte for byte.
-    private func annotationRange(_ type: TypeText, _ part: TextRange) -> SourceRange {
+    func annotationRange(_ type: TypeText, _ part: TextRange) -> SourceRange {
         guard let file = file(type.range), type.range.start.line == type.range.end.line else { return type.range }
         var base = type.range.start.offset
         if base < file.bytes.count, file.bytes[base] == UInt8(ascii: "\"") || file.bytes[base] == UInt8(ascii: "'") {

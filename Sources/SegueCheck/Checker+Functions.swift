@@ -65,6 +65,7 @@ extension CheckRun {
         let cyclic = Set(cycles.joined())
         for declaration in declarations {
             let name = declaration.name.text
+            declare(.function, declaration.name, extent: declaration.range)
             if BuiltinFunction(rawValue: name) != nil {
                 report(
                     .error(
@@ -76,7 +77,10 @@ extension CheckRun {
             var scope = Scope(
                 owner: .flow, bindings: [:], variables: [:], fields: [], errorHandled: false, functions: functions)
             for parameter in declaration.parameters {
-                scope = scope.binding(parameter.name.text, resolve(parameter.type))
+                declare(.parameter, parameter.name, in: .function(name))
+                scope = scope.binding(
+                    parameter.name.text, resolve(parameter.type),
+                    as: SymbolID(.parameter, parameter.name.text, in: .function(name)))
             }
             let returns = declaration.returns.map { resolve($0) }
             guard !cyclic.contains(name) else { continue }

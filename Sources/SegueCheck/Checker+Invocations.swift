@@ -50,7 +50,9 @@ extension CheckRun {
                         "chart `\(chart.id.text)` has no data variable `\(argument.name.text)`"
                             + Suggestion.didYouMean(argument.name.text, in: names), at: argument.name.range))
             }
-            if let location = invocation.idLocation, !flow.data.contains(where: { $0.name.text == location.text }) {
+            if let location = invocation.idLocation, flow.data.contains(where: { $0.name.text == location.text }) {
+                refer(.data, location)
+            } else if let location = invocation.idLocation {
                 report(
                     .error(
                         CheckCode.unknownVariable,

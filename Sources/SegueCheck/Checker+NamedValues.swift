@@ -68,6 +68,7 @@ extension CheckRun {
         _ lets: [NamedValue], in scope: Scope, taken: [String: Name?], owner: String
     ) {
         reportDuplicates(lets.map(\.name), code: CheckCode.duplicateDeclaration, what: "\(owner)'s named value")
+        for named in lets { declare(.namedValue, named.name, in: scope.owner.symbolOwner, extent: named.range) }
         for named in lets {
             let name = named.name.text
             guard let previous = taken[name] else { continue }
@@ -101,8 +102,10 @@ extension CheckRun {
         var taken = flowNamesTaken()
         for named in flow.lets where taken[named.name.text] == nil { taken[named.name.text] = named.name }
         for declared in besides { taken[declared.text] = declared }
-        scope.bindings.merge(Self.namedValueTypes(lets, in: scope.bindings, functions: functions).types) {
-            existing, _ in existing
+        // A name the scope already has keeps its meaning (C503 reports it).
+        for (name, type) in Self.namedValueTypes(lets, in: scope.bindings, functions: functions).types
+        where scope.bindings[name] == nil {
+            scope.bind(name, type, as: SymbolID(.namedValue, name, in: scope.owner.symbolOwner))
         }
         checkNamedValues(lets, in: scope, taken: taken, owner: owner)
     }

@@ -4,6 +4,7 @@ import SegueModel
 extension CheckRun {
     /// `start` names a screen that needs no arguments (nothing passes them at launch).
     mutating func checkStart() {
+        refer(.screen, flow.start)
         guard let start = screen(named: flow.start.text) else {
             if !flow.start.text.isEmpty { reportUnknownScreen(flow.start) }
             return

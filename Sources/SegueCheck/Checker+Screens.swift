@@ -36,9 +36,12 @@ extension CheckRun {
     mutating func checkScreen(at position: Int) {
         let screen = flow.screens[position]
         let name = screen.name.text
+        let owner = SymbolOwner.screen(name)
+        declare(.screen, screen.name, extent: screen.range)
+        declareElements(screen.elements, in: owner)
         var scope = baseScope(.screen(name))
         let parameters = checkParameters(screen.parameters, in: scope)
-        for (key, type) in parameters { scope.bindings[key] = type }
+        for (key, type) in parameters { scope.bind(key, type, as: SymbolID(.parameter, key, in: owner)) }
         checkData(screen.data, in: scope)
         if let returns = screen.returns { _ = resolve(returns) }
         reportDuplicates(
@@ -46,7 +49,7 @@ extension CheckRun {
             what: "screen `\(name)`'s parameter or variable")
         for variable in screen.data {
             let type = types.lenient(variable.type.text)
-            scope.bindings[variable.name.text] = type
+            scope.bind(variable.name.text, type, as: SymbolID(.data, variable.name.text, in: owner))
             scope.variables[variable.name.text] = type
         }
         let fields = formFields(ofScreenAt: position)
@@ -54,14 +57,19 @@ extension CheckRun {
             scope.fields = fields.texts
             scope.photoFields = Inventory.photoFields(flow.screens[position].elements)
             let photo = ValueType.optional(types.lenient("Photo"))
-            scope.bindings[ImplicitName.form.rawValue] = .record(
+            let form = ValueType.record(
                 RecordType(
                     name: "Form",
                     fields: uniqued(fields.texts).map {
                         .init(name: $0, type: scope.photoFields.contains($0) ? photo : .string)
                     }))
+            scope.bind(ImplicitName.form.rawValue, form, as: nil)
+            scope.formOwners = formOwners(ofScreenAt: position)
         }
-        if let state = Self.stateType(screen.states) { scope.bindings[ImplicitName.state.rawValue] = state }
+        if let state = Self.stateType(screen.states) {
+            scope.bind(ImplicitName.state.rawValue, state, as: nil)
+            scope.stateScreens = [name]
+        }
         bindNamedValues(
             screen.lets, besides: screen.parameters.map(\.name) + screen.data.map(\.name), into: &scope,
             owner: "screen `\(name)`")
@@ -87,6 +95,9 @@ extension CheckRun {
     mutating func checkHandlers(_ handlers: [Handler], in scope: Scope, checkingTargets: Bool = true) {
         for handler in handlers {
             let handlerScope = scope.binding(ImplicitName.event.rawValue, eventType(handler.event.text))
+            if !handler.event.text.hasPrefix(EventDescriptor.donePrefix), !handler.event.text.contains("*") {
+                refer(.event, handler.event)
+            }
             checkEventDescriptor(handler.event, in: scope)
             checkTransitions(handler.alternatives, in: handlerScope, checkingTargets: checkingTargets)
         }
@@ -107,16 +118,24 @@ extension CheckRun {
 
     mutating func checkComponent(_ component: Component) {
         let name = component.name.text
+        let owner = SymbolOwner.component(name)
+        declare(.component, component.name, extent: component.range)
+        declareElements(component.elements, in: owner)
         var scope = baseScope(.component(name))
-        for (key, type) in checkParameters(component.parameters, in: scope) { scope.bindings[key] = type }
+        for (key, type) in checkParameters(component.parameters, in: scope) {
+            scope.bind(key, type, as: SymbolID(.parameter, key, in: owner))
+        }
         let users = screens(using: name)
         scope.errorHandled = flow.onError != nil || (!users.isEmpty && users.allSatisfy { $0.onError != nil })
         // `state` is the showing screen's: every state name of any screen that shows the component.
         let charts = users.compactMap(\.states)
         if !charts.isEmpty {
             let names = charts.flatMap { Inventory.states($0).map(\.state.name.text) }
-            scope.bindings[ImplicitName.state.rawValue] = .record(
-                RecordType(name: "State", fields: uniqued(names).map { .init(name: $0, type: .bool) }))
+            scope.bind(
+                ImplicitName.state.rawValue,
+                .record(RecordType(name: "State", fields: uniqued(names).map { .init(name: $0, type: .bool) })),
+                as: nil)
+            scope.stateScreens = users.filter { $0.states != nil }.map(\.name.text)
         }
         bindNamedValues(
             component.lets, besides: component.parameters.map(\.name), into: &scope, owner: "component `\(name)`")
@@ -211,6 +230,7 @@ extension CheckRun {
         if let playback = screen.playback {
             let lines = check(playback.lines, in: scope, expecting: .list(.any), role: "`lines`")
             checkVariable(playback.current, in: scope, value: .int)
+            if let end = playback.endEvent { refer(.event, end) }
             let lineScope = scope.binding(ImplicitName.line.rawValue, lines?.elementType ?? .any).binding(
                 ImplicitName.index.rawValue, .int)
             if let highlight = playback.highlight { check(highlight, in: lineScope, role: "`highlight`") }

@@ -29,6 +29,8 @@ extension CheckRun {
         guard key.text.hasPrefix(EventDescriptor.donePrefix) else { return }
         let stateName = String(key.text.dropFirst(EventDescriptor.donePrefix.count))
         guard !stateName.isEmpty, stateName != "*" else { return }
+        let written = subrange(of: key, from: EventDescriptor.donePrefix.count, length: stateName.utf8.count)
+        referState(Name(stateName, at: written), of: screens(of: scope.owner).map(\.name.text))
         for screen in screens(of: scope.owner) {
             let completing = Inventory.states(screen.states).map(\.state).filter {
                 guard let children = $0.children else { return false }

@@ -7,8 +7,12 @@ extension CheckRun {
         guard let chart = screen.states else { return }
         let all = Inventory.states(chart)
         reportDuplicates(all.map(\.state.name), code: CheckCode.duplicateDeclaration, what: "state")
-        checkInitial(chart, owner: "screen `\(screen.name.text)`")
+        let owner = SymbolOwner.screen(screen.name.text)
+        checkInitial(chart, owner: "screen `\(screen.name.text)`", of: screen.name.text)
         for (state, parent) in all {
+            declare(
+                .state, state.name, in: owner, extent: state.range,
+                container: parent.map { SymbolID(.state, $0.name.text, in: owner) })
             checkStateName(state.name)
             checkActions(state.onEnter, in: scope)
             checkActions(state.onExit, in: scope)
@@ -18,7 +22,9 @@ extension CheckRun {
             checkHistory(state, parent: parent, in: scope)
             if let doneData = state.doneData { check(doneData, in: scope, role: "`done_data`") }
             checkInvocations(of: state, in: scope)
-            if let children = state.children { checkInitial(children, owner: "state `\(state.name.text)`") }
+            if let children = state.children {
+                checkInitial(children, owner: "state `\(state.name.text)`", of: screen.name.text)
+            }
         }
         let reachable = reachableStates(of: screen, at: position, chart: chart)
         for (state, _) in all where !reachable.contains(state.name.text) {
@@ -31,10 +37,16 @@ extension CheckRun {
     }
 
     /// An initial state is a child, or a descendant entered with its ancestors (several: one per parallel region).
-    private mutating func checkInitial(_ chart: StateChart, owner: String) {
+    private mutating func checkInitial(_ chart: StateChart, owner: String, of screen: String) {
         let names = chart.states.map(\.name.text)
         let inside = Set(Inventory.states(chart).map(\.state.name.text))
-        for initial in chart.initial where !inside.contains(initial.text) { reportInitial(initial, names, owner) }
+        for initial in chart.initial {
+            guard inside.contains(initial.text) else {
+                reportInitial(initial, names, owner)
+                continue
+            }
+            refer(.state, initial, in: .screen(screen))
+        }
     }
 
     private mutating func reportInitial(_ initial: Name, _ names: [String], _ owner: String) {

@@ -38,11 +38,19 @@ public struct Checker: Sendable {
     ///
     ///     let (checked, diagnostics) = Checker(flow: flow).checkedFlow()
     public func checkedFlow() -> (checked: CheckedFlow?, diagnostics: [Diagnostic]) {
+        let outcome = resolved()
+        return (outcome.checked, outcome.diagnostics)
+    }
+
+    /// Checks the flow, keeping the names it bound (`SymbolTable`) whether or not it found errors.
+    public func resolved() -> (checked: CheckedFlow?, diagnostics: [Diagnostic], symbols: SymbolTable) {
         var run = CheckRun(flow: flow, imported: imported, role: role, sources: sources)
         run.checkAll()
+        run.symbols.finish()
         let diagnostics = run.diagnostics.sortedBySource()
-        guard role == .flow, !diagnostics.hasErrors else { return (nil, diagnostics) }
-        return (run.checked(sources: sources), diagnostics)
+        guard role == .flow, !diagnostics.hasErrors else { return (nil, diagnostics, run.symbols) }
+        let checked = run.checked(sources: sources)
+        return (checked, diagnostics, checked.symbols)
     }
 }
 
@@ -63,6 +71,14 @@ struct CheckRun {
     let flowData: [String: ValueType]
     /// What every expression sees: the flow's data, `device` and `theme` (built once, shared by every scope).
     let baseBindings: [String: ValueType]
+    /// What the names of `baseBindings` the flow declares name.
+    let baseSymbols: [String: SymbolID]
+    /// Every name checked so far bound to what it names.
+    var symbols = SymbolTable()
+    /// The names of the flow's own functions, called or not (one in a cycle is left out of `functions`).
+    let functionNames: Set<String>
+    /// The record types declared in the flow and its imports, which type annotations name.
+    let recordTypeNames: Set<String>
     /// For events raised only by `send` and not declared: the fields some `send` passes.
     let sentFields: [String: [String]]
     /// Events declared in imported files.
@@ -111,14 +127,19 @@ struct CheckRun {
         let resolver = self.types
         self.flowData = Dictionary(
             flow.data.map { ($0.name.text, resolver.lenient($0.type.text)) }, uniquingKeysWith: { first, _ in first })
-        var bindings = Scope.baseBindings(flowData)
+        var (bindings, symbols) = Scope.baseBindings(flowData)
         let functions = Self.functionTypes(flow.functions, resolver: resolver).functions
         self.functions = functions
+        self.functionNames = Set(flow.functions.map(\.name.text))
+        self.recordTypeNames = Set((flow.types + imported.types).map(\.name.text))
         // Named values after data, `device` and `theme`: a name they already have keeps its meaning (C503 reports it).
-        bindings.merge(Self.namedValueTypes(flow.lets, in: bindings, functions: functions).types) { existing, _ in
-            existing
+        for (name, type) in Self.namedValueTypes(flow.lets, in: bindings, functions: functions).types
+        where bindings[name] == nil {
+            bindings[name] = type
+            symbols[name] = SymbolID(.namedValue, name)
         }
         self.baseBindings = bindings
+        self.baseSymbols = symbols
         self.sentFields = Self.sentFields(flow: flow, components: components, index: index)
         reportImportCollisions(imported)
     }
@@ -181,10 +202,10 @@ struct CheckRun {
     private mutating func lowerImportedComponents() {
         let imported = components.values.filter { !localComponentNames.contains($0.name.text) }
         guard !imported.isEmpty else { return }
-        let (kept, pending, written, collected) = (diagnostics, unhandledEvents, repeated, sites)
+        let (kept, pending, written, collected, bound) = (diagnostics, unhandledEvents, repeated, sites, symbols)
         sites = nil
         for component in imported.sorted(by: { $0.name.text < $1.name.text }) { checkComponent(component) }
-        (diagnostics, unhandledEvents, repeated, sites) = (kept, pending, written, collected)
+        (diagnostics, unhandledEvents, repeated, sites, symbols) = (kept, pending, written, collected, bound)
     }
 
     /// A component, type or event defined twice across this file and its imports.
@@ -215,14 +236,16 @@ struct CheckRun {
         let events = (flow.events + importedEvents).filter { seen.insert($0.name.text).inserted }
         return CheckedFlow(
             flow: flow, components: components, events: events, sources: sources, parsed: parsed,
-            computedFields: types.computedFields, functions: functions)
+            computedFields: types.computedFields, functions: functions, symbols: symbols)
     }
 
     /// The scope of a screen, component or the flow before its own names: flow data, `device`, `theme`.
     func baseScope(_ owner: Scope.Owner) -> Scope {
-        Scope(
+        var scope = Scope(
             owner: owner, bindings: baseBindings, variables: flowData, fields: [], errorHandled: false,
             functions: functions)
+        scope.symbols = baseSymbols
+        return scope
     }
 
     /// The first screen named `name`, if any.

@@ -17,11 +17,15 @@ public struct FlowLoadResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The file and every file it imports, as read.
     public var sources: [SourceFile]
+    /// The names the checks bound in the file and the files it imports, as far as they got (empty when the file
+    /// did not decode, or its YAML had errors).
+    public var symbols: SymbolTable
 
     public init(
         path: String, flow: Flow?, checked: CheckedFlow? = nil, role: Checker.Role, diagnostics: [Diagnostic],
-        sources: [SourceFile]
+        sources: [SourceFile], symbols: SymbolTable = SymbolTable()
     ) {
+        self.symbols = symbols
         self.path = path
         self.flow = flow
         self.checked = checked
@@ -76,22 +80,27 @@ public struct FlowLoader: Sendable {
             return FlowLoadResult(
                 path: parsed.path, flow: nil, role: parsed.role, diagnostics: diagnostics, sources: parsed.sources)
         }
+        var libraries = SymbolTable()
         for library in parsed.libraries where !library.yamlHadErrors {
             let checker = Checker(
                 flow: library.flow, imported: library.imported, role: .library, sources: parsed.sources)
-            diagnostics += checker.check()
+            let outcome = checker.resolved()
+            diagnostics += outcome.diagnostics
+            libraries = libraries.merging(outcome.symbols)
         }
         var checked: CheckedFlow?
+        var symbols = SymbolTable()
         // A tree with YAML errors is partial: checking it would report names it lost as unknown.
         if !parsed.yamlHadErrors {
             let checker = Checker(flow: flow, imported: parsed.imported, role: parsed.role, sources: parsed.sources)
-            let outcome = checker.checkedFlow()
+            let outcome = checker.resolved()
             diagnostics += outcome.diagnostics
             checked = diagnostics.hasErrors ? nil : outcome.checked
+            symbols = outcome.symbols.merging(libraries)
         }
         return FlowLoadResult(
             path: parsed.path, flow: flow, checked: checked, role: parsed.role,
-            diagnostics: Self.unique(diagnostics).sortedBySource(), sources: parsed.sources)
+            diagnostics: Self.unique(diagnostics).sortedBySource(), sources: parsed.sources, symbols: symbols)
     }
 
     /// Drops exact repeats (a library checked through two imports reports its problems once).

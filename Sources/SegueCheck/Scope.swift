@@ -13,10 +13,14 @@ struct Scope {
     var owner: Owner
     /// Names expressions may read, with their types.
     var bindings: [String: ValueType]
-    /// Names bound inside (`event`, `result`, `error`, `line`…), innermost last; they hide `bindings`.
+    /// What each name of `bindings` that a flow declares names (a data variable, a parameter, a named value); an
+    /// implicit name (`device`, `form`, `state`, …) has none.
+    var symbols: [String: SymbolID] = [:]
+    /// Names bound inside (`event`, `result`, `error`, `line`…), innermost last; they hide `bindings`. A name the
+    /// flow declares (a `let:` of an action list, a function's parameter) has its symbol.
     ///
     /// A short list rather than more dictionary entries, so binding one name for a handler copies no dictionary.
-    var inner: [(name: String, type: ValueType)] = []
+    var inner: [(name: String, type: ValueType, symbol: SymbolID?)] = []
     /// Data variables `set`, `as`, `current` and `level` may write.
     var variables: [String: ValueType]
     /// The form fields `form.x` may name (screens only).
@@ -29,6 +33,10 @@ struct Scope {
     var nonNull: Set<String> = []
     /// The flow's own functions (`functions:`), which every expression may call.
     var functions: [String: FlowFunction] = [:]
+    /// Where each field `form.x` names is declared: the screen, or a component it shows.
+    var formOwners: [String: SymbolOwner] = [:]
+    /// The screens whose nested states `state.x` and `goto` name here: the screen's own, or those showing a component.
+    var stateScreens: [String] = []
 
     /// The same scope knowing what `condition` being `holds` proves not null.
     func knowing(_ condition: ExpressionText, is holds: Bool) -> Scope {
@@ -55,11 +63,24 @@ struct Scope {
         return copy
     }
 
-    /// The same scope with one more name visible.
-    func binding(_ name: String, _ type: ValueType) -> Scope {
+    /// The same scope with one more name visible, declared by the flow as `symbol` (nil: an implicit name).
+    func binding(_ name: String, _ type: ValueType, as symbol: SymbolID? = nil) -> Scope {
         var copy = self
-        copy.inner.append((name, type))
+        copy.inner.append((name, type, symbol))
         return copy
+    }
+
+    /// Makes `name` readable with `type` here, declared as `symbol` (nil: an implicit name such as `form`).
+    mutating func bind(_ name: String, _ type: ValueType, as symbol: SymbolID?) {
+        bindings[name] = type
+        symbols[name] = symbol
+    }
+
+    /// What a name read here names, as `typeScope` resolves it: the innermost binding, else `bindings`; nil for an
+    /// implicit name or one not in scope.
+    func symbol(of name: String) -> SymbolID? {
+        if let bound = inner.last(where: { $0.name == name }) { return bound.symbol }
+        return symbols[name]
     }
 
     var typeScope: any TypeScope {
@@ -77,27 +98,36 @@ struct Scope {
 
     /// Names every expression sees: the flow's data, `device` and `theme`.
     static func base(flowData: [String: ValueType], owner: Owner) -> Scope {
-        Scope(owner: owner, bindings: baseBindings(flowData), variables: flowData, fields: [], errorHandled: false)
+        let base = baseBindings(flowData)
+        var scope = Scope(
+            owner: owner, bindings: base.types, variables: flowData, fields: [], errorHandled: false)
+        scope.symbols = base.symbols
+        return scope
     }
 
-    /// The flow's data, `device` and `theme`.
-    static func baseBindings(_ flowData: [String: ValueType]) -> [String: ValueType] {
-        var bindings = flowData
-        bindings[ImplicitName.device.rawValue] = device
-        bindings[ImplicitName.theme.rawValue] = .any
+    /// The flow's data, `device` and `theme`, with what each names.
+    static func baseBindings(_ flowData: [String: ValueType]) -> (
+        types: [String: ValueType], symbols: [String: SymbolID]
+    ) {
+        var scope = Scope(owner: .flow, bindings: [:], variables: [:], fields: [], errorHandled: false)
+        for (name, type) in flowData { scope.bind(name, type, as: SymbolID(.data, name)) }
+        scope.bind(ImplicitName.device.rawValue, device, as: nil)
+        scope.bind(ImplicitName.theme.rawValue, .any, as: nil)
         // A flow's own data of these names wins, as it does when the machine looks names up.
-        if bindings[ImplicitName.currentEvent.rawValue] == nil {
-            bindings[ImplicitName.currentEvent.rawValue] = currentEvent
+        if scope.bindings[ImplicitName.currentEvent.rawValue] == nil {
+            scope.bind(ImplicitName.currentEvent.rawValue, currentEvent, as: nil)
         }
-        if bindings[ImplicitName.session.rawValue] == nil { bindings[ImplicitName.session.rawValue] = session }
-        return bindings
+        if scope.bindings[ImplicitName.session.rawValue] == nil {
+            scope.bind(ImplicitName.session.rawValue, session, as: nil)
+        }
+        return (scope.bindings, scope.symbols)
     }
 }
 
 /// Types of a scope with inner names bound over outer ones, looked up without merging them.
 struct LayeredTypes: TypeScope {
     let outer: [String: ValueType]
-    let inner: [(name: String, type: ValueType)]
+    let inner: [(name: String, type: ValueType, symbol: SymbolID?)]
     var functions: [String: FlowFunction] = [:]
 
     func function(named name: String) -> FlowFunction? { functions[name] }

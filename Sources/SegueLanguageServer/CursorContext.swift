@@ -30,6 +30,8 @@ struct CursorContext {
     var place: KeyPlace?
     /// The key whose value the cursor's mapping is (`on`, `set`, `with`), for mappings of names.
     var parentKey: String?
+    /// The vocabulary place of the mapping holding `parentKey`, when known: what its names name is the key's there.
+    var parentPlace: KeyPlace?
     /// The screen (or component) the cursor is inside, if any.
     var owner: String?
     /// Keys already written in the cursor's mapping (above the cursor).
@@ -73,31 +75,34 @@ struct CursorContext {
             slot = .value(key: String(match.1))
             prefix = String(match.2)
             let keyStart = before.distance(from: before.startIndex, to: match.1.startIndex)
-            (container, place, parentKey, owner, siblings) = Self.resolve(
+            (container, place, parentKey, owner, siblings, parentPlace) = Self.resolve(
                 lines: lines, above: line, column: keyStart, item: nil)
+            // A key written inside a flow mapping (`products: { type: `) is a key of that mapping.
+            if let inline = Self.inlineMapping(before: String(before[..<match.1.startIndex]), lines: lines, line: line)
+            {
+                (container, place) = (inline.container, inline.place)
+            }
             return
         }
-        if let open = Self.openBrace(in: before),
-            let key = before[..<open].firstMatch(of: /([A-Za-z_]\w*):\s*$/),
-            let word = before[before.index(after: open)...].firstMatch(of: /^(?:[^{}]*,)?\s*(\w*)$/)
+        if let inline = Self.inlineMapping(before: before, lines: lines, line: line),
+            let word = before[before.index(after: inline.open)...].firstMatch(of: /^(?:[^{}]*,)?\s*(\w*)$/)
         {
             // A key inside a flow mapping: `set: { la`, `tap: { pre`.
             slot = .key
             prefix = String(word.1)
-            let keyStart = before.distance(from: before.startIndex, to: key.1.startIndex)
-            let outer: (KeyType?, KeyPlace?, String?, String?, [String])
-            outer = Self.resolve(lines: lines, above: line, column: keyStart, item: nil)
-            parentKey = String(key.1)
-            owner = outer.3
-            container = Self.member(of: outer.0, key: String(key.1), siblings: [])
-            place = Self.placeOf(container, siblings: [])
+            parentKey = inline.key
+            parentPlace = inline.outer.1
+            owner = inline.outer.3
+            container = inline.container
+            place = inline.place
             return
         }
         if let match = before.firstMatch(of: /^(\s*)-\s+(\w*)$/) {
             slot = .item
             prefix = String(match.2)
             let dash = match.1.count
-            (container, place, parentKey, owner, _) = Self.resolve(lines: lines, above: line, column: dash, item: dash)
+            (container, place, parentKey, owner, _, parentPlace) = Self.resolve(
+                lines: lines, above: line, column: dash, item: dash)
             return
         }
         // A key may have dots: a message id under `messages:` (`rule.required`).
@@ -105,8 +110,21 @@ struct CursorContext {
         slot = match == nil ? .text : .key
         prefix = match.map { String($0.2) } ?? ""
         let column = match?.1.count ?? 0
-        (container, place, parentKey, owner, siblings) = Self.resolve(
+        (container, place, parentKey, owner, siblings, parentPlace) = Self.resolve(
             lines: lines, above: line, column: column, item: nil)
+    }
+
+    /// The flow mapping still open at the end of `before` (`key: { …`): its `{`, the key it is the value of, what
+    /// holds that key, and the mapping's type and place.
+    private static func inlineMapping(before: String, lines: [Substring], line: Int) -> (
+        open: String.Index, key: String, outer: Resolved, container: KeyType?, place: KeyPlace?
+    )? {
+        guard let open = openBrace(in: before), let key = before[..<open].firstMatch(of: /([A-Za-z_]\w*):\s*$/)
+        else { return nil }
+        let keyStart = before.distance(from: before.startIndex, to: key.1.startIndex)
+        let outer = resolve(lines: lines, above: line, column: keyStart, item: nil)
+        let container = member(of: outer.0, key: String(key.1), siblings: [])
+        return (open, String(key.1), outer, container, placeOf(container, siblings: []))
     }
 
     /// The `{` of the innermost flow mapping still open at the end of `text`.
@@ -132,7 +150,7 @@ struct CursorContext {
     /// Walks up from `line` collecting the keys and list items that hold a mapping whose keys start at `column`
     /// (or, with `item`, a new list item whose dash is there), then follows them down the vocabulary.
     private static func resolve(lines: [Substring], above line: Int, column: Int, item: Int?)
-        -> (KeyType?, KeyPlace?, String?, String?, [String])
+        -> Resolved
     {
         var frames: [Frame] = []
         var target = column
@@ -183,12 +201,15 @@ struct CursorContext {
         }
     }
 
+    /// What `resolve` finds: the cursor's container type, its place, the key holding it, the screen or component
+    /// it is in, the keys beside it, and the place of the key holding it.
+    private typealias Resolved = (KeyType?, KeyPlace?, String?, String?, [String], KeyPlace?)
+
     /// Follows the frames, outermost first, from the top level through the vocabulary's key types.
-    private static func follow(_ frames: [Frame], cursorSiblings: [(String, String)])
-        -> (KeyType?, KeyPlace?, String?, String?, [String])
-    {
+    private static func follow(_ frames: [Frame], cursorSiblings: [(String, String)]) -> Resolved {
         var type: KeyType? = .object(.flow)
         var parentKey: String?
+        var parentPlace: KeyPlace?
         var owner: String?
         var path: [String] = []
         for frame in frames {
@@ -196,6 +217,7 @@ struct CursorContext {
             case .key(let key, _):
                 path.append(key)
                 if path.count == 2, ["screens", "components"].contains(path[0]) { owner = key }
+                parentPlace = placeOf(type, siblings: [])
                 type = member(of: type, key: key, siblings: [])
                 parentKey = key
             case .item(let first, let siblings):
@@ -203,7 +225,7 @@ struct CursorContext {
             }
         }
         let place = placeOf(type, siblings: cursorSiblings)
-        return (type, place, parentKey, owner, cursorSiblings.map(\.0))
+        return (type, place, parentKey, owner, cursorSiblings.map(\.0), parentPlace)
     }
 
     /// The type of `key`'s value inside a value of `type`.

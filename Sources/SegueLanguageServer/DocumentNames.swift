@@ -1,44 +1,42 @@
+import SegueCheck
 import SegueModel
 
-/// The names a document can refer to, for completion: its own declarations and those of the files it imports.
+/// The names a document can refer to, for completion: the declarations the checker recorded in its symbol table,
+/// its own and those of the files it imports.
 struct DocumentNames {
-    let own: FlowSymbols
-    let imported: [FlowSymbols]
+    let table: SymbolTable
     let services: [ServiceDeclaration]
 
-    private var all: [FlowSymbols] { [own] + imported }
-
-    private func collect(_ kind: SymbolKind, keyPrefix: String? = nil, declaredOnly: Bool) -> [String] {
-        var seen: Set<String> = []
-        return all.flatMap { $0.names(kind, keyPrefix: keyPrefix, declaredOnly: declaredOnly) }.filter {
-            seen.insert($0).inserted
-        }
-    }
-
-    var screens: [String] { collect(.screen, declaredOnly: true) }
-    /// Declared events and those sent or handled without a declaration.
-    var events: [String] { collect(.event, declaredOnly: false) }
-    var components: [String] { collect(.component, declaredOnly: true) }
-    /// Record types declared here or in an imported file.
-    var types: [String] { collect(.type, declaredOnly: true) }
     /// The types every flow has (docs/expressions.md).
     static let builtinTypes = ["string", "int", "number", "bool", "date", "any", "list", "map"]
 
-    func states(of owner: String?) -> [String] {
-        collect(.state, keyPrefix: "state:\(owner ?? ""):", declaredOnly: true)
-    }
-
-    /// The flow's variables and those of the screen the cursor is in.
-    func data(of owner: String?) -> [String] {
-        let declared = own.occurrences.filter { $0.kind == .data && $0.isDeclaration }
-        let scoped = declared.filter { $0.key.hasPrefix("data:\(owner ?? "")/") }.map(\.name)
-        let global = declared.filter { !$0.key.contains("/") }.map(\.name)
-        var seen: Set<String> = []
-        return (scoped + global).filter { seen.insert($0).inserted }
+    /// The names offered where a name of `kind` goes, the cursor being inside screen or component `owner`.
+    func names(_ kind: SymbolKind, in owner: String?) -> [String] {
+        switch kind {
+        case .screen, .component, .service, .function:
+            return table.names(kind)
+        case .type:
+            return table.names(.type) + Self.builtinTypes
+        case .event:
+            // Declared events and those sent or handled without a declaration.
+            return table.names(.event, declaredOnly: false)
+        case .operation:
+            return operations
+        case .state, .element:
+            return owner.map { table.names(kind, in: .screen($0)) + table.names(kind, in: .component($0)) } ?? []
+        case .data, .namedValue:
+            // The screen's (or component's) own, then the flow's.
+            let own = owner.map { table.names(kind, in: .screen($0)) + table.names(kind, in: .component($0)) } ?? []
+            var seen: Set<String> = []
+            return (own + table.names(kind, in: .flow)).filter { seen.insert($0).inserted }
+        case .parameter, .computedField:
+            // Which screen, component or record they belong to is written beside them, not known here.
+            return []
+        }
     }
 
     /// `service.operation` for every declared service, built-in operations included.
-    var operations: [String] {
+    private var operations: [String] {
         services.flatMap { service in
             let declared = service.operations.map(\.name.text)
             let builtin = BuiltinOperations.signatures(for: service.kind).map(\.name)

@@ -1,3 +1,4 @@
+import SegueCheck
 import SegueModel
 
 /// The protocol's CompletionItemKind numbers for what Segue completes.
@@ -36,30 +37,26 @@ extension LanguageServer {
                 items.append(.object(item))
             }
         }
+        /// The declared names of what `key` names, as the vocabulary says.
+        func offerNames(of key: String, at place: KeyPlace?) -> Bool {
+            guard let kind = Self.naming(key, at: place) else { return false }
+            let detail = kind == .operation ? "service operation" : kind.rawValue
+            offer(names.names(kind, in: context.owner), Self.completionKind(kind), detail: detail)
+            return true
+        }
         switch context.slot {
         case .value(let key):
-            switch key {
-            case "present", "show", "replace", "unwind", "start":
-                offer(names.screens, .screen, detail: "screen")
-            case "send": offer(names.events, .event, detail: "event")
-            case "use", "item": offer(names.components, .component, detail: "component")
-            case "goto", "initial_state": offer(names.states(of: context.owner), .state, detail: "state")
-            case "initial" where context.place == .state:
-                offer(names.states(of: context.owner), .state, detail: "state")
-            case "call": offer(names.operations, .function, detail: "service operation")
-            case "type", "result": offer(names.types + DocumentNames.builtinTypes, .type, detail: "type")
-            default:
-                let spec = context.place.flatMap { Vocabulary.key(key, at: $0) }
-                switch spec?.type {
-                case .oneOf(let words)?: offer(words, .value, detail: key)
-                case .bool?: offer(["true", "false"], .value, detail: key)
-                default: break
-                }
+            if offerNames(of: key, at: context.place) { break }
+            let spec = context.place.flatMap { Vocabulary.key(key, at: $0) }
+            switch spec?.type {
+            case .typeText?: offer(names.names(.type, in: context.owner), .type, detail: "type")
+            case .oneOf(let words)?: offer(words, .value, detail: key)
+            case .bool?: offer(["true", "false"], .value, detail: key)
+            default: break
             }
-        case .key where context.parentKey == "on":
-            offer(names.events, .event, detail: "event")
-        case .key where context.parentKey == "set":
-            offer(names.data(of: context.owner), .variable, detail: "data")
+        case .key where context.parentKey.flatMap { Self.naming($0, at: context.parentPlace) } != nil:
+            // The keys of a mapping of names (`on:` events, `set:` data).
+            _ = context.parentKey.map { offerNames(of: $0, at: context.parentPlace) }
         case .key where context.parentKey == "messages" && context.owner == nil:
             let ids = MessageID.allCases.map(\.rawValue).filter { !context.siblings.contains($0) }
             offer(ids, .key, detail: "message") { id in
@@ -97,6 +94,25 @@ extension LanguageServer {
             }
         }
         return ["isIncomplete": false, "items": .array(items)]
+    }
+
+    /// What the names written for `key` name (`KeySpec.names`): as the key at `place`, else as an action's own key
+    /// (`tap: { present: … }` on one line, where the place is not known).
+    static func naming(_ key: String, at place: KeyPlace?) -> SymbolKind? {
+        if let place, let spec = Vocabulary.key(key, at: place) { return spec.names }
+        return Vocabulary.key(key, at: .action(key))?.names
+    }
+
+    static func completionKind(_ kind: SymbolKind) -> CompletionKind {
+        switch kind {
+        case .screen: .screen
+        case .component: .component
+        case .state: .state
+        case .event: .event
+        case .type: .type
+        case .operation, .function, .service: .function
+        case .data, .namedValue, .parameter, .element, .computedField: .variable
+        }
     }
 
     /// A key's documentation: its type, doc, default and example.

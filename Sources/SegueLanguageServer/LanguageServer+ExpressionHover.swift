@@ -14,8 +14,8 @@ extension LanguageServer {
             let textOffset = Self.textOffset(of: offset, in: site.text, file: document.file)
         else { return nil }
         var innermost: SegueExpression.Expression?
-        for expression in ExpressionNames.parsed(site.text) {
-            ExpressionNames.visit(expression) { node in
+        for expression in Self.parsed(site.text) {
+            Self.visit(expression) { node in
                 guard node.range.start <= textOffset, textOffset < node.range.end else { return }
                 if innermost.map({ node.range.length <= $0.range.length }) ?? true { innermost = node }
             }
@@ -29,9 +29,9 @@ extension LanguageServer {
         switch node.kind {
         case .name(let name):
             if let implicit = ImplicitName(rawValue: name) { text += "\n\n\(implicit.doc)" }
-            if let found = document.symbols.own.occurrence(at: offset, in: document.path) {
+            if let found = document.symbols.occurrences(at: offset, in: document.path).first {
                 text +=
-                    "\n\n\(found.kind.rawValue) " + MarkdownText.code(found.name)
+                    "\n\n\(found.id.kind.rawValue) " + MarkdownText.code(found.id.name)
                     + declarationNote(of: found, in: document)
             }
             if case .record(let record)? = type?.unwrapped, record.name != nil {
@@ -52,6 +52,20 @@ extension LanguageServer {
         let range = site.text.sourceRange(
             ofTextOffset: node.range.start, length: node.range.length, in: document.file)
         return ["contents": ["kind": "markdown", "value": .string(text)], "range": document.positions.range(range)]
+    }
+
+    /// The expressions of an expression or template text; none when it does not parse.
+    private static func parsed(_ text: ExpressionText) -> [SegueExpression.Expression] {
+        switch text.kind {
+        case .expression: (try? SegueExpression.Expression.parse(text.text)).map { [$0] } ?? []
+        case .template: (try? Template.parse(text.text))?.expressions ?? []
+        }
+    }
+
+    /// Calls `body` on the expression and every expression inside it.
+    private static func visit(_ expression: SegueExpression.Expression, _ body: (SegueExpression.Expression) -> Void) {
+        body(expression)
+        for child in expression.kind.children { visit(child, body) }
     }
 
     /// `text: string, author: string` for a record's fields, then its computed ones (`full_name: string` (computed)).

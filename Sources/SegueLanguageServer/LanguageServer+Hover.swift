@@ -1,4 +1,5 @@
 import Foundation
+import SegueCheck
 import SegueDiagnostics
 import SegueExpression
 import SegueModel
@@ -9,8 +10,8 @@ extension LanguageServer {
         let document = try document(params)
         let offset = document.positions.offset(params["position"])
         if let expression = expressionHover(document, offset: offset) { return expression }
-        if let found = document.symbols.own.occurrence(at: offset, in: document.path) {
-            var text = "\(found.kind.rawValue) " + MarkdownText.code(found.name)
+        if let found = document.symbols.occurrences(at: offset, in: document.path).first {
+            var text = "\(found.id.kind.rawValue) " + MarkdownText.code(found.id.name)
             if let type = declaredType(of: found, in: document) { text += ": " + MarkdownText.code("\(type)") }
             text += declarationNote(of: found, in: document)
             return [
@@ -44,9 +45,7 @@ extension LanguageServer {
 
     /// Where a name is declared (", declared at line 12:" and the line), or that it is not.
     func declarationNote(of found: SymbolOccurrence, in document: OpenDocument) -> String {
-        let symbols = document.symbols
-        let declaration = ([symbols.own] + symbols.imported).flatMap { $0.occurrences(of: found.key) }.first(
-            where: \.isDeclaration)
+        let declaration = document.symbols.occurrences(of: [found.id]).first(where: \.isDeclaration)
         if let declaration, let file = document.source(declaration.range.path) {
             let line = file.lineText(declaration.range.start.line).trimmingCharacters(in: .whitespaces)
             let place =
@@ -55,14 +54,15 @@ extension LanguageServer {
                 : "\(PathName.lastComponent(of: declaration.range.path)):\(declaration.range.start.line)"
             return ", declared at \(MarkdownText.plain(place)):\n\n" + MarkdownText.block(line, language: "yaml")
         }
-        return found.kind == .event ? ": an event with no payload declared" : ": not declared"
+        return found.id.kind == .event ? ": an event with no payload declared" : ": not declared"
     }
 
-    /// A data variable's type as the checker reads it (a `let:` value's inferred type included).
+    /// A data variable's, parameter's or named value's type as the checker reads it (a `let:` value's inferred
+    /// type included).
     private func declaredType(of found: SymbolOccurrence, in document: OpenDocument) -> ValueType? {
-        guard found.kind == .data else { return nil }
+        guard [.data, .parameter, .namedValue].contains(found.id.kind) else { return nil }
         let index = expressionIndex(document)
-        return index.sites.lazy.compactMap { $0.scope.type(of: found.name) }.first
+        return index.sites.lazy.compactMap { $0.scope.type(of: found.id.name) }.first
     }
 
     /// The key (a word followed by `:`) holding `offset`, as byte offsets.

@@ -1,18 +1,20 @@
+import SegueCheck
 import SegueDiagnostics
 
 extension LanguageServer {
-    /// The name under the cursor and every occurrence of the same symbol in the document and its imports.
+    /// The name under the cursor and every occurrence of what it names, in the document and its imports, from the
+    /// checker's symbol table.
     private func symbol(_ params: JSON) throws -> (OpenDocument, SymbolOccurrence, [SymbolOccurrence])? {
         let document = try document(params)
         let offset = document.positions.offset(params["position"])
-        let symbols = document.symbols
-        guard let found = symbols.own.occurrence(at: offset, in: document.path) else { return nil }
-        // Names of one screen (its states, data, elements) stay in this file; components, types and events may
-        // come from imports.
-        let all = ([symbols.own] + symbols.imported).flatMap { $0.occurrences(of: found.key) }
+        let table = document.symbols
+        let found = table.occurrences(at: offset, in: document.path)
+        guard let first = found.first else { return nil }
         var seen: Set<String> = []
-        let unique = all.filter { seen.insert("\($0.range.path):\($0.range.start.offset)").inserted }
-        return (document, found, unique)
+        let all = table.occurrences(of: Set(found.map(\.id))).filter {
+            seen.insert("\($0.range.path):\($0.range.start.offset)").inserted
+        }
+        return (document, first, all)
     }
 
     private func location(_ range: SourceRange, in document: OpenDocument) -> JSON? {
@@ -40,7 +42,7 @@ extension LanguageServer {
         guard let (document, found, _) = try symbol(params), let range = nameRange(found, in: document) else {
             return .null
         }
-        return ["range": document.positions.range(range), "placeholder": .string(found.name)]
+        return ["range": document.positions.range(range), "placeholder": .string(found.id.name)]
     }
 
     /// Every occurrence renamed, in this file and in the files it imports.
@@ -71,12 +73,13 @@ extension LanguageServer {
         let start = occurrence.range.start.offset
         let end = occurrence.range.end.offset
         guard start >= 0, end <= file.bytes.count, start <= end else { return nil }
+        let name = occurrence.id.name
         let text = String(decoding: file.bytes[start..<end], as: UTF8.self)
-        if text == occurrence.name { return occurrence.range }
-        guard let inner = text.range(of: occurrence.name) else { return nil }
+        if text == name { return occurrence.range }
+        guard let inner = text.range(of: name) else { return nil }
         let innerStart = start + text[..<inner.lowerBound].utf8.count
         return SourceRange(
             path: occurrence.range.path, start: file.location(ofOffset: innerStart),
-            end: file.location(ofOffset: innerStart + occurrence.name.utf8.count))
+            end: file.location(ofOffset: innerStart + name.utf8.count))
     }
 }

@@ -1,59 +1,70 @@
-import Foundation
+import SegueCheck
 import SegueDiagnostics
 import SegueModel
 
 extension LanguageServer {
-    /// The outline: each screen with its elements and states, then components, services, events and types.
+    /// The outline, from the checker's declarations: each screen with its elements and states (nested as written),
+    /// then components with their elements, services, events, types and the flow's data.
     func documentSymbols(_ params: JSON) throws -> JSON {
         let document = try document(params)
-        guard let flow = document.analysis.flow else { return [] }
         let positions = document.positions
-        func symbol(_ name: Name, kind: Int, detail: String, whole: SourceRange? = nil, children: [JSON] = []) -> JSON?
-        {
-            guard name.range.path == document.path, !name.text.isEmpty else { return nil }
-            let selection = positions.range(name.range)
-            var range = whole.map(positions.range) ?? selection
-            if let whole, whole.path != document.path || whole.start.offset > name.range.start.offset {
-                range = selection
+        let declarations = document.symbols.declarations.filter { $0.range.path == document.path }
+        var inside: [SymbolID: [SymbolDeclaration]] = [:]
+        var byOwner: [SymbolOwner: [SymbolDeclaration]] = [:]
+        for declaration in declarations {
+            if let container = declaration.container {
+                inside[container, default: []].append(declaration)
+            } else {
+                byOwner[declaration.id.owner, default: []].append(declaration)
             }
+        }
+        func symbol(_ declaration: SymbolDeclaration, children: [JSON]) -> JSON {
+            let selection = positions.range(declaration.range)
+            let whole = declaration.extent
+            let range =
+                whole.path != document.path || whole.start.offset > declaration.range.start.offset
+                ? selection : positions.range(whole)
             return [
-                "name": .string(name.text), "kind": JSON(kind), "detail": .string(detail), "range": range,
+                "name": .string(declaration.id.name), "kind": JSON(Self.outlineKind(declaration.id.kind)),
+                "detail": .string(declaration.detail ?? declaration.id.kind.rawValue), "range": range,
                 "selectionRange": selection, "children": .array(children),
             ]
         }
-        func states(_ chart: StateChart?) -> [JSON] {
-            chart?.states.compactMap {
-                symbol($0.name, kind: 10, detail: "state", whole: $0.range, children: states($0.children))
-            } ?? []
+        func nested(_ declaration: SymbolDeclaration) -> JSON {
+            symbol(declaration, children: (inside[declaration.id] ?? []).map(nested))
         }
-        func elements(_ list: [Element]) -> [JSON] {
-            list.compactMap { element in
-                var children: [JSON] = []
-                if case .lines(let lines) = element.kind { children = elements(lines.footer) }
-                return symbol(element.id, kind: 8, detail: element.keyword, whole: element.range, children: children)
-            }
+        func members(of owner: SymbolOwner, _ kinds: [SymbolKind]) -> [JSON] {
+            kinds.flatMap { kind in (byOwner[owner] ?? []).filter { $0.id.kind == kind }.map(nested) }
         }
+        let top = byOwner[.flow] ?? []
         var result: [JSON] = []
-        for screen in flow.screens {
-            let children = elements(screen.elements) + states(screen.states)
-            if let item = symbol(screen.name, kind: 5, detail: "screen", whole: screen.range, children: children) {
-                result.append(item)
+        for kind in [SymbolKind.screen, .component, .service, .event, .type, .data] {
+            for declaration in top where declaration.id.kind == kind {
+                let children: [JSON] =
+                    switch kind {
+                    case .screen: members(of: .screen(declaration.id.name), [.element, .state])
+                    case .component: members(of: .component(declaration.id.name), [.element])
+                    default: []
+                    }
+                result.append(symbol(declaration, children: children))
             }
         }
-        for component in flow.components {
-            if let item = symbol(
-                component.name, kind: 9, detail: "component", whole: component.range,
-                children: elements(component.elements))
-            {
-                result.append(item)
-            }
-        }
-        result += flow.services.compactMap {
-            symbol($0.name, kind: 11, detail: "\($0.kind.rawValue) service", whole: $0.range)
-        }
-        result += flow.events.compactMap { symbol($0.name, kind: 24, detail: "event", whole: $0.range) }
-        result += flow.types.compactMap { symbol($0.name, kind: 23, detail: "type", whole: $0.range) }
-        result += flow.data.compactMap { symbol($0.name, kind: 13, detail: $0.type.text, whole: $0.range) }
         return .array(result)
+    }
+
+    /// The protocol's SymbolKind number for a kind of declaration.
+    private static func outlineKind(_ kind: SymbolKind) -> Int {
+        switch kind {
+        case .screen: 5
+        case .element: 8
+        case .component: 9
+        case .state: 10
+        case .service: 11
+        case .function, .operation: 12
+        case .data, .namedValue: 13
+        case .parameter, .computedField: 7
+        case .type: 23
+        case .event: 24
+        }
     }
 }

@@ -12,8 +12,9 @@ final class OpenDocument {
     /// The last flow that decoded, so names still complete while the text is half-typed.
     private var lastFlow: Flow?
     private var everAnalyzed = false
-    private var lastFlowFile: SourceFile?
-    private var cachedSymbols: (own: FlowSymbols, imported: [FlowSymbols])?
+    /// The names the checker bound in the last text whose YAML read whole, so names still follow and complete
+    /// while the text is half-typed.
+    private var lastSymbols = SymbolTable()
 
     /// The folder its imports are read inside (`ProjectRoot`): `--root`, else the editor's workspace root when the
     /// file is in it, else the file's own folder.
@@ -57,11 +58,8 @@ final class OpenDocument {
         let result = FlowLoader(root: root).load(file)
         cachedAnalysis = result
         everAnalyzed = true
-        if let flow = result.flow {
-            lastFlow = flow
-            lastFlowFile = file
-            cachedSymbols = nil
-        }
+        if let flow = result.flow { lastFlow = flow }
+        if !result.symbols.occurrences.isEmpty { lastSymbols = result.symbols }
         return result
     }
 
@@ -71,28 +69,13 @@ final class OpenDocument {
         return lastFlow
     }
 
-    /// The names of this file and of each file it imports (read as libraries).
-    var symbols: (own: FlowSymbols, imported: [FlowSymbols]) {
-        let sources = analysis.sources
-        if let cachedSymbols { return cachedSymbols }
-        guard let flow else {
-            let empty = Flow(
-                id: Name("", at: .synthesized), start: Name("", at: .synthesized), path: path, range: .synthesized)
-            return (FlowSymbols(flow: empty), [])
-        }
-        let imported = sources.filter { $0.path != path }.compactMap { source in
-            FlowLoader(root: root).load(source).flow.map { FlowSymbols(flow: $0, file: source) }
-        }
-        // The names of the last flow that decoded are placed in the text it was decoded from.
-        let result = (FlowSymbols(flow: flow, file: lastFlowFile), imported)
-        cachedSymbols = result
-        return result
+    /// The names the checker bound in this file and the files it imports (`FlowLoadResult.symbols`).
+    var symbols: SymbolTable {
+        _ = analysis
+        return lastSymbols
     }
 
-    var names: DocumentNames {
-        let symbols = symbols
-        return DocumentNames(own: symbols.own, imported: symbols.imported, services: flow?.services ?? [])
-    }
+    var names: DocumentNames { DocumentNames(table: symbols, services: flow?.services ?? []) }
 
     /// The file a path names: this document's text for its own path, otherwise an imported file as read.
     func source(_ path: String) -> SourceFile? {

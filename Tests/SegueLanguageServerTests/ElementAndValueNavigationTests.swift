@@ -169,3 +169,61 @@ struct TransitionTargetTests {
                 == ServerHarness.position(of: "      opened:", in: Self.flow, offset: 6))
     }
 }
+
+/// Names the old hand-written walk did not know: parameters named by `with:`, and keys whose names the vocabulary
+/// says (`as:`, `near_end:`), completed with no list of key names in the server.
+struct SymbolTableNavigationTests {
+    static let flow = """
+        segue: 1
+        flow: params
+        start: home
+        data:
+          picked: { type: string, default: "''" }
+        screens:
+          home:
+            elements:
+              - button: open
+                label: Open
+                tap: [{ present: detail, with: { who: "'Ann'" } }]
+          detail:
+            parameters:
+              who: string
+            title: "${who}"
+            elements:
+              - text: name
+                value: "Hello, ${who}"
+
+        """
+
+    /// A server with the flow open: the harness, the flow's folder and its URI.
+    private func opened() throws -> (ServerHarness, String, String) {
+        let harness = ServerHarness()
+        let directory = try ServerHarness.temporaryDirectory()
+        return (harness, directory, harness.open(directory + "/params.yaml", text: Self.flow))
+    }
+
+    @Test func renamingAParameterChangesItsArgumentsAndReads() throws {
+        let (harness, directory, uri) = try opened()
+        let position = ServerHarness.position(of: "      who: string", in: Self.flow, offset: 7)
+        let result = harness.request(
+            "textDocument/rename", ServerHarness.document(uri, at: position).merging(["newName": "person"]))
+        let renamed = NavigationTests.apply(try #require(result["changes"]?[uri]?.array), to: Self.flow)
+        #expect(renamed.contains("with: { person: \"'Ann'\" }"))
+        #expect(renamed.contains("title: \"${person}\"") && renamed.contains("\"Hello, ${person}\""))
+        #expect(renamed.contains("      person: string"))
+        let check = ServerHarness()
+        let renamedURI = check.open(directory + "/params.yaml", text: renamed)
+        #expect(check.diagnostics()[renamedURI] == [], "the renamed flow still validates")
+    }
+
+    @Test func aKeyTheVocabularySaysNamesDataCompletesData() throws {
+        let (harness, _, uri) = try opened()
+        let edited = Self.flow.replacingOccurrences(
+            of: "tap: [{ present: detail, with: { who: \"'Ann'\" } }]",
+            with: "tap:\n          - call: store.products\n            as: ")
+        harness.change(uri, to: edited)
+        let position = ServerHarness.position(of: "as: ", in: edited, offset: 4)
+        let labels = harness.request("textDocument/completion", ServerHarness.document(uri, at: position)).labels
+        #expect(labels == ["picked"], "\(labels)")
+    }
+}

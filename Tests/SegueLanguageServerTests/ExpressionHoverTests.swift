@@ -54,7 +54,7 @@ struct ExpressionHoverTests {
         let doc = value("layout: { margins: margin }", offset: 20)
         #expect(doc.hasPrefix("`margin`: `int`"), "\(doc)")
         let line = (text.components(separatedBy: "\n").firstIndex { $0.hasPrefix("  margin:") } ?? -1) + 1
-        #expect(doc.contains("data `margin`, declared at line \(line)"), "\(doc)")
+        #expect(doc.contains("named value `margin`, declared at line \(line)"), "\(doc)")
     }
 
     @Test func anImplicitNamesDoc() {

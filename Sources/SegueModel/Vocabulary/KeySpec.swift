@@ -30,6 +30,10 @@ public struct KeySpec: Sendable, Equatable {
     /// What this key needs beside it, any one of them: `crop` needs `kind: photo`; `states` needs
     /// `initial_state` or `parallel: true`.
     public var needs: [KeyRequirement] = []
+    /// What the names this key carries name: its value for a name (`present: donate_form`, a screen), the keys of
+    /// its mapping for names to values (`on:`, events; `set:`, data); nil when it carries none. An editor completes
+    /// such a key's value from the declarations of that kind.
+    public var names: SymbolKind?
 
     public init(
         _ name: String, _ type: KeyType, required: Bool = false, default defaultValue: String? = nil, doc: String,
@@ -48,6 +52,13 @@ public struct KeySpec: Sendable, Equatable {
         var copy = self
         copy.excludes = others
         copy.exclusionReason = reason
+        return copy
+    }
+
+    /// This key, carrying names of `kind`.
+    public func naming(_ kind: SymbolKind) -> KeySpec {
+        var copy = self
+        copy.names = kind
         return copy
     }
 

@@ -4,13 +4,14 @@ extension Vocabulary {
         _ kind: String, doc: String, example: String, arguments: Bool = true, opens: Bool = false
     ) -> (KindSpec, [KeySpec]) {
         let with = KeySpec("with", assignments, doc: "the target screen's parameters", example: "{ entry: item }")
+            .naming(.parameter)
         let animated = KeySpec("animated", .bool, default: "true", doc: "animate the transition", example: "false")
         let onResult = KeySpec(
             "on_result", .actions, doc: "run here when the opened screen hands a result back; `result` is the value",
             example: "[{ set: { clip: result } }]")
         return (
             KindSpec(kind, place: .action(kind), doc: doc, example: example),
-            [KeySpec(kind, .name, required: true, doc: "the target screen", example: "main")]
+            [KeySpec(kind, .name, required: true, doc: "the target screen", example: "main").naming(.screen)]
                 + (arguments ? [with] : []) + (opens ? [onResult] : []) + [animated]
         )
     }
@@ -44,7 +45,10 @@ extension Vocabulary {
         let operation = ListEdit.Operation(rawValue: kind) ?? .append
         return (
             KindSpec(kind, place: .action(kind), doc: doc, example: example),
-            [KeySpec(kind, .name, required: true, doc: "the list variable (or `record.field`)", example: "people")]
+            [
+                KeySpec(kind, .name, required: true, doc: "the list variable (or `record.field`)", example: "people")
+                    .naming(.data)
+            ]
                 + (operation.takesPosition
                     ? [KeySpec("at", .expression, required: true, doc: "the position, from 0", example: "selected")]
                     : [])
@@ -71,13 +75,16 @@ extension Vocabulary {
         (
             KindSpec(
                 "goto", place: .action("goto"), doc: "switch the screen's nested state", example: "`goto: recording`"),
-            [KeySpec("goto", .name, required: true, doc: "the state", example: "idle")]
+            [KeySpec("goto", .name, required: true, doc: "the state", example: "idle").naming(.state)]
         ),
         (
             KindSpec(
                 "set", place: .action("set"), doc: "assign variables and fields",
                 example: "`set: { count: \"count + 1\", form.photo: result.path }`"),
-            [KeySpec("set", assignments, required: true, doc: "names to new values", example: "{ n: \"n + 1\" }")]
+            [
+                KeySpec("set", assignments, required: true, doc: "names to new values", example: "{ n: \"n + 1\" }")
+                    .naming(.data)
+            ]
         ),
         (
             KindSpec(
@@ -103,7 +110,8 @@ extension Vocabulary {
                 KeySpec(
                     "send", .name, required: true,
                     doc: "the event; beside `event`, the one sent when it gives null, or left empty",
-                    example: "refresh"),
+                    example: "refresh"
+                ).naming(.event),
                 KeySpec(
                     "event", .expression,
                     doc:
@@ -143,7 +151,7 @@ extension Vocabulary {
                     doc:
                         "a variable that receives an id generated for this send (`send.1`, `send.2`, …; SCXML's `idlocation`), used as `id` is",
                     example: "ping_id"
-                ).excluding(["id"], because: "the id is either written or generated"),
+                ).excluding(["id"], because: "the id is either written or generated").naming(.data),
                 KeySpec(
                     "target", .expression,
                     doc:
@@ -176,9 +184,10 @@ extension Vocabulary {
                     "call",
                     .matching(
                         pattern: "^[A-Za-z_][A-Za-z0-9_]*\\.[A-Za-z_][A-Za-z0-9_]*$", shape: "`service.operation`"),
-                    required: true, doc: "the service and operation", example: "board.list_entries"),
+                    required: true, doc: "the service and operation", example: "board.list_entries"
+                ).naming(.operation),
                 KeySpec("with", assignments, doc: "the operation's parameters", example: "{ page: 1 }"),
-                KeySpec("as", .name, doc: "the variable receiving the result", example: "entries"),
+                KeySpec("as", .name, doc: "the variable receiving the result", example: "entries").naming(.data),
                 KeySpec("ok", .actions, doc: "run on success; `result` is the result", example: "[dismiss]"),
                 KeySpec(
                     "error", .actions, doc: "run on failure; `error` is the error",

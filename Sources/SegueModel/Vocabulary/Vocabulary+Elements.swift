@@ -87,7 +87,8 @@ extension Vocabulary {
                 KeySpec("items", .expression, required: true, doc: "the list shown", example: "entries"),
                 KeySpec(
                     "item", componentUse, required: true, doc: "the component drawn for each `item`",
-                    example: "entry_row"),
+                    example: "entry_row"
+                ).naming(.component),
                 KeySpec(
                     "layout", .oneOf(layoutStyles), default: "table", doc: "how rows or cells are arranged",
                     example: "collection"),
@@ -141,7 +142,8 @@ extension Vocabulary {
                 example: "`- { lines: script, items: lines, item: line_row }`"),
             [
                 KeySpec("items", .expression, required: true, doc: "the lines", example: "lines"),
-                KeySpec("item", componentUse, doc: "the component drawn for each `line`", example: "line_row"),
+                KeySpec("item", componentUse, doc: "the component drawn for each `line`", example: "line_row")
+                    .naming(.component),
                 KeySpec("end_marker", .template, doc: "shown after the last line", example: "The end"),
                 KeySpec(
                     "footer", .elements, doc: "elements after the end", example: "[{ button: again, label: Again }]"),
@@ -173,16 +175,19 @@ extension Vocabulary {
                 "use", place: .element("use"), doc: "a component's elements in place",
                 example: "`- { use: card, with: { entry: item } }`"),
             [
-                KeySpec("with", assignments, doc: "the component's arguments", example: "{ entry: item }"),
+                KeySpec("with", assignments, doc: "the component's arguments", example: "{ entry: item }")
+                    .naming(.parameter),
                 KeySpec("id", .name, doc: "the id of this use (default: the component's name)", example: "first_card"),
             ], []
         ),
     ]
 
     static let elementPlaces: [PlaceSpec] = elementKindTable.map { entry in
-        let head = KeySpec(
+        // An element's id declares it; a use's names the component it shows.
+        var head = KeySpec(
             entry.kind.name, .name, required: true,
             doc: entry.kind.name == "use" ? "the component's name" : "the element's id", example: "sample")
+        if entry.kind.name == "use" { head = head.naming(.component) }
         var spec = PlaceSpec(
             entry.kind.place, title: "a `\(entry.kind.name)` element", doc: entry.kind.doc,
             keys: [head] + entry.keys + commonElementKeys)
@@ -194,14 +199,15 @@ extension Vocabulary {
         PlaceSpec(
             .componentUse, title: "a component use", doc: "a component with arguments",
             keys: [
-                KeySpec("use", .name, required: true, doc: "the component", example: "entry_row"),
-                KeySpec("with", assignments, doc: "its arguments", example: "{ entry: item }"),
+                KeySpec("use", .name, required: true, doc: "the component", example: "entry_row").naming(.component),
+                KeySpec("with", assignments, doc: "its arguments", example: "{ entry: item }").naming(.parameter),
             ]),
         PlaceSpec(
             .paging, title: "`paging`", doc: "a list that loads more near its end",
             keys: [
                 KeySpec("size", .wholeNumber(minimum: 1), required: true, doc: "items per page", example: "20"),
-                KeySpec("near_end", .name, required: true, doc: "the event sent near the end", example: "more"),
+                KeySpec("near_end", .name, required: true, doc: "the event sent near the end", example: "more")
+                    .naming(.event),
                 KeySpec("has_more", .expression, doc: "whether another page exists", example: "has_more"),
             ]),
         PlaceSpec(

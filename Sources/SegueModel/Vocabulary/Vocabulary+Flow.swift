@@ -15,7 +15,7 @@ extension Vocabulary {
                 KeySpec("segue", .constant(1), required: true, doc: "format version; `1`", example: "1"),
                 KeySpec("flow", .name, required: true, doc: "the flow's id", example: "donate"),
                 KeySpec("title", .string, doc: "a human title", example: "Donations"),
-                KeySpec("start", .name, required: true, doc: "the screen shown at launch", example: "main"),
+                KeySpec("start", .name, required: true, doc: "the screen shown at launch", example: "main").naming(.screen),
                 KeySpec(
                     "locale", .string,
                     doc: "the locale built-in texts are shown in (`en`, `ru`); default: the device's",
@@ -74,7 +74,8 @@ extension Vocabulary {
                 KeySpec(
                     "on", handlers,
                     doc: "the last responder: events no screen on the stack handles (event → actions or alternatives)",
-                    example: "{ signed_out: [{ unwind: main }] }"),
+                    example: "{ signed_out: [{ unwind: main }] }"
+                ).naming(.event),
             ]),
         PlaceSpec(
             .variable, title: "a variable", doc: "a `data:` variable written as a mapping",
@@ -165,14 +166,15 @@ extension Vocabulary {
                 KeySpec(
                     "on", handlers,
                     doc: "event → actions, or a list of `{ when: expr, do: actions }` alternatives tried in order",
-                    example: "{ refresh: [{ set: { n: 0 } }] }"),
+                    example: "{ refresh: [{ set: { n: 0 } }] }"
+                ).naming(.event),
                 KeySpec("on_error", .actions, doc: "errors no call branch handled", example: "[dismiss]"),
                 KeySpec(
                     "initial_state", .either([.name, .list(of: .name)]),
                     doc:
                         "the nested state entered first (default: the first in `states`), or deeper states entered at once with their ancestors: one in each region of a parallel state",
                     example: "idle"
-                ).needing(KeyRequirement("states")),
+                ).needing(KeyRequirement("states")).naming(.state),
                 KeySpec(
                     "states", .mapping(of: .object(.state)), doc: "a nested statechart (below)",
                     example: "{ idle: {}, busy: {} }"),
@@ -199,7 +201,7 @@ extension Vocabulary {
                     doc:
                         "event descriptor → actions or transitions while in this state (`error` matches `error.x`, `*` any)",
                     example: "{ stop: [{ goto: idle }] }"
-                ).excluding(["final", "history"], because: "a final or history state has no transitions"),
+                ).excluding(["final", "history"], because: "a final or history state has no transitions").naming(.event),
                 KeySpec(
                     "always", .list(of: .object(.alternative)),
                     doc: "eventless transitions, taken as soon as their guard holds",
@@ -211,7 +213,7 @@ extension Vocabulary {
                         "the child state entered first (default: the first child), or descendants entered at once with their ancestors: one in each region of a parallel state",
                     example: "a"
                 )
-                .needing(KeyRequirement("states")),
+                .needing(KeyRequirement("states")).naming(.state),
                 KeySpec(
                     "initial_do", .actions,
                     doc:
@@ -266,7 +268,8 @@ extension Vocabulary {
                     example: "worker"),
                 KeySpec(
                     "idlocation", .name, doc: "a text data variable that receives the id as the session starts",
-                    example: "worker_id"),
+                    example: "worker_id"
+                ).naming(.data),
                 KeySpec(
                     "autoforward", .bool, default: "false",
                     doc: "every external event the parent takes is sent on to the child", example: "true"),
@@ -282,7 +285,7 @@ extension Vocabulary {
             .historyDefault, title: "a history default",
             doc: "the transition a history state takes before its parent was left",
             keys: [
-                KeySpec("goto", .name, required: true, doc: "the state entered", example: "idle"),
+                KeySpec("goto", .name, required: true, doc: "the state entered", example: "idle").naming(.state),
                 KeySpec("do", .actions, doc: "run between the exits and the entries", example: "[{ set: { n: 0 } }]"),
             ]),
         {
@@ -294,7 +297,8 @@ extension Vocabulary {
                     KeySpec(
                         "goto", .name,
                         doc: "the target state: exits, then `do`, then entries (absent: targetless, no state changes)",
-                        example: "idle"),
+                        example: "idle"
+                    ).naming(.state),
                     KeySpec(
                         "type", .oneOf(["external", "internal"]), default: "external",
                         doc: "`internal`: a transition into the source's own descendants does not exit the source",
@@ -319,7 +323,8 @@ extension Vocabulary {
                 KeySpec("lines", .expression, required: true, doc: "the list of lines", example: "lines"),
                 KeySpec(
                     "current", .name, required: true, doc: "the variable holding the current line's index",
-                    example: "current"),
+                    example: "current"
+                ).naming(.data),
                 KeySpec(
                     "highlight", .expression, doc: "the colour of the playing line", example: "theme.colors.playing"),
                 KeySpec(
@@ -330,7 +335,8 @@ extension Vocabulary {
                     example: "1"),
                 KeySpec(
                     "end_event", .name, doc: "raised when continuous playback has played the last line",
-                    example: "finished"),
+                    example: "finished"
+                ).naming(.event),
             ]),
         PlaceSpec(
             .recording, title: "`recording`", doc: "audio recording with a level meter",
@@ -338,7 +344,8 @@ extension Vocabulary {
                 KeySpec(
                     "countdown", .wholeNumber(minimum: 0), default: "0", doc: "seconds counted down before recording",
                     example: "3"),
-                KeySpec("level", .name, doc: "the variable the live input level (0…1) is written to", example: "level"),
+                KeySpec("level", .name, doc: "the variable the live input level (0…1) is written to", example: "level")
+                    .naming(.data),
                 KeySpec(
                     "highlight", .expression, doc: "the colour of the line being recorded",
                     example: "theme.colors.recording"),
