@@ -66,3 +66,83 @@ import Testing
         #expect(found.codes.isEmpty && found.compiles == true, "\(found.codes)")
     }
 }
+
+/// The classes the long run of docs/fuzzing.md left open: `done.state.X` SCXML never raises, ECMAScript's
+/// conversions between types, a `<cancel>` of a send the flow does not keep as a timer, a `<parallel>` without
+/// regions.
+@Suite struct FuzzFindingClassTests {
+    let finding = FuzzFindingTests()
+
+    /// SCXML raises `done.state.X` only for a compound state with a final child or a parallel state: a transition
+    /// on it for any other state (or none) never fires, and the flow leaves it out at a warning; a chart that
+    /// raises such an event itself is refused, at the transition.
+    @Test func doneStateOfAStateThatNeverCompletesIsLeftOut() {
+        let found = finding.importing(
+            """
+            <state id="s"><transition event="done.state.s" target="p"/>
+              <transition event="done.state.nowhere go" target="p"/></state>
+            <final id="p"/>
+            """)
+        #expect(found.codes == ["I009", "I009"] && found.lines == [2, 3] && found.compiles == true, "\(found)")
+        let raised = finding.importing(
+            """
+            <state id="s"><onentry><raise event="done.state.s"/></onentry>
+              <transition event="done.state.s" target="p"/></state>
+            <final id="p"/>
+            """)
+        #expect(raised.codes == ["I005"] && raised.lines == [3] && raised.compiles == nil, "\(raised)")
+    }
+
+    /// `!` of a value Segue's checker knows is no `bool`, and a `cond` that is none, are ECMAScript's truthiness
+    /// (the suite's `truthiness` chart runs them); a conversion the flow cannot write is I006 at the attribute.
+    @Test(arguments: [
+        ("!_event.type", "(current_event.type == '')"),
+        ("!'abc' == !null", "('abc' == '') == true"),
+        ("!(1 + 2)", "((1 + 2) == 0)"),
+        ("!_event.sendid", "(current_event.sendid == null || current_event.sendid == '')"),
+        ("!x", "!x"),
+        ("!(x == 1)", "!(x == 1)"),
+    ])
+    func notOfAValueThatIsNoBoolIsItsTruthiness(_ ecma: String, _ segue: String) {
+        let result = SCXMLImporter.translate(
+            SourceFile(
+                path: "chart.scxml",
+                text: FuzzFindingTests.open + #"<datamodel><data id="x" expr="1"/><data id="y"/></datamodel>"#
+                    + #"<state id="s"><onentry><assign location="y" expr="\#(ecma.replacingXMLEntities)"/>"#
+                    + "</onentry></state></scxml>"))
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.yaml?.contains("y: \"\(segue)\"") == true, "\(result.yaml ?? "")")
+    }
+
+    @Test(arguments: [
+        #"<data id="t" expr="-''"/>"#,
+        #"<data id="t" expr="x + !_event.type"/>"#,
+        #"<data id="t" expr="(x == 1) == 'a'"/>"#,
+    ])
+    func aConversionTheFlowCannotWriteIsRefusedAtItsPlace(_ data: String) {
+        let found = finding.importing(
+            #"<datamodel><data id="x" expr="1"/>"# + "\n" + data + "</datamodel>" + #"<state id="s"/>"#)
+        #expect(found.codes == ["I006"] && found.lines == [3] && found.compiles == nil, "\(found)")
+    }
+
+    /// The `<cancel>` of a delayed send whose event no transition takes (emitted to the host, no timer) cancels
+    /// nothing; a `<parallel>` without regions is entered and left as an atomic state.
+    @Test func aCancelOfNoTimerAndAParallelWithoutRegionsLoad() {
+        let found = finding.importing(
+            """
+            <state id="s"><onentry><send event="tick" delay="1s" id="ticker"/></onentry>
+              <onexit><cancel sendid="ticker"/></onexit><transition event="go" target="p"/></state>
+            <parallel id="p"><transition event="done.state.p" target="s"/></parallel>
+            """)
+        #expect(found.codes == ["I009", "I009", "I009"] && found.lines == [2, 3, 4], "\(found)")
+        #expect(found.compiles == true)
+    }
+}
+
+extension String {
+    /// The text as an XML attribute's value writes it.
+    fileprivate var replacingXMLEntities: String {
+        replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

@@ -42,7 +42,7 @@ import Testing
     @Test func stateIdsThatWouldMeetAreTwoStates() throws {
         let result = Self.translate(
             """
-            <state id="s-1"><transition event="e" target="s_1"/></state>
+            <state id="s-1"><transition event="e" target="s_1"/><final id="f"/></state>
             <state id="s_1"><transition event="done.state.s-1" target="s-1"/></state>
             """)
         let yaml = try #require(result.yaml)

@@ -6,11 +6,12 @@ import Testing
 /// `segue import scxml --test` runs them: each checks one construct end to end, import to runtime.
 @Suite struct SuiteRunnerTests {
     static let passing = [
-        "conditions", "delayed-send", "dropped-send-id", "done-dotted-id", "done-event-type", "error-execution", "event-collision",
-        "event-fields", "external-queue", "foreach", "history", "internal-transition", "invoke-inline",
-        "invoke-src", "late-binding", "math-and-empty-cond", "namelist-error", "nested-parallel-done",
-        "parallel-done", "raise-order", "send-id-renamed", "send-outlives-state", "several-initial",
-        "state-collision", "malformed-expression", "string-concat", "typeof-and-json", "undeclared-condition",
+        "conditions", "delayed-send", "dropped-send-id", "done-dotted-id", "done-event-type", "done-never-raised",
+        "error-execution", "event-collision", "event-fields", "external-queue", "foreach", "history",
+        "internal-transition", "invoke-inline", "invoke-src", "late-binding", "math-and-empty-cond", "namelist-error",
+        "nested-parallel-done", "parallel-done", "raise-order", "send-id-renamed", "send-outlives-state",
+        "several-initial", "state-collision", "malformed-expression", "string-concat", "truthiness",
+        "typeof-and-json", "undeclared-condition",
     ]
 
     @Test(arguments: passing)

@@ -25,8 +25,11 @@ struct StateOutline {
     /// Each state element's id by where the element starts, so finding it is one lookup.
     private var idsByOffset: [Int: String] = [:]
     private(set) var diagnostics: [Diagnostic] = []
-    /// Every transition's event descriptors, as handler keys: an event none matches is discarded by SCXML.
+    /// Every transition's event descriptors, as handler keys: an event none matches is discarded by SCXML. A
+    /// `done.state.` descriptor no event can match (`neverFires`) is not among them.
     private(set) var descriptors: Set<String> = []
+    /// The events `<raise>` and `<send>` write, as the flow names them.
+    private var raised: Set<String> = []
     private var stateNames = NameAllocator(reserving: [])
     /// The document's event names as the flow's (one renaming, collision-free).
     private(set) var events = EventNames(written: [], stateNames: [:], invokeIDs: [])
@@ -35,9 +38,6 @@ struct StateOutline {
 
     /// Every `<data>` id, wherever it is declared (SCXML binds them all at start-up).
     private(set) var dataIDs: Set<String> = []
-    /// The ids of delayed `<send>`s: the only ones a `<cancel>` can stop (they become timers).
-    private(set) var delayedSendIDs: Set<String> = []
-
     /// The `item` and `index` names of every `<foreach>` (declared as data when no `<data>` is).
     private(set) var loopNames: Set<String> = []
     /// The `id` of every `<invoke>`: the sessions a `<send>` can reach as `#_<id>`.
@@ -46,6 +46,7 @@ struct StateOutline {
     init(root: XMLElement) {
         var stateIDs: [String] = []
         var written: [(text: String, range: SourceRange)] = []
+        var raisedNames: [String] = []
         func collect(_ element: XMLElement) {
             // An invoked chart is a document of its own: its data and sends are not this one's.
             if element.name == "invoke" {
@@ -57,18 +58,17 @@ struct StateOutline {
             if ["transition", "raise", "send"].contains(element.name), let attribute = element.attribute("event") {
                 for name in attribute.value.split(whereSeparator: \.isWhitespace) {
                     written.append((String(name), attribute.valueRange))
+                    if element.name != "transition" { raisedNames.append(String(name)) }
                 }
             }
             if element.name == "send", let attribute = element.attribute("eventexpr"),
                 let name = SCXMLTranslator.literal(attribute.value)
             {
                 written.append((name, attribute.valueRange))
+                raisedNames.append(name)
             }
             if element.name == "foreach" {
                 for name in [element["item"], element["index"]].compactMap({ $0 }) { loopNames.insert(name) }
-            }
-            if element.name == "send", let id = element["id"], element["delay"] != nil || element["delayexpr"] != nil {
-                delayedSendIDs.insert(id)
             }
             element.children.forEach(collect)
         }
@@ -78,11 +78,39 @@ struct StateOutline {
         events = EventNames(
             written: written, stateNames: nodes.mapValues(\.name), invokeIDs: invokeIDs)
         diagnostics += events.diagnostics
+        completingNames = Set(
+            nodes.values.filter { node in
+                node.kind == .parallel
+                    || node.kind == .compound && node.children.contains { nodes[$0]?.kind == .final }
+            }.map(\.name))
+        raised = Set(raisedNames.map(events.event))
         for transition in transitions {
             for descriptor in (transition["event"] ?? "").split(whereSeparator: \.isWhitespace) {
                 descriptors.insert(events.descriptor(String(descriptor)))
             }
         }
+        descriptors = descriptors.filter { !neverFires($0) }
+    }
+
+    /// The Segue names of the states SCXML raises `done.state.<id>` for: a compound state with a final child, a
+    /// parallel state (with regions). The flow's handler keys name these only (C602).
+    private(set) var completingNames: Set<String> = []
+
+    /// Whether a handler key is `done.state.<name>` for a state SCXML never raises it for (none of that name, or
+    /// one with no final child) while no `<raise>` or `<send>` of the document writes such an event: SCXML's
+    /// transition simply never fires, so the flow leaves it out.
+    func neverFires(_ descriptor: String) -> Bool {
+        guard doneStateName(descriptor) != nil else { return false }
+        return !raised.contains { $0 == descriptor || $0.hasPrefix(descriptor + ".") }
+    }
+
+    /// The state a `done.state.<name>` handler key names when that state raises no such event; nil for any other
+    /// key (`done.state`, `done.state.*`, a completing state's).
+    func doneStateName(_ descriptor: String) -> String? {
+        guard descriptor.hasPrefix(EventDescriptor.donePrefix) else { return nil }
+        let name = String(descriptor.dropFirst(EventDescriptor.donePrefix.count))
+        guard !name.isEmpty, name != "*", !completingNames.contains(name) else { return nil }
+        return name
     }
 
     /// The id an element is known by: its own, or one made up for a state written without.
@@ -119,7 +147,8 @@ struct StateOutline {
         let stateChildren = element.children.filter { Self.stateElements.contains($0.name) }
         let kind: Kind
         switch element.name {
-        case "parallel": kind = .parallel
+        // A `<parallel>` without regions has nothing to run in parallel: it is entered and left as an atomic state.
+        case "parallel": kind = stateChildren.isEmpty ? .atomic : .parallel
         case "final": kind = .final
         case "history": kind = .history
         default: kind = stateChildren.isEmpty ? .atomic : .compound

@@ -1,4 +1,5 @@
 import SegueDiagnostics
+import SegueExpression
 import SegueModel
 
 /// Translates an SCXML `cond`, `expr` or `location` written for the null or ECMAScript datamodel into Segue's
@@ -18,9 +19,14 @@ struct ECMAExpression {
     /// Whether the document declares a name (a `<data>` id, a `<foreach>` item or index): `typeof` of one it does
     /// not is `'undefined'`, as in ECMAScript, where reading it would be a ReferenceError.
     var isDeclared: (String) -> Bool = { _ in true }
+    /// The type Segue's checker gives a translated expression, nil when unknown: `!` of a value it knows is no
+    /// `bool` (a string, a number, null) becomes ECMAScript's truthiness test (`ECMATruthiness`).
+    var typeOf: (String) -> ValueType? = { _ in nil }
 
     /// The Segue text, or the diagnostic for the first construct outside the subset.
-    func translate(_ source: String, construct: String) -> Result<String, Diagnostic> {
+    ///
+    /// `asCondition`: a value Segue's checker knows is no `bool` becomes ECMAScript's truthiness test.
+    func translate(_ source: String, construct: String, asCondition: Bool = false) -> Result<String, Diagnostic> {
         let tokens: [ECMAToken]
         switch ECMAToken.scan(source) {
         case .success(let scanned): tokens = scanned
@@ -30,7 +36,12 @@ struct ECMAExpression {
         guard !tokens.isEmpty else {
             return .failure(problem("\(construct) is empty", at: 0, in: source))
         }
-        return parts(tokens, source: source, construct: construct).map { Self.join(ECMAConcatenation.rewrite($0)) }
+        return parts(tokens, source: source, construct: construct).map { parts in
+            let value = ECMAConcatenation.rewrite(parts)
+            guard asCondition, let type = typeOf(Self.join(value)), let test = ECMATruthiness.truthy(value, type: type)
+            else { return Self.join(value) }
+            return Self.join(test)
+        }
     }
 
     /// The Segue parts (tokens) of ECMAScript tokens, before `+` is read as concatenation and they are joined.
@@ -170,6 +181,21 @@ struct ECMAExpression {
                 out.append(token.text)
             case .string:
                 out.append(token.segueString)
+            case .punctuation where token.text == "!":
+                let end = ECMATypeof.operandEnd(tokens, from: index + 1)
+                guard end > index + 1 else {
+                    out.append("!")  // no operand: the parser says so
+                    break
+                }
+                switch parts(Array(tokens[(index + 1)..<end]), source: source, construct: construct) {
+                case .success(let operand):
+                    let value = ECMAConcatenation.rewrite(operand)
+                    let falsy = typeOf(Self.join(value)).flatMap { ECMATruthiness.falsy(value, type: $0) }
+                    out += falsy ?? ["!"] + operand
+                case .failure(let problem): return .failure(problem)
+                }
+                index = end
+                continue
             case .punctuation:
                 switch token.text {
                 case "===": out.append("==")

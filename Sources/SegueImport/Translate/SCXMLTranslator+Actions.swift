@@ -217,15 +217,9 @@ extension SCXMLTranslator {
             diagnostics.append(.error(.badAttribute, "`<cancel>` needs a `sendid`", at: element.range))
             return []
         }
-        guard outline.delayedSendIDs.contains(id) else {
-            // An undelayed send is already in the external queue: SCXML's `<cancel>` does nothing.
-            diagnostics.append(
-                .warning(
-                    .decidedStatically, "no delayed `<send>` has the id `\(id)`; SCXML cancels nothing here",
-                    at: element.range))
-            return []
-        }
-        // The id as the `<send>` wrote it, as its `id:` keeps it (`current_event.sendid` reads it so).
+        // The id as the `<send>` wrote it, as its `id:` keeps it (`current_event.sendid` reads it so); left out at
+        // the end when no delayed send of the flow has it (`withoutUnknownCancels`).
+        cancels.append((id, element.range))
         return [.map([("cancel_timer", .scalar(id))])]
     }
 
@@ -243,17 +237,31 @@ extension SCXMLTranslator {
     /// translated flow always parses. Reading a name no `<data>` declares is refused (I006) unless the caller
     /// translates what SCXML does then, error.execution where it is evaluated (`allowingUndeclared`: a `cond`; an
     /// `<assign>`'s `expr` is looked at before).
+    ///
+    /// ECMAScript converts between types where Segue's checker refuses the translation (`!` of a string and the
+    /// truthiness of a `cond` are translated, `ECMATruthiness`; `+` of a number and a boolean, `-` of a string, `==`
+    /// of a boolean and a string are not): that is I006 here, so a translated flow always type-checks.
     mutating func expression(
         _ text: String, at range: SourceRange, construct: String, whenMalformed: String? = "1 / 0",
-        allowingUndeclared: Bool = false
+        allowingUndeclared: Bool = false, asCondition: Bool = false
     ) -> String? {
         let outline = self.outline
+        let types = self.types
         var translator = ECMAExpression(valueRange: range, file: file) { outline.name(ofID: $0) }
         translator.isDeclared = { outline.dataIDs.contains($0) || outline.loopNames.contains($0) }
-        switch translator.translate(text, construct: construct) {
+        translator.typeOf = { types.type(ofExpression: $0) }
+        switch translator.translate(text, construct: construct, asCondition: asCondition) {
         case .success(let translated):
             do {
                 _ = try Expression.parse(translated)
+                if case .failure(let problem)? = types.check(translated) {
+                    diagnostics.append(
+                        .error(
+                            .expression,
+                            "\(construct) converts between types as only ECMAScript does: in the flow, "
+                                + "`\(translated)`, \(problem.message)", at: range))
+                    return nil
+                }
             } catch {
                 guard let whenMalformed else {
                     diagnostics.append(
@@ -295,7 +303,7 @@ extension SCXMLTranslator {
         guard
             let translated = expression(
                 attribute.value, at: attribute.valueRange, construct: "`cond`", whenMalformed: "1 / 0 == 0",
-                allowingUndeclared: true)
+                allowingUndeclared: true, asCondition: true)
         else { return nil }
         guard let name = undeclaredName(in: attribute.value) else { return translated }
         diagnostics.append(

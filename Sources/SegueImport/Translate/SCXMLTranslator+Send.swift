@@ -173,6 +173,7 @@ extension SCXMLTranslator {
             // Delayed: its payload read now, it outlives the state that sent it; `<cancel>` names its id.
             raised.append(("delay", .scalar(delayText)))
             if toInternalQueue, let id = element["id"] { raised.append(("id", .scalar(id))) }
+            if let id = element["id"] { timerIDs.insert(id) }
         }
         return [.map(raised)]
     }

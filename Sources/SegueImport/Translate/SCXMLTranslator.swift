@@ -7,6 +7,8 @@ import SegueModel
 struct SCXMLTranslator {
     let file: SourceFile
     let outline: StateOutline
+    /// What Segue's checker makes of the names a translated expression reads.
+    let types: TranslatedTypes
     var diagnostics: [Diagnostic] = []
     /// Flow data from every `<datamodel>`, in document order (bound at launch, unless binding is late).
     private(set) var data: [(String, YAMLTree)] = []
@@ -16,6 +18,10 @@ struct SCXMLTranslator {
     var abandonsBlock = false
     /// `<scxml binding="late">`: a state's data gets its value when the state is first entered.
     var lateBinding = false
+    /// The ids of the delayed sends the flow keeps (timers a `cancel_timer:` can stop), and each `<cancel>`'s id
+    /// with where it is written.
+    var timerIDs: Set<String> = []
+    var cancels: [(id: String, range: SourceRange)] = []
     /// How many `src` documents invoked this one (the limit stops a document invoking itself).
     var invokeDepth = 0
     /// The folder `<data src>` and `<invoke src>` files are read inside: the first document's, or `--root`.
@@ -25,6 +31,8 @@ struct SCXMLTranslator {
         self.file = file
         self.project = project ?? ProjectRoot.startedFrom(file.path)
         self.outline = StateOutline(root: root)
+        types = TranslatedTypes(
+            declared: outline.dataIDs.union(outline.loopNames), stateNames: outline.nodes.values.map(\.name))
         diagnostics = outline.diagnostics
     }
 
@@ -52,7 +60,7 @@ struct SCXMLTranslator {
             default: checkElement(child, expected: [])
             }
         }
-        screen.append(("states", .map(states)))
+        screen.append(("states", withoutUnknownCancels(.map(states))))
         diagnostics += outline.eventlessCycles()
         var flow: [(String, YAMLTree)] = [
             ("segue", .plain("1")), ("flow", .scalar(SCXMLNames.identifier(flowName))),
@@ -62,6 +70,39 @@ struct SCXMLTranslator {
         if !data.isEmpty { flow.append(("data", .map(data))) }
         flow.append(("screens", .map([("chart", .map(screen))])))
         return .map(flow)
+    }
+
+    /// `states` without the `cancel_timer:` of an id no delayed send of the flow has (warning I009): SCXML's
+    /// `<cancel>` of an undelayed send (already queued), of a send whose event no transition takes (emitted to
+    /// the host when sent), or of one left out after an error cancels nothing.
+    private mutating func withoutUnknownCancels(_ states: YAMLTree) -> YAMLTree {
+        var unknown: Set<String> = []
+        for (id, range) in cancels where !timerIDs.contains(id) {
+            unknown.insert(id)
+            diagnostics.append(
+                .warning(
+                    .decidedStatically,
+                    "no delayed `<send>` the flow keeps has the id `\(id)` (none is written, or its event is "
+                        + "emitted to the host, or it raises an error instead); SCXML cancels nothing here",
+                    at: range))
+        }
+        guard !unknown.isEmpty else { return states }
+        func pruned(_ tree: YAMLTree) -> YAMLTree {
+            switch tree {
+            case .scalar, .plain: return tree
+            case .mapping(let entries):
+                return .mapping(entries.map { YAMLEntry(key: $0.key, value: pruned($0.value)) })
+            case .sequence(let items):
+                return .sequence(
+                    items.filter {
+                        guard case .mapping(let entries) = $0, entries.count == 1, entries[0].key == "cancel_timer",
+                            case .scalar(let id) = entries[0].value
+                        else { return true }
+                        return !unknown.contains(id)
+                    }.map(pruned))
+            }
+        }
+        return pruned(states)
     }
 
     // MARK: states
@@ -120,10 +161,8 @@ struct SCXMLTranslator {
                     always.append(alternative)
                     continue
                 }
-                let descriptors = events.split(whereSeparator: \.isWhitespace).map {
-                    outline.events.descriptor(String($0))
-                }
-                transitions.append((descriptors, alternative))
+                let descriptors = handlerKeys(events, at: child.attribute("event")?.valueRange ?? child.range)
+                if !descriptors.isEmpty { transitions.append((descriptors, alternative)) }
             case _ where StateOutline.stateElements.contains(child.name) && node.kind != .final:
                 if let state = state(child) { children.append(state) }
             case "initial" where node.kind == .compound: initialActions = initialElement(child)
@@ -157,56 +196,6 @@ struct SCXMLTranslator {
             entries.append(("invoke", invocations.count == 1 ? invocations[0] : .sequence(invocations)))
         }
         return (node.name, .map(entries))
-    }
-
-    /// Handler keys with their alternatives in document order. A key holds every transition whose descriptor takes
-    /// all of the key's events, and comes before the more general keys it falls under (`entering.s011` before
-    /// `entering`): the first transition in document order wins across keys, as in SCXML.
-    ///
-    /// Each key is looked up by the few descriptors that can take it (its prefixes on dot boundaries, with and
-    /// without `.*`, and `*`), never matched against every other key: a state with thousands of transitions
-    /// translates in time proportional to them.
-    static func handlers(_ transitions: [(descriptors: [String], alternative: YAMLTree)]) -> [(String, [YAMLTree])] {
-        var keys: [String] = []
-        var known: Set<String> = []
-        // Which transitions (by index, in document order) each descriptor is written on.
-        var writtenOn: [String: [Int]] = [:]
-        for (index, transition) in transitions.enumerated() {
-            for key in transition.descriptors {
-                if writtenOn[key]?.last != index { writtenOn[key, default: []].append(index) }
-                guard known.insert(key).inserted else { continue }
-                let general = Set(generalDescriptors(of: key)).intersection(known).subtracting([key])
-                keys.insert(key, at: general.isEmpty ? keys.count : keys.firstIndex(where: general.contains)!)
-            }
-        }
-        return keys.map { key in
-            let taking = ([key] + generalDescriptors(of: key)).compactMap { writtenOn[$0] }
-            var alternatives: [YAMLTree] = []
-            for index in Set(taking.joined()).sorted() {
-                alternatives.append(transitions[index].alternative)
-                // None after an unguarded one is ever tried.
-                if case .mapping(let fields) = transitions[index].alternative,
-                    !fields.contains(where: { $0.key == "when" })
-                {
-                    break
-                }
-            }
-            return (key, alternatives)
-        }
-    }
-
-    /// The descriptors that take every event `key` takes (`EventDescriptor.matches`): `key` with or without its
-    /// `.*`, each prefix of it on dot boundaries with and without `.*`, and `*`.
-    static func generalDescriptors(of key: String) -> [String] {
-        guard key != "*" else { return [] }
-        let name = key.hasSuffix(".*") ? String(key.dropLast(2)) : key
-        var found = [name, name + ".*"]
-        var end = name.endIndex
-        while let dot = name[..<end].lastIndex(of: ".") {
-            found += [String(name[..<dot]), String(name[..<dot]) + ".*"]
-            end = dot
-        }
-        return found + ["*"]
     }
 
     /// The Segue names of the states entered first: the `initial` attribute's, the `<initial>` element's targets
