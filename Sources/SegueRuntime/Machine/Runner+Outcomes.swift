@@ -1,3 +1,4 @@
+import SegueDiagnostics
 import SegueExpression
 import SegueModel
 
@@ -41,7 +42,10 @@ extension Runner {
                 run(entry, frame)
             } else {
                 record(.outcome(id: id, branch: "error, not handled by the call"))
-                routeError(error, frame: frame)
+                // Placed at the call that did not handle it (`segue check`'s S009 points there).
+                var unhandled = error
+                if unhandled.origin == nil, operation.range != .synthesized { unhandled.origin = operation.range }
+                routeError(unhandled, frame: frame)
             }
         case .cancelled:
             if let entry = operation.cancelled {

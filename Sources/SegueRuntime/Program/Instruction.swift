@@ -1,3 +1,4 @@
+import SegueDiagnostics
 import SegueModel
 
 /// One step of compiled code; integers are interned ids, program counters or indexes into `Program.expressions`.
@@ -140,6 +141,8 @@ public struct CallOperation: Sendable {
     public var cancelled: Int?
     /// Branches by error code, tried before `error`.
     public var codes: [(code: String, entry: Int)]
+    /// Where the `call:` is written: an error outcome it does not handle is placed here (`ServiceError.origin`).
+    public var range: SourceRange = .synthesized
 }
 
 public struct AlertOperation: Sendable {

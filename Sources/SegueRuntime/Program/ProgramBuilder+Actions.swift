@@ -152,7 +152,7 @@ extension ProgramBuilder {
                 service: call.service.text, operation: call.operation.text,
                 arguments: call.arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) },
                 resultTarget: call.resultVariable.flatMap { target($0, context: context) }, ok: nil, error: nil,
-                cancelled: nil, codes: [])
+                cancelled: nil, codes: [], range: action.range)
             deferred.append(DeferredBlock(kind: .call(pc: program.code.count, call), context: context))
             program.code.append(.call(operation))
         case .alert(let alert):

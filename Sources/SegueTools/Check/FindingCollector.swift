@@ -57,8 +57,8 @@ struct FindingCollector {
                 } else if handledBy == "default alert", !label.hasPrefix(ExplorerMoves.timeline) {
                     report(
                         "alert \(label)", .defaultErrorAlert,
-                        "an error outcome nobody handles reaches the default error alert: \(label)", at: flow.range,
-                        path())
+                        "an error outcome nobody handles reaches the default error alert: \(label)",
+                        at: origin ?? flow.range, path())
                 }
             default: continue
             }

@@ -125,6 +125,29 @@ import Testing
         #expect(finding.path == ["launch", "tap divide"])
     }
 
+    /// S009 is placed at the `call:` whose error outcome nobody handles, not at the top of the file.
+    @Test func anUnhandledErrorOutcomeIsReportedAtTheCall() throws {
+        let exploration = try Self.explore(
+            """
+            segue: 1
+            flow: unhandled
+            start: main
+            services:
+              store: { kind: store }
+            screens:
+              main:
+                elements:
+                  - button: buy
+                    label: Buy
+                    tap:
+                      - call: store.purchase
+                        with: { product: "'coins'" }
+            """)
+        let finding = try #require(exploration.findings.first { $0.code == .defaultErrorAlert }, "\(exploration.findings)")
+        #expect(finding.range.start.line == 12, "\(finding.range)")
+        #expect(finding.path.first == "launch")
+    }
+
     @Test func aCountdownThatStopsShortLosesAlwaysPossible() throws {
         let exploration = try Self.explore(CheckFlows.stuckCountdown)
         #expect(exploration.findings.map(\.code) == [.notAlwaysPossible])
