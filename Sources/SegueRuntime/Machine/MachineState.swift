@@ -1,3 +1,4 @@
+import SegueDiagnostics
 import SegueExpression
 import SegueModel
 
@@ -217,11 +218,30 @@ public struct AlertState: Sendable, Hashable, Codable {
     public var image: String
     public var title: String
     public var message: String?
+    /// Where the flow wrote what shows it: the `alert:` action, or for the default error alert the call or
+    /// expression whose error nobody handled; nil when unknown. Not part of what is shown: two alerts that read the
+    /// same are the same (`==` and the hash leave it out), and it is never written out (a trace, a page's state).
+    public var origin: SourceRange?
 
-    public init(image: String, title: String, message: String?) {
+    private enum CodingKeys: String, CodingKey {
+        case image, title, message
+    }
+
+    public init(image: String, title: String, message: String?, origin: SourceRange? = nil) {
         self.image = image
         self.title = title
         self.message = message
+        self.origin = origin
+    }
+
+    public static func == (lhs: AlertState, rhs: AlertState) -> Bool {
+        lhs.image == rhs.image && lhs.title == rhs.title && lhs.message == rhs.message
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(image)
+        hasher.combine(title)
+        hasher.combine(message)
     }
 }
 

@@ -169,7 +169,10 @@ extension Runner {
                     return false
                 }
             }
-            showAlert(AlertState(image: operation.image, title: title.description, message: message?.description))
+            showAlert(
+                AlertState(
+                    image: operation.image, title: title.description, message: message?.description,
+                    origin: operation.range == .synthesized ? nil : operation.range))
             pc += 1
         case .startTimer(let operation):
             guard startTimer(operation, frame: frame) else { return false }

@@ -97,7 +97,9 @@ extension Runner {
         } else {
             record(.error(message: error.message, handledBy: "default alert", at: error.origin))
             let message = error.message.isEmpty ? messages.text(.errorAlertMessage) : error.message
-            showAlert(AlertState(image: "error", title: messages.text(.errorAlertTitle), message: message))
+            showAlert(
+                AlertState(
+                    image: "error", title: messages.text(.errorAlertTitle), message: message, origin: error.origin))
         }
     }
 

@@ -150,6 +150,8 @@ public struct AlertOperation: Sendable {
     /// Nil: the default error alert's title (`error_alert.title`) for an error alert, otherwise none.
     public var title: Int?
     public var message: Int?
+    /// Where the `alert:` is written (`AlertState.origin`).
+    public var range: SourceRange = .synthesized
 }
 
 public struct SendLaterOperation: Sendable {

@@ -160,7 +160,7 @@ extension ProgramBuilder {
                 .alert(
                     AlertOperation(
                         image: alert.image.rawValue, title: alert.title.map { expression($0, context: context) },
-                        message: alert.message.map { expression($0, context: context) })))
+                        message: alert.message.map { expression($0, context: context) }, range: action.range)))
         case .branch(let condition, let then, let otherwise):
             let test = program.code.count
             program.code.append(.jumpUnless(condition: expression(condition, context: context), target: -1))

@@ -36,7 +36,7 @@ struct FindingCollector {
             if texts.contains(where: { $0.split(separator: " ").contains("null") }) {
                 report(
                     "null \(texts)", .rendersNull, "an alert shows `null`: \(texts.joined(separator: " — "))",
-                    at: flow.range, path())
+                    at: alert.origin ?? flow.range, path())
             }
         }
         for entry in step.trace {

@@ -148,6 +148,27 @@ import Testing
         #expect(finding.path.first == "launch")
     }
 
+    /// S010 is placed at the `alert:` that shows `null`.
+    @Test func anAlertShowingNullIsReportedAtTheAlert() throws {
+        let exploration = try Self.explore(
+            """
+            segue: 1
+            flow: nothing
+            start: main
+            data:
+              name: { type: "string?" }
+            screens:
+              main:
+                elements:
+                  - button: greet
+                    label: Greet
+                    tap:
+                      - alert: { image: done, title: "Hello ${string(name)}" }
+            """)
+        let finding = try #require(exploration.findings.first { $0.code == .rendersNull }, "\(exploration.findings)")
+        #expect(finding.range.start.line == 12, "\(finding.range)")
+    }
+
     @Test func aCountdownThatStopsShortLosesAlwaysPossible() throws {
         let exploration = try Self.explore(CheckFlows.stuckCountdown)
         #expect(exploration.findings.map(\.code) == [.notAlwaysPossible])
