@@ -39,7 +39,10 @@ enum ServeFuzz {
         if let refusal = ServeRoutes.refusal(of: request) { return refusal }
         if request.path == "/input" {
             do {
-                _ = try PageCommand.decode(request.body).line()
+                // Each step the page posts is written back as the REPL and a scenario would write it.
+                if case .steps(let steps) = try PageCommand.decode(request.body) {
+                    for step in steps { _ = (step.replText, step.scenarioText) }
+                }
             } catch {
                 return .text(error.description + "\n", status: .badRequest)
             }
