@@ -86,8 +86,13 @@ public struct DiagnosticRenderer: Sendable {
         return out
     }
 
+    /// The most characters of a source line an excerpt shows: a longer line (a minified chart, a 7 MB attribute) is
+    /// shown as a window around the span, elided with `…` at either end.
+    static let excerptWidth = 160
+
     /// The source line with a caret under the span (one line only; longer spans are underlined to its end); the
-    /// line's control and bidi characters escaped, the caret moved to match.
+    /// line's control and bidi characters escaped, the caret moved to match; a line longer than `excerptWidth`
+    /// shown only around the span's start.
     private func excerpt(_ range: SourceRange, marker: String) -> String {
         guard let file = sources[range.path], range.start.line >= 1, range.start.line <= file.lineStarts.count
         else { return "" }
@@ -102,13 +107,23 @@ public struct DiagnosticRenderer: Sendable {
         } else if range.end.line > range.start.line {
             endColumn = lineLength + 1
         }
+        // The window shown: the whole line, or `excerptWidth` characters from a little before the span.
+        var shown = 0..<lineLength
+        if lineLength > Self.excerptWidth {
+            let lower = min(max(0, startColumn - 1 - Self.excerptWidth / 4), lineLength - Self.excerptWidth)
+            shown = lower..<(lower + Self.excerptWidth)
+        }
+        let elidedBefore = shown.lowerBound > 0 ? "…" : ""
+        let elidedAfter = shown.upperBound < lineLength ? "…" : ""
         // Columns count scalars; once escaped, `\u{1B}` takes seven places.
         func width(_ columns: Range<Int>) -> Int {
-            scalars[columns.clamped(to: 0..<lineLength)].reduce(0) { $0 + TerminalText.width(of: $1, lineBreaks: false) }
+            scalars[columns.clamped(to: shown)].reduce(0) { $0 + TerminalText.width(of: $1, lineBreaks: false) }
         }
-        let before = width(0..<(startColumn - 1))
+        let before = elidedBefore.count + width(shown.lowerBound..<(startColumn - 1))
         let spanWidth = max(1, width((startColumn - 1)..<(endColumn - 1)))
-        let line = TerminalText.escaped(String(String.UnicodeScalarView(scalars)), lineBreaks: false)
+        let line =
+            elidedBefore + TerminalText.escaped(String(String.UnicodeScalarView(scalars[shown])), lineBreaks: false)
+            + elidedAfter
         let underline =
             String(repeating: " ", count: before) + "^" + String(repeating: "~", count: max(0, spanWidth - 1))
         return "\(pad) |\n\(gutter) | \(line)\n\(pad) | " + paint(underline, marker) + "\n"

@@ -73,6 +73,26 @@ import Testing
         #expect(!text.contains("\u{1B}"))
     }
 
+    /// A line of a megabyte (a minified chart, a huge attribute) is shown as a window around the span, elided with
+    /// `…`, the caret still under the span's first character.
+    @Test func aLongLineIsShownAroundTheSpan() throws {
+        let long = String(repeating: "a", count: 1_000_000) + "BAD" + String(repeating: "b", count: 1_000_000)
+        let file = SourceFile(path: "l.xml", text: long + "\n")
+        let start = 1_000_001
+        let range = SourceRange(
+            path: "l.xml", start: SourceLocation(line: 1, column: start, offset: start - 1),
+            end: SourceLocation(line: 1, column: start + 3, offset: start + 2))
+        let text = DiagnosticRenderer(format: .human, sources: [file]).render([.error("I011", "too long", at: range)])
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let source = try #require(lines.first { $0.hasPrefix("1 | ") })
+        let caret = try #require(lines.first { $0.contains("^") })
+        #expect(source.count < DiagnosticRenderer.excerptWidth + 10, "\(source.count) characters")
+        #expect(source.hasPrefix("1 | …a") && source.hasSuffix("b…"))
+        let column = try #require(caret.firstIndex(of: "^"))
+        #expect(source.dropFirst(caret.distance(from: caret.startIndex, to: column)).hasPrefix("BAD"))
+        #expect(caret[column...] == "^~~")
+    }
+
     @Test func colourOnlyWhenAsked() {
         #expect(
             DiagnosticRenderer(format: .human, color: true, sources: [file]).render([diagnostic]).contains(

@@ -113,6 +113,12 @@ public struct CalendarDay: Sendable, Hashable, Comparable {
 
     /// The day written in `pattern`: `27.03.2014` for `dd.MM.yyyy`.
     public func format(_ pattern: String) -> String {
+        CalendarDay.text(year: year, month: month, day: day, pattern: pattern)
+    }
+
+    /// A year, month and day written in `pattern`, whether or not that day exists: `30.02.2023` is what someone
+    /// might type for a day February does not have (`segue check` types it).
+    public static func text(year: Int, month: Int, day: Int, pattern: String) -> String {
         func padded(_ value: Int, _ width: Int) -> String {
             let text = String(value)
             return String(repeating: "0", count: max(width - text.count, 0)) + text

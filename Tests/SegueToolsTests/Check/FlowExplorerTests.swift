@@ -323,4 +323,39 @@ import Testing
         #expect(celsius.contains("12") && celsius.contains("-1.5") && celsius.contains("1a"), "\(celsius)")
         #expect(!samples.texts(screen: 0, field: 1, current: .string(""), valid: true).contains("12"))
     }
+
+    /// Dates read through a flow function (`day(form.start)` parses in `dd.MM.yyyy`): two well-formed days are typed
+    /// into each field, so both orders of the two fields are explored, and a day that does not exist.
+    @Test func dateFieldsAreTriedWithTwoDaysInBothOrdersAndADayThatDoesNotExist() throws {
+        let text = """
+            segue: 1
+            flow: booker
+            start: main
+            functions:
+              day: { parameters: { text: string }, value: "parse_date(text, 'dd.MM.yyyy')" }
+            invariants:
+              ordered:
+                holds: >-
+                  day(form.start ?? '') == null || day(form.back ?? '') == null
+                  || day(form.back ?? '') >= day(form.start ?? '')
+                message: a return before the start
+            screens:
+              main:
+                elements:
+                  - field: start
+                  - field: back
+            """
+        let loaded = FlowLoader().load(SourceFile(path: "t.yaml", text: text))
+        #expect(!loaded.hasErrors, "\(loaded.diagnostics.map(\.message))")
+        let flow = try #require(loaded.flow)
+        let program = try Compiler.compile(loaded)
+        let samples = FieldSamples(outcomes: OutcomeSampler(flow: flow, program: program))
+        for field in 0..<2 {
+            let texts = samples.texts(screen: 0, field: field, current: .string(""), valid: true)
+            for day in ["31.12.2023", "01.01.2024", "30.02.2023"] { #expect(texts.contains(day), "\(day) in \(texts)") }
+        }
+        let exploration = FlowExplorer(flow: flow, program: program).explore(ExplorationBounds())
+        let broken = try #require(exploration.findings.first { $0.code == .invariantBroken }, "\(exploration.findings)")
+        #expect(broken.message == "invariant `ordered` does not hold: a return before the start")
+    }
 }
