@@ -1,5 +1,6 @@
 import SegueCheck
 import SegueDiagnostics
+import SegueModel
 import SegueRuntime
 import Testing
 
@@ -283,12 +284,17 @@ import Testing
                 tap: { set: { fahrenheit: "number(form.celsius) * 9 / 5 + 32" } }
         """
 
-    @Test func aFieldIsTriedWithWhatTheFlowComparesAndReadsItAs() throws {
-        let loaded = FlowLoader().load(SourceFile(path: "t.yaml", text: Self.converter))
+    /// The flow given as text, compiled, with the texts `segue check` would type into its fields.
+    static func load(_ text: String) throws -> (Flow, Program, FieldSamples) {
+        let loaded = FlowLoader().load(SourceFile(path: "t.yaml", text: text))
         #expect(!loaded.hasErrors, "\(loaded.diagnostics.map(\.message))")
         let flow = try #require(loaded.flow)
         let program = try Compiler.compile(loaded)
-        let samples = FieldSamples(outcomes: OutcomeSampler(flow: flow, program: program))
+        return (flow, program, FieldSamples(outcomes: OutcomeSampler(flow: flow, program: program)))
+    }
+
+    @Test func aFieldIsTriedWithWhatTheFlowComparesAndReadsItAs() throws {
+        let (_, _, samples) = try Self.load(Self.converter)
         let celsius = samples.texts(screen: 0, field: 0, current: .string(""), valid: true)
         #expect(celsius.contains("12") && celsius.contains("-1.5") && celsius.contains("1a"), "\(celsius)")
         let code = samples.texts(screen: 0, field: 1, current: .string(""), valid: true)
@@ -314,11 +320,7 @@ import Testing
                         then: [{ set: { form.fahrenheit: "format(c * 9 / 5 + 32, decimals: 1)" } }]
                   - field: fahrenheit
             """
-        let loaded = FlowLoader().load(SourceFile(path: "t.yaml", text: text))
-        #expect(!loaded.hasErrors, "\(loaded.diagnostics.map(\.message))")
-        let flow = try #require(loaded.flow)
-        let program = try Compiler.compile(loaded)
-        let samples = FieldSamples(outcomes: OutcomeSampler(flow: flow, program: program))
+        let (flow, program, samples) = try Self.load(text)
         let celsius = samples.texts(screen: 0, field: 0, current: .string(""), valid: true)
         #expect(celsius.contains("12") && celsius.contains("-1.5") && celsius.contains("1a"), "\(celsius)")
         #expect(!samples.texts(screen: 0, field: 1, current: .string(""), valid: true).contains("12"))
@@ -345,11 +347,7 @@ import Testing
                   - field: start
                   - field: back
             """
-        let loaded = FlowLoader().load(SourceFile(path: "t.yaml", text: text))
-        #expect(!loaded.hasErrors, "\(loaded.diagnostics.map(\.message))")
-        let flow = try #require(loaded.flow)
-        let program = try Compiler.compile(loaded)
-        let samples = FieldSamples(outcomes: OutcomeSampler(flow: flow, program: program))
+        let (flow, program, samples) = try Self.load(text)
         for field in 0..<2 {
             let texts = samples.texts(screen: 0, field: field, current: .string(""), valid: true)
             for day in ["31.12.2023", "01.01.2024", "30.02.2023"] { #expect(texts.contains(day), "\(day) in \(texts)") }
