@@ -55,6 +55,17 @@ import Testing
     }
 
     @Test(arguments: [
+        ("name.startsWith('a') && name.endsWith(suffix)", "name.starts_with('a') && name.ends_with(suffix)"),
+        ("list.includes(3) || s.trim().toUpperCase() == 'A'", "list.contains(3) || s.trim().upper() == 'A'"),
+        ("s.toLowerCase()", "s.lower()"),
+        ("a.trim", "a.trim"),
+        ("x // why\n + 1 /* more */", "x + 1"),
+    ])
+    func stringMethodsBecomeSegues(_ ecma: String, _ segue: String) {
+        #expect((try? Self.translate(ecma).get()) == segue, "\(ecma)")
+    }
+
+    @Test(arguments: [
         ("JSON.stringify(_event.data)", "json(event)"),
         ("'got ' + JSON.stringify([a, {k: b}])", "'got ' + json([a, { k: b }])"),
     ])

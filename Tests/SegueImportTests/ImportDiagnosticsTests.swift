@@ -15,6 +15,11 @@ import Testing
             "unsupported.scxml", "I005", 3, 19,
             "only SCXML sessions are invoked (`type=\"scxml\"`), not `http://example.com/vxml`"
         ),
+        (
+            "script-call.scxml", "I005", 4, 5,
+            "only assignments (`x = …`, `x += …`, `x++`, `var x = …`) are translated from a `<script>`; this "
+                + "statement is ECMAScript code Segue's expressions do not run"
+        ),
         ("expression.scxml", "I006", 4, 34, "`cond`: ECMAScript's `new` is outside the shared subset"),
         (
             "several-targets.scxml", "I005", 3, 65,
@@ -68,7 +73,11 @@ import Testing
     @Test func expressionsOutsideTheSubsetNameTheConstruct() {
         let cases: [(String, String)] = [
             ("Math.pow(2, n) > 1", "`cond`: `Math.pow(…)` has no Segue function; only a whole exponent from 0 to 16 written as a number is mapped (to the product `x * x`)"),
-            ("s.trim() == ''", "`cond`: the method call `.trim(…)` is ECMAScript, not in the shared subset"),
+            (
+                "s.slice(1) == ''",
+                "`cond`: the method call `.slice(…)` is ECMAScript, not in the shared subset (only `startsWith`, "
+                    + "`endsWith`, `includes`, `toUpperCase`, `toLowerCase` and `trim` are mapped)"
+            ),
             ("f(1)", "`cond`: calling `f(…)` is ECMAScript; only `In(…)` is in the shared subset"),
             ("a = 1", "`cond`: the operator `=` is outside the shared subset"),
             ("new Date() > 1", "`cond`: ECMAScript's `new` is outside the shared subset"),

@@ -59,9 +59,10 @@ public enum SCXMLTestRunner {
 
     private static func leadingNumber(_ test: String) -> Int { Int(test.prefix { $0.isNumber }) ?? .max }
 
-    public static func run(path: String) async -> Outcome {
+    /// `skipping`: the tests not run, with why (`SCXMLSkippedTests`).
+    public static func run(path: String, skipping: [String: String] = SCXMLSkippedTests.reason) async -> Outcome {
         let test = testNumber(path)
-        if let reason = SCXMLSkippedTests.reason[test] { return Outcome(test: test, status: .skip, reason: reason) }
+        if let reason = skipping[test] { return Outcome(test: test, status: .skip, reason: reason) }
         let source: SourceFile
         do {
             source = try XMLDocumentReader.load(path: path)

@@ -124,6 +124,11 @@ enum ConformanceRewriter {
         case "inState": return plain("cond", "In('\(value)')")
         case "nonBoolean": return plain("cond", "1 / 0 == 0")
         // "has a value" / "has none", datamodel-neutral (confEcma.xsl relies on ECMAScript's truthiness instead).
+        case "varPrefix":
+            // `2 1`: Var1 starts with Var2 (the XSL's underscore.string startsWith).
+            let ids = value.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+            guard ids.count == 2 else { return attribute }
+            return plain("cond", "Var\(ids[1]).startsWith(Var\(ids[0]))")
         case "isBound": return plain("cond", "Var\(value) != null")
         case "unboundVar": return plain("cond", "Var\(value) == null")
         case "systemVarIsBound": return plain("cond", "\(value) != null")

@@ -36,8 +36,11 @@ struct StateOutline {
     private var generated = 0
     private var transitions: [XMLElement] = []
 
-    /// Every `<data>` id, wherever it is declared (SCXML binds them all at start-up).
+    /// Every `<data>` id, wherever it is declared (SCXML binds them all at start-up), and `scriptNames`.
     private(set) var dataIDs: Set<String> = []
+    /// The names an inline `<script>` declares with `var` and no `<data>` does: flow data too
+    /// (`ECMAStatements`).
+    private(set) var scriptNames: Set<String> = []
     /// The `item` and `index` names of every `<foreach>` (declared as data when no `<data>` is).
     private(set) var loopNames: Set<String> = []
     /// The `id` of every `<invoke>`: the sessions a `<send>` can reach as `#_<id>`.
@@ -54,6 +57,10 @@ struct StateOutline {
                 return
             }
             if element.name == "data", let id = element["id"] { dataIDs.insert(id) }
+            if element.name == "script", element.attribute("src") == nil {
+                scriptNames.formUnion(
+                    ECMAStatements.declaredNames(element.text).filter { SCXMLNames.identifier($0) == $0 })
+            }
             if Self.stateElements.contains(element.name), let id = element["id"] { stateIDs.append(id) }
             if ["transition", "raise", "send"].contains(element.name), let attribute = element.attribute("event") {
                 for name in attribute.value.split(whereSeparator: \.isWhitespace) {
@@ -73,6 +80,8 @@ struct StateOutline {
             element.children.forEach(collect)
         }
         collect(root)
+        scriptNames.subtract(dataIDs)
+        dataIDs.formUnion(scriptNames)
         stateNames = NameAllocator(reserving: stateIDs)
         for child in root.children where Self.stateElements.contains(child.name) { _ = add(child, parent: nil) }
         events = EventNames(

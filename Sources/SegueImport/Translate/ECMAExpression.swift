@@ -106,13 +106,14 @@ struct ECMAExpression {
                     continue
                 }
                 if previousIsDot {
-                    if next?.text == "(" {
+                    if next?.text == "(", ECMAFunctions.methods[token.text] == nil {
                         return .failure(
                             problem(
-                                "\(construct): the method call `.\(token.text)(…)` is ECMAScript, not in the shared subset",
+                                "\(construct): the method call `.\(token.text)(…)` is ECMAScript, not in the shared subset "
+                                    + "(only `startsWith`, `endsWith`, `includes`, `toUpperCase`, `toLowerCase` and `trim` are mapped)",
                                 at: token.offset, in: source))
                     }
-                    out.append(token.text)
+                    out.append(next?.text == "(" ? ECMAFunctions.methods[token.text] ?? token.text : token.text)
                 } else if token.text == "In" {
                     guard next?.text == "(", index + 3 < tokens.count, tokens[index + 2].kind == .string,
                         tokens[index + 3].text == ")"

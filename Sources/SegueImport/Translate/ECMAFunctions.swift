@@ -5,6 +5,14 @@
 enum ECMAFunctions {
     static let sameName: Set<String> = ["floor", "ceil", "abs", "min", "max"]
 
+    /// String methods as Segue's (a method call `x.f(a)` is `f(x, a)` there too), the same result for a string:
+    /// `s.startsWith(p)` is `s.starts_with(p)`. Others (`indexOf`, whose -1 Segue's `index_of` writes as null,
+    /// `slice`, `split`, …) stay refused.
+    static let methods: [String: String] = [
+        "startsWith": "starts_with", "endsWith": "ends_with", "includes": "contains", "toUpperCase": "upper",
+        "toLowerCase": "lower", "trim": "trim",
+    ]
+
     enum Mapping {
         /// The Segue function's name, then the call's own `(`…`)` as written.
         case function(String)

@@ -76,7 +76,7 @@ extension SCXMLTranslator {
             case "if": out += conditional(element)
             case "log": out += log(element)
             case "foreach": out += forEach(element)
-            default: unsupported(element, "`<script>` runs ECMAScript code, which Segue's expressions cannot")
+            default: out += script(element)
             }
         }
         return out
@@ -126,6 +126,20 @@ extension SCXMLTranslator {
             unsupported(element, "`<assign>` with markup instead of `expr` or a value is not translated")
             return []
         }
+        // Inline content is an expression too (`<assign location="x">[1, 2]</assign>`), as in `<data>`.
+        let value = element.attribute("expr") ?? XMLAttribute(
+            name: "expr", value: inline, range: element.range, valueRange: element.range)
+        return assignment(
+            location, value, construct: element.attribute("expr") == nil ? "`<assign>`'s inline value" : "`expr`",
+            at: element)
+    }
+
+    /// `location = value` as a `set:`, for an `<assign>` and a `<script>`'s assignment. A location no `<data>`
+    /// declares, or a value that reads a name none declares (ECMAScript's ReferenceError), fails: SCXML raises
+    /// error.execution and abandons the block, and so does the flow.
+    mutating func assignment(_ location: XMLAttribute, _ value: XMLAttribute, construct: String, at element: XMLElement)
+        -> [YAMLTree]
+    {
         let written = location.value.trimmingCharacters(in: .whitespaces)
         let root = String(written.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" })
         guard outline.dataIDs.contains(root) else {
@@ -137,25 +151,19 @@ extension SCXMLTranslator {
             abandonsBlock = true
             return raise("error.execution", at: element, platform: true).map { [$0] } ?? []
         }
-        // A value that reads a name no `<data>` declares fails when evaluated (ECMAScript's ReferenceError): SCXML
-        // raises error.execution and abandons the block, and so does the flow.
-        if let expr = element.attribute("expr"), let name = undeclaredName(in: expr.value) {
+        if let name = undeclaredName(in: value.value) {
             diagnostics.append(
                 .warning(
                     .decidedStatically,
-                    "no `<data>` declares `\(name)`; SCXML raises error.execution when this `expr` is evaluated, and so does the flow",
-                    at: expr.valueRange))
+                    "no `<data>` declares `\(name)`; SCXML raises error.execution when this \(construct) is evaluated, and so does the flow",
+                    at: value.valueRange))
             abandonsBlock = true
             return raise("error.execution", at: element, platform: true).map { [$0] } ?? []
         }
-        // Inline content is an expression too (`<assign location="x">[1, 2]</assign>`), as in `<data>`.
-        let value =
-            element.attribute("expr").map { expression($0, construct: "`expr`") }
-            ?? expression(inline, at: element.range, construct: "`<assign>`'s inline value")
-        guard let path = expression(location, construct: "`location`", whenMalformed: nil), let value else {
-            return []
-        }
-        return [.map([("set", .map([(path, .scalar(value))]))])]
+        guard let path = expression(location, construct: "`location`", whenMalformed: nil),
+            let translated = expression(value, construct: construct)
+        else { return [] }
+        return [.map([("set", .map([(path, .scalar(translated))]))])]
     }
 
     /// `<if>`, `<elseif>` and `<else>` as nested `if:`/`then:`/`else:`.

@@ -86,9 +86,20 @@ extension SCXMLTranslator {
     static let dataSourceLimit = 1 << 20
 
     /// `<data src="file:name">`: the file beside the document, read when importing, as a value like inline
-    /// content (the flow carries it). Another URL, a path leaving the document's folder, or a file that cannot be
-    /// read (a link, not regular, too big, not UTF-8) is refused at the attribute.
+    /// content (the flow carries it).
     mutating func dataSource(_ attribute: XMLAttribute) -> String? {
+        guard let (text, _) = fileBeside(attribute, key: "<data src>", limit: Self.dataSourceLimit) else {
+            return nil
+        }
+        var name = attribute.value.trimmingCharacters(in: .whitespaces)
+        if name.hasPrefix("file:") { name.removeFirst(5) }
+        return inlineValue(of: text, at: attribute.valueRange, construct: "the content of `\(name)`")
+    }
+
+    /// The text of the file a `src` attribute names beside the document (`file:name` or `name`), and its path.
+    /// Another URL, a path leaving the document's folder, or a file that cannot be read (a link, not regular, too
+    /// big, not UTF-8) is refused at the attribute.
+    mutating func fileBeside(_ attribute: XMLAttribute, key: String, limit: Int) -> (text: String, path: String)? {
         var name = attribute.value.trimmingCharacters(in: .whitespaces)
         if name.hasPrefix("file:") { name.removeFirst(5) }
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
@@ -96,31 +107,29 @@ extension SCXMLTranslator {
             diagnostics.append(
                 .error(
                     .unsupported,
-                    "`<data src>` reads a file beside the document (`file:name`), not `\(attribute.value)`",
+                    "`\(key)` reads a file beside the document (`file:name`), not `\(attribute.value)`",
                     at: attribute.valueRange))
             return nil
         }
         let path = PathName.resolving(name, from: file.path)
-        let text: String
         do throws(ProjectRoot.Refusal) {
-            let bytes = try project.read(path, limit: Self.dataSourceLimit)
+            let bytes = try project.read(path, limit: limit)
             guard let decoded = String(data: bytes, encoding: .utf8) else {
                 throw ProjectRoot.Refusal.unreadable(SafeFile.ReadError(path: path, reason: "it is not UTF-8 text"))
             }
-            text = decoded
+            return (decoded, path)
         } catch {
             switch error {
             case .outside:
                 // Also through a linked folder or file: the same words whether or not anything is there.
                 diagnostics.append(
                     .error(
-                        .unsupported, project.outsideMessage(key: "<data src>", written: attribute.value),
+                        .unsupported, project.outsideMessage(key: key, written: attribute.value),
                         at: attribute.valueRange, notes: [DiagnosticNote(ProjectRoot.outsideNote)]))
             case .unreadable(let error):
-                diagnostics.append(.error(.unsupported, "`<data src>`: \(error)", at: attribute.valueRange))
+                diagnostics.append(.error(.unsupported, "`\(key)`: \(error)", at: attribute.valueRange))
             }
             return nil
         }
-        return inlineValue(of: text, at: attribute.valueRange, construct: "the content of `\(name)`")
     }
 }

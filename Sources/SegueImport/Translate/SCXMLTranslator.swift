@@ -56,10 +56,12 @@ struct SCXMLTranslator {
             case _ where StateOutline.stateElements.contains(child.name):
                 if let state = state(child) { states.append(state) }
             case "datamodel": datamodel(child)
-            case "script": unsupported(child, "a top-level `<script>` runs ECMAScript code")
+            case "script": topLevelScript(child)
             default: checkElement(child, expected: [])
             }
         }
+        // Names only a `<script>` declares: data from the start (null until assigned), sorted by name.
+        for name in outline.scriptNames.sorted() { declare(name, .map([("type", .scalar("any"))])) }
         screen.append(("states", withoutUnknownCancels(.map(states))))
         diagnostics += outline.eventlessCycles()
         var flow: [(String, YAMLTree)] = [
