@@ -320,7 +320,7 @@ import Testing
                         then: [{ set: { form.fahrenheit: "format(c * 9 / 5 + 32, decimals: 1)" } }]
                   - field: fahrenheit
             """
-        let (flow, program, samples) = try Self.load(text)
+        let (_, _, samples) = try Self.load(text)
         let celsius = samples.texts(screen: 0, field: 0, current: .string(""), valid: true)
         #expect(celsius.contains("12") && celsius.contains("-1.5") && celsius.contains("1a"), "\(celsius)")
         #expect(!samples.texts(screen: 0, field: 1, current: .string(""), valid: true).contains("12"))
