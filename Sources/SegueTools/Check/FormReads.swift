@@ -8,8 +8,8 @@ import SegueRuntime
 /// non-number for a field read as one (`number(form.celsius)`, `parse_number(form.celsius)`), and texts of the
 /// lengths around one a length is compared with (`len(form.code) == 4`: 3, 4 and 5 letters), which `segue check`
 /// types besides the texts its rules suggest (docs/check.md, "Form values"). A field with `change:` actions is read
-/// by them on every edit (as `event.value`): it is observed, and takes the number texts when the flow reads an
-/// `event.value` as a number.
+/// by them on every edit, one with `submit:` actions by them on return (as `event.value`): it is observed, and takes
+/// the number texts when the flow reads an `event.value` as a number.
 ///
 ///     FormReads(outcomes: sampler).literals["login"]   // ["admin"]
 struct FormReads {
@@ -31,7 +31,8 @@ struct FormReads {
             }
         }
         for screen in program.screens {
-            for element in screen.elements where element.kind == .field && element.tap != nil {
+            for element in screen.elements
+            where element.kind == .field && (element.tap != nil || element.submit != nil) {
                 guard let field = element.field, screen.fields.indices.contains(field) else { continue }
                 fields.insert(screen.fields[field].name)
                 if readsEventAsNumber { note(Self.numberTexts, for: screen.fields[field].name) }
