@@ -33,6 +33,7 @@ extension CheckRun {
                 ImplicitName.event.rawValue,
                 .record(RecordType(name: nil, fields: [.init(name: "value", type: .string)])))
             checkActions(field.change ?? [], in: editScope)
+            checkActions(field.submit ?? [], in: editScope)
         case .list(let list):
             let items = check(list.items, in: scope, expecting: .list(.any), role: "`items`")
             let itemType = items?.elementType ?? .any

@@ -44,7 +44,7 @@ enum Inventory {
         switch element.kind {
         case .slider(let slider): if let change = slider.change { lists.append(change) }
         case .picker(let picker): if let change = picker.change { lists.append(change) }
-        case .field(let field): if let change = field.change { lists.append(change) }
+        case .field(let field): lists += [field.change, field.submit].compactMap { $0 }
         case .text, .image, .button, .list, .lines, .meter, .progress, .component: break
         }
         return lists

@@ -27,6 +27,8 @@ public struct FormField: Sendable {
     public var samples: [String] = []
     /// `change:`: run after every edit, with `event.value` the new text.
     public var change: [Action]?
+    /// `submit:`: run when return is pressed in a single-line field, with `event.value` its text.
+    public var submit: [Action]?
 }
 
 public struct MultilineOptions: Sendable {

@@ -112,6 +112,26 @@ struct VocabularyDecoderTests {
         #expect(diagnostics.first?.range.start.line == head.split(separator: "\n").count + 2)
     }
 
+    /// Return adds a line to a multiline field, and a photo field has no keyboard: `submit:` is refused at its key.
+    @Test(arguments: ["multiline", "photo"])
+    func submitIsRefusedInAFieldWithoutAReturnKey(kind: String) throws {
+        let diagnostics = Self.decode(.element("field"), "field: about\nkind: \(kind)\nsubmit: [dismiss]")
+        #expect(diagnostics.map(\.code) == [DiagnosticCode.conflictingKeys])
+        let refusal = try #require(diagnostics.first)
+        #expect((refusal.range.start.line, refusal.range.start.column) == (3, 1))
+        #expect(
+            refusal.message
+                == "`submit` cannot go with `kind: \(kind)` in a `field` element: return adds a line to a multiline field, "
+                + "and a photo field has no keyboard")
+    }
+
+    @Test(arguments: ["", "\nkind: text", "\nkind: url"])
+    func submitIsReadInASingleLineField(kind: String) {
+        #expect(Self.decode(.element("field"), "field: query\(kind)\nsubmit: [dismiss]").isEmpty)
+        let button = Self.decode(.element("button"), "button: go\nlabel: Go\nsubmit: [dismiss]")
+        #expect(button.map(\.code) == [DiagnosticCode.unknownKey])
+    }
+
     @Test func aParameterCannotPersist() {
         let diagnostics = Self.decode(.parameter, "type: string\npersist: true\nfrom_defaults: name")
         #expect(diagnostics.map(\.code) == [DiagnosticCode.refusedKey, DiagnosticCode.refusedKey])

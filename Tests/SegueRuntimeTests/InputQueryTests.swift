@@ -174,6 +174,7 @@ import Testing
         for element in 0...elements {
             inputs += [
                 .tap(ElementPath(element: element)), .edit(element: element, value: .string("v")),
+                .submit(element: element),
                 .change(ElementPath(element: element), .number(1)), .scrolledNearEnd(list: element),
             ]
             for part in 0..<4 { inputs.append(.tap(ElementPath(element: element, part: part))) }

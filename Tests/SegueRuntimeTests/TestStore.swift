@@ -148,6 +148,15 @@ final class TestStore {
         send(.edit(element: element, value: .string(text)), trace: trace, sourceLocation: sourceLocation, update)
     }
 
+    /// Presses return in the field `name` of the top screen.
+    func submit(
+        _ name: String, trace: [String]? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+        _ update: (inout ExpectedState) -> Void = { _ in }
+    ) {
+        guard let element = element(name, sourceLocation) else { return }
+        send(.submit(element: element), trace: trace, sourceLocation: sourceLocation, update)
+    }
+
     /// Raises the flow's event `name` on the top screen; a name the flow does not declare fails the test.
     func event(
         _ name: String, _ payload: Value = .null, trace: [String]? = nil,

@@ -18,6 +18,12 @@ import Testing
         #expect(try lines(#"{"tap": "lines[2].play"}"#) == ["tap lines[2].play"])
         #expect(try lines(#"{"fill": {"name": "Анна Мария"}}"#) == ["fill name Анна Мария"])
         #expect(try lines(#"{"clear": "name"}"#) == ["clear name"])
+        #expect(try lines(#"{"submit": "query"}"#) == ["submit query"])
+        // Return in a field: the text not sent yet, then the submit step, in one post and in that order.
+        #expect(
+            try lines(#"[{"fill": {"query": "green tea"}}, {"submit": "query"}]"#) == [
+                "fill query green tea", "submit query",
+            ])
         #expect(try lines(#"{"slide": {"start": 0.25}}"#) == ["slide start 0.25"])
         #expect(try lines(#"{"pick": {"lines[0].clip": "take"}}"#) == ["pick lines[0].clip take"])
         #expect(try lines(#"{"scroll_to_end": "wall"}"#) == ["scroll wall"])
@@ -57,6 +63,8 @@ import Testing
             (#"{"pan": {"photo": [0.5]}}"#, "a centre is `[x, y]`"),
             (#"{"next": {"call": "store.purchase", "maybe": true}}"#, "`next` needs `ok: value`"),
             (#"{"back": true}"#, "`back` is written alone"),
+            ("[]", "a list of steps needs at least one"),
+            (#"[{"submit": "query"}, {"fly": "x"}]"#, "unknown step `fly`"),
         ]
         for (json, expected) in cases {
             do {

@@ -13,6 +13,8 @@ extension FlowDecoder {
             field.samples = items(node).compactMap { string($0, context: "an item of `samples`") }
         }
         field.change = reader.take("change").map { actions($0, context: "`change`") }
+        // `submit` in a multiline or photo field is refused by `finish`, as the vocabulary says.
+        field.submit = reader.take("submit").map { actions($0, context: "`submit`") }
         // `multiline` without `kind: multiline` and `crop` without `kind: photo` are refused by `finish`.
         if let node = reader.take("multiline") {
             field.multiline = decodeMultiline(node)

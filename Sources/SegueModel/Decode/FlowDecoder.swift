@@ -199,12 +199,20 @@ public struct FlowDecoder {
         for key in place.relatedKeys {
             guard let entry = reader.entries.first(where: { $0.name == key.name }) else { continue }
             for other in key.excludes {
-                guard let clash = reader.entries.first(where: { $0.name == other }) else { continue }
+                guard let clash = reader.entries.first(where: { $0.name == other.key }) else { continue }
+                let reason = key.exclusionReason.map { ": \($0)" } ?? ""
+                if let value = other.value {
+                    // Refused beside another key's value (`submit` in a `kind: multiline` field): at this key.
+                    guard clash.value.scalar?.text == value else { continue }
+                    error(
+                        DiagnosticCode.conflictingKeys,
+                        "`\(key.name)` cannot go with \(other) in \(place.title)\(reason)", at: entry.key.range)
+                    continue
+                }
                 let later = clash.key.range.start.offset > entry.key.range.start.offset ? clash : entry
                 error(
                     DiagnosticCode.conflictingKeys,
-                    "`\(key.name)` and `\(other)` cannot go together in \(place.title)"
-                        + (key.exclusionReason.map { ": \($0)" } ?? ""),
+                    "`\(key.name)` and `\(other.key)` cannot go together in \(place.title)\(reason)",
                     at: later.key.range)
             }
             let met = key.needs.contains { requirement in

@@ -22,7 +22,8 @@ public enum ImplicitName: String, CaseIterable, Sendable {
         case .index: return "the position of `item` or `line`, from 0"
         case .line: return "a script line, in `playback`'s `clip` and `volume`"
         case .event:
-            return "the payload of the event being handled; `event.value` in a slider's or picker's `change`"
+            return
+                "the payload of the event being handled; `event.value` in a slider's, picker's or field's `change` and a field's `submit`"
         case .currentEvent:
             return
                 "the event the screen's chart took last (SCXML's `_event`), bound until the next one, null before the first: \(CurrentEventField.summary)"

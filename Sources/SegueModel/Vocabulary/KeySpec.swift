@@ -24,8 +24,8 @@ public struct KeySpec: Sendable, Equatable {
     public let doc: String
     /// A value as written in YAML (flow style for mappings and lists): `"Hello, ${user.name}"`.
     public let example: String
-    /// Keys that cannot appear with this one at the same place, and why.
-    public var excludes: [String] = []
+    /// Keys (or keys with a value: `kind: multiline`) that cannot appear with this one at the same place, and why.
+    public var excludes: [KeyRequirement] = []
     public var exclusionReason: String?
     /// What this key needs beside it, any one of them: `crop` needs `kind: photo`; `states` needs
     /// `initial_state` or `parallel: true`.
@@ -49,6 +49,12 @@ public struct KeySpec: Sendable, Equatable {
 
     /// This key, refused beside `others` with `reason`.
     public func excluding(_ others: [String], because reason: String) -> KeySpec {
+        excluding(others.map { KeyRequirement($0) }, because: reason)
+    }
+
+    /// This key, refused beside any of `others` (a key, or a key with a value: a field's `submit` beside
+    /// `kind: multiline`) with `reason`.
+    public func excluding(_ others: [KeyRequirement], because reason: String) -> KeySpec {
         var copy = self
         copy.excludes = others
         copy.exclusionReason = reason

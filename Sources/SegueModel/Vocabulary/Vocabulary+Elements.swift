@@ -71,6 +71,13 @@ extension Vocabulary {
                     "change", .actions, doc: "run after every edit; `event.value` is the new text",
                     example: "[{ set: { celsius: \"parse_number(event.value) ?? celsius\" } }]"),
                 KeySpec(
+                    "submit", .actions, doc: "run when return is pressed in the field; `event.value` is its text",
+                    example: "[{ send: search, with: { query: event.value } }]"
+                )
+                .excluding(
+                    [KeyRequirement("kind", "multiline"), KeyRequirement("kind", "photo")],
+                    because: "return adds a line to a multiline field, and a photo field has no keyboard"),
+                KeySpec(
                     "multiline", .object(.multiline), doc: "line counts of a multiline field",
                     example: "{ min_lines: 1, grows: true }"
                 ).needing(KeyRequirement("kind", "multiline")),

@@ -91,12 +91,7 @@ extension Vocabulary {
             var rule: [(String, JSONValue)] = []
             if !key.needs.isEmpty { rule.append(("anyOf", .array(key.needs.map(requirement)))) }
             if !key.excludes.isEmpty {
-                rule.append(
-                    (
-                        "not",
-                        .object([("anyOf", .array(key.excludes.map { .object([("required", .array([.string($0)]))]) }))]
-                        )
-                    ))
+                rule.append(("not", .object([("anyOf", .array(key.excludes.map(requirement)))])))
             }
             return rule.isEmpty ? nil : (key.name, .object(rule))
         }

@@ -3,6 +3,8 @@ public enum InputAction: String, Sendable, Hashable, Codable, CustomStringConver
     case tap
     case edit
     case change
+    /// Return pressed in a field with `submit:` actions.
+    case submit
     /// Pinch-zoom a photo field's picture.
     case pinch
     /// Pan a photo field's picture in its frame.

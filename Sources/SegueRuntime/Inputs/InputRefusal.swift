@@ -36,7 +36,8 @@ public struct InputRefusal: Error, Sendable, Hashable {
         case photoNotTyped
         /// `pinch` or `pan` on a photo field that holds no photo yet.
         case noPhoto
-        /// The element has no actions for the input (a button without `tap`, a slider without `change`).
+        /// The element has no actions for the input (a button without `tap`, a slider without `change`, a field
+        /// without `submit`).
         case inert
         /// A slider moved to a value outside its `min`…`max`, or to something that is not a number.
         case outOfRange(ClosedRange<Double>)
@@ -107,7 +108,7 @@ public struct InputRefusal: Error, Sendable, Hashable {
             text = "\(name) has no \(footer ? "footer " : "")element #\(path.part ?? 0)"
         case .wrongKind:
             switch action {
-            case .edit: text = "\(name) is not a field"
+            case .edit, .submit: text = "\(name) is not a field"
             case .change: text = "\(name) is not a slider or a picker"
             case .pinch, .pan: text = "\(name) is not a photo field"
             default: text = "\(name) is a \(element.kind.rawValue): it cannot be \(verb)ped"
@@ -116,7 +117,11 @@ public struct InputRefusal: Error, Sendable, Hashable {
             text =
                 "\(name) is a photo field: it holds the photo the flow picks (photos.pick), never typed text or a path"
         case .noPhoto: text = "\(name) holds no photo yet: pick one first"
-        case .inert: text = action == .change ? "\(name) has no `change` actions" : "\(name) does nothing when tapped"
+        case .inert:
+            switch action {
+            case .change, .submit: text = "\(name) has no `\(action)` actions"
+            default: text = "\(name) does nothing when tapped"
+            }
         case .outOfRange(let bounds):
             text = "\(name) goes from \(Self.number(bounds.lowerBound)) to \(Self.number(bounds.upperBound))"
         case .noPaging: return ("\(verb) #\(path.element)", "not a list with paging on \(program.screens[screen].name)")

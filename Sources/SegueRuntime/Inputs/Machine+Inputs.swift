@@ -52,6 +52,7 @@ extension Runner {
         case .tap(let path): return target(path, for: .tap).failure
         case .selectItem(let list, let item): return target(ElementPath(element: list, item: item), for: .tap).failure
         case .edit(let element, _): return target(ElementPath(element: element), for: .edit).failure
+        case .submit(let element): return target(ElementPath(element: element), for: .submit).failure
         case .change(let path, let value): return changeTarget(path, to: value).failure
         case .pinch(let element, _): return target(ElementPath(element: element), for: .pinch).failure
         case .pan(let element, _, _): return target(ElementPath(element: element), for: .pan).failure
@@ -74,6 +75,7 @@ extension Runner {
         switch input {
         case .tap, .selectItem: .tap
         case .edit: .edit
+        case .submit: .submit
         case .change: .change
         case .pinch: .pinch
         case .pan: .pan

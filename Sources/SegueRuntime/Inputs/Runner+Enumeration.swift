@@ -37,8 +37,8 @@ extension Runner {
                 guard top.form.fields.indices.contains(field), top.form.fields[field].value != .null else { continue }
                 inputs.append(AvailableInput(.pinch, path: path, domain: .range(crop.minZoom...crop.maxZoom)))
                 inputs.append(AvailableInput(.pan, path: path, domain: .range(0...1)))
-            } else if let input = input(for: element, frame, at: path) {
-                inputs.append(input)
+            } else {
+                inputs += self.inputs(for: element, frame, at: path)
             }
         }
         if navigationRefusal(.back) == nil { inputs.append(AvailableInput(.back)) }
@@ -57,27 +57,29 @@ extension Runner {
         for (part, element) in elements.enumerated() where availability(element, frame, form: nil) == nil {
             var path = parent
             path.part = part
-            if let input = input(for: element, frame, at: path) { inputs.append(input) }
+            inputs += self.inputs(for: element, frame, at: path)
         }
     }
 
-    /// The one input a shown, enabled element without items takes, with its domain.
-    private func input(for element: ElementProgram, _ frame: Frame, at path: ElementPath) -> AvailableInput? {
+    /// The inputs a shown, enabled element without items takes, with their domains: one, or for a field of the
+    /// form its edit and, with `submit:` actions, return.
+    private func inputs(for element: ElementProgram, _ frame: Frame, at path: ElementPath) -> [AvailableInput] {
         switch element.body {
         case .field(let field):
-            guard path.item == nil, path.part == nil, let field else { return nil }
-            return AvailableInput(.edit, path: path, domain: .field(field))
+            guard path.item == nil, path.part == nil, let form = field.form else { return [] }
+            let edit = AvailableInput(.edit, path: path, domain: .field(form))
+            guard acceptance(of: element, for: .submit, listItem: false) == nil else { return [edit] }
+            return [edit, AvailableInput(.submit, path: path, domain: .field(form))]
         case .slider(let slider):
-            guard acceptance(of: element, for: .change, listItem: false) == nil else { return nil }
-            return AvailableInput(.change, path: path, domain: .range(slider.bounds))
+            guard acceptance(of: element, for: .change, listItem: false) == nil else { return [] }
+            return [AvailableInput(.change, path: path, domain: .range(slider.bounds))]
         case .picker(let picker):
-            guard acceptance(of: element, for: .change, listItem: false) == nil else { return nil }
+            guard acceptance(of: element, for: .change, listItem: false) == nil else { return [] }
             let options = (try? evaluate(picker.options, frame).get().listValue) ?? []
-            return AvailableInput(.change, path: path, domain: .options(options))
+            return [AvailableInput(.change, path: path, domain: .options(options))]
         case .text, .image, .button, .list, .lines, .meter, .progress, .component:
-            guard acceptance(of: element, for: .tap, listItem: false) == nil else { return nil }
-            return AvailableInput(.tap, path: path)
+            guard acceptance(of: element, for: .tap, listItem: false) == nil else { return [] }
+            return [AvailableInput(.tap, path: path)]
         }
     }
-
 }

@@ -5,7 +5,8 @@ import SegueModel
 struct InputTarget {
     var element: ElementProgram
     var frame: Frame
-    /// The actions the input runs (a tap's, a slider's or picker's `change`); nil for a field's edit.
+    /// The actions the input runs (a tap's, a slider's or picker's `change`, a field's `submit`); for a field's
+    /// edit, its `change`.
     var entry: Int?
 }
 
@@ -59,7 +60,8 @@ extension Runner {
         if let reason = acceptance(of: element, for: action, listItem: path.item != nil && path.part == nil) {
             return refuse(reason, reached)
         }
-        return .success(InputTarget(element: element, frame: frame, entry: element.tap))
+        let entry = action == .submit ? element.submit : element.tap
+        return .success(InputTarget(element: element, frame: frame, entry: entry))
     }
 
     /// The target of a `change` to `value`: a slider takes only a number within its bounds.
@@ -93,6 +95,9 @@ extension Runner {
             guard let field = element.field, !listItem else { return .wrongKind(element.kind) }
             // A photo is picked, not typed: only the flow (`set: { form.photo: result }`) puts one there.
             return photoFrame(field) == nil ? nil : .photoNotTyped
+        case .submit:
+            guard element.field != nil, !listItem else { return .wrongKind(element.kind) }
+            return element.submit == nil ? .inert : nil
         case .pinch, .pan:
             guard let field = element.field, !listItem, photoFrame(field) != nil else {
                 return .wrongKind(element.kind)

@@ -12,6 +12,9 @@ public enum Input: Sendable, Hashable, Codable {
     case selectItem(list: Int, item: Int)
     /// The user changed a field of the top screen (text, or a photo's path).
     case edit(element: Int, value: Value)
+    /// The user pressed return in a single-line field of the top screen: its `submit` actions run with
+    /// `event.value` the field's text.
+    case submit(element: Int)
     /// The user moved a slider or chose a picker option anywhere on the top screen, inside list items and
     /// components too: its `change` actions run with `event.value`, `item`, `index` and the component's arguments.
     case change(ElementPath, Value)

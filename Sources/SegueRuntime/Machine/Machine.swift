@@ -144,6 +144,7 @@ struct Runner {
         case .tap(let path): tap(path)
         case .selectItem(let list, let item): tap(ElementPath(element: list, item: item))
         case .edit(let element, let value): edit(element, value)
+        case .submit(let element): submit(element)
         case .change(let path, let value): change(path, value)
         case .pinch(let element, let zoom): reframe(element, .pinch) { PhotoFraming.zoomed($0, to: zoom, frame: $1) }
         case .pan(let element, let x, let y): reframe(element, .pan) { PhotoFraming.panned($0, x: x, y: y, frame: $1) }

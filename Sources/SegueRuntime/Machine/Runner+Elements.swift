@@ -44,6 +44,22 @@ extension Runner {
         }
     }
 
+    /// Return pressed in a shown, enabled field of the top screen: its `submit` actions run with `event.value` the
+    /// field's text.
+    mutating func submit(_ elementIndex: Int) {
+        switch target(ElementPath(element: elementIndex), for: .submit) {
+        case .success(let target):
+            guard let entry = target.entry, let field = target.element.field, let top = topInstance,
+                top.form.fields.indices.contains(field)
+            else { return }
+            var frame = target.frame
+            let value = top.form.fields[field].value
+            frame.event = .record(["value": value == .null ? .string("") : value])
+            run(entry, frame)
+        case .failure(let refusal): refuse(refusal)
+        }
+    }
+
     /// A pinch or pan on a shown, enabled photo field holding a photo: its framing changes as `change` says.
     mutating func reframe(_ elementIndex: Int, _ action: InputAction, _ change: (Value, CropFrame) -> Value?) {
         switch target(ElementPath(element: elementIndex), for: action) {

@@ -13,9 +13,7 @@ public struct ElementProgram: Sendable {
         case text(TextProgram)
         case image(ImageProgram)
         case button(ButtonProgram)
-        /// Its index in the screen's form (`ScreenProgram.fields`); nil for a field inside a component, a list item or
-        /// a footer, which is not part of the form.
-        case field(form: Int?)
+        case field(FieldElementProgram)
         case list(ListProgram)
         case slider(SliderProgram)
         case picker(PickerProgram)
@@ -96,7 +94,12 @@ public struct ElementProgram: Sendable {
 
     /// For `field`: its index in the screen's form.
     public var field: Int? {
-        if case .field(let form) = body { form } else { nil }
+        if case .field(let field) = body { field.form } else { nil }
+    }
+
+    /// For `field`: the actions return runs (`submit:`); nil for other kinds and a field without them.
+    public var submit: Int? {
+        if case .field(let field) = body { field.submit } else { nil }
     }
 
     /// A submit button: enabled only when the whole form is valid.
@@ -169,6 +172,15 @@ public struct MeterProgram: Sendable {
 public struct ProgressProgram: Sendable {
     public var value: Int
     public var label: Int?
+}
+
+/// A field element: where it is in the form, and what return does in it.
+public struct FieldElementProgram: Sendable {
+    /// Its index in the screen's form (`ScreenProgram.fields`); nil for a field inside a component, a list item or
+    /// a footer, which is not part of the form.
+    public var form: Int?
+    /// Its `submit:` actions, run with `event.value` its text when return is pressed (a single-line field).
+    public var submit: Int?
 }
 
 /// A list or collection: items, the component each item is drawn by, paging.

@@ -26,8 +26,11 @@ extension ProgramBuilder {
                     label: expression(button.label, context: context), submits: button.submits,
                     icon: button.icon.map { expression($0, context: context) }))
         case .field(let field):
-            body = .field(form: context.screen.flatMap { program.screens[$0].fieldIndex[element.id.text] })
             tap = field.change.map { list($0, context: context) }
+            body = .field(
+                FieldElementProgram(
+                    form: context.screen.flatMap { program.screens[$0].fieldIndex[element.id.text] },
+                    submit: field.submit.map { list($0, context: context) }))
         case .list(let list):
             itemContext.locals.formUnion([ImplicitName.item.rawValue, ImplicitName.index.rawValue])
             body = .list(

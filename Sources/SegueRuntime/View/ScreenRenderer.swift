@@ -156,7 +156,9 @@ struct ScreenRenderer {
             view.progress = ProgressView(fraction: fraction, label: string(progress.label))
         case .meter(let meter):
             view.meter = MeterView(level: number(meter.level, frame) ?? 0, segments: meter.bars)
-        case .field(let index?) where index < fields.count && index < form.fields.count:
+        case .field(let element):
+            // Inside a component or an item: not part of the screen's form, drawn without a value.
+            guard let index = element.form, index < fields.count, index < form.fields.count else { break }
             let field = fields[index]
             let state = form.fields[index]
             view.field = FieldView(
@@ -170,9 +172,6 @@ struct ScreenRenderer {
                 let text = state.value == .null ? "" : state.value.description
                 view.field?.lines = layout.field(text, minLines: minLines, grows: field.grows, maxLines: field.maxLines)
             }
-        case .field:
-            // Inside a component or an item: not part of the screen's form, drawn without a value.
-            break
         case .list(let list):
             show(list)
         case .lines(let lines):

@@ -88,9 +88,18 @@ enum PageDrawingScript {
           };
           const close = overlay(item, field);
           const done = () => { send(); close(); };
+          // Return in a field with `submit:` (`data-submit`): the text not sent yet, then the submit step.
+          const submit = () => {
+            clearTimeout(pause);
+            const steps = submitted(path, field.value, sent);
+            sent = field.value;
+            close();
+            input(steps);
+          };
           field.addEventListener("input", () => { clearTimeout(pause); pause = setTimeout(send, typingPause); });
           field.addEventListener("keydown", (event) => {
-            if ((event.key === "Enter" && !multiline) || event.key === "Escape") done();
+            if (event.key === "Enter" && !multiline && item.dataset.submit === "true") submit();
+            else if ((event.key === "Enter" && !multiline) || event.key === "Escape") done();
           });
           field.addEventListener("blur", done);
         }

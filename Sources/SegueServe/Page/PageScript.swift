@@ -17,6 +17,8 @@ enum PageScript {
         const input = (step) => post("/input", step);
         const one = (key, path, value) => ({ [key]: { [path]: value } });
         const edited = (path, text) => text === "" ? { clear: path } : one("fill", path, text);
+        // Return in a field with `submit:`: its text if not sent yet, then the submit step, in one post (in order).
+        const submitted = (path, text, sent) => (text === sent ? [] : [edited(path, text)]).concat([{ submit: path }]);
 
         function show(partial) {
           const box = $("message");
@@ -55,7 +57,13 @@ enum PageScript {
                 input(edited(item.path, field.value));
               };
               field.addEventListener("change", send);
-              field.addEventListener("keydown", (event) => { if (event.key === "Enter" && !item.multiline) send(); });
+              field.addEventListener("keydown", (event) => {
+                if (event.key !== "Enter" || item.multiline) return;
+                if (!item.submit) return send();
+                const steps = submitted(item.path, field.value, sent);
+                sent = field.value;
+                input(steps);
+              });
               row.appendChild(field);
               const wrap = el("div");
               wrap.appendChild(row);

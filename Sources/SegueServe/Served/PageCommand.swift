@@ -4,13 +4,14 @@ import SegueTools
 import SegueYAML
 
 /// What the page posts to `/input`: a step in a scenario's words, as JSON (JSON being YAML's flow style, the
-/// scenario reader reads it), or `"dismiss_alert"` for a tap on the alert shown, which scenarios and the REPL do
-/// by themselves before the next step.
+/// scenario reader reads it), a list of them taken in order (return in a field: its text, then `submit`), or
+/// `"dismiss_alert"` for a tap on the alert shown, which scenarios and the REPL do by themselves before the next step.
 ///
 ///     {"tap": "options[0]"}                      → tap options[0]
 ///     {"fill": {"name": "Анна Мария"}}           → fill name Анна Мария
 ///     {"pick": {"kind": "return flight"}}        → pick kind return flight
 ///     {"pan": {"photo": [0.3, 0.6]}}             → pan photo 0.3 0.6
+///     [{"fill": {"query": "tea"}}, {"submit": "query"}]  → fill query tea, then submit query
 ///     "back"                                     → back
 public enum PageCommand: Sendable, Hashable {
     case steps([UserStep])
@@ -30,6 +31,15 @@ public enum PageCommand: Sendable, Hashable {
                     + (loaded.diagnostics.first.map { ": \($0.range): \($0.message)" } ?? ""))
         }
         if node.scalar?.text == "dismiss_alert" { return .dismissAlert }
+        guard let list = node.sequence else { return .steps(try Self.steps(node)) }
+        guard !list.isEmpty else { throw Problem(description: "a list of steps needs at least one") }
+        var steps: [UserStep] = []
+        for item in list { steps += try Self.steps(item) }
+        return .steps(steps)
+    }
+
+    /// The steps one posted step says.
+    private static func steps(_ node: Node) throws(Problem) -> [UserStep] {
         let read: [UserStep]?
         do {
             read = try UserStep.read(node)
@@ -42,6 +52,6 @@ public enum PageCommand: Sendable, Hashable {
             throw Problem(
                 description: "unknown step `\(word)`; one of: \(words.joined(separator: ", "))")
         }
-        return .steps(steps)
+        return steps
     }
 }

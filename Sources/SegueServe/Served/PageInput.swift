@@ -13,6 +13,8 @@ struct PageInput: Sendable, Encodable, Hashable {
     var value: String?
     var placeholder: String?
     var multiline: Bool?
+    /// A field whose return runs its `submit:` actions: the page sends its text, then a `submit` step.
+    var submit: Bool?
     var error: String?
     var min: Double?
     var max: Double?
@@ -22,7 +24,9 @@ struct PageInput: Sendable, Encodable, Hashable {
     static func available(machine: Machine, state: MachineState, view: ScreenView?) -> [PageInput] {
         guard let top = state.topInstance else { return [] }
         let program = machine.program
-        return machine.inputs(in: state).compactMap { input in
+        let inputs = machine.inputs(in: state)
+        let submits = Set(inputs.filter { $0.action == .submit }.compactMap(\.path))
+        return inputs.compactMap { input in
             let path = input.path.map { program.reference(to: $0, on: top.screen) }
             let found = path.map { find($0, in: view?.elements ?? []) }
             let element = found?.element
@@ -36,7 +40,7 @@ struct PageInput: Sendable, Encodable, Hashable {
                 return PageInput(
                     kind: "edit", path: path, label: field?.label, value: field.map { text($0.value) },
                     placeholder: field?.placeholder, multiline: field.map { $0.kind == "multiline" || $0.grows },
-                    error: field?.error)
+                    submit: input.path.map(submits.contains) == true ? true : nil, error: field?.error)
             case .change:
                 if case .range(let bounds) = input.domain {
                     return PageInput(
@@ -52,7 +56,8 @@ struct PageInput: Sendable, Encodable, Hashable {
             case .swipeToDismiss: return PageInput(kind: "swipe_dismiss")
             case .dismissAlert: return PageInput(kind: "dismiss_alert", label: state.alert?.title)
             // A photo's crop frame takes the wheel (pinch) and a drag (pan) on the drawing; no control below it.
-            case .timer, .event, .pinch, .pan: return nil
+            // Return in a field: its `edit` says so (`submit`), and the page sends the step.
+            case .timer, .event, .pinch, .pan, .submit: return nil
             }
         }
     }

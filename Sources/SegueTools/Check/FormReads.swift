@@ -8,8 +8,9 @@ import SegueRuntime
 /// date (`TextReading`: `parse_number(form.celsius)`, `parse_date(form.start, 'dd.MM.yyyy')`, also through the
 /// flow's own `functions:`, `day(form.start)`), and texts of the lengths around one a length is compared with
 /// (`len(form.code) == 4`: 3, 4 and 5 letters), which `segue check` types besides the texts its rules suggest
-/// (docs/check.md, "Form values"). A field with `change:` actions is read by them on every edit (as `event.value`):
-/// it is observed, and takes the texts of every way the flow reads an `event.value`.
+/// (docs/check.md, "Form values"). A field with `change:` actions is read by them on every edit, one with `submit:`
+/// actions by them on return (as `event.value`): it is observed, and takes the texts of every way the flow reads an
+/// `event.value`.
 ///
 ///     FormReads(outcomes: sampler).literals["login"]   // ["admin"]
 ///     FormReads(outcomes: sampler).literals["start"]   // ["31.12.2023", "01.01.2024", "30.02.2023"]
@@ -38,7 +39,8 @@ struct FormReads {
             }
         }
         for screen in program.screens {
-            for element in screen.elements where element.kind == .field && element.tap != nil {
+            for element in screen.elements
+            where element.kind == .field && (element.tap != nil || element.submit != nil) {
                 guard let field = element.field, screen.fields.indices.contains(field) else { continue }
                 fields.insert(screen.fields[field].name)
                 for reading in eventReadings { note(reading.texts, for: screen.fields[field].name) }

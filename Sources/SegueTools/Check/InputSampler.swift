@@ -58,6 +58,10 @@ struct InputSampler {
                             input: .edit(element: path.element, value: .string(text)),
                             step: text.isEmpty ? .clear(field: name) : .fill(field: name, text: text)))
                 }
+            case (.submit, _):
+                guard let path = input.path else { continue }
+                moves.append(
+                    Move(label: "submit \(name)", input: .submit(element: path.element), step: .submit(field: name)))
             case (.change, .range(let bounds)):
                 guard let path = input.path else { continue }
                 for value in [bounds.lowerBound, (bounds.lowerBound + bounds.upperBound) / 2, bounds.upperBound] {

@@ -145,7 +145,9 @@ struct TransitionCollector {
             switch element.kind {
             case .slider(let slider): if let change = slider.change { walk(change, at: at("change \(id)")) }
             case .picker(let picker): if let change = picker.change { walk(change, at: at("change \(id)")) }
-            case .field(let field): if let change = field.change { walk(change, at: at("change \(id)")) }
+            case .field(let field):
+                if let change = field.change { walk(change, at: at("change \(id)")) }
+                if let submit = field.submit { walk(submit, at: at("submit \(id)")) }
             case .list(let list):
                 if let paging = list.paging { raised.append((place.screen, paging.nearEnd.text)) }
                 walk(list.item, prefix: id + ".", at: place, components: components)

@@ -32,6 +32,7 @@ public enum ReplCommand: Sendable, Hashable {
         ("select", "select LIST INDEX", "select latest 0", "select a list's item (same as tap LIST[INDEX])"),
         ("fill", "fill FIELD TEXT…", "fill name Анна", "type into a field (replaces its text)"),
         ("clear", "clear FIELD", "clear url", "empty a field"),
+        ("submit", "submit FIELD", "submit query", "press return in a field (runs its `submit:` actions)"),
         ("slide", "slide SLIDER VALUE", "slide character_volumes[0].volume 0.5", "move a slider"),
         ("pick", "pick PICKER OPTION…", "pick kind return flight", "choose a picker option (the rest of the line)"),
         ("pinch", "pinch PHOTO ZOOM", "pinch photo 2", "pinch-zoom a photo field's picture (within its min/max zoom)"),

@@ -17,6 +17,7 @@ extension ReplSession {
         case ("scroll", 1): candidates = scrollTargets()
         case ("select", 2): candidates = before.count > 1 ? selectableItems(of: before[1]) : []
         case ("fill", 1), ("clear", 1): candidates = fieldTargets()
+        case ("submit", 1): candidates = submitTargets()
         case ("slide", 1): candidates = changeTargets(.slider)
         case ("pick", 1): candidates = changeTargets(.picker)
         case ("pick", 2...):

@@ -15,8 +15,10 @@ extension ReplSession {
         do {
             switch step {
             case .tap(let name): return .success(try tapInput(name))
-            case .fill(let field, let text): return .success(try editInput(field, .string(text)))
-            case .clear(let field): return .success(try editInput(field, .string("")))
+            case .fill(let field, let text):
+                return .success(try fieldInput(field) { .edit(element: $0, value: .string(text)) })
+            case .clear(let field): return .success(try fieldInput(field) { .edit(element: $0, value: .string("")) })
+            case .submit(let field): return .success(try fieldInput(field) { .submit(element: $0) })
             case .slide(let slider, let value): return .success(try changeInput(slider, .number(value), kind: .slider))
             case .pick(let picker, let option): return .success(try changeInput(picker, .string(option), kind: .picker))
             case .pinch(let field, let zoom):
@@ -168,6 +170,9 @@ extension ReplSession {
     /// The fields `fill` and `clear` accept now.
     func fieldTargets() -> [String] { available(.edit) }
 
+    /// The fields whose `submit:` actions return runs now.
+    func submitTargets() -> [String] { available(.submit) }
+
     /// Sliders or pickers that take a change now: the screen's own, then each list item's
     /// (`character_volumes[0].volume`).
     func changeTargets(_ kind: ElementProgram.Kind) -> [String] {
@@ -214,20 +219,21 @@ extension ReplSession {
             ?? (names.isEmpty ? "this screen has no \(kind)s" : "\(kind)s here: " + names.joined(separator: ", "))
     }
 
-    private func editInput(_ name: String, _ value: Value) throws(ReplProblem) -> Input {
+    /// `fill`, `clear` and `submit`: a field of the top screen's form.
+    private func fieldInput(_ name: String, _ make: (Int) -> Input) throws(ReplProblem) -> Input {
         let (view, screen) = try topScreen()
         guard let index = program.screens[screen].element(named: name) else {
             if name.contains("[") {
                 throw ReplProblem(
                     message:
-                        "`fill` changes the screen's own fields; one inside a list item is not supported by the runtime yet"
+                        "only the screen's own fields take `fill`, `clear` and `submit`; one inside a list item is not supported by the runtime yet"
                 )
             }
             throw ReplProblem(
                 message:
                     "no field `\(name)` on \(view.screen); \(hint(name, among: elementIDs([.field]), kind: "field"))")
         }
-        let input = Input.edit(element: index, value: value)
+        let input = make(index)
         guard let refusal = refusal(of: input) else { return input }
         throw problem(refusal, name: name, expected: .field)
     }

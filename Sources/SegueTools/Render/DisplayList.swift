@@ -174,6 +174,8 @@ public struct InputTag: Sendable, Hashable, Codable {
     public var placeholder: String?
     /// A field's kind (`text`, `multiline`, `url`, `photo`).
     public var fieldKind: String?
+    /// A field whose return runs its `submit:` actions now; nil otherwise.
+    public var submits: Bool?
     /// A slider's bounds.
     public var minimum: Double?
     public var maximum: Double?

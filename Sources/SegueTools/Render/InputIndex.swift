@@ -9,6 +9,8 @@ struct InputIndex {
     let program: Program
     let screen: Int
     private var byPath: [ElementPath: AvailableInput] = [:]
+    /// The fields whose return runs `submit:` actions now (their edit is the input `byPath` keeps).
+    private var submits: Set<ElementPath> = []
     let back: Bool
     let swipeToDismiss: Bool
     let dismissAlert: Bool
@@ -18,7 +20,9 @@ struct InputIndex {
         screen = state.topInstance?.screen ?? 0
         let inputs = machine.inputs(in: state)
         for input in inputs {
-            // A photo field takes a pinch and a pan at one path: the pinch stands for both.
+            if input.action == .submit, let path = input.path { submits.insert(path) }
+            // A photo field takes a pinch and a pan at one path: the pinch stands for both; a field's edit stands
+            // for its submit, which its tag notes.
             guard let path = input.path, byPath[path] == nil else { continue }
             byPath[path] = input
         }
@@ -42,7 +46,10 @@ struct InputIndex {
         let reference = program.reference(to: path, on: screen)
         switch input.action {
         case .tap: return InputTag(path.item != nil && path.part == nil ? .select : .tap, path: reference)
-        case .edit: return InputTag(.edit, path: reference)
+        case .edit:
+            var tag = InputTag(.edit, path: reference)
+            if submits.contains(path) { tag.submits = true }
+            return tag
         case .pinch, .pan: return InputTag(.crop, path: reference)
         case .change: return InputTag(.change, path: reference)
         case .scroll:

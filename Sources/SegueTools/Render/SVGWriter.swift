@@ -104,6 +104,7 @@ public struct SVGWriter: Sendable {
         if let value = input.value { text += " data-value=\"\(escape(value))\"" }
         if let placeholder = input.placeholder { text += " data-placeholder=\"\(escape(placeholder))\"" }
         if let kind = input.fieldKind { text += " data-field-kind=\"\(escape(kind))\"" }
+        if input.submits == true { text += " data-submit=\"true\"" }
         if let minimum = input.minimum { text += " data-min=\"\(svgNumber(minimum))\"" }
         if let maximum = input.maximum { text += " data-max=\"\(svgNumber(maximum))\"" }
         if let options = input.options { text += " data-options=\"\(escape(jsonArray(options)))\"" }

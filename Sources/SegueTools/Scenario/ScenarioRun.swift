@@ -77,6 +77,9 @@ struct ScenarioRun {
         case .clear(let field):
             let element = try topElement(field, driver: driver, range: range)
             try await act(.edit(element: element, value: .string("")), field, range, driver)
+        case .submit(let field):
+            let element = try topElement(field, driver: driver, range: range)
+            try await act(.submit(element: element), field, range, driver)
         case .slide(let id, let value):
             let path = try elementPath(id, driver: driver, range: range)
             try await act(.change(path, .number(value)), id, range, driver)

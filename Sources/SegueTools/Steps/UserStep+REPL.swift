@@ -41,6 +41,7 @@ extension UserStep {
             guard !field.isEmpty else { throw usage }
             return .fill(field: field, text: unquoted(text))
         case "clear": return .clear(field: try one())
+        case "submit": return .submit(field: try one())
         case "slide":
             guard arguments.count == 2, let value = number(arguments[1]) else { throw usage }
             return .slide(slider: arguments[0], value: value)
@@ -87,6 +88,7 @@ extension UserStep {
         case .tap(let name): "tap \(name)"
         case .fill(let field, let text): text.isEmpty ? "fill \(field)" : "fill \(field) \(Self.quotedIfNeeded(text))"
         case .clear(let field): "clear \(field)"
+        case .submit(let field): "submit \(field)"
         case .slide(let slider, let value): "slide \(slider) \(Value.number(value).description)"
         case .pick(let picker, let option): "pick \(picker) \(Self.quotedIfNeeded(option))"
         case .pinch(let field, let zoom): "pinch \(field) \(Value.number(zoom).description)"

@@ -13,8 +13,8 @@ import SegueYAML
 extension UserStep {
     /// The step words a scenario and a post take, besides a scenario's `launch` and `expect`.
     public static let scenarioWords = [
-        "restart", "tap", "fill", "clear", "slide", "pick", "pinch", "pan", "scroll_to_end", "back", "dismiss", "send",
-        "tick", "next",
+        "restart", "tap", "fill", "clear", "submit", "slide", "pick", "pinch", "pan", "scroll_to_end", "back", "dismiss",
+        "send", "tick", "next",
     ]
 
     /// The steps `node` says (`fill` with several fields is a step per field), or nil when its word is none of
@@ -50,6 +50,7 @@ extension UserStep {
         switch head.name {
         case "tap": return [.tap(text)]
         case "clear": return [.clear(field: text)]
+        case "submit": return [.submit(field: text)]
         case "scroll_to_end": return [.scroll(list: text)]
         case "tick":
             // Exact: `2.8s` is 2,800,000,000 ns, as `2800ms` is; a bare YAML number counts seconds.
@@ -120,6 +121,7 @@ extension UserStep {
         case .tap(let name): return one("tap", .string(name))
         case .fill(let field, let text): return one("fill", .record([field: .string(text)]))
         case .clear(let field): return one("clear", .string(field))
+        case .submit(let field): return one("submit", .string(field))
         case .slide(let slider, let value): return one("slide", .record([slider: .number(value)]))
         case .pick(let picker, let option): return one("pick", .record([picker: .string(option)]))
         case .pinch(let field, let zoom): return one("pinch", .record([field: .number(zoom)]))

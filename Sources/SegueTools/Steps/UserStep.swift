@@ -15,6 +15,8 @@ public enum UserStep: Sendable, Hashable {
     /// Typing into a field, replacing its text.
     case fill(field: String, text: String)
     case clear(field: String)
+    /// Pressing return in a single-line field: its `submit:` actions run with its text.
+    case submit(field: String)
     case slide(slider: String, value: Double)
     case pick(picker: String, option: String)
     /// Pinch-zooming a photo field's picture (D14).
@@ -40,7 +42,7 @@ public enum UserStep: Sendable, Hashable {
     public var editedField: String? {
         switch self {
         case .fill(let field, _), .clear(let field): field
-        case .tap, .slide, .pick, .pinch, .pan, .scroll, .back, .dismiss, .send, .tick, .outcome, .restart: nil
+        case .tap, .submit, .slide, .pick, .pinch, .pan, .scroll, .back, .dismiss, .send, .tick, .outcome, .restart: nil
         }
     }
 

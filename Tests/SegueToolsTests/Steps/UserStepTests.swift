@@ -13,7 +13,8 @@ import Testing
     static let steps: [UserStep] = [
         .tap("lines[2].play"), .fill(field: "name", text: "Анна Мария"), .fill(field: "name", text: " Анна "),
         .fill(field: "text", text: "'quoted'"), .fill(field: "text", text: "line one\nline two"),
-        .fill(field: "name", text: ""), .clear(field: "url"), .slide(slider: "character_volumes[0].volume", value: 0.5),
+        .fill(field: "name", text: ""), .clear(field: "url"), .submit(field: "query"),
+        .slide(slider: "character_volumes[0].volume", value: 0.5),
         .slide(slider: "start", value: 1e-7), .pick(picker: "kind", option: "return flight"),
         .pick(picker: "kind", option: "\"both\""), .pinch(field: "photo", zoom: 2),
         .pan(field: "photo", x: 0.25, y: 0.75), .scroll(list: "wall"), .back, .dismiss,
@@ -50,6 +51,8 @@ import Testing
         #expect(UserStep.slide(slider: "lines[0].volume", value: 0.5).scenarioText == #"slide: { "lines[0].volume": 0.5 }"#)
         #expect(UserStep.pan(field: "photo", x: 0, y: 0.5).scenarioText == "pan: { photo: [0, 0.5] }")
         #expect(UserStep.tick(.milliseconds(500)).scenarioText == #"tick: "0.5s""#)
+        #expect(UserStep.submit(field: "query").scenarioText == #"submit: "query""#)
+        #expect(UserStep.submit(field: "query").replText == "submit query")
         #expect(
             UserStep.outcome(call: "store.purchase", .cancelled).scenarioText
                 == #"next: { call: "store.purchase", cancelled: true }"#)
