@@ -69,7 +69,10 @@ extension Vocabulary {
                     example: "[\"27.03.2014\", \"31.02.2014\"]"),
                 KeySpec(
                     "change", .actions, doc: "run after every edit; `event.value` is the new text",
-                    example: "[{ set: { celsius: \"parse_number(event.value) ?? celsius\" } }]"),
+                    example: "[{ set: { celsius: \"parse_number(event.value) ?? celsius\" } }]"
+                )
+                .excluding(
+                    ["tap"], because: "a field runs `change:` when edited and `submit:` on return; put the actions there"),
                 KeySpec(
                     "submit", .actions, doc: "run when return is pressed in the field; `event.value` is its text",
                     example: "[{ send: search, with: { query: event.value } }]"
