@@ -44,6 +44,12 @@ extension LanguageServer {
             offer(names.names(kind, in: context.owner), Self.completionKind(kind), detail: detail)
             return true
         }
+        if let target = WithTarget.find(lines: lines, line: lineIndex, before: before, context: context) {
+            // The arguments of what the `with:` goes to: a screen's or component's parameters, an event's payload,
+            // an operation's parameters.
+            if let flow = document.flow { offer(target.names(in: flow), .field, detail: "argument of \(target.name)") }
+            return ["isIncomplete": false, "items": .array(items)]
+        }
         switch context.slot {
         case .value(let key):
             if offerNames(of: key, at: context.place) { break }

@@ -80,6 +80,34 @@ struct CompletionTests {
         #expect(!labels.contains("main"))
     }
 
+    /// Under `with:`, the names what it goes to takes: a component's parameters (inline), a screen's parameters
+    /// (under `show:` in a list item), an event's payload, an operation's parameters; those written already left out.
+    @Test func argumentNamesUnderWith() {
+        let card = complete(
+            replacing: "with: { entry: item, width:", with: "with: { entry: item, wi", after: "with: { entry: item, wi"
+        ).labels
+        #expect(card == ["width"])
+        let all = complete(
+            replacing: "use: donation_card, with: { entry: item,", with: "use: donation_card, with: {",
+            after: "use: donation_card, with: {"
+        ).labels
+        #expect(all == ["entry", "width"], "\(all)")
+        let screen = complete(
+            replacing: "- show: donate_one_post\n      with: { entry: event.item }",
+            with: "- show: donate_one_post\n      with: { en", after: "with: { en"
+        ).labels
+        #expect(screen == ["entry"], "\(screen)")
+        let event = complete(
+            replacing: "tap: { send: buy, with: { item: item } }", with: "tap: { send: buy, with: { i",
+            after: "send: buy, with: { i"
+        ).labels
+        #expect(event == ["item"], "\(event)")
+        let operation = complete(
+            replacing: "with: { offset: 0, count: 6 }", with: "with:\n            \n", after: "with:\n            "
+        ).labels
+        #expect(operation.contains("offset") && operation.contains("count"), "\(operation)")
+    }
+
     @Test func dataVariablesUnderSet() {
         let labels = complete(after: "- set: { ").labels
         #expect(labels.contains("latest") && labels.contains("purchased"))
