@@ -38,6 +38,16 @@ import Testing
 
     /// Found by the `expression` fuzz target: unchecked text gave `format` a number and no `decimals:`, and the
     /// evaluator read past its arguments (a crash) instead of saying what is missing.
+    /// `format(decimals: …)` with no number: the fuzzer's crash (an argument index past the end) is an X108.
+    @Test func formatWithOnlyDecimalsIsATypeErrorNotACrash() throws {
+        let checked = TypeChecker(scope: TypeBindings(["x": .string])).check(try Expression.parse("format(decimals: x)"))
+        guard case .failure(let diagnostics) = checked else {
+            Issue.record("`format(decimals: x)` type-checked as \(checked)")
+            return
+        }
+        #expect(diagnostics.items.contains { $0.code == "X108" }, "\(diagnostics)")
+    }
+
     @Test func formatWithoutDecimalsIsAnErrorNotACrash() throws {
         for source in ["format(xls: 1)", "format(2.5)"] {
             guard case .failure(let error) = try Expression.parse(source).evaluate(in: Self.values) else {

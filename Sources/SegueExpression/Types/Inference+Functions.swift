@@ -132,8 +132,11 @@ struct FunctionCall {
         require(index, "a `string`") { $0 == .string }
     }
 
+    /// A diagnostic at argument `index` (the last one when there are fewer; callers report only on calls that have
+    /// arguments).
     mutating func report(_ message: String, at index: Int) {
-        diagnostics.append(ExpressionDiagnostic(code: "X108", message, at: arguments[index].range))
+        guard let last = arguments.indices.last else { return }
+        diagnostics.append(ExpressionDiagnostic(code: "X108", message, at: arguments[Swift.min(index, last)].range))
     }
 
     func isFunction(_ index: Int) -> Bool {
@@ -193,7 +196,7 @@ struct FunctionCall {
             if arguments.last?.kind.isLabeled == true {
                 // `format(x, decimals: 1)`: a number with a fixed count of decimals.
                 guard arguments.count == 2 else {
-                    report("`format(x, decimals: n)` takes the number and `decimals:` alone", at: 1)
+                    report("`format(x, decimals: n)` takes the number and `decimals:` alone", at: arguments.count - 1)
                     return .string
                 }
                 require(0, "an `int` or `number`") { $0.isNumeric }
