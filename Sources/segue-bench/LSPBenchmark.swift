@@ -1,5 +1,6 @@
 import Foundation
 import SegueDiagnostics
+import SegueJSON
 import SegueLanguageServer
 
 /// `segue-bench lsp`: how long an editor waits for diagnostics after an edit of flows/donate.yaml.
@@ -164,7 +165,8 @@ enum LSPBenchmark {
             "params": [
                 "textDocument": [
                     "uri": .string(uri), "languageId": "yaml", "version": 1,
-                    "text": .string(original.replacingOccurrences(of: "{ present: donate }", with: "{ present: donat }")),
+                    "text": .string(
+                        original.replacingOccurrences(of: "{ present: donate }", with: "{ present: donat }")),
                 ]
             ],
         ]
@@ -175,7 +177,10 @@ enum LSPBenchmark {
             "params": [
                 "textDocument": ["uri": .string(uri), "version": 2],
                 "contentChanges": [
-                    ["text": .string(original.replacingOccurrences(of: invariant, with: #"holds: "purchased == null""#))]
+                    [
+                        "text": .string(
+                            original.replacingOccurrences(of: invariant, with: #"holds: "purchased == null""#))
+                    ]
                 ],
             ],
         ]

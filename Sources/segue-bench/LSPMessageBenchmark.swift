@@ -1,4 +1,5 @@
 import Foundation
+import SegueJSON
 import SegueLanguageServer
 
 /// `segue-bench lsp`'s message codec: the share of an edit spent reading the `didChange` body (the whole flow's text,

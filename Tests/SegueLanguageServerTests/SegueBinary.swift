@@ -1,4 +1,5 @@
 import Foundation
+import SegueJSON
 import SegueRuntime
 
 /// The built `segue` binary and a way to start it with pipes, for the tests that run the real server.
