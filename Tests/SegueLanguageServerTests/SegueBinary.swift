@@ -1,5 +1,4 @@
 import Foundation
-import SegueJSON
 import SegueRuntime
 
 /// The built `segue` binary and a way to start it with pipes, for the tests that run the real server.
