@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "SegueDiagnostics", targets: ["SegueDiagnostics"]),
+        .library(name: "SegueJSON", targets: ["SegueJSON"]),
         .library(name: "SegueYAML", targets: ["SegueYAML"]),
         // What the fuzz package (Fuzz/, scripts/fuzz.sh) and other packages build on.
         .library(name: "SegueExpression", targets: ["SegueExpression"]),
@@ -38,6 +39,10 @@ let package = Package(
         // A small SQLite wrapper shared by the services that keep data in SQLite (the local board, the takes store).
         .target(name: "SegueSQLite", dependencies: ["CSQLite"]),
 
+        // The one JSON value type, reader (positions, limits, one rule for duplicate keys and numbers) and writer.
+        .target(name: "SegueJSON"),
+        .testTarget(name: "SegueJSONTests", dependencies: ["SegueJSON"]),
+
         // Source positions and diagnostics, shared by every stage.
         .target(name: "SegueDiagnostics"),
         .testTarget(name: "SegueDiagnosticsTests", dependencies: ["SegueDiagnostics"]),
@@ -47,11 +52,11 @@ let package = Package(
         .testTarget(name: "SegueYAMLTests", dependencies: ["SegueYAML", "SegueDiagnostics"]),
 
         // The expression language: values, types, parsing, type checking, evaluation.
-        .target(name: "SegueExpression", dependencies: ["SegueDiagnostics"]),
+        .target(name: "SegueExpression", dependencies: ["SegueDiagnostics", "SegueJSON"]),
         .testTarget(name: "SegueExpressionTests", dependencies: ["SegueExpression", "SegueDiagnostics"]),
 
         // Stage 2: the typed flow model, decoded from the node tree.
-        .target(name: "SegueModel", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueExpression"]),
+        .target(name: "SegueModel", dependencies: ["SegueDiagnostics", "SegueYAML", "SegueExpression", "SegueJSON"]),
         .testTarget(
             name: "SegueModelTests", dependencies: ["SegueModel", "SegueYAML", "SegueDiagnostics", "SegueExpression"]),
 
@@ -73,7 +78,9 @@ let package = Package(
         // Stage 4: compile checked flows and run them (pure machine, session) and the service protocols it calls.
         .target(
             name: "SegueRuntime",
-            dependencies: ["SegueDiagnostics", "SegueExpression", "SegueModel", "SegueCheck", "SegueFrontEnd"]),
+            dependencies: [
+                "SegueDiagnostics", "SegueExpression", "SegueModel", "SegueCheck", "SegueFrontEnd", "SegueJSON",
+            ]),
         .testTarget(
             name: "SegueRuntimeTests",
             dependencies: [
@@ -90,19 +97,19 @@ let package = Package(
             name: "SegueServices",
             dependencies: [
                 "SegueDiagnostics", "SegueRuntime", "SegueModel", "SegueExpression", "SegueSQLite", "CJPEG", "CPNG",
-                "CImageCodec", "CHTTPClient",
+                "CImageCodec", "CHTTPClient", "SegueJSON",
             ]
         ),
         .testTarget(
             name: "SegueServicesTests",
-            dependencies: ["SegueServices", "SegueRuntime", "SegueExpression", "SegueSQLite", "CSQLite"]),
+            dependencies: ["SegueServices", "SegueRuntime", "SegueExpression", "SegueSQLite", "CSQLite", "SegueJSON"]),
 
         // Tools over flows: the REPL's session logic, diagrams, scenarios, schema.
         .target(
             name: "SegueTools",
             dependencies: [
                 "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueServices", "SegueAudio", "SegueExpression",
-                "SegueCheck", "SegueYAML",
+                "SegueCheck", "SegueYAML", "SegueJSON",
             ]
         ),
         .testTarget(
@@ -118,7 +125,7 @@ let package = Package(
             name: "SegueServe",
             dependencies: [
                 "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueRuntime", "SegueTools", "SegueCheck",
-                "SegueExpression",
+                "SegueExpression", "SegueJSON",
             ]),
         .testTarget(
             name: "SegueServeTests", dependencies: ["SegueServe", "SegueTools", "SegueRuntime"],
@@ -134,6 +141,7 @@ let package = Package(
             name: "SegueImport",
             dependencies: [
                 "CLibXML2", "SegueDiagnostics", "SegueModel", "SegueExpression", "SegueRuntime", "SegueTools",
+                "SegueJSON",
             ]),
         .testTarget(
             name: "SegueImportTests",
@@ -145,9 +153,10 @@ let package = Package(
             name: "SegueLanguageServer",
             dependencies: [
                 "SegueDiagnostics", "SegueExpression", "SegueModel", "SegueCheck", "SegueRuntime", "SegueTools",
+                "SegueJSON",
             ]),
         .testTarget(
-            name: "SegueLanguageServerTests", dependencies: ["SegueLanguageServer", "SegueRuntime"],
+            name: "SegueLanguageServerTests", dependencies: ["SegueLanguageServer", "SegueRuntime", "SegueJSON"],
             exclude: ["Neovim"]),
 
         // The command-line tool: argument parsing and terminal I/O only.
@@ -155,7 +164,7 @@ let package = Package(
             name: "segue",
             dependencies: [
                 "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueCheck", "SegueRuntime", "SegueTools", "SegueAudio",
-                "SegueFrontEnd", "CReadline", "SegueLanguageServer", "SegueServe", "SegueImport",
+                "SegueFrontEnd", "CReadline", "SegueLanguageServer", "SegueServe", "SegueImport", "SegueJSON",
             ]),
 
         // Benchmarks: `swift run -c release segue-bench audio|load|dispatch|startup|lsp|check|import [--json]`.
@@ -163,7 +172,7 @@ let package = Package(
             name: "segue-bench",
             dependencies: [
                 "SegueAudio", "SegueYAML", "SegueModel", "SegueCheck", "SegueDiagnostics", "SegueRuntime", "SegueTools",
-                "SegueLanguageServer", "SegueImport",
+                "SegueLanguageServer", "SegueImport", "SegueJSON",
             ]),
     ],
     swiftLanguageModes: [.v6]

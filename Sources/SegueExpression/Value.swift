@@ -65,43 +65,6 @@ extension Value: CustomStringConvertible {
         }
     }
 
-    /// The value as compact JSON, as ECMAScript's `JSON.stringify` writes it: no spaces, strings in double quotes
-    /// with `\"`, `\\` and control characters escaped, a record's keys in sorted order (records keep no other),
-    /// a whole number without a fraction, a number that is not finite `null`.
-    ///
-    ///     Value.list([.int(1), .string("a"), .record(["k": .number(2.5)])]).json  // [1,"a",{"k":2.5}]
-    public var json: String {
-        switch self {
-        case .null: return "null"
-        case .bool, .int: return description
-        case .number(let value): return value.isFinite ? description : "null"
-        case .string(let value): return Self.jsonString(value)
-        case .list(let items): return "[" + items.map(\.json).joined(separator: ",") + "]"
-        case .record(let fields):
-            return "{" + fields.sorted { $0.key < $1.key }.map { Self.jsonString($0.key) + ":" + $0.value.json }
-                .joined(separator: ",") + "}"
-        }
-    }
-
-    /// A JSON string literal of `text`: `"`, `\\` and control characters escaped (`\n`, `\u0001`), the rest as is.
-    public static func jsonString(_ text: String) -> String {
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\r": quoted += "\\r"
-            case "\t": quoted += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted + "\""
-    }
-
     /// A record's or map's key as a record literal writes it: bare when it is a name (`Hamlet`), else quoted
     /// (`"two words"`, `"donate.small"`), so what the REPL prints can be typed back.
     static func key(_ text: String) -> String {

@@ -1,4 +1,5 @@
 import SegueDiagnostics
+import SegueJSON
 
 extension LanguageServer {
     /// Quick fixes from the diagnostics' fix-its ("did you mean `donate_form`?") that touch the requested range.

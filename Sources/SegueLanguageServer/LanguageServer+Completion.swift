@@ -1,4 +1,5 @@
 import SegueCheck
+import SegueJSON
 import SegueModel
 
 /// The protocol's CompletionItemKind numbers for what Segue completes.

@@ -1,4 +1,5 @@
 import SegueDiagnostics
+import SegueJSON
 
 extension LanguageServer {
     /// What the server can do, answered to `initialize`: full text sync and every request it handles.

@@ -1,5 +1,6 @@
 import Foundation
 import SegueDiagnostics
+import SegueJSON
 
 /// Proof as you type: after a document's diagnostics are published with no error, `segue check`'s exploration of
 /// its flow runs in the background (`BackgroundCheck`); its findings (S-codes) are published beside the front

@@ -1,6 +1,7 @@
 import SegueCheck
 import SegueDiagnostics
 import SegueExpression
+import SegueJSON
 import SegueModel
 
 extension LanguageServer {
@@ -44,7 +45,9 @@ extension LanguageServer {
             items.append([
                 "label": .string(name), "kind": JSON(CompletionKind.function.rawValue),
                 "detail": .string(function.signature),
-                "documentation": ["kind": "markdown", "value": .string("`\(function.signature)`: a function of this flow")],
+                "documentation": [
+                    "kind": "markdown", "value": .string("`\(function.signature)`: a function of this flow"),
+                ],
             ])
         }
         for function in BuiltinFunction.allCases where function.rawValue.hasPrefix(fragment.prefix) {

@@ -2,6 +2,7 @@ import Foundation
 import SegueCheck
 import SegueDiagnostics
 import SegueExpression
+import SegueJSON
 import SegueModel
 
 extension LanguageServer {

@@ -1,5 +1,6 @@
 import SegueCheck
 import SegueDiagnostics
+import SegueJSON
 
 extension LanguageServer {
     /// The name under the cursor and every occurrence of what it names, in the document and its imports, from the

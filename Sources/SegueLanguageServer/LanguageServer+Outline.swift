@@ -1,5 +1,6 @@
 import SegueCheck
 import SegueDiagnostics
+import SegueJSON
 import SegueModel
 
 extension LanguageServer {

@@ -1,6 +1,7 @@
 import Foundation
 import SegueCheck
 import SegueDiagnostics
+import SegueJSON
 
 /// The protocol's state machine, free of I/O: messages in, messages out, diagnostics published after a quiet spell.
 ///

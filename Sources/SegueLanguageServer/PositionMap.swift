@@ -1,4 +1,5 @@
 import SegueDiagnostics
+import SegueJSON
 
 /// Converts between the protocol's positions (0-based line, UTF-16 code units) and Segue's source locations
 /// (1-based line, Unicode-scalar columns, byte offsets) for one file.

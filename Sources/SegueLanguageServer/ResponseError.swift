@@ -1,3 +1,5 @@
+import SegueJSON
+
 /// A JSON-RPC error a request is answered with: the protocol's codes and a message for the editor's log.
 struct ResponseError: Error, Equatable {
     var code: Int

@@ -1,5 +1,6 @@
 import Foundation
 import SegueDiagnostics
+import SegueJSON
 
 /// Runs a `LanguageServer` over a pair of file descriptors (standard input and output for `segue lsp`).
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import SegueDiagnostics
+import SegueJSON
 import SegueRuntime
 
 /// `segue-bench dispatch`: loads, compiles and drives the peer benchmark machines (ring of 1,000 and 10,000
@@ -238,8 +239,8 @@ enum DispatchBenchmark {
                 let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last(where: {
                     $0.hasPrefix("RESULT ")
                 }),
-                let object = try? JSONSerialization.jsonObject(with: Data(line.dropFirst(7).utf8)) as? [String: Any],
-                let rates = object["rates"] as? [Double], !rates.isEmpty
+                let rates = (try? JSON.parse(String(line.dropFirst(7))))?["rates"]?.array?.compactMap(\.double),
+                !rates.isEmpty
             else { return nil }
             return rates.sorted()[rates.count / 2]
         }

@@ -1,5 +1,6 @@
 import Foundation
 import SegueDiagnostics
+import SegueJSON
 import SegueLanguageServer
 
 /// `segue-bench lsp`: how long an editor waits for diagnostics after an edit of flows/donate.yaml.
@@ -51,6 +52,7 @@ enum LSPBenchmark {
         }
         var timings: [Double] = []
         var cpuTimings: [Double] = []
+        var codecSample: (body: Data, published: JSON)?
         for edit in 0..<edits {
             guard let (text, broken) = edited(original, edit) else {
                 return fail("\(flow) lacks the lines the edits change (`title: Main`, `present: donate }`)")
@@ -76,7 +78,11 @@ enum LSPBenchmark {
                 return fail("edit \(edit) published the wrong diagnostics: \(published)")
             }
             timings.append(elapsed * 1000)
+            if broken, let diagnostics = published.first { codecSample = (message, diagnostics) }
         }
+        guard let codecSample,
+            let codec = LSPMessageBenchmark.measure(body: codecSample.body, published: codecSample.published)
+        else { return fail("no edit published diagnostics to time the message codec on") }
         var checkTimings: [Double] = []
         for round in 0..<checks {
             switch checkTime(original, path: path, round: round) {
@@ -97,6 +103,9 @@ enum LSPBenchmark {
                 "edit_cpu_p95_ms": (percentile95(cpuTimings) * 1000).rounded() / 1000,
                 "check_p50_ms": (StartupBenchmark.median(checkTimings) * 1000).rounded() / 1000,
                 "check_p95_ms": (percentile95(checkTimings) * 1000).rounded() / 1000,
+                "did_change_bytes": Double(codec.bodyBytes),
+                "did_change_read_us": (codec.readMicroseconds * 10).rounded() / 10,
+                "publish_write_us": (codec.writeMicroseconds * 10).rounded() / 10,
             ]
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
@@ -111,6 +120,10 @@ enum LSPBenchmark {
                 "lsp: \(checks) edits breaking an invariant: didChange → its S001 published median "
                     + "\(fixed(StartupBenchmark.median(checkTimings), 1)) ms, p95 \(fixed(percentile95(checkTimings), 1)) ms "
                     + "wall (background exploration)")
+            print(
+                "lsp: message codec: a didChange of \(codec.bodyBytes) bytes read in "
+                    + "\(fixed(codec.readMicroseconds, 1)) µs, "
+                    + "its publishDiagnostics written in \(fixed(codec.writeMicroseconds, 1)) µs (medians)")
             print("goal: edit_p95_ms ≤ 10")
         }
         return 0
@@ -152,7 +165,8 @@ enum LSPBenchmark {
             "params": [
                 "textDocument": [
                     "uri": .string(uri), "languageId": "yaml", "version": 1,
-                    "text": .string(original.replacingOccurrences(of: "{ present: donate }", with: "{ present: donat }")),
+                    "text": .string(
+                        original.replacingOccurrences(of: "{ present: donate }", with: "{ present: donat }")),
                 ]
             ],
         ]
@@ -163,7 +177,10 @@ enum LSPBenchmark {
             "params": [
                 "textDocument": ["uri": .string(uri), "version": 2],
                 "contentChanges": [
-                    ["text": .string(original.replacingOccurrences(of: invariant, with: #"holds: "purchased == null""#))]
+                    [
+                        "text": .string(
+                            original.replacingOccurrences(of: invariant, with: #"holds: "purchased == null""#))
+                    ]
                 ],
             ],
         ]

@@ -1,4 +1,5 @@
 import Foundation
+import SegueJSON
 import SegueLanguageServer
 import Testing
 
@@ -49,7 +50,8 @@ import Testing
         // Placed at the invariant (line 7, zero-based 6), with the run as related information.
         #expect(finding["range"]?["start"]?["line"]?.int == 6)
         let run = finding["relatedInformation"]?.array?.compactMap { $0["message"]?.string } ?? []
-        #expect(run == ["the shortest run that shows it, 4 steps:", "1. launch", "2. tap add", "3. tap add", "4. tap add"])
+        #expect(
+            run == ["the shortest run that shows it, 4 steps:", "1. launch", "2. tap add", "3. tap add", "4. tap add"])
         // Nothing new: no publication.
         #expect(harness.publications().isEmpty)
     }

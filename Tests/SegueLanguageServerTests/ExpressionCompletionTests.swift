@@ -1,3 +1,4 @@
+import SegueJSON
 import Testing
 
 @testable import SegueLanguageServer

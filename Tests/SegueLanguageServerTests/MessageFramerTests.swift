@@ -1,4 +1,5 @@
 import Foundation
+import SegueJSON
 import Testing
 
 @testable import SegueLanguageServer

@@ -1,4 +1,5 @@
 import Foundation
+import SegueJSON
 import SegueLanguageServer
 
 /// A language server driven in-process, with a clock the test moves, and helpers that speak the protocol.

@@ -1,4 +1,5 @@
 import Foundation
+import SegueJSON
 import SegueRuntime
 
 @testable import SegueServices
@@ -7,7 +8,7 @@ import SegueRuntime
 /// endpoint, with a success and an error status, through the envelope decoder and the result contracts.
 enum JSONFuzz {
     static func run(_ data: Data) {
-        _ = try? JSONValueParser.parse(data)
+        _ = try? JSON.parse(data)
         for endpoint in WallOfHonorContract.endpoints {
             for status in [200, 500] {
                 _ = APIResponseDecoder.outcome(status: status, body: data, endpoint: endpoint)

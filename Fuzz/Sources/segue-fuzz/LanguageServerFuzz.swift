@@ -1,4 +1,5 @@
 import Foundation
+import SegueJSON
 
 @testable import SegueLanguageServer
 

@@ -1,6 +1,7 @@
 import Foundation
 import SegueDiagnostics
 import SegueExpression
+import SegueJSON
 import SegueModel
 import SegueRuntime
 import SegueTools
@@ -33,9 +34,9 @@ public enum SCIONTestRunner {
         chart.hasSuffix(".scxml") && FileManager.default.fileExists(atPath: scriptPath(of: chart))
     }
 
-    struct Script: Decodable {
-        struct Step: Decodable {
-            struct Event: Decodable {
+    struct Script {
+        struct Step {
+            struct Event {
                 var name: String
                 var data: Value?
             }
@@ -45,6 +46,42 @@ public enum SCIONTestRunner {
         }
         var initialConfiguration: [String]?
         var events: [Step]?
+
+        /// What the script says it is not, and where (`events[2].event.name`).
+        struct Problem: Error, CustomStringConvertible {
+            var description: String
+        }
+
+        /// The script read from SCION's JSON: the keys above, any other ignored.
+        init(_ json: JSON) throws(Problem) {
+            guard let members = json.object else { throw Problem(description: "the script is not a JSON object") }
+            initialConfiguration = try Self.names(members["initialConfiguration"], at: "initialConfiguration")
+            guard let listed = members["events"], listed != .null else { return }
+            guard let events = listed.array else { throw Problem(description: "`events` is not a list") }
+            self.events = try events.enumerated().map { (index, step) throws(Problem) in
+                let place = "events[\(index)]"
+                guard let name = step["event"]?["name"]?.string else {
+                    throw Problem(description: "\(place).event.name is not a string")
+                }
+                let data = step["event"]?["data"].map(Value.init(json:))
+                let after = step["after"].flatMap { $0 == .null ? nil : $0 }
+                guard after == nil || after?.double != nil else {
+                    throw Problem(description: "\(place).after is not a number")
+                }
+                return Step(
+                    event: Step.Event(name: name, data: data == .null ? nil : data), after: after?.double,
+                    nextConfiguration: try Self.names(step["nextConfiguration"], at: "\(place).nextConfiguration"))
+            }
+        }
+
+        private static func names(_ json: JSON?, at place: String) throws(Problem) -> [String]? {
+            guard let json, json != .null else { return nil }
+            let names = json.array?.compactMap(\.string)
+            guard let names, names.count == json.array?.count else {
+                throw Problem(description: "\(place) is not a list of state names")
+            }
+            return names
+        }
     }
 
     /// Runs the test; `name` is how the outcome names it (the chart's path under the folder run, without `.scxml`).
@@ -53,7 +90,7 @@ public enum SCIONTestRunner {
         let script: Script
         do {
             let bytes = try SafeFile.read(scriptPath(of: path), limit: 1 << 20, links: .followed)
-            script = try JSONDecoder().decode(Script.self, from: bytes)
+            script = try Script(JSON.parse(bytes))
         } catch let error as SafeFile.ReadError {
             return fail("cannot read the script: \(error)")
         } catch {

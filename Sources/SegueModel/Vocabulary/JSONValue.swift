@@ -1,4 +1,4 @@
-import SegueExpression
+import SegueJSON
 
 /// A JSON document with object keys in the order written, so generated files are stable and diffable.
 public indirect enum JSONValue: Sendable, Equatable {
@@ -30,7 +30,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         case .bool(let value): out += value ? "true" : "false"
         case .int(let value): out += String(value)
         case .number(let value):
-            out += value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+            out += JSONWriter.number(value)
         case .string(let value): out += Self.quoted(value)
         case .array(let items):
             guard !items.isEmpty else { return out += "[]" }
@@ -53,7 +53,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
-    static func quoted(_ text: String) -> String { Value.jsonString(text) }
+    static func quoted(_ text: String) -> String { JSONWriter.quoted(text) }
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {

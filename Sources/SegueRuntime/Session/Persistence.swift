@@ -1,6 +1,7 @@
 import Foundation
 import SegueDiagnostics
 import SegueExpression
+import SegueJSON
 
 /// Why saved data could not be read or written.
 public struct PersistenceError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -51,23 +52,26 @@ public struct FilePersistence: Persistence {
     /// The saved values; an absent file is an empty dictionary, a damaged one an error.
     public func load() throws(PersistenceError) -> [String: Value] {
         guard FileManager.default.fileExists(atPath: path) else { return [:] }
+        let data: Data
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            return try JSONDecoder().decode([String: Value].self, from: data)
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw PersistenceError(path: path, reason: "cannot read saved data: \(error.localizedDescription)")
         }
+        let saved: JSON
+        do {
+            saved = try JSON.parse(data)
+        } catch {
+            throw PersistenceError(path: path, reason: "cannot read saved data: \(error) (not JSON)")
+        }
+        guard case .record(let values) = Value(json: saved) else {
+            throw PersistenceError(path: path, reason: "cannot read saved data: the file holds no JSON object")
+        }
+        return values
     }
 
     public func save(_ values: [String: Value]) throws(PersistenceError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        let data: Data
-        do {
-            data = try encoder.encode(values)
-        } catch {
-            throw PersistenceError(path: path, reason: "cannot encode: \(error)")
-        }
+        let data = Data(JSONWriter.bytes(of: Value.record(values).jsonValue, pretty: true))
         do {
             // Saved data is this user's (0600), and never written through a link out of its folder.
             try AtomicFile.write(

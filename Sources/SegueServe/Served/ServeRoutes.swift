@@ -1,4 +1,5 @@
 import Foundation
+import SegueJSON
 import SegueTools
 
 /// Which request does what: the page, its state and event stream, the inputs it posts, downloads of the session,
@@ -69,23 +70,23 @@ struct ServeRoutes: Sendable {
                 return .text(error.description + "\n", status: .badRequest)
             }
         case "/outcome":
-            guard let body = Self.object(request.body), let call = body["call"] as? String,
-                let result = body["result"] as? String
+            guard let body = Self.object(request.body), let call = body["call"]?.string,
+                let result = body["result"]?.string
             else {
                 return .text(
                     "an outcome is {\"call\": \"store.purchase\", \"result\": \"cancelled\"}\n", status: .badRequest)
             }
-            done = await served.choose(call: call, result: result, code: body["code"] as? String)
+            done = await served.choose(call: call, result: result, code: body["code"]?.string)
         case "/clock":
-            guard let body = Self.object(request.body), let action = body["action"] as? String else {
+            guard let body = Self.object(request.body), let action = body["action"]?.string else {
                 return .text("a clock action is {\"action\": \"next_timer\"}\n", status: .badRequest)
             }
-            done = await served.clock(action, seconds: (body["seconds"] as? NSNumber)?.doubleValue)
+            done = await served.clock(action, seconds: body["seconds"]?.double)
         default:
             let body = Self.object(request.body)
-            if let to = (body?["to"] as? NSNumber)?.intValue {
+            if let to = body?["to"]?.int {
                 done = await served.travel(to: to)
-            } else if let by = (body?["by"] as? NSNumber)?.intValue {
+            } else if let by = body?["by"]?.int {
                 done = await served.travel(by: by)
             } else {
                 return .text("time travel is {\"to\": STEP} or {\"by\": -1}\n", status: .badRequest)
@@ -103,7 +104,8 @@ struct ServeRoutes: Sendable {
         return nil
     }
 
-    static func object(_ data: Data) -> [String: Any]? {
-        (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    /// A posted body's members; nil when it is not a JSON object (the reply then shows the form expected).
+    static func object(_ data: Data) -> [String: JSON]? {
+        (try? JSON.parse(data))?.object
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SegueExpression
+import SegueJSON
 
 /// Where a real API server is, if the user named one: a command-line value, `SEGUE_API_URL`, or `api_url` in
 /// `.segue/config.json`, first found wins.
@@ -70,8 +71,16 @@ public struct APIServerAddress: Sendable, Hashable {
             }
             return nil
         }
-        guard let json = try? JSONDecoder().decode(Value.self, from: contents), let fields = json.recordValue else {
-            throw Problem(source: source, message: "expected a JSON object such as {\"api_url\": \"https://…\"}")
+        let example = "a JSON object such as {\"api_url\": \"https://…\"}"
+        let json: JSON
+        do {
+            json = try JSON.parse(contents)
+        } catch {
+            throw Problem(
+                source: source, message: "\(error.line):\(error.column): \(error.message); expected \(example)")
+        }
+        guard let fields = Value(json: json).recordValue else {
+            throw Problem(source: source, message: "expected \(example)")
         }
         switch fields[configKey] {
         case nil, .null?: return nil

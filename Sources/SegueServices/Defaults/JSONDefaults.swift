@@ -1,5 +1,6 @@
 import Foundation
 import SegueExpression
+import SegueJSON
 import SegueRuntime
 
 /// User defaults kept in a JSON object in one file (or in memory), standing in for `UserDefaults`.
@@ -43,7 +44,7 @@ public actor JSONDefaults: DefaultsService {
         }
         let root: Value
         do {
-            root = try JSONValueParser.parse(data)
+            root = Value(json: try JSON.parse(data))
         } catch {
             throw ServiceError(
                 service: "defaults", code: "corrupt_defaults",
@@ -77,11 +78,9 @@ public actor JSONDefaults: DefaultsService {
 
     private func save(_ values: [String: Value]) throws(ServiceError) {
         guard let file else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            let data = try encoder.encode(values)
-            try AtomicFile.write(data + Data("\n".utf8), to: file, within: dataDirectory)
+            let data = Data(JSONWriter.bytes(of: Value.record(values).jsonValue, pretty: true))
+            try AtomicFile.write(data, to: file, within: dataDirectory)
         } catch {
             throw ServiceError(
                 service: "defaults", code: "write_failed", message: "Cannot save the defaults: \(error)",

@@ -1,5 +1,7 @@
 import Foundation
 import SegueDiagnostics
+import SegueExpression
+import SegueJSON
 
 /// A store configuration file (`.storekit`, outcomes or transactions JSON) that cannot be used, saying what and where.
 ///
@@ -62,7 +64,7 @@ public struct StoreConfigurationError: Error, Sendable, Hashable, CustomStringCo
             }
         }
         do {
-            return JSONPathReader(root: try JSONValueParser.parse(data))
+            return JSONPathReader(root: Value(json: try JSON.parse(data)))
         } catch {
             throw StoreConfigurationError(file: file, error)
         }

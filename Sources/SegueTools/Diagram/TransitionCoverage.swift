@@ -1,4 +1,5 @@
 import Foundation
+import SegueJSON
 
 /// How often each transition was taken across runs: `{"transitions": [{"from", "to", "kind", "count"}]}`.
 public struct TransitionCoverage: Sendable, Hashable {
@@ -26,11 +27,12 @@ public struct TransitionCoverage: Sendable, Hashable {
         let records = counts.sorted {
             ($0.key.from, $0.key.to, $0.key.kind.rawValue) < ($1.key.from, $1.key.to, $1.key.kind.rawValue)
         }
-        .map {
-            ["from": $0.key.from, "to": $0.key.to, "kind": $0.key.kind.rawValue, "count": $0.value] as [String: Any]
+        .map { record -> JSON in
+            [
+                "from": .string(record.key.from), "to": .string(record.key.to),
+                "kind": .string(record.key.kind.rawValue), "count": JSON(record.value),
+            ]
         }
-        let data = try? JSONSerialization.data(
-            withJSONObject: ["transitions": records], options: [.prettyPrinted, .sortedKeys])
-        return data ?? Data(#"{"transitions": []}"#.utf8)
+        return Data(JSONWriter.bytes(of: ["transitions": .array(records)], pretty: true))
     }
 }

@@ -120,7 +120,7 @@ public actor ProcessService: FlowService {
 
     private func received(_ line: String, from source: Int) {
         guard source == generation, let process = running else { return }
-        guard case .record(let fields)? = try? JSONDecoder().decode(Value.self, from: Data(line.utf8)),
+        guard case .record(let fields)? = try? Value.parse(json: line),
             case .int(let id)? = fields["id"]
         else {
             // A line that is no response breaks the protocol: nothing it says can be matched to a call.
@@ -221,7 +221,7 @@ public actor ProcessService: FlowService {
 
     // MARK: text
 
-    static func json(_ value: Value) -> String { StepText.json(value, orElse: "{}") }
+    static func json(_ value: Value) -> String { value.json }
 
     /// A line as shown in messages and the trace: at most 200 characters, then control and bidi characters
     /// escaped (`\u{1B}`, the one rule: `TerminalText`).

@@ -1,5 +1,5 @@
-import Foundation
 import SegueExpression
+import SegueJSON
 
 /// Strings and values as steps write them: JSON, which is also YAML's flow style, so the same text is a scenario
 /// file's scalar or mapping and what `segue serve`'s page posts.
@@ -8,19 +8,10 @@ import SegueExpression
 ///     StepText.flow(.record(["code": .string("12")]))   // { code: "12" }
 enum StepText {
     /// A JSON string, which YAML reads as a double-quoted scalar.
-    static func quoted(_ text: String) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
-    }
+    static func quoted(_ text: String) -> String { JSONWriter.quoted(text) }
 
-    /// Compact JSON with sorted keys, for a REPL line or a service process's request; `fallback` when the value has
-    /// no JSON (a number that is not finite).
-    static func json(_ value: Value, orElse fallback: String = "null") -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? fallback
-    }
+    /// Compact JSON with sorted keys, for a REPL line (a number that is not finite is `null`).
+    static func json(_ value: Value) -> String { value.json }
 
     /// YAML's flow style as people write it (`{ code: "12", details: [2, 3] }`): keys sorted, a key that is a
     /// plain name left bare, every string quoted.
@@ -38,7 +29,8 @@ enum StepText {
     /// A mapping's key: bare when YAML reads it back as that same string (`name`, `take_volume`), else quoted
     /// (`"lines[0].volume"`, `"true"`).
     static func key(_ text: String) -> String {
-        let plain = text.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
+        let plain =
+            text.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
             && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
         return plain && !["null", "true", "false"].contains(text.lowercased()) ? text : quoted(text)
     }

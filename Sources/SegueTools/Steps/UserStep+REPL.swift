@@ -137,7 +137,7 @@ extension UserStep {
     static func json(_ text: String, what: String) throws(ReplCommand.ParseError) -> Value? {
         guard !text.isEmpty else { return nil }
         do {
-            return try JSONDecoder().decode(Value.self, from: Data(text.utf8))
+            return try Value.parse(json: text)
         } catch {
             throw ReplCommand.ParseError(description: "\(what) is not valid JSON: \(text)")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import SegueAudio
 import SegueDiagnostics
+import SegueJSON
 import SegueRuntime
 
 /// `segue audio …`: inspect, trim, gain, convert, mix, meter, record and repair WAV files.
@@ -134,7 +135,7 @@ enum AudioCommand: SegueCommand {
                 if parsed.switches.contains("--json") {
                     objects.append(
                         """
-                        {"path":\(jsonString(path)),"sample_rate":\(reader.format.sampleRate),\
+                        {"path":\(JSONWriter.quoted(path)),"sample_rate":\(reader.format.sampleRate),\
                         "channels":\(reader.format.channels),"encoding":"\(reader.format.encoding.shortName)",\
                         "extensible":\(header.isExtensible),"frames":\(reader.frameCount),"duration":\(reader.duration)}
                         """)
@@ -310,10 +311,4 @@ enum AudioCommand: SegueCommand {
         return 0
     }
 
-    private static func jsonString(_ text: String) -> String {
-        let data =
-            (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes]))
-            ?? Data("[\"\"]".utf8)
-        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SegueJSON
 import SegueLanguageServer
 
 /// `segue lsp`: the language server an editor starts, speaking LSP over standard input and output.
@@ -26,7 +27,8 @@ enum LspCommand: SegueCommand {
             help: "explore each flow in the background this long at most after an edit (default 5; 0: never)",
             completion: .text),
         CommandOption(
-            "--root", value: "DIR", help: "files a flow names (imports, fixtures) are read only inside DIR, never through",
+            "--root", value: "DIR",
+            help: "files a flow names (imports, fixtures) are read only inside DIR, never through",
             "a link out of it (default: the workspace root the editor sends, else each file's folder)",
             completion: .directory),
     ]

@@ -73,7 +73,9 @@ import Testing
             #expect(
                 throws: APIServerAddress.Problem(
                     source: .configFile(path: config),
-                    message: "expected a JSON object such as {\"api_url\": \"https://…\"}")
+                    message:
+                        "1:2: unexpected 'a'; expected a key; expected a JSON object such as {\"api_url\": \"https://…\"}"
+                )
             ) {
                 try APIServerAddress.resolve(environment: [:], configFile: config)
             }

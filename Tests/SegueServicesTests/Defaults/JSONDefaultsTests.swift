@@ -32,8 +32,8 @@ import Testing
         #expect(
             try String(contentsOf: file, encoding: .utf8) == """
                 {
-                  "MatimatikProfileID" : "user-7",
-                  "a" : [
+                  "MatimatikProfileID": "user-7",
+                  "a": [
                     1,
                     true
                   ]

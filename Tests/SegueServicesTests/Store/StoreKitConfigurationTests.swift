@@ -70,7 +70,7 @@ import Testing
         #expect(
             throws: StoreConfigurationError(
                 file: "<storekit>", line: 1, column: 1,
-                message: "the file is empty; expected a JSON value")
+                message: "the text is empty; expected a JSON value")
         ) {
             try StoreKitConfiguration(data: Data())
         }

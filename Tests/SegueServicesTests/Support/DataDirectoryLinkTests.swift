@@ -46,7 +46,7 @@ import Testing
             atPath: data + "/inside.json", withDestinationPath: data + "/real.json")
         let inside = try JSONDefaults(file: URL(fileURLWithPath: data + "/inside.json"), within: data)
         try await inside.set(.int(2), forKey: "b")
-        #expect(try String(contentsOfFile: data + "/real.json", encoding: .utf8).contains("\"b\" : 2"))
+        #expect(try String(contentsOfFile: data + "/real.json", encoding: .utf8).contains("\"b\": 2"))
     }
 
     @Test func theLedgerRefusesALinkedFileAndALinkedParent() throws {

@@ -123,7 +123,7 @@ struct CommandLineTests {
         let run = try await segue(["test", "flows/scenarios/donate/d06-one-post.yaml", "--transitions", file.path])
         #expect(run.status == 0, "\(run.output)")
         let json = try String(contentsOf: file, encoding: .utf8)
-        #expect(json.contains(#""from" : "donate""#) && json.contains(#""to" : "donate_one_post""#))
+        #expect(json.contains(#""from": "donate""#) && json.contains(#""to": "donate_one_post""#))
         let diagram = try await segue(["diagram", "flows/donate.yaml", "--format", "dot", "--coverage", file.path])
         #expect(diagram.status == 0, "\(diagram.error)")
         // D6 opens a short post and a long one.
