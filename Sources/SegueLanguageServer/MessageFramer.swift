@@ -83,6 +83,9 @@ public struct MessageFramer: Sendable {
 
     public mutating func append(_ bytes: some Sequence<UInt8>) { buffer.append(contentsOf: bytes) }
 
+    /// Bytes kept in memory now, consumed ones not yet dropped included: what a skipped body must never grow.
+    var bytesHeld: Int { buffer.count }
+
     /// The next whole message body, nil when more bytes are needed; a bad header, bytes outside any message and a
     /// body over the limit are each reported once by an error, and the next call reads on.
     public mutating func next() throws(FramingError) -> Data? {

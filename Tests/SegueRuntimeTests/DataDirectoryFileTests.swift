@@ -70,11 +70,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let fifo = directory.appendingPathComponent("photo.jpg").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        let started = ContinuousClock.now
+        // No writer ever comes: a read that waited would block here for good, so returning at all is the proof.
         #expect(throws: SafeFile.ReadError(path: fifo, reason: "it is a FIFO, not a regular file")) {
             try SafeFile.read(fifo, limit: 1 << 20)
         }
-        #expect(ContinuousClock.now - started < .seconds(1))
         #expect(SafeFile.problem(fifo, limit: 1 << 20) == "it is a FIFO, not a regular file")
     }
 

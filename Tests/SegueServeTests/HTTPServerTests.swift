@@ -102,13 +102,12 @@ import Testing
         let (server, port) = try Self.server(limits)
         defer { server.stop() }
         let slow = try LoopbackClient(port: port)
-        let started = Date()
-        // A head that never ends: the deadline cuts it off, however its bytes trickle in.
+        // A head that never ends: the deadline cuts it off, however its bytes trickle in. The 408 is the deadline's
+        // own answer (nothing else sends one), so no clock is read here.
         slow.send("GET /echo HT")
         slow.send("TP/1.1\r\nX-Slow: 1")
         let response = await slow.receive()
         #expect(LoopbackClient.status(of: response) == 408)
-        #expect(Date().timeIntervalSince(started) < 60)
         // A body promised and never sent is cut off too.
         let stalled = try LoopbackClient(port: port)
         stalled.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\nonly this")
@@ -120,19 +119,20 @@ import Testing
                 == 200)
     }
 
+    /// The head's deadline is an hour away, so an answer within the client's patience (half a minute, for an answer
+    /// that takes milliseconds) did not wait for it: no clock is read, and no load can stretch the one into the other.
     @Test func bareLineEndsAreAnsweredAtOnceNotAtTheDeadline() async throws {
-        let (server, port) = try Self.server()
+        var limits = HTTPLimits()
+        limits.headerTimeout = 3600
+        let (server, port) = try Self.server(limits)
         defer { server.stop() }
-        // The head's deadline is the default ten seconds; the answer must not wait for it.
         for request in ["GET /echo HTTP/1.1\nHost: x\n\n", "GET /echo HTTP/1.0\n\n", "GET /echo HTTP/1.1\rHost: x\r\r"]
         {
-            let started = Date()
             let client = try LoopbackClient(port: port)
             client.send(request)
-            let response = await client.receive(for: 8)
+            let response = await client.receive()
             #expect(LoopbackClient.status(of: response) == 400, "\(request.debugDescription)")
             #expect(response.contains("must end with CR LF"))
-            #expect(Date().timeIntervalSince(started) < 5, "\(request.debugDescription) waited for the deadline")
         }
     }
 

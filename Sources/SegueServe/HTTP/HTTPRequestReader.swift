@@ -27,6 +27,10 @@ public struct HTTPRequestReader: Sendable {
     private var scanned = 0
     /// Whether the request line has ended (a CR LF has come).
     private var lineEnded = false
+    /// Bytes looked at for line ends so far, and heads handed to the parser: the work a request cost, which the
+    /// tests count instead of timing it.
+    private(set) var bytesLookedAt = 0
+    private(set) var headsParsed = 0
 
     public init(limits: HTTPLimits = HTTPLimits()) {
         parser = HTTPRequestParser(limits: limits)
@@ -44,6 +48,7 @@ public struct HTTPRequestReader: Sendable {
         buffer += chunk
         if head == nil {
             guard headCanBeAnswered() else { return .incomplete }
+            headsParsed += 1
             switch parser.parseHead(buffer) {
             case .incomplete: return .incomplete
             case .failure(let status, let message): return .failure(status, message)
@@ -67,6 +72,7 @@ public struct HTTPRequestReader: Sendable {
         defer { scanned = buffer.count }
         if buffer.count > limits.headerBytes || !lineEnded && buffer.count > limits.requestLine { return true }
         // Back three bytes: a CR LF CR LF, or a CR whose next byte had not come, may straddle two reads.
+        bytesLookedAt += buffer.count - max(0, scanned - 3)
         for index in max(0, scanned - 3)..<buffer.count {
             switch buffer[index] {
             case 10:

@@ -35,7 +35,8 @@ public struct CheckFinding: Sendable, Hashable {
     /// As a diagnostic: the path as numbered notes.
     public var diagnostic: Diagnostic {
         let notes = path.enumerated().map { DiagnosticNote("\($0.offset + 1). \($0.element)") }
-        let lead = path.isEmpty ? [] : [DiagnosticNote("the shortest run that shows it, \(path.count) steps:")]
+        let steps = Plural.english(path.count, "step")
+        let lead = path.isEmpty ? [] : [DiagnosticNote("the shortest run that shows it, \(steps):")]
         return .error(code.rawValue, message, at: range, notes: lead + notes)
     }
 }

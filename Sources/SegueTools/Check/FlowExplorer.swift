@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 import SegueExpression
 import SegueModel
 import SegueRuntime
@@ -87,7 +88,7 @@ public struct FlowExplorer: Sendable {
             let current = Int32(head)
             head += 1
             if let limit = bounds.maxDepth, graph.depth(of: current) >= limit {
-                stoppedBy = stoppedBy ?? "the depth bound (\(limit) steps)"
+                stoppedBy = stoppedBy ?? "the depth bound (\(Plural.english(limit, "step")))"
                 continue
             }
             let from = graph.state(current)
@@ -118,11 +119,14 @@ public struct FlowExplorer: Sendable {
                 if isNew { findings.inspect(next.machine, id: id, graph: graph) }
             }
             if graph.count >= bounds.maxStates {
-                stoppedBy = "the state bound (\(bounds.maxStates) states)" + Self.growth(in: graph, program: program)
+                stoppedBy =
+                    "the state bound (\(Plural.english(bounds.maxStates, "state")))"
+                    + Self.growth(in: graph, program: program)
                 break
             }
             if let limit = bounds.maxSeconds, Date().timeIntervalSince(started) > limit {
-                stoppedBy = "the time bound (\(ExplorationBounds.seconds(limit)), \(graph.count) states)"
+                stoppedBy =
+                    "the time bound (\(ExplorationBounds.seconds(limit)), \(Plural.english(graph.count, "state")))"
                     + Self.growth(in: graph, program: program)
                 break
             }
@@ -130,7 +134,7 @@ public struct FlowExplorer: Sendable {
                 memoryGrowth = max(memoryGrowth, ResidentMemory.current() - baseline)
                 if memoryGrowth > bounds.maxMemory {
                     stoppedBy =
-                        "the memory bound (\(bounds.maxMemory >> 20) MiB, \(graph.count) states)"
+                        "the memory bound (\(bounds.maxMemory >> 20) MiB, \(Plural.english(graph.count, "state")))"
                         + Self.growth(in: graph, program: program)
                     break
                 }
@@ -181,7 +185,7 @@ public struct FlowExplorer: Sendable {
         guard let slot = distinct.indices.max(by: { distinct[$0].count < distinct[$1].count }),
             distinct[slot].count >= growingValues
         else { return "" }
-        return "; `\(program.data[slot].name)` kept growing (\(distinct[slot].count) values)"
+        return "; `\(program.data[slot].name)` kept growing (\(Plural.english(distinct[slot].count, "value")))"
     }
 }
 

@@ -89,8 +89,9 @@ extension ReplSession {
         case .notAList, .itemsNotAList:
             throw ReplProblem(message: "`\(list)` is a \(element?.kind.rawValue ?? "element"), not a list")
         case .noSuchItem(let count):
+            let items = Plural.english(count, "item")
             throw ReplProblem(
-                message: count == 0 ? "`\(list)` has no items" : "`\(list)` has \(count) items: \(range(list, count))")
+                message: count == 0 ? "`\(list)` has no items" : "`\(list)` has \(items): \(range(list, count))")
         case .inert where reached.item != nil && reached.part == nil:
             throw ReplProblem(message: "the items of `\(list)` do nothing when tapped; tap an element inside one")
         case .inert, .wrongKind:

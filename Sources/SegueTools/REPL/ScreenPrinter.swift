@@ -1,3 +1,4 @@
+import SegueDiagnostics
 import SegueExpression
 import SegueModel
 import SegueRuntime
@@ -64,7 +65,7 @@ public struct ScreenPrinter: Sendable {
             if let label = element.label, !label.isEmpty { head += " " + style.dim(label) }
             if let text = element.text { head += " " + quoted(text) }
         }
-        if let columns = element.columns { flags.append("\(columns) columns") }
+        if let columns = element.columns { flags.append(Plural.english(columns, "column")) }
         if let width = element.cellWidth, let height = element.cellHeight {
             flags.append("cells \(Value.number(width).description)×\(Value.number(height).description)")
         }

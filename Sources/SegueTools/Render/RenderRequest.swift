@@ -112,7 +112,8 @@ public struct RenderRequest: Sendable {
             throw .problem(error.description)
         }
         guard (1...max(scenario.steps.count, 1)).contains(step), !scenario.steps.isEmpty else {
-            throw .problem("\(path) has \(scenario.steps.count) steps; --step takes 1 to \(scenario.steps.count)")
+            let steps = Plural.english(scenario.steps.count, "step")
+            throw .problem("\(path) has \(steps); --step takes 1 to \(scenario.steps.count)")
         }
         guard PathName.absolute(scenario.flowPath) == PathName.absolute(flowPath) else {
             throw .problem("\(path) runs \(scenario.flowPath), not \(flowPath)")

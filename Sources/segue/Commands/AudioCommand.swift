@@ -185,7 +185,7 @@ enum AudioCommand: SegueCommand {
         default: throw UsageError("gain needs exactly one of --linear G or --db D")
         }
         let summary = try AudioEditor.applyGain(input: parsed.positional[0], output: parsed.positional[1], gain: linear)
-        print("\(summary.path): gain \(String(format: "%.4f", linear)), \(summary.frames) frames")
+        print("\(summary.path): gain \(String(format: "%.4f", linear)), \(Plural.english(summary.frames, "frame"))")
         return 0
     }
 
@@ -194,7 +194,7 @@ enum AudioCommand: SegueCommand {
         guard let encoding = try encoding(parsed) else { throw UsageError("convert needs --encoding") }
         let summary = try AudioEditor.convert(
             input: parsed.positional[0], output: parsed.positional[1], encoding: encoding)
-        print("\(summary.path): \(encoding.shortName), \(summary.frames) frames")
+        print("\(summary.path): \(encoding.shortName), \(Plural.english(summary.frames, "frame"))")
         return 0
     }
 
@@ -306,7 +306,7 @@ enum AudioCommand: SegueCommand {
                 "\(parsed.positional[0]): repaired: \(result.frames) frames kept, \(result.droppedBytes) bytes of a partial frame dropped"
             )
         } else {
-            print("\(parsed.positional[0]): header already correct (\(result.frames) frames)")
+            print("\(parsed.positional[0]): header already correct (\(Plural.english(result.frames, "frame")))")
         }
         return 0
     }

@@ -186,7 +186,8 @@ enum CheckCommand: SegueCommand {
                     let written = try TransitionScenarios.write(
                         exploration, flow: flow, program: program, flowPath: file, to: directory)
                     if !quiet {
-                        let skipped = written.skippedRuns == 0 ? "" : ", \(written.skippedRuns) runs not writable"
+                        let runs = Plural.english(written.skippedRuns, "run")
+                        let skipped = written.skippedRuns == 0 ? "" : ", \(runs) not writable"
                         printError(
                             "wrote \(Plural.english(written.files.count, "scenario")) to \(directory): "
                                 + "\(Plural.english(written.covered, "transition")) taken, \(written.leftOut) a scenario "
@@ -200,7 +201,7 @@ enum CheckCommand: SegueCommand {
             if !quiet {
                 let pruned =
                     exploration.prunedCalls == 0
-                    ? "" : ", \(exploration.prunedCalls) steps repeating a pending call not followed"
+                    ? "" : ", \(Plural.english(exploration.prunedCalls, "step")) repeating a pending call not followed"
                 printError(
                     "\(file): \(Plural.english(exploration.graph.count, "state")), "
                         + "\(Plural.english(exploration.graph.transitionCount, "transition")), "

@@ -65,14 +65,10 @@ import Testing
                 back.first?.trace.contains(
                     .callCancelled(id: 1, service: "board", operation: "list_entries", reason: "its screen is gone"))
                     == true)
-            let cancelled = Date()
             await session.waitUntilIdle()
-            // Aborting wakes libcurl's poll at once, far inside the 30 s the server would wait (the bound is loose
-            // because the machines are shared and loaded).
-            #expect(Date().timeIntervalSince(cancelled) < 25)
-            let abandoned = try await server.abandoned(atLeast: 1)
-            #expect(abandoned.count == 1)
-            #expect((abandoned.first ?? 30) < 25)
+            // Aborting wakes libcurl's poll at once: the server notes a connection closed before its answer (it
+            // notes none it answered), the event itself rather than a clock a loaded machine could stretch.
+            #expect(try await server.abandoned(atLeast: 1).count == 1)
             #expect(await session.cancelledCalls == [1])
             // No late outcome: nothing after the cancel names call #1, and the flow never heard back.
             let traced = await session.history.flatMap(\.trace)

@@ -81,12 +81,11 @@ import Testing
     @Test func resetDuringAPostIsReportedAtOnceAndNotRetried() async throws {
         try await withBoardServer { server in
             try await server.setFault("reset")
-            let started = Date()
             let outcome = await HTTPAPIService(baseURL: server.baseURL).call(
                 WallOfHonorContract.addEntry, arguments: Self.entry)
+            // Reported at once: a call that waited for the endpoint's 15 s timeout would end as `timeout`, so the
+            // code tells, with no clock a loaded machine could stretch.
             #expect(serviceError(of: outcome)?.code == "connection_reset")
-            // The endpoint waits 15 s; "at once" is measured against that with room for a loaded machine.
-            #expect(Date().timeIntervalSince(started) < 10, "a reset must not wait for the 15 s timeout")
             #expect(try await server.requestCount() == 1, "the POST was sent again")
         }
     }
@@ -94,13 +93,12 @@ import Testing
     @Test func unauthorizedWithAChallengeIsHTTP401() async throws {
         try await withBoardServer { server in
             try await server.setFault("unauthorized")
-            let started = Date()
             let outcome = await HTTPAPIService(baseURL: server.baseURL).call(
                 WallOfHonorContract.listEntries, arguments: [:])
+            // Not waited on: a call that waited for the endpoint's 15 s timeout would end as `timeout`, not `http_401`.
             let error = serviceError(of: outcome)
             #expect(error?.code == "http_401")
             #expect(error?.message == "Сервер ответил с ошибкой HTTP 401")
-            #expect(Date().timeIntervalSince(started) < 10, "a 401 must not wait for the 15 s timeout")
         }
     }
 

@@ -90,3 +90,14 @@ import Testing
         #expect(!fine.text.contains("✗"))
     }
 }
+
+extension CounterexampleTests {
+    /// A finding's run is numbered under a lead that counts its steps, "1 step" as well as "3 steps".
+    @Test func theRunsLeadCountsItsSteps() {
+        let range = SourceRange(path: "flow.yaml", at: SourceLocation(line: 1, column: 1, offset: 0))
+        let one = CheckFinding(.invariantBroken, "broken at launch", at: range, path: ["launch"]).diagnostic
+        #expect(one.notes.map(\.message) == ["the shortest run that shows it, 1 step:", "1. launch"])
+        let three = CheckFinding(.invariantBroken, "broken", at: range, path: ["launch", "tap a", "tap b"]).diagnostic
+        #expect(three.notes.first?.message == "the shortest run that shows it, 3 steps:")
+    }
+}

@@ -126,6 +126,9 @@ import Testing
         #expect(exploration.stoppedBy == "the depth bound (5 steps)")
         #expect(exploration.depth == 5)
         #expect(exploration.graph.count == 6)
+        // One is said in the singular (it said "1 steps").
+        let one = try FlowExplorerTests.explore(Self.growingLog, bounds: Self.unscoped(ExplorationBounds(maxDepth: 1)))
+        #expect(one.stoppedBy == "the depth bound (1 step)")
     }
 
     /// The bounds without a scope (`--scope none`): growth goes on until a bound stops it.

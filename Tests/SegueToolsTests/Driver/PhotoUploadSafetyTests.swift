@@ -71,8 +71,9 @@ import Testing
 
         let fifo = data + "/pipe.jpg"
         #expect(mkfifo(fifo, 0o600) == 0)
+        // Refused by what they are, never read: a FIFO no one writes to would block a read for good, and /dev/zero
+        // never ends, so the call returning with this error is the proof (no clock a loaded machine could stretch).
         for hostile in [fifo, "/dev/zero"] {
-            let started = ContinuousClock.now
             let outcome = await board.call(
                 "upload_photo", arguments: ["user_id": .string("u1"), "photo_file": .string(hostile)])
             guard case .error(let error) = outcome else {
@@ -80,7 +81,6 @@ import Testing
                 continue
             }
             #expect(error.message.contains("not a regular file"), "\(error.message)")
-            #expect(ContinuousClock.now - started < .seconds(2), "refused at once, not waited on")
         }
         #expect(!FileManager.default.fileExists(atPath: data + "/photos/photo-2"), "no 0-byte copy of /dev/zero")
         guard case .error(let passwd) = await photos.call("crop", arguments: ["path": .string("/etc/passwd")]) else {
