@@ -250,7 +250,8 @@ def donate(driver, flow):
         # Typing on in one field is one step: donate, the option, the name, the surname, save.
         steps = int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-step"))
         assert steps == 5, (steps, text_of(driver, "commands"))
-        assert "fill name Анна" in text_of(driver, "commands")
+        commands = driver.find_element(By.ID, "commands").get_attribute("textContent")
+        assert "fill name Анна" in commands, commands
 
         # The clicked session saved as a scenario passes `segue test`.
         scenario = os.path.join(os.path.dirname(flow), "clicked.yaml")
@@ -273,12 +274,14 @@ def donate(driver, flow):
         with open(flow, "w", encoding="utf-8") as file:
             file.write(original.replace("start: main", "start: nowhere_at_all", 1))
         wait_for(driver, "the error to show", lambda d: "keeps running" in d.find_element(By.ID, "reload").text)
-        assert "nowhere_at_all" in driver.find_element(By.ID, "diagnostics").get_attribute("textContent")
+        wait_for(driver, "the diagnostic to name the missing screen",
+                 lambda d: "nowhere_at_all" in d.find_element(By.ID, "diagnostics").get_attribute("textContent"))
         shot(driver, "donate-edit-with-error")
         with open(flow, "w", encoding="utf-8") as file:
             file.write(original.replace("label: Поддержать проект", "label: Поддержать нас", 1))
         wait_for(driver, "the replay", lambda d: "replayed 5 steps" in d.find_element(By.ID, "reload").text)
-        assert driver.find_element(By.TAG_NAME, "body").get_attribute("data-step") == "5"
+        step = driver.find_element(By.TAG_NAME, "body").get_attribute("data-step")
+        assert step == "5", "the replay ended at step %s" % step
         driver.execute_script(
             "const t = document.getElementById('timeline'); t.value = 0; t.dispatchEvent(new Event('change'));")
         screen_is(driver, "main")
