@@ -209,6 +209,13 @@ public struct FlowDecoder {
                         "`\(key.name)` cannot go with \(other) in \(place.title)\(reason)", at: entry.key.range)
                     continue
                 }
+                if place.place == .element(key.name) {
+                    // The kind's own key excludes one of the common keys (a field's `tap`): the kind takes none.
+                    error(
+                        DiagnosticCode.conflictingKeys, "\(place.title) takes no `\(other.key)`\(reason)",
+                        at: clash.key.range)
+                    continue
+                }
                 let later = clash.key.range.start.offset > entry.key.range.start.offset ? clash : entry
                 error(
                     DiagnosticCode.conflictingKeys,

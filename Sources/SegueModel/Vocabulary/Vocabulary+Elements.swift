@@ -69,10 +69,7 @@ extension Vocabulary {
                     example: "[\"27.03.2014\", \"31.02.2014\"]"),
                 KeySpec(
                     "change", .actions, doc: "run after every edit; `event.value` is the new text",
-                    example: "[{ set: { celsius: \"parse_number(event.value) ?? celsius\" } }]"
-                )
-                .excluding(
-                    ["tap"], because: "a field runs `change:` when edited and `submit:` on return; put the actions there"),
+                    example: "[{ set: { celsius: \"parse_number(event.value) ?? celsius\" } }]"),
                 KeySpec(
                     "submit", .actions, doc: "run when return is pressed in the field; `event.value` is its text",
                     example: "[{ send: search, with: { query: event.value } }]"
@@ -198,6 +195,12 @@ extension Vocabulary {
             entry.kind.name, .name, required: true,
             doc: entry.kind.name == "use" ? "the component's name" : "the element's id", example: "sample")
         if entry.kind.name == "use" { head = head.naming(.component) }
+        if entry.kind.name == "field" {
+            // Tapping into a field only focuses it; a `tap:` there ran on every edit (the compiler took it for
+            // `change:`), so it is refused with where the actions belong.
+            head = head.excluding(
+                ["tap"], because: "a field runs `change:` when edited and `submit:` on return; put the actions there")
+        }
         var spec = PlaceSpec(
             entry.kind.place, title: "a `\(entry.kind.name)` element", doc: entry.kind.doc,
             keys: [head] + entry.keys + commonElementKeys)
