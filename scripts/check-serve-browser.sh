@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `segue serve` in headless Chromium through Selenium (Tests/SegueServeTests/Browser): the seed flows clicked
+# `segue serve` in headless Chromium through Selenium (Tests/SegueServeTests/Browser): the seed flows and CRUD clicked
 # through, the DOM checked, screenshots taken, the flow file edited while served. Skips with a message where
 # Chromium, chromium-driver or Selenium is missing; CI installs them.
 set -uo pipefail

@@ -67,7 +67,10 @@ enum PageDrawingScript {
           place(item, element);
           element.classList.add("segue-overlay");
           element.dataset.path = item.dataset.path;
-          const close = () => { if (!element.isConnected) return; element.remove(); if (page) showDrawing(page); };
+          // Removing a focused box fires its blur, whose handler closes it again while it is still connected:
+          // a second remove() there throws, and the caller's next statement (a submit's post) would never run.
+          let closed = false;
+          const close = () => { if (closed) return; closed = true; element.remove(); if (page) showDrawing(page); };
           box.appendChild(element);
           element.focus();
           return close;

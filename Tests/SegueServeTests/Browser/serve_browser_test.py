@@ -6,8 +6,9 @@ Usage: serve_browser_test.py SEGUE_BINARY REPO_ROOT SCREENSHOT_DIR
 Copies flows/ and examples/ to a scratch directory (the test edits the flow file), serves each seed flow on a
 free loopback port, and checks what a person would see: the donate happy path (buy, a two-word name and the
 rule's message shown while typing in the phone's field, fix it, save, "Поздравляем"), the photo's crop frame zoomed with the wheel and panned with a drag
-(the REPL's pinch and pan), Pictone's record, stop and trim, the DOM beside the phone, and the
-page following an edit of the flow file. Exits 0 on success, 1 on a failure, 77 when Chromium or Selenium is
+(the REPL's pinch and pan), Pictone's record, stop and trim, the DOM beside the phone, the page following an
+edit of the flow file, and 7GUIs' CRUD, where return in a field runs its `submit:`. The gestures are in
+browser_page.py. Exits 0 on success, 1 on a failure, 77 when Chromium or Selenium is
 missing (the caller reports the skip).
 """
 import os
@@ -16,195 +17,27 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 
 try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    from selenium.common.exceptions import StaleElementReferenceException
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.action_chains import ActionChains
-    from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
+    import selenium  # noqa: F401 (browser_page drives it)
 except ImportError:
     print("skip: Selenium is not installed (pip install selenium)")
     sys.exit(77)
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-DRIVER = shutil.which("chromedriver")
-if not CHROMIUM or not DRIVER:
+CHROMEDRIVER = shutil.which("chromedriver")
+if not CHROMIUM or not CHROMEDRIVER:
     print("skip: chromium and chromium-driver are not installed (apt-get install chromium chromium-driver)")
     sys.exit(77)
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import browser_page  # noqa: E402
+from browser_page import (ActionChains, By, Keys, Served, alert_says, browser, dismiss_alert,  # noqa: E402
+                          drawn, drawn_text, next_step, retrying, screen_is, shot, slide, start_typing,
+                          still_typing, tap, text_of, type_into, wait_for)
+
 SEGUE, ROOT, SHOTS = sys.argv[1], sys.argv[2], sys.argv[3]
-os.makedirs(SHOTS, exist_ok=True)
-WAIT = 15
-
-
-class Served:
-    """`segue serve FLOW --port 0`, with the address it prints (`url`, carrying the run's token), the address
-    without the token (`address`, what the page is called once the browser holds the token's cookie) and the token."""
-
-    def __init__(self, flow):
-        self.process = subprocess.Popen(
-            [SEGUE, "serve", flow, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = self.process.stdout.readline()
-        if " at http://127.0.0.1:" not in line or "/?token=" not in line:
-            raise SystemExit("segue serve did not print its address: %r %s" % (line, self.process.stderr.read()))
-        self.url = line.split(" at ")[1].split(" ")[0]
-        self.address, self.token = self.url.split("?token=")
-
-    def open(self, driver):
-        """Opens the printed address; the server keeps the token as a cookie and drops it from the address."""
-        driver.get(self.url)
-        if driver.current_url != self.address or not driver.find_elements(By.ID, "message"):
-            raise AssertionError("the printed address did not open the page: %s shows %r" % (
-                driver.current_url, driver.find_element(By.TAG_NAME, "body").text[:300]))
-
-    def download(self, path):
-        """What a script gets at `path` (it carries the token in the query instead of a cookie)."""
-        return urllib.request.urlopen(self.address + path + "?token=" + self.token)
-
-    def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-
-
-def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1400,1100"]:
-        options.add_argument(argument)
-    return webdriver.Chrome(service=Service(DRIVER), options=options)
-
-
-def wait_for(driver, what, condition):
-    try:
-        return WebDriverWait(driver, WAIT, ignored_exceptions=[StaleElementReferenceException]).until(
-            lambda d: condition(d))
-    except Exception:
-        shot(driver, "failed")
-        message = driver.find_element(By.ID, "message").text
-        raise AssertionError("timed out waiting for %s; the page says: %s" % (what, message))
-
-
-def screen_is(driver, name):
-    wait_for(driver, "screen " + name, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-screen") == name)
-
-
-def control(driver, kind, path):
-    """The control for an input; `tap` also finds a list item's `select`."""
-    kinds = ["tap", "select"] if kind == "tap" else [kind]
-    selector = ", ".join('#inputs [data-kind="%s"][data-path="%s"]' % (k, path) for k in kinds)
-    return wait_for(driver, "%s %s" % (kind, path), lambda d: first(d.find_elements(By.CSS_SELECTOR, selector)))
-
-
-def first(elements):
-    return elements[0] if elements else None
-
-
-def drawn(driver, kind, path=None):
-    """The drawing's `.segue-input` item for an input (`tap` also finds a list item's `select`), or None."""
-    kinds = ["tap", "select"] if kind == "tap" else [kind]
-    where = '[data-path="%s"]' % path if path else ""
-    selector = ", ".join('#drawing .segue-input[data-kind="%s"]%s' % (k, where) for k in kinds)
-    return first(driver.find_elements(By.CSS_SELECTOR, selector))
-
-
-def click_drawn(driver, item):
-    driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", item)
-
-
-def retrying(what, body):
-    # The page redraws with every state, so an element found a moment ago may have been replaced: find it again.
-    for attempt in range(5):
-        try:
-            return body()
-        except StaleElementReferenceException:
-            time.sleep(0.2)
-    raise AssertionError("%s kept being redrawn" % what)
-
-
-def tap(driver, path):
-    """A click on the drawn item; the control under the phone only where the drawing has none."""
-    def body():
-        wait_for(driver, "tap " + path, lambda d: drawn(d, "tap", path) or first(
-            d.find_elements(By.CSS_SELECTOR, '#inputs [data-kind="tap"][data-path="%s"], #inputs [data-kind="select"][data-path="%s"]' % (path, path))))
-        item = drawn(driver, "tap", path)
-        if item is not None:
-            click_drawn(driver, item)
-        else:
-            control(driver, "tap", path).click()
-    retrying("tap " + path, body)
-
-
-def dismiss_alert(driver):
-    retrying("the alert", lambda: click_drawn(driver, wait_for(driver, "the alert", lambda d: drawn(d, "dismiss_alert"))))
-    wait_for(driver, "the alert to close", lambda d: not d.find_elements(By.CSS_SELECTOR, "#drawing .segue-alert"))
-
-
-def start_typing(driver, path, text):
-    """Clicks the drawn field and types `text` into the box laid over its frame, replacing its text; the box
-    stays open (returned), as a field being typed in does."""
-    def body():
-        click_drawn(driver, wait_for(driver, "field " + path, lambda d: drawn(d, "edit", path)))
-        box = wait_for(driver, "the typing box", lambda d: first(d.find_elements(By.CSS_SELECTOR, "#drawing .segue-overlay")))
-        assert box.get_attribute("data-path") == path
-        box.send_keys(Keys.CONTROL + "a")
-        box.send_keys(text)
-        return box
-    return retrying("field " + path, body)
-
-
-def still_typing(driver, path):
-    """Whether the typing box over `path` is still there and has the focus."""
-    return driver.execute_script(
-        "const box = document.querySelector('#drawing .segue-overlay');"
-        "return !!box && box.dataset.path === arguments[0] && document.activeElement === box;", path)
-
-
-def type_into(driver, path, text):
-    """Types `text` into the drawn field and presses Enter."""
-    start_typing(driver, path, text).send_keys(Keys.ENTER)
-    wait_for(driver, "the typing box to close", lambda d: not d.find_elements(By.CSS_SELECTOR, "#drawing .segue-overlay"))
-
-
-def drawn_text(driver, selector):
-    # Read in one script call: the drawing may be replaced between finding an element and reading it.
-    return driver.execute_script(
-        "return [...document.querySelectorAll('#drawing ' + arguments[0])].map((e) => e.textContent).join(' ');",
-        selector)
-
-
-def alert_says(driver, title):
-    wait_for(driver, "the alert " + title, lambda d: title in drawn_text(d, ".segue-alert"))
-
-
-def slide(driver, path, value):
-    """Drags on the drawn slider to `value` (between its bounds); the range control where none is drawn."""
-    item = drawn(driver, "change", path)
-    if item is None:
-        slider = control(driver, "change", path)
-        driver.execute_script(
-            "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change'));", slider, value)
-        return
-    low, high = float(item.get_attribute("data-min")), float(item.get_attribute("data-max"))
-    hit = item.find_element(By.CSS_SELECTOR, "rect.segue-hit")
-    width = hit.rect["width"]
-    offset = int((value - low) / (high - low) * width - width / 2)
-    ActionChains(driver).move_to_element_with_offset(hit, offset, 0).click_and_hold().release().perform()
-
-
-def text_of(driver, element_id):
-    return driver.find_element(By.ID, element_id).text
-
-
-def shot(driver, name):
-    driver.save_screenshot(os.path.join(SHOTS, name + ".png"))
+browser_page.setup(SEGUE, SHOTS, CHROMIUM, CHROMEDRIVER)
 
 
 def donate(driver, flow):
@@ -365,12 +198,10 @@ def pictone(driver, flow):
         tap(driver, "mode")
         tap(driver, "lines[0].record")
         for _ in range(3):  # the countdown
-            driver.find_element(By.ID, "next-timer").click()
-            time.sleep(0.3)
+            next_step(driver, lambda: driver.find_element(By.ID, "next-timer").click())
         wait_for(driver, "recording", lambda d: "recording" in d.find_element(By.ID, "state").get_attribute("textContent"))
         for _ in range(2):
-            driver.find_element(By.ID, "tick").click()
-            time.sleep(0.3)
+            next_step(driver, lambda: driver.find_element(By.ID, "tick").click())
         shot(driver, "pictone-recording")
         tap(driver, "footer_stop")
         tap(driver, "lines[0].trim")
@@ -388,6 +219,24 @@ def pictone(driver, flow):
         served.stop()
 
 
+def crud(driver, flow):
+    """7GUIs' CRUD: return in the surname field runs its `submit:`, which creates the entry as the button does."""
+    served = Served(flow)
+    try:
+        served.open(driver)
+        screen_is(driver, "people")
+        wait_for(driver, "three entries", lambda d: "Tisch, Roman" in drawn_text(d, "svg.segue-screen"))
+        type_into(driver, "name", "Otto")
+        type_into(driver, "surname", "Normal")  # return in the field: the text and the submit in one post
+        wait_for(driver, "the created entry", lambda d: "Normal, Otto" in drawn_text(d, "svg.segue-screen"))
+        commands = driver.find_element(By.ID, "commands").get_attribute("textContent")
+        assert "submit surname" in commands, commands
+        assert drawn_text(driver, "svg.segue-screen").count("Normal, Otto") == 1, drawn_text(driver, "svg.segue-screen")
+        shot(driver, "crud-submitted")
+    finally:
+        served.stop()
+
+
 def main():
     scratch = tempfile.mkdtemp(prefix="segue-serve-browser-")
     try:
@@ -399,6 +248,7 @@ def main():
             donate(driver, os.path.join(scratch, "flows", "donate.yaml"))
             donate_photo(driver, os.path.join(scratch, "flows", "donate.yaml"))
             pictone(driver, os.path.join(scratch, "flows", "pictone.yaml"))
+            crud(driver, os.path.join(scratch, "examples", "7guis", "crud.yaml"))
         finally:
             driver.quit()
         print("serve browser tests passed in %.1f s; screenshots in %s" % (time.time() - started, SHOTS))
