@@ -243,7 +243,8 @@ extension CheckRun {
         }
         checkArguments(
             arguments, against: declaration.payload.map { ($0.name.text, $0.type.text, !$0.type.text.hasSuffix("?")) },
-            in: scope, owner: "event `\(event.text)`", at: event.range, unknownCode: CheckCode.unknownEventField,
+            in: scope, owner: "event `\(event.text)`", at: event.range, declaredBy: .event(event.text),
+            unknownCode: CheckCode.unknownEventField,
             missingCode: CheckCode.missingEventField)
     }
 

@@ -12,7 +12,10 @@ extension CheckRun {
         }
         for event in flow.events {
             declare(.event, event.name, extent: event.range)
-            for field in event.payload { resolve(field.type) }
+            for field in event.payload {
+                declare(.parameter, field.name, in: .event(event.name.text), detail: field.type.text)
+                resolve(field.type)
+            }
         }
         let flowScope = baseScope(.flow)
         for service in flow.services {

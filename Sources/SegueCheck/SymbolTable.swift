@@ -14,6 +14,8 @@ public enum SymbolOwner: Hashable, Sendable {
     case service(String)
     /// A flow function: its parameters.
     case function(String)
+    /// An event: its payload's fields (the names a `send:`'s `with:` sets).
+    case event(String)
     /// An action list's own names (`let:`, `foreach`'s `item:`), known by where the name is declared.
     case actions(path: String, offset: Int)
 }

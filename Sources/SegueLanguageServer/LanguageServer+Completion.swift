@@ -48,7 +48,8 @@ extension LanguageServer {
         if let target = WithTarget.find(lines: lines, line: lineIndex, before: before, context: context) {
             // The arguments of what the `with:` goes to: a screen's or component's parameters, an event's payload,
             // an operation's parameters.
-            if let flow = document.flow { offer(target.names(in: flow), .field, detail: "argument of \(target.name)") }
+            offer(
+                target.names(in: document.symbols, flow: document.flow), .field, detail: "argument of \(target.name)")
             return ["isIncomplete": false, "items": .array(items)]
         }
         switch context.slot {

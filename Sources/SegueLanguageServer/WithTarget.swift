@@ -51,16 +51,18 @@ struct WithTarget: Equatable {
         return nil
     }
 
-    /// The names `with:` may set for this target, from the flow's declarations, less those already written.
-    func names(in flow: Flow) -> [String] {
+    /// The names `with:` may set for this target, less those already written: a screen's or component's parameters
+    /// and an event's payload as the checker declared them (in this file or a file it imports), an operation's
+    /// parameters from the flow's services.
+    func names(in table: SymbolTable, flow: Flow?) -> [String] {
         var names: [String]
         switch kind {
-        case .screen: names = flow.screens.first { $0.name.text == name }?.parameters.map(\.name.text) ?? []
-        case .component: names = flow.components.first { $0.name.text == name }?.parameters.map(\.name.text) ?? []
-        case .event: names = flow.events.first { $0.name.text == name }?.payload.map(\.name.text) ?? []
+        case .screen: names = table.names(.parameter, in: .screen(name))
+        case .component: names = table.names(.parameter, in: .component(name))
+        case .event: names = table.names(.parameter, in: .event(name))
         case .operation:
             let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let service = flow.services.first(where: { $0.name.text == parts[0] }) else {
+            guard parts.count == 2, let service = flow?.services.first(where: { $0.name.text == parts[0] }) else {
                 return []
             }
             if let declared = service.operations.first(where: { $0.name.text == parts[1] }) {

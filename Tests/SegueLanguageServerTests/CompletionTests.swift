@@ -1,3 +1,4 @@
+import Foundation
 import SegueJSON
 import Testing
 
@@ -107,6 +108,50 @@ struct CompletionTests {
             replacing: "with: { offset: 0, count: 6 }", with: "with:\n            \n", after: "with:\n            "
         ).labels
         #expect(operation.contains("offset") && operation.contains("count"), "\(operation)")
+    }
+
+    /// A component and an event declared in an imported file: `with:` offers their parameters and payload, as the
+    /// checker declared them there.
+    @Test func argumentNamesUnderWithFromAnImportedFile() throws {
+        let harness = ServerHarness()
+        let directory = try ServerHarness.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let common = """
+            segue: 1
+            events:
+              picked: { title: string, count: int }
+            components:
+              card:
+                parameters: { title: string, subtitle: { type: string, default: "''" } }
+                elements:
+                  - text: caption
+                    value: "${title}"
+
+            """
+        try common.write(toFile: directory + "/common.yaml", atomically: true, encoding: .utf8)
+        let main = """
+            segue: 1
+            flow: app
+            start: home
+            imports: [common.yaml]
+            screens:
+              home:
+                elements:
+                  - use: card
+                    with: { title: Hi, s }
+                  - button: pick
+                    tap: { send: picked, with: { c } }
+                on:
+                  picked: []
+
+            """
+        let uri = harness.open(directory + "/app.yaml", text: main)
+        func labels(after needle: String) -> [String] {
+            let position = ServerHarness.position(of: needle, in: main, offset: needle.utf16.count)
+            return harness.request("textDocument/completion", ServerHarness.document(uri, at: position)).labels
+        }
+        #expect(labels(after: "with: { title: Hi, ") == ["subtitle"])
+        #expect(labels(after: "send: picked, with: { ") == ["title", "count"])
     }
 
     @Test func dataVariablesUnderSet() {
