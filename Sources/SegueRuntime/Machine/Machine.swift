@@ -81,6 +81,16 @@ struct Runner {
     /// The texts this run shows: the flow's locale (else the device's) with its `messages:`.
     var messages: MessageBook { box.program.messages(deviceLocale: state.environment.device.locale) }
 
+    /// The error field `field` of screen `screen` shows holding `value`: its first failing rule's message in this
+    /// run's language (`FieldValidator`), or nil.
+    func fieldError(_ value: Value, screen: Int, field: Int) -> String? {
+        let messages = self.messages
+        let rules = program.screens[screen].fields[field].rules
+        return box.validations.error(for: value, screen: screen, field: field, language: messages.language) {
+            FieldValidator.error(for: $0, rules: rules, messages: messages)
+        }
+    }
+
     var tracing: Bool { traceBuffer != nil }
     var trace: [TraceEntry] { traceBuffer?.entries ?? [] }
 

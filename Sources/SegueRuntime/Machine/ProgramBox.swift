@@ -12,6 +12,8 @@ final class ProgramBox: Sendable {
     let states: [StateFacts]
     /// The charts of `program.invocations`, boxed once, by invocation index.
     let children: [ProgramBox]
+    /// The fields' errors by value, worked out once.
+    let validations = FieldValidations()
 
     init(_ program: Program) {
         self.program = program

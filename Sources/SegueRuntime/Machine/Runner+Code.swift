@@ -292,9 +292,7 @@ extension Runner {
             // A photo field keeps the picked photo with its framing (D14).
             let value =
                 program.screens[screen].fields[field].crop.map { PhotoFraming.normalized(value, frame: $0) } ?? value
-            let error = FieldValidator.error(
-                for: value, rules: program.screens[screen].fields[field].rules,
-                messages: messages)
+            let error = fieldError(value, screen: screen, field: field)
             state.layers[location.layer].stack[location.index].form.fields[field].update(value, error: error)
         }
     }

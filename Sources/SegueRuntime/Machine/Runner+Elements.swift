@@ -30,10 +30,9 @@ extension Runner {
         switch target(ElementPath(element: elementIndex), for: .edit) {
         case .success(let target):
             guard let field = target.element.field, let top = topInstance, let location = locate(top.id) else { return }
-            let rules = program.screens[top.screen].fields[field].rules
             var form = top.form
             form.fields[field].touched = true
-            form.fields[field].update(value, error: FieldValidator.error(for: value, rules: rules, messages: messages))
+            form.fields[field].update(value, error: fieldError(value, screen: top.screen, field: field))
             state.layers[location.layer].stack[location.index].form = form
             if let entry = target.element.tap {
                 var frame = target.frame
@@ -67,10 +66,9 @@ extension Runner {
             guard let field = target.element.field, let crop = photoFrame(field), let top = topInstance,
                 let location = locate(top.id), let value = change(top.form.fields[field].value, crop)
             else { return }
-            let rules = program.screens[top.screen].fields[field].rules
             state.layers[location.layer].stack[location.index].form.fields[field].touched = true
             state.layers[location.layer].stack[location.index].form.fields[field].update(
-                value, error: FieldValidator.error(for: value, rules: rules))
+                value, error: fieldError(value, screen: top.screen, field: field))
         case .failure(let refusal): refuse(refusal)
         }
     }

@@ -151,9 +151,7 @@ extension Runner {
                 if let crop = field.crop { value = PhotoFraming.normalized(value, frame: crop) }
                 formValues.append(value)
             }
-            let errors = zip(formValues, fields).map {
-                FieldValidator.error(for: $0, rules: $1.rules, messages: messages)
-            }
+            let errors = formValues.indices.map { fieldError(formValues[$0], screen: screen, field: $0) }
             instance.form = FormState(values: formValues, errors: errors)
         }
         return instance

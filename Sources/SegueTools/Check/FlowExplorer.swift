@@ -76,6 +76,10 @@ public struct FlowExplorer: Sendable {
         let (first, _) = graph.add(launched, from: -1, label: "launch")
         findings.observe(launch, by: "launch", from: -1, graph: graph)
         findings.inspect(launched.machine, id: first, graph: graph)
+        // A restart leads where the launch environment and the persisted data say, whatever else the state held:
+        // once one restart from such a state was followed, the others lead to the same state by the same steps.
+        let persistedSlots = program.data.indices.filter { program.data[$0].persist }
+        var restartsFollowed: Set<RestartKey> = []
         var head = 0
         var stoppedBy: String?
         var pruned = 0
@@ -97,6 +101,12 @@ public struct FlowExplorer: Sendable {
             findings.offered(available, in: state)
             let moves = explorerMoves.moves(in: from, available: available)
             for move in moves {
+                var restartKey: RestartKey?
+                if case .restart = move.input {
+                    let key = RestartKey(state, persistedSlots: persistedSlots)
+                    if restartsFollowed.contains(key) { continue }
+                    restartKey = key
+                }
                 let step = machine.step(state, move.input)
                 findings.observe(step, by: move.label, from: current, graph: graph)
                 // The flow's own steps stay in scope; what a service answers is a sample, never cut.
@@ -117,6 +127,7 @@ public struct FlowExplorer: Sendable {
                 let ignored = step.trace.contains { if case .ignored = $0 { true } else { false } }
                 let (id, isNew) = graph.add(next, from: current, label: move.label, ignored: ignored)
                 if isNew { findings.inspect(next.machine, id: id, graph: graph) }
+                if let restartKey { restartsFollowed.insert(restartKey) }
             }
             if graph.count >= bounds.maxStates {
                 stoppedBy =
@@ -186,6 +197,17 @@ public struct FlowExplorer: Sendable {
             distinct[slot].count >= growingValues
         else { return "" }
         return "; `\(program.data[slot].name)` kept growing (\(Plural.english(distinct[slot].count, "value")))"
+    }
+}
+
+/// What a restart's next state depends on: the launch environment and the values of the `persist: true` data.
+struct RestartKey: Hashable {
+    var environment: LaunchEnvironment
+    var persisted: [Value]
+
+    init(_ state: MachineState, persistedSlots: [Int]) {
+        environment = state.environment
+        persisted = persistedSlots.map { $0 < state.data.count ? state.data[$0] : .null }
     }
 }
 
