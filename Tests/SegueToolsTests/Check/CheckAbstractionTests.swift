@@ -6,7 +6,7 @@ import SegueModel
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
+@testable import SegueExplore
 
 /// What `segue check` stores and tries less of without losing behaviour: form texts the flow cannot tell apart, and
 /// data only an absent screen reads (docs/check.md, "Form values", "Canonical states").

@@ -6,7 +6,7 @@ import SegueModel
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
+@testable import SegueExplore
 
 /// Record fields nothing looks at are sampled in one shape, and screen data only an inactive nested state reads is
 /// one value while the state is inactive; neither merges what a flow can tell apart (docs/check.md).

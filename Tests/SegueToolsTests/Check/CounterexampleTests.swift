@@ -5,7 +5,10 @@ import SegueExpression
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
+@testable import SegueExplore
+@testable import SegueREPL
+@testable import SegueScenario
 
 /// `--trace-out`: a finding's run loads in the REPL into the broken state, and its scenario fails at the step that
 /// breaks the invariant; invariants are checked by `segue test` and reported by the REPL.

@@ -3,7 +3,7 @@ import SegueExpression
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
+@testable import SegueExplore
 
 /// Every exploration ends: paging lists, repeated calls, growing data and memory are bounded, and a bound that
 /// stops it says so and names what kept growing.

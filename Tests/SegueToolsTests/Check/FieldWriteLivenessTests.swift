@@ -4,7 +4,7 @@ import SegueModel
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
+@testable import SegueExplore
 
 /// `set: { person.name: … }` reads what `person` holds (a null there fails), so `segue check` never treats a
 /// variable written by field as dead data it may store at one value.

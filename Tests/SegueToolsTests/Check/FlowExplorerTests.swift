@@ -4,7 +4,7 @@ import SegueModel
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
+@testable import SegueExplore
 
 /// `segue check`'s exploration: each kind of bug is caught with the shortest run that shows it.
 @Suite struct FlowExplorerTests {

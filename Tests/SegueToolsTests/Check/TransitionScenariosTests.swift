@@ -4,7 +4,8 @@ import SegueDiagnostics
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
+@testable import SegueExplore
+@testable import SegueScenario
 
 /// `segue check --scenarios DIR`: scenario files that together take every transition a scenario can take, each
 /// passing `segue test`.

@@ -1,7 +1,7 @@
 import SegueModel
 import Testing
 
-@testable import SegueTools
+@testable import SegueDiagram
 
 /// The flow's own `on:` is the responder chain's last step: its navigation is drawn from each screen that raises
 /// the event and does not take it itself, as if the handler were on that screen.

@@ -2,7 +2,7 @@ import Foundation
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
+@testable import SegueDiagram
 
 @Suite(.enabled(if: Graphviz.locate() != nil, "Graphviz `dot` is not installed (Debian package graphviz): skipped"))
 struct GraphvizTests {

@@ -3,7 +3,7 @@ import SegueDiagnostics
 import SegueModel
 import Testing
 
-@testable import SegueTools
+@testable import SegueDiagram
 
 /// Text from a flow written into a diagram cannot end a string, a line or a block early, start a directive or a
 /// preprocessor call, pull in a file or a URL, or reach the file as raw control or bidi characters.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SegueTools
+@testable import SegueDiagram
 
 @Suite struct OverlayTests {
     @Test func aTraceHighlightsItsEdgesWithStepNumbers() throws {

@@ -4,7 +4,7 @@ import SegueModel
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
+@testable import SegueDiagram
 
 /// Diagrams a person reads (issue 14): parallel edges merged, nested states boxed inside their screen, template
 /// titles replaced by the screen id, a legend; and each format accepted by its own tool where it is installed.
@@ -86,8 +86,8 @@ import Testing
 
     @Test(arguments: ["donate", "pictone"])
     func plantUMLAcceptsTheSeedDiagrams(flow: String) async throws {
-        guard let plantuml = Graphviz.executable(named: "plantuml", path: ProcessInfo.processInfo.environment["PATH"])
-        else {
+        let path = ProcessInfo.processInfo.environment["PATH"]
+        guard let plantuml = ChildProcess.executable(named: "plantuml", searchPath: path) else {
             print("skipped: PlantUML is not installed (apt-get install plantuml)")
             return
         }

@@ -1,4 +1,4 @@
-import SegueTools
+import SegueDiagram
 import Testing
 
 /// The diagrams place screens in navigation controllers by the runtime's rules (SegueModel's navigation model).

@@ -4,7 +4,7 @@ import SegueModel
 import SegueYAML
 import Testing
 
-@testable import SegueTools
+@testable import SegueDiagram
 
 /// The seed flows, read from flows/ with the YAML loader and the decoder, draw the transitions the apps have.
 @Suite struct SeedFlowDiagramTests {

@@ -1,7 +1,7 @@
 import SegueModel
 import Testing
 
-@testable import SegueTools
+@testable import SegueDiagram
 
 /// `from → to (kind) label`, one line per edge, so a whole graph's edges compare at once.
 func edgeLines(_ graph: TransitionGraph) -> [String] {

@@ -7,7 +7,7 @@ import SegueRuntime
 import SegueServices
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
 
 /// What a flow's `kind: api` endpoints become: the timeout and body cap the client uses, as the docs say.
 @Suite struct APIEndpointBuilderTests {

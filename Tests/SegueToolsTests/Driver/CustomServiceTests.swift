@@ -5,7 +5,7 @@ import SegueModel
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
 
 /// `kind: custom` services without Swift: outcomes from a fixture file (matched by arguments, delayed on the
 /// virtual clock) and processes speaking JSON lines (a Python and a shell service), through a flow's driver.

@@ -5,7 +5,7 @@ import SegueModel
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
 
 @Suite struct EmbeddedServicesTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -4,7 +4,7 @@ import SegueModel
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
 
 #if canImport(Glibc)
     import Glibc

@@ -5,7 +5,7 @@ import SegueModel
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
 
 /// The JSON-lines protocol's failures: a crashed, silent or garbage-writing process ends the call with an error
 /// that says what happened, never a hang; the next call starts the process again.

@@ -5,7 +5,7 @@ import SegueModel
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
 
 /// A flow names its own fixtures relative to the flow file; the command line overrides them; no flow gets the
 /// donate app's by default.

@@ -2,7 +2,9 @@ import Foundation
 import SegueDiagnostics
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
+@testable import SegueREPL
+@testable import SegueScenario
 
 /// An output event (`emit:`) as the people who run a flow see it: the REPL prints it, a scenario can expect it.
 @Suite struct EmitToolsTests {

@@ -1,8 +1,6 @@
 import Foundation
 import Testing
 
-@testable import SegueTools
-
 /// A take recording on a screen that goes away is stopped and kept: the file is a finished WAV of the time that
 /// was recorded, and the store lists it.
 @Suite struct DismissedRecordingTests {

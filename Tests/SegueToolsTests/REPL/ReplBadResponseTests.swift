@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
+@testable import SegueREPL
 
 /// Data that breaks an endpoint's declared `result:` is an error alert for the person using the app, and the REPL
 /// says where it broke (issue 16: "a clear, user-facing message, and the details in the trace").

@@ -2,7 +2,7 @@ import SegueModel
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
 
 @Suite struct ReplCommandTests {
     @Test func parsesEveryCommandShape() throws {

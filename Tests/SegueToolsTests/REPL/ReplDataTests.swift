@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
+@testable import SegueREPL
 
 /// The REPL's `data`: maps as literals that read back, and named values marked as computed.
 @Suite struct ReplDataTests {

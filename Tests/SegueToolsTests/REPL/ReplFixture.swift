@@ -1,5 +1,6 @@
 import Foundation
-import SegueTools
+import SegueDriver
+import SegueREPL
 
 /// Paths and sessions shared by the REPL tests: the package root, the seed flows on fresh embedded services.
 enum ReplFixture {

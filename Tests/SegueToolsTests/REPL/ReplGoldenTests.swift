@@ -1,8 +1,6 @@
 import Foundation
 import Testing
 
-@testable import SegueTools
-
 /// Piped sessions through both seed flows, compared byte for byte with Tests/Golden/repl/*.txt.
 /// `SEGUE_UPDATE_GOLDEN=1 swift test --filter ReplGoldenTests` rewrites the files after a deliberate change.
 @Suite struct ReplGoldenTests {

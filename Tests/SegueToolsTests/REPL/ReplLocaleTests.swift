@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
+@testable import SegueREPL
 
 /// The REPL says what the screen shows in the flow's language: counts with their plural forms, states, errors.
 @Suite struct ReplLocaleTests {

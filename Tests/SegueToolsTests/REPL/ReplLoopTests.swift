@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
+@testable import SegueREPL
 
 /// A chart that loops until the event limit stops it prints its first lines, one line for the rest and why it
 /// stopped: never a line per event (issue 29: 2.58 million lines before).

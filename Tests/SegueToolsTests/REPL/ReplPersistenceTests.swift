@@ -4,7 +4,9 @@ import SegueDiagnostics
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
+@testable import SegueREPL
+@testable import SegueScenario
 
 /// Persisted data that cannot be loaded or saved is shown: the REPL prints it and a scenario step fails with it.
 @Suite struct ReplPersistenceTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SegueTools
+@testable import SegueREPL
 
 /// The REPL's photo field (D14): never typed into, pinched and panned once it holds a photo, and drawn with its
 /// framing.

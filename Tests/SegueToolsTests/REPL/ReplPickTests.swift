@@ -2,7 +2,8 @@ import Foundation
 import SegueExpression
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
+@testable import SegueREPL
 
 /// `pick` takes an option with spaces (the rest of the line, quotes optional) and Tab completes the options
 /// (7GUIs defect 4: the Flight Booker's "one-way flight" could not be chosen).

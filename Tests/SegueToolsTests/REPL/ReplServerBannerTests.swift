@@ -3,7 +3,8 @@ import SegueCheck
 import SegueServices
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
+@testable import SegueREPL
 
 /// A server chosen by a config file in the working directory is announced, never used silently (issue 16).
 @Suite struct ReplServerBannerTests {

@@ -2,8 +2,6 @@ import Foundation
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
-
 @Suite struct ReplSessionTests {
     @Test func mistakesAreMessagesWithSuggestions() async throws {
         let session = try await ReplFixture.session("donate")

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
+@testable import SegueREPL
 
 /// The REPL shows what a `.storekit` file says about a subscription (issue 16): `data products` prints every
 /// product whole, period, group, offers and family sharing included, where `data` cuts each variable to a line.

@@ -1,8 +1,8 @@
 import SegueExpression
 import Testing
 
+@testable import SegueREPL
 @testable import SegueRuntime
-@testable import SegueTools
 
 /// How the REPL draws heights, meters and gauges: a text's lines, a multiline field's height, a meter's bars, a
 /// progress bar's fill.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SegueTools
+@testable import SegueREPL
 
 /// A path the REPL prints is one the person can open from where they are: the data directory's files keep their
 /// folder (`.segue/photos/…`; it printed `photos/…`, which does not exist there).

@@ -2,7 +2,8 @@ import Foundation
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
+@testable import SegueRender
 
 /// The contract with `segue serve` (docs/render.md): the drawing tags exactly what the input query offers, by the
 /// paths the REPL and scenarios use, and its SVG is well-formed XML.

@@ -2,7 +2,8 @@ import Foundation
 import SegueCheck
 import SegueRuntime
 
-@testable import SegueTools
+@testable import SegueDriver
+@testable import SegueRender
 
 /// A seed flow on its embedded services, driven to a screen, for the drawing's tests.
 struct RenderFixture {

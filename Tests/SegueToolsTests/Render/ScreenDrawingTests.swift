@@ -4,7 +4,7 @@ import SegueModel
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
+@testable import SegueRender
 
 @Suite struct ScreenDrawingTests {
     /// The donate form on a device, after buying the first option.

@@ -2,7 +2,9 @@ import Foundation
 import SegueDiagnostics
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
+@testable import SegueREPL
+@testable import SegueScenario
 
 /// A result handed back (`dismiss: { result: … }` to an `on_result`) as people see it: the REPL prints who handed
 /// what to whom, and a scenario can expect it.

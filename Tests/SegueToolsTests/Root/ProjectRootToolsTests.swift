@@ -3,7 +3,9 @@ import SegueCheck
 import SegueDiagnostics
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
+@testable import SegueRender
+@testable import SegueScenario
 
 /// A scenario's `flow:`, its flow's fixtures and the pictures a drawing inlines are read only inside the project
 /// root; what is outside gets one message, whether or not it is there, and is never quoted.

@@ -2,7 +2,7 @@ import Foundation
 import SegueDiagnostics
 import Testing
 
-@testable import SegueTools
+@testable import SegueScenario
 
 /// The `files:` expectation checks what a run wrote under its data directory, and a `files:` with no sound meaning
 /// is refused where it is written.

@@ -2,7 +2,9 @@ import Foundation
 import SegueDiagnostics
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
+@testable import SegueREPL
+@testable import SegueScenario
 
 /// The REPL, its completion and scenarios decide what can be done through the runtime's one input query.
 @Suite struct InputAgreementTests {

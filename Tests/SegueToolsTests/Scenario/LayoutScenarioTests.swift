@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SegueTools
+@testable import SegueScenario
 
 /// Heights as scenarios check them: the form's text field that grows (D13).
 @Suite struct LayoutScenarioTests {

@@ -2,8 +2,6 @@ import Foundation
 import SegueDiagnostics
 import Testing
 
-@testable import SegueTools
-
 /// Pictone's playback and recording through scenarios: highlights, icons, edits inside items, takes in virtual time.
 @Suite struct MediaScenarioTests {
     /// Runs steps on Pictone's script details; returns the failure message, or nil when the scenario passed.

@@ -1,7 +1,7 @@
 import Foundation
 import SegueDiagnostics
 
-@testable import SegueTools
+@testable import SegueScenario
 
 /// Runs a few scenario steps as if written beside a seed flow's own scenarios, for tests of what scenarios check.
 enum ScenarioFixture {

@@ -3,7 +3,8 @@ import SegueModel
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
+@testable import SegueScenario
 
 @Suite struct ScenarioParserTests {
     func parse(_ text: String, path: String = "flows/scenarios/x/s.yaml") throws(ScenarioError) -> Scenario {

@@ -4,7 +4,10 @@ import SegueDiagnostics
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
+@testable import SegueExplore
+@testable import SegueREPL
+@testable import SegueScenario
 
 /// Return in a field (`submit:`) as a step a person takes: the REPL's `submit FIELD` with its completion, a
 /// scenario's `- submit: FIELD`, and `segue check`'s explorer, which tries it wherever the input query offers it.

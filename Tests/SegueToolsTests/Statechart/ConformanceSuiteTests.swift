@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
 
 /// Segue's own conformance suite (conformance/, one case per rule of docs/semantics.md): every transcript is
 /// replayed and must be observed exactly.

@@ -3,7 +3,9 @@ import SegueDiagnostics
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
+@testable import SegueExplore
+@testable import SegueREPL
 
 /// An invoked session as the people who run a flow see it: the REPL prints its start, its own changes under its
 /// id and its end; `segue check`'s canonical states move its clock back with the parent's.

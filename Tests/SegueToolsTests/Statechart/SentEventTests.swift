@@ -3,7 +3,9 @@ import SegueDiagnostics
 import SegueModel
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
+@testable import SegueREPL
+@testable import SegueScenario
 
 /// Any event name can be sent from the REPL (and so `segue serve`) and scenarios, matched by SCXML's descriptor
 /// rules: a handler key takes the events it is a prefix of on dot boundaries, `*` takes every event (issue 29).

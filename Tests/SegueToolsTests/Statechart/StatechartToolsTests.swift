@@ -3,7 +3,10 @@ import SegueCheck
 import SegueDiagnostics
 import Testing
 
-@testable import SegueTools
+@testable import SegueDiagram
+@testable import SegueDriver
+@testable import SegueREPL
+@testable import SegueScenario
 
 /// Statechart constructs as people see them: the REPL and scenarios show a flow that ended, diagrams draw
 /// transitions written with `goto:`, `always:` and a history default.

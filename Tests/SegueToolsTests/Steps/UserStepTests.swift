@@ -5,7 +5,7 @@ import SegueRuntime
 import SegueYAML
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
 
 /// A step written by one tool reads back as the same step in every other: the REPL's line, a scenario's step and
 /// the page's JSON, for texts that a careless writer loses (spaces at the ends, quotes, line breaks, payloads).

@@ -2,11 +2,13 @@ import Foundation
 import SegueDiagnostics
 import Testing
 
+@testable import SegueDriver
+@testable import SegueREPL
+@testable import SegueScenario
+
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
-
-@testable import SegueTools
 
 /// Issue 31: control and bidi characters from outside (a flow's keys and texts, scenario and file names) reach no
 /// terminal raw: diagnostics, the REPL, `segue test`, `import scxml --test`; JUnit and SARIF stay well-formed.

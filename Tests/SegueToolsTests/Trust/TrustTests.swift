@@ -6,7 +6,8 @@ import SegueModel
 import SegueRuntime
 import Testing
 
-@testable import SegueTools
+@testable import SegueDriver
+@testable import SegueRender
 
 /// Issue 31, trust: a flow's `command:` starts only in `repl`, `test` and `serve`, only for a trusted flow
 /// (`--trust` or `segue trust DIR`), and only after it is named; commands that only read never start it.
