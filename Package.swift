@@ -143,14 +143,53 @@ let package = Package(
                 "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueExpression", "SegueCheck", "SegueDriver",
                 "SegueScenario",
             ]),
+        // The tools' tests, a target per module; `SegueIntegrationTests` holds those across tools and of the built
+        // `segue`. What they share (the package root, running `segue`, REPL sessions) is `SegueTestFixtures`.
+        .target(
+            name: "SegueTestFixtures", dependencies: ["SegueDriver", "SegueREPL", "SegueRuntime"],
+            path: "Tests/SegueTestFixtures"),
         .testTarget(
-            name: "SegueToolsTests",
+            name: "SegueDriverTests",
+            dependencies: [
+                "SegueDriver", "SegueCheck", "SegueDiagnostics", "SegueExpression", "SegueModel", "SegueRuntime",
+                "SegueServices", "SegueYAML",
+            ],
+            exclude: ["Driver/Fixtures"]),
+        .testTarget(
+            name: "SegueDiagramTests",
+            dependencies: [
+                "SegueDiagram", "SegueCheck", "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueYAML",
+                "SegueTestFixtures",
+            ]),
+        .testTarget(
+            name: "SegueScenarioTests",
+            dependencies: ["SegueScenario", "SegueDiagnostics", "SegueDriver", "SegueModel", "SegueRuntime"]),
+        .testTarget(
+            name: "SegueExploreTests",
+            dependencies: [
+                "SegueExplore", "SegueCheck", "SegueDiagnostics", "SegueDriver", "SegueExpression", "SegueModel",
+                "SegueREPL", "SegueRuntime", "SegueScenario", "SegueTestFixtures",
+            ],
+            exclude: ["Check/Fixtures"]),
+        .testTarget(
+            name: "SegueREPLTests",
+            dependencies: [
+                "SegueREPL", "SegueCheck", "SegueDiagnostics", "SegueDriver", "SegueExpression", "SegueRuntime",
+                "SegueScenario", "SegueServices", "SegueTestFixtures",
+            ]),
+        .testTarget(
+            name: "SegueRenderTests",
+            dependencies: [
+                "SegueRender", "SegueCheck", "SegueDriver", "SegueExpression", "SegueModel", "SegueRuntime",
+                "SegueTestFixtures",
+            ]),
+        .testTarget(
+            name: "SegueIntegrationTests",
             dependencies: [
                 "SegueDriver", "SegueDiagram", "SegueScenario", "SegueExplore", "SegueREPL", "SegueRender",
-                "SegueCheck", "SegueModel", "SegueRuntime", "SegueExpression", "SegueDiagnostics", "SegueYAML",
-                "SegueServices",
-            ],
-            exclude: ["Check/Fixtures", "Driver/Fixtures"]),
+                "SegueCheck", "SegueDiagnostics", "SegueExpression", "SegueModel", "SegueRuntime",
+                "SegueTestFixtures",
+            ]),
 
         // `segue serve`: a hand-written HTTP/1.1 server on POSIX sockets and the page that runs a flow in a browser.
         .target(
