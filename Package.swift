@@ -1,8 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Stages, one direction: SegueYAML → SegueModel → SegueFrontEnd → SegueCheck → SegueRuntime → SegueServices, SegueTools
-// → segue.
+// Stages, one direction: SegueYAML → SegueModel → SegueFrontEnd → SegueCheck → SegueRuntime → SegueServices →
+// SegueDriver → SegueDiagram, SegueScenario → SegueExplore, SegueREPL, SegueRender → segue.
 let package = Package(
     name: "Segue",
     platforms: [.macOS(.v14)],
@@ -16,7 +16,12 @@ let package = Package(
         .library(name: "SegueRuntime", targets: ["SegueRuntime"]),
         .library(name: "SegueServices", targets: ["SegueServices"]),
         .library(name: "SegueAudio", targets: ["SegueAudio"]),
-        .library(name: "SegueTools", targets: ["SegueTools"]),
+        .library(name: "SegueDriver", targets: ["SegueDriver"]),
+        .library(name: "SegueDiagram", targets: ["SegueDiagram"]),
+        .library(name: "SegueScenario", targets: ["SegueScenario"]),
+        .library(name: "SegueExplore", targets: ["SegueExplore"]),
+        .library(name: "SegueREPL", targets: ["SegueREPL"]),
+        .library(name: "SegueRender", targets: ["SegueRender"]),
         .library(name: "SegueImport", targets: ["SegueImport"]),
         .library(name: "SegueLanguageServer", targets: ["SegueLanguageServer"]),
         .library(name: "SegueServe", targets: ["SegueServe"]),
@@ -104,31 +109,98 @@ let package = Package(
             name: "SegueServicesTests",
             dependencies: ["SegueServices", "SegueRuntime", "SegueExpression", "SegueSQLite", "CSQLite", "SegueJSON"]),
 
-        // Tools over flows: the REPL's session logic, diagrams, scenarios, schema.
+        // Tools over flows, one module each, over what they share: driving a flow by hand (`FlowDriver`, the embedded
+        // services, trust, the steps a person takes, invariants), below scenarios, which the model checker and screen
+        // drawing build on; the REPL and diagrams stand beside them.
         .target(
-            name: "SegueTools",
+            name: "SegueDriver",
             dependencies: [
                 "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueServices", "SegueAudio", "SegueExpression",
                 "SegueCheck", "SegueYAML", "SegueJSON",
-            ]
-        ),
-        .testTarget(
-            name: "SegueToolsTests",
+            ]),
+        .target(name: "SegueDiagram", dependencies: ["SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueJSON"]),
+        .target(
+            name: "SegueScenario",
             dependencies: [
-                "SegueTools", "SegueCheck", "SegueModel", "SegueRuntime", "SegueExpression", "SegueDiagnostics",
-                "SegueYAML", "SegueServices",
+                "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueServices", "SegueAudio", "SegueExpression",
+                "SegueCheck", "SegueYAML", "SegueDriver", "SegueDiagram",
+            ]),
+        // `segue check`: the model checker, exploring every state a flow can reach.
+        .target(
+            name: "SegueExplore",
+            dependencies: [
+                "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueExpression", "SegueDriver", "SegueScenario",
+            ]),
+        .target(
+            name: "SegueREPL",
+            dependencies: [
+                "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueExpression", "SegueCheck", "SegueDriver",
+            ]),
+        // `segue render`: screens drawn as SVG (and PNG), one frame or a scenario's tour.
+        .target(
+            name: "SegueRender",
+            dependencies: [
+                "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueExpression", "SegueCheck", "SegueDriver",
+                "SegueScenario",
+            ]),
+        // The tools' tests, a target per module; `SegueIntegrationTests` holds those across tools and of the built
+        // `segue`. What they share (the package root, running `segue`, REPL sessions) is `SegueTestFixtures`.
+        .target(
+            name: "SegueTestFixtures", dependencies: ["SegueDriver", "SegueREPL", "SegueRuntime"],
+            path: "Tests/SegueTestFixtures"),
+        .testTarget(
+            name: "SegueDriverTests",
+            dependencies: [
+                "SegueDriver", "SegueCheck", "SegueDiagnostics", "SegueExpression", "SegueModel", "SegueRuntime",
+                "SegueServices", "SegueYAML",
             ],
-            exclude: ["Check/Fixtures", "Driver/Fixtures"]),
+            exclude: ["Driver/Fixtures"]),
+        .testTarget(
+            name: "SegueDiagramTests",
+            dependencies: [
+                "SegueDiagram", "SegueCheck", "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueYAML",
+                "SegueTestFixtures",
+            ]),
+        .testTarget(
+            name: "SegueScenarioTests",
+            dependencies: ["SegueScenario", "SegueDiagnostics", "SegueDriver", "SegueModel", "SegueRuntime"]),
+        .testTarget(
+            name: "SegueExploreTests",
+            dependencies: [
+                "SegueExplore", "SegueCheck", "SegueDiagnostics", "SegueDriver", "SegueExpression", "SegueModel",
+                "SegueREPL", "SegueRuntime", "SegueScenario", "SegueTestFixtures",
+            ],
+            exclude: ["Check/Fixtures"]),
+        .testTarget(
+            name: "SegueREPLTests",
+            dependencies: [
+                "SegueREPL", "SegueCheck", "SegueDiagnostics", "SegueDriver", "SegueExpression", "SegueRuntime",
+                "SegueScenario", "SegueServices", "SegueTestFixtures",
+            ]),
+        .testTarget(
+            name: "SegueRenderTests",
+            dependencies: [
+                "SegueRender", "SegueCheck", "SegueDriver", "SegueExpression", "SegueModel", "SegueRuntime",
+                "SegueTestFixtures",
+            ]),
+        .testTarget(
+            name: "SegueIntegrationTests",
+            dependencies: [
+                "SegueDriver", "SegueDiagram", "SegueScenario", "SegueExplore", "SegueREPL", "SegueRender",
+                "SegueCheck", "SegueDiagnostics", "SegueExpression", "SegueModel", "SegueRuntime",
+                "SegueTestFixtures",
+            ]),
 
         // `segue serve`: a hand-written HTTP/1.1 server on POSIX sockets and the page that runs a flow in a browser.
         .target(
             name: "SegueServe",
             dependencies: [
-                "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueRuntime", "SegueTools", "SegueCheck",
-                "SegueExpression", "SegueJSON",
+                "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueRuntime", "SegueCheck", "SegueExpression",
+                "SegueJSON", "SegueDriver", "SegueDiagram", "SegueScenario", "SegueREPL", "SegueRender",
             ]),
         .testTarget(
-            name: "SegueServeTests", dependencies: ["SegueServe", "SegueTools", "SegueRuntime"],
+            name: "SegueServeTests",
+            dependencies: ["SegueServe", "SegueDriver", "SegueScenario", "SegueREPL", "SegueRuntime"],
             exclude: ["Browser"]),
 
         // Audio: WAV files, recording, trim, gain, metering, mixdown, the recordings store (AudioService).
@@ -140,19 +212,22 @@ let package = Package(
         .target(
             name: "SegueImport",
             dependencies: [
-                "CLibXML2", "SegueDiagnostics", "SegueModel", "SegueExpression", "SegueRuntime", "SegueTools",
+                "CLibXML2", "SegueDiagnostics", "SegueModel", "SegueExpression", "SegueRuntime", "SegueDriver",
                 "SegueJSON",
             ]),
         .testTarget(
             name: "SegueImportTests",
-            dependencies: ["SegueImport", "SegueDiagnostics", "SegueRuntime", "SegueTools", "SegueCheck"],
+            dependencies: [
+                "SegueImport", "SegueDiagnostics", "SegueRuntime", "SegueDriver", "SegueDiagram", "SegueREPL",
+                "SegueCheck",
+            ],
             exclude: ["Fixtures"]),
 
         // The language server (`segue lsp`): LSP 3.17 over stdio, reading the vocabulary and the checked model.
         .target(
             name: "SegueLanguageServer",
             dependencies: [
-                "SegueDiagnostics", "SegueExpression", "SegueModel", "SegueCheck", "SegueRuntime", "SegueTools",
+                "SegueDiagnostics", "SegueExpression", "SegueModel", "SegueCheck", "SegueRuntime", "SegueExplore",
                 "SegueJSON",
             ]),
         .testTarget(
@@ -163,16 +238,17 @@ let package = Package(
         .executableTarget(
             name: "segue",
             dependencies: [
-                "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueCheck", "SegueRuntime", "SegueTools", "SegueAudio",
+                "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueCheck", "SegueRuntime", "SegueAudio",
                 "SegueFrontEnd", "CReadline", "SegueLanguageServer", "SegueServe", "SegueImport", "SegueJSON",
+                "SegueDriver", "SegueDiagram", "SegueScenario", "SegueExplore", "SegueREPL", "SegueRender",
             ]),
 
         // Benchmarks: `swift run -c release segue-bench audio|load|dispatch|startup|lsp|check|import [--json]`.
         .executableTarget(
             name: "segue-bench",
             dependencies: [
-                "SegueAudio", "SegueYAML", "SegueModel", "SegueCheck", "SegueDiagnostics", "SegueRuntime", "SegueTools",
-                "SegueLanguageServer", "SegueImport", "SegueJSON",
+                "SegueAudio", "SegueYAML", "SegueModel", "SegueCheck", "SegueDiagnostics", "SegueRuntime",
+                "SegueExplore", "SegueLanguageServer", "SegueImport", "SegueJSON",
             ]),
     ],
     swiftLanguageModes: [.v6]

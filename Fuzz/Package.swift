@@ -17,7 +17,7 @@ let package = Package(
                 .product(name: "SegueRuntime", package: "Segue"),
                 .product(name: "SegueServices", package: "Segue"),
                 .product(name: "SegueAudio", package: "Segue"),
-                .product(name: "SegueTools", package: "Segue"),
+                .product(name: "SegueScenario", package: "Segue"),
                 .product(name: "SegueImport", package: "Segue"),
                 .product(name: "SegueLanguageServer", package: "Segue"),
                 .product(name: "SegueServe", package: "Segue"),

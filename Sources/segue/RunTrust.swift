@@ -1,6 +1,6 @@
 import Foundation
 import SegueDiagnostics
-import SegueTools
+import SegueDriver
 
 /// `segue repl`, `test` and `serve`: before anything starts, every command and server the flows will use is named
 /// on standard error, one line each; commands start only from a trusted flow (`--trust`, or each command's folder

@@ -1,8 +1,10 @@
 import Foundation
 import SegueCheck
 import SegueDiagnostics
+import SegueDiagram
+import SegueDriver
+import SegueREPL
 import SegueRuntime
-import SegueTools
 import Testing
 
 @testable import SegueImport

@@ -1,5 +1,5 @@
 import Foundation
-import SegueTools
+import SegueDriver
 
 @testable import SegueServe
 

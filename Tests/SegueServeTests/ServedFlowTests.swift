@@ -1,6 +1,6 @@
 import Foundation
 import SegueRuntime
-import SegueTools
+import SegueScenario
 import Testing
 
 @testable import SegueServe

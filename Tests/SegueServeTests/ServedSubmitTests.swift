@@ -1,6 +1,7 @@
 import Foundation
+import SegueDriver
 import SegueRuntime
-import SegueTools
+import SegueScenario
 import Testing
 
 @testable import SegueServe

@@ -1,5 +1,5 @@
 import Foundation
-import SegueTools
+import SegueREPL
 import Testing
 
 @testable import SegueServe

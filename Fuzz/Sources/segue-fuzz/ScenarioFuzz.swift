@@ -1,6 +1,6 @@
 import Foundation
 import SegueDiagnostics
-import SegueTools
+import SegueScenario
 
 /// Bytes as a scenario file.
 enum ScenarioFuzz {

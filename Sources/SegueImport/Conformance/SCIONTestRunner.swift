@@ -1,10 +1,10 @@
 import Foundation
 import SegueDiagnostics
+import SegueDriver
 import SegueExpression
 import SegueJSON
 import SegueModel
 import SegueRuntime
-import SegueTools
 
 /// Runs a test in SCION's suite format (github.com/jbeard4/scxml-test-framework): a chart `name.scxml` and beside
 /// it a script `name.json` of events, each with the basic configuration (the atomic states) expected after it:

@@ -1,8 +1,8 @@
 import Foundation
 import SegueDiagnostics
+import SegueDriver
 import SegueModel
 import SegueRuntime
-import SegueTools
 
 /// Runs W3C IRP tests (`.txml`, or `.scxml`) as they are: each is imported, compiled and driven on a virtual clock
 /// until it enters its `pass` or `fail` state. A test fails on `fail`, an import or validation error, no timer left

@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 
 #if canImport(Glibc)
     import Glibc
@@ -140,6 +141,16 @@ public final class ChildProcess: @unchecked Sendable {
         let result = await child.collect()
         await written
         return result
+    }
+
+    /// A program by name in the `:`-separated `searchPath` (`PATH`; the usual folders when nil), or nil: how `dot`,
+    /// `rsvg-convert` and Chromium are found.
+    package static func executable(named name: String, searchPath: String?) -> URL? {
+        for directory in (searchPath ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
+            let candidate = URL(fileURLWithPath: PathName.appending(name, to: String(directory)))
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
     }
 
     /// Everything it writes until both pipes close, and its exit status.

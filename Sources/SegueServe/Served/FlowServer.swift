@@ -1,6 +1,7 @@
 import Foundation
+import SegueDriver
+import SegueREPL
 import SegueRuntime
-import SegueTools
 
 /// `segue serve`: the flow behind an HTTP server, the page's event stream, and two background beats, one that
 /// reloads the flow when its files change and one that runs the clock in real time when asked.

@@ -1,6 +1,6 @@
 import Foundation
 import SegueDiagnostics
-import SegueTools
+import SegueDriver
 import SegueYAML
 
 /// What the page posts to `/input`: a step in a scenario's words, as JSON (JSON being YAML's flow style, the

@@ -1,6 +1,7 @@
 import SegueDiagnostics
+import SegueREPL
 import SegueRuntime
-import SegueTools
+import SegueScenario
 
 /// Writes a served session as a scenario file (docs/scenarios.md): each step the person took a step, each call that
 /// failed or was cancelled scripted with `next:` before it, and after each step what the page showed (screen,

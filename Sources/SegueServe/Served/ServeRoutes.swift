@@ -1,6 +1,5 @@
 import Foundation
 import SegueJSON
-import SegueTools
 
 /// Which request does what: the page, its state and event stream, the inputs it posts, downloads of the session,
 /// and the diagram. Nothing else is served: no file is read on a client's say-so, and nothing is answered to a

@@ -1,9 +1,10 @@
 import Foundation
 import SegueCheck
 import SegueDiagnostics
+import SegueDriver
 import SegueModel
+import SegueREPL
 import SegueRuntime
-import SegueTools
 
 extension ServedFlow {
     /// The files the flow was read from (the flow, its imports, its fixtures), which a change reloads it for.

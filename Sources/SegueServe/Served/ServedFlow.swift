@@ -1,9 +1,12 @@
 import Foundation
 import SegueCheck
 import SegueDiagnostics
+import SegueDiagram
+import SegueDriver
 import SegueExpression
+import SegueREPL
+import SegueRender
 import SegueRuntime
-import SegueTools
 
 /// The flow behind the page: one REPL session (a stepped `Session` through the `FlowDriver`, on the embedded
 /// services) that the page's inputs, outcome choices, clock and timeline act on, publishing each new state.

@@ -1,8 +1,8 @@
 import Foundation
 import SegueCheck
 import SegueDiagnostics
+import SegueDiagram
 import SegueModel
-import SegueTools
 
 /// `segue diagram FLOW`: the flow's transition diagram as DOT, Mermaid, PlantUML, SVG or PNG.
 enum DiagramCommand: SegueCommand {

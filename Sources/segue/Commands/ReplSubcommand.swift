@@ -1,8 +1,9 @@
 import Foundation
 import SegueCheck
 import SegueDiagnostics
+import SegueDriver
+import SegueREPL
 import SegueRuntime
-import SegueTools
 
 /// `segue repl FLOW`: step through a flow interactively, or run a script of REPL commands.
 enum ReplSubcommand: SegueCommand {

@@ -2,7 +2,6 @@ import Foundation
 import SegueDiagnostics
 import SegueRuntime
 import SegueServe
-import SegueTools
 
 /// `segue serve FLOW`: the flow as a clickable phone in the browser, on the embedded services, following edits.
 enum ServeCommand: SegueCommand {

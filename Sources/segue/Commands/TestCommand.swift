@@ -1,6 +1,8 @@
 import Foundation
 import SegueDiagnostics
-import SegueTools
+import SegueDiagram
+import SegueDriver
+import SegueScenario
 
 /// `segue test PATH…`: run scenario files and report, one line per scenario.
 enum TestCommand: SegueCommand {

@@ -1,6 +1,6 @@
 import Foundation
 import SegueDiagnostics
-import SegueTools
+import SegueDriver
 
 /// `segue trust [DIR]`: lets the flows in a folder start their services' commands in `repl`, `test` and `serve`,
 /// as `direnv allow` does for an `.envrc`; `--revoke DIR` takes it back, `--list` shows the list.

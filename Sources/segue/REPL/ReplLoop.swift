@@ -1,5 +1,5 @@
 import Foundation
-import SegueTools
+import SegueREPL
 
 /// Reads command lines and prints the session's replies until `quit` or the end of the input.
 struct ReplLoop {
