@@ -27,8 +27,11 @@ struct FindingCollector {
     }
 
     /// The trace of one step: a send loop cut off, an error the flow caused, an injected error shown as the
-    /// default alert.
-    mutating func observe(_ step: Step, by label: String, from: Int32, graph: StateGraph) {
+    /// default alert. `fullTrace` gives the step's whole trace when its own keeps only the notable entries
+    /// (`TraceDetail.notable`): a loop's events are named from it.
+    mutating func observe(
+        _ step: Step, by label: String, from: Int32, graph: StateGraph, fullTrace: (() -> [TraceEntry])? = nil
+    ) {
         let path = { (from >= 0 ? graph.path(to: from) : []) + [label] }
         // Every alert shown or queued, since the stored states drop them (CanonicalState).
         for alert in [step.state.alert].compactMap({ $0 }) + step.state.alertQueue {
@@ -43,7 +46,7 @@ struct FindingCollector {
             switch entry {
             case .eventLimit:
                 // At the handler of the loop's first event, naming the events of the loop.
-                let cycle = EventCycle(trace: step.trace, flow: flow)
+                let cycle = EventCycle(trace: fullTrace?() ?? step.trace, flow: flow)
                 let events = cycle.map { ": \($0.text)" } ?? " (`always:` transitions that never settle)"
                 report(
                     "livelock", .livelock, "events raise each other without end\(events) (\(entry))",

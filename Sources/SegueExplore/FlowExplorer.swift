@@ -107,8 +107,11 @@ public struct FlowExplorer: Sendable {
                     if restartsFollowed.contains(key) { continue }
                     restartKey = key
                 }
-                let step = machine.step(state, move.input)
-                findings.observe(step, by: move.label, from: current, graph: graph)
+                // Only what a finding needs is traced; a loop's whole trace is made again when one is cut off.
+                let step = machine.step(state, move.input, trace: .notable)
+                findings.observe(step, by: move.label, from: current, graph: graph) {
+                    machine.step(state, move.input).trace
+                }
                 // The flow's own steps stay in scope; what a service answers is a sample, never cut.
                 if let scope, !move.input.isOutcome,
                     let what = scope.exceeded(from: state, to: step.state, program: program)

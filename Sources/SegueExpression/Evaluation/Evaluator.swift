@@ -52,6 +52,7 @@ public struct Evaluator<Scope: ValueScope> {
             for field in fields { values[field.name] = try value(of: field.value) }
             return .record(values)
         case .member(let base, let name, let nameRange):
+            if case .resolved(let resolved) = base.kind, let field = scope.field(name, of: resolved) { return field }
             return try member(name, of: try value(of: base), base: base, at: nameRange)
         case .computedField(let base, let name, _, let computed):
             return try computedField(name, of: try value(of: base), base: base, computed, at: expression.range)

@@ -13,6 +13,9 @@ public protocol ValueScope {
     func computedValue(of name: ResolvedName) -> Result<Value, EvaluationError>?
     /// The flow's own function of this name (`functions:`), or nil.
     func flowFunction(named name: String) -> FlowFunction?
+    /// `name.field` read without making `name`'s whole record (`state.recording`, `form.title`), or nil when the
+    /// scope has no shortcut for it and the record is made and read as usual. The same value either way.
+    func field(_ field: String, of name: ResolvedName) -> Value?
 }
 
 extension ValueScope {
@@ -20,6 +23,7 @@ extension ValueScope {
     public func value(of name: ResolvedName) -> Value? { value(of: name.name) }
     public func computedValue(of name: ResolvedName) -> Result<Value, EvaluationError>? { computedValue(of: name.name) }
     public func flowFunction(named name: String) -> FlowFunction? { nil }
+    public func field(_ field: String, of name: ResolvedName) -> Value? { nil }
 }
 
 /// A `ValueScope` backed by a dictionary.

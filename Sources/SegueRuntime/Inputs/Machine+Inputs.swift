@@ -99,7 +99,7 @@ extension Runner {
             }
         default: break
         }
-        guard tracing else { return }
+        guard traceBuffer != nil else { return }
         let (what, reason) = refusal.explanation(in: program, state: state)
         ignore(what, reason)
     }

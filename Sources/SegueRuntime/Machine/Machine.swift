@@ -21,14 +21,16 @@ public struct Machine: Sendable {
     }
 
     /// Handles one input to completion, including every event it raises. A state that does not belong to this
-    /// program (see `check(_:)`) is returned unchanged, with the reason in the trace.
-    public func step(_ state: MachineState, _ input: Input) -> Step {
+    /// program (see `check(_:)`) is returned unchanged, with the reason in the trace. With `trace: .notable` the
+    /// trace keeps only what a search looks for (errors, an event loop cut off, an ignored input), and the step
+    /// builds no text for the rest; the same input from the same state has the same notable entries either way.
+    public func step(_ state: MachineState, _ input: Input, trace detail: TraceDetail = .full) -> Step {
         do {
             try check(state)
         } catch {
             return Step(state: state, effects: [], trace: [.ignored(what: "\(input)", reason: error.description)])
         }
-        var runner = Runner(box: box, state: state, tracing: true)
+        var runner = Runner(box: box, state: state, trace: detail)
         runner.handle(input)
         return Step(state: runner.state, effects: runner.effects, trace: runner.trace)
     }
@@ -43,6 +45,14 @@ public struct Machine: Sendable {
     }
 }
 
+/// How much of a step's trace is kept.
+public enum TraceDetail: Sendable {
+    /// Errors, an event loop cut off and ignored inputs (`TraceEntry.isNotable`).
+    case notable
+    /// Everything the step did.
+    case full
+}
+
 /// The machine's working state for one step.
 struct Runner {
     /// Raised events one input may cause before the rest are dropped (a `send` loop).
@@ -53,6 +63,9 @@ struct Runner {
     var effects: [Effect] = []
     /// Where trace entries go; nil when not tracing, so building them costs nothing.
     let traceBuffer: TraceBuffer?
+    /// Every entry is kept (otherwise only the notable ones, or none without a buffer); the run also takes the
+    /// paths that say more (a screen's entry and exit one by one).
+    let tracing: Bool
     /// Nonzero while an error handler runs: an error inside it goes straight to the default alert.
     var errorDepth = 0
     /// Nonzero while `on_exit` actions run: navigation there is ignored.
@@ -68,10 +81,18 @@ struct Runner {
     var endData: Value = .null
 
     init(box: ProgramBox, state: MachineState, tracing: Bool) {
+        self.init(box: box, state: state, trace: tracing ? .full : nil)
+    }
+
+    init(box: ProgramBox, state: MachineState, trace detail: TraceDetail?) {
         self.box = box
         self.state = state
-        traceBuffer = tracing ? TraceBuffer() : nil
+        traceBuffer = detail == nil ? nil : TraceBuffer()
+        tracing = detail == .full
     }
+
+    /// How much this runner's trace keeps, for a runner it starts (an invoked session's).
+    var traceDetail: TraceDetail? { traceBuffer == nil ? nil : tracing ? .full : .notable }
 
     /// The program, borrowed from the box without copying its arrays.
     var program: Program {
@@ -91,10 +112,16 @@ struct Runner {
         }
     }
 
-    var tracing: Bool { traceBuffer != nil }
     var trace: [TraceEntry] { traceBuffer?.entries ?? [] }
 
+    /// Keeps an entry in a full trace.
     func record(_ entry: @autoclosure () -> TraceEntry) {
+        guard tracing else { return }
+        traceBuffer?.entries.append(entry())
+    }
+
+    /// Keeps a notable entry (an error, an event loop cut off) in any trace.
+    func recordNotable(_ entry: @autoclosure () -> TraceEntry) {
         traceBuffer?.entries.append(entry())
     }
 
@@ -220,7 +247,7 @@ struct Runner {
             handled += 1
             if handled > Self.eventLimit {
                 let cause = extras ? "a send loop, or `always:` transitions that never settle?" : "a send loop?"
-                record(.eventLimit(limit: Self.eventLimit, dropped: state.eventQueue.count, cause: cause))
+                recordNotable(.eventLimit(limit: Self.eventLimit, dropped: state.eventQueue.count, cause: cause))
                 state.eventQueue.removeAll()
                 state.externalQueue.removeAll()
                 return

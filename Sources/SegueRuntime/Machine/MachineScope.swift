@@ -27,6 +27,23 @@ struct MachineScope: ValueScope {
         computedValue(of: program.program.names[name.id])
     }
 
+    /// `state.x` and `form.x` where they name the implicit records: one nested state's flag or one field's value,
+    /// found by name in the screen's tables, instead of a record of every state or field.
+    func field(_ field: String, of name: ResolvedName) -> Value? {
+        let binding = program.program.names[name.id]
+        guard let implicit = binding.implicit, implicit == .state || implicit == .form, let instance,
+            frame.locals.isEmpty || frame.locals[binding.name] == nil,
+            NameBinding.slot(binding.screenSlots, at: instance.screen) == nil, binding.dataSlot < 0
+        else { return nil }
+        let names = program.memberNames[instance.screen]
+        if implicit == .state {
+            guard let id = names.states[field] else { return .null }
+            return .bool(instance.active.contains(id))
+        }
+        guard let index = names.fields[field] else { return .null }
+        return index < instance.form.fields.count ? instance.form.fields[index].value : .null
+    }
+
     /// The scoping rule, nearest first, reading the slots the binding names.
     func value(of binding: NameBinding) -> Value? {
         if !frame.locals.isEmpty, let local = frame.locals[binding.name] { return local }
@@ -44,15 +61,18 @@ struct MachineScope: ValueScope {
         switch implicit {
         case .form:
             guard let instance else { return .record([:]) }
-            let fields = program.program.screens[instance.screen].fields
             var record: [String: Value] = [:]
-            for (index, field) in fields.enumerated() where index < instance.form.fields.count {
-                record[field.name] = instance.form.fields[index].value
+            for (name, index) in program.memberNames[instance.screen].fields where index < instance.form.fields.count {
+                record[name] = instance.form.fields[index].value
             }
             return .record(record)
         case .state:
             guard let instance else { return nil }
-            return Self.states(of: instance, in: program.program.screens[instance.screen])
+            var record: [String: Value] = [:]
+            for (name, id) in program.memberNames[instance.screen].states {
+                record[name] = .bool(instance.active.contains(id))
+            }
+            return .record(record)
         case .device: return device.value
         case .theme: return program.program.theme
         case .currentEvent: return currentEvent
@@ -105,14 +125,5 @@ struct MachineScope: ValueScope {
                 EvaluationError.Kind(rawValue: failure.kind) ?? .typeMismatch, failure.message,
                 at: TextRange(failure.offset, failure.offset + failure.length))
         }
-    }
-
-    /// `state.<name>` for every nested state of the screen, from the instance's active ids (ascending).
-    static func states(of instance: ScreenInstance, in screen: ScreenProgram) -> Value {
-        guard !screen.states.isEmpty else { return .record([:]) }
-        var record: [String: Value] = [:]
-        record.reserveCapacity(screen.states.count)
-        for (id, state) in screen.states.enumerated() { record[state.name] = .bool(instance.active.contains(id)) }
-        return .record(record)
     }
 }

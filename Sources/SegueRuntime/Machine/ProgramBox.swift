@@ -14,10 +14,13 @@ final class ProgramBox: Sendable {
     let children: [ProgramBox]
     /// The fields' errors by value, worked out once.
     let validations = FieldValidations()
+    /// Each screen's nested states and form fields by name, for `state.x` and `form.x` (`MachineScope.field`).
+    let memberNames: [ScreenMemberNames]
 
     init(_ program: Program) {
         self.program = program
         children = program.invocations.map { ProgramBox($0.program) }
+        memberNames = program.screens.map(ScreenMemberNames.init)
         compact = program.code.map(CompactInstruction.init)
         var screens: [ScreenFacts] = []
         var directEntries: [Int32] = []
@@ -46,6 +49,17 @@ final class ProgramBox: Sendable {
         guard event < Int(facts.handlerCount) else { return nil }
         let entry = Int(directEntries[Int(facts.handlers) + event])
         return entry < 0 ? nil : entry
+    }
+}
+
+/// A screen's nested states and form fields by name.
+struct ScreenMemberNames: Sendable {
+    var states: [String: Int] = [:]
+    var fields: [String: Int] = [:]
+
+    init(_ screen: ScreenProgram) {
+        for id in screen.states.indices { states[screen.states[id].name] = id }
+        for index in screen.fields.indices { fields[screen.fields[index].name] = index }
     }
 }
 

@@ -74,7 +74,7 @@ extension Runner {
     /// its output events, the events it sent this session, and its end.
     mutating func runSession(_ index: Int, _ work: (inout Runner) -> Void) {
         let session = state.sessions[index]
-        var child = Runner(box: box.children[session.invocation], state: session.state, tracing: tracing)
+        var child = Runner(box: box.children[session.invocation], state: session.state, trace: traceDetail)
         child.invoked = true
         child.state.now = max(child.state.now, state.now)
         let before = session.state.nextDeadline

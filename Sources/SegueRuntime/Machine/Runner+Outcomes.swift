@@ -90,12 +90,12 @@ extension Runner {
             run(onError, handlerFrame)
             errorDepth -= 1
         } else if errorDepth == 0, let onError = program.onError {
-            record(.error(message: error.message, handledBy: "flow on_error", at: error.origin))
+            recordNotable(.error(message: error.message, handledBy: "flow on_error", at: error.origin))
             errorDepth += 1
             run(onError, handlerFrame)
             errorDepth -= 1
         } else {
-            record(.error(message: error.message, handledBy: "default alert", at: error.origin))
+            recordNotable(.error(message: error.message, handledBy: "default alert", at: error.origin))
             let message = error.message.isEmpty ? messages.text(.errorAlertMessage) : error.message
             showAlert(
                 AlertState(
@@ -117,7 +117,7 @@ extension Runner {
             screen.handlers.handler(for: event) != nil
             || screen.states.contains { $0.handlers.handler(for: event) != nil }
         guard handled else { return false }
-        record(.error(message: error.message, handledBy: "raised as \(program.events[event])", at: error.origin))
+        recordNotable(.error(message: error.message, handledBy: "raised as \(program.events[event])", at: error.origin))
         var raised = RaisedEvent(event: event, payload: error.value, instance: frame.instance, kind: .platform)
         if case .string(let id)? = error.details["sendid"] { raised.sendID = id }
         if first { state.eventQueue.insert(raised, at: 0) } else { state.eventQueue.append(raised) }
