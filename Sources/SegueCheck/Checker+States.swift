@@ -91,7 +91,7 @@ extension CheckRun {
             }
         }
         func targets(_ transitions: [GuardedActions]) -> [String] {
-            transitions.flatMap { ($0.target.map { [$0.text] } ?? []) + gotos($0.actions) }
+            transitions.flatMap { $0.targets.map(\.text) + gotos($0.actions) }
         }
         func markTarget(_ name: String) {
             var ancestor = parents[name] ?? nil

@@ -10,7 +10,8 @@ import Testing
         "error-execution", "event-collision", "event-fields", "external-queue", "foreach", "history",
         "internal-transition", "invoke-inline", "invoke-src", "late-binding", "math-and-empty-cond", "namelist-error",
         "nested-parallel-done", "parallel-done", "raise-order", "script-assignments", "script-error", "script-src",
-        "send-id-renamed", "send-outlives-state", "several-initial", "state-collision", "malformed-expression",
+        "send-id-renamed", "send-outlives-state", "several-initial", "several-targets", "state-collision",
+        "malformed-expression",
         "string-concat", "truthiness", "typeof-and-json", "undeclared-condition",
     ]
 

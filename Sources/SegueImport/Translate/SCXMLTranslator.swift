@@ -268,6 +268,23 @@ struct SCXMLTranslator {
         return nil
     }
 
+    /// Several targets of one transition (`target="a2 b2"`) must be able to be active together (`TargetSet`): in
+    /// different regions of one `<parallel>`. SCXML calls anything else an illegal configuration (I004).
+    mutating func legalTargetSet(_ ids: [String], at range: SourceRange) -> Bool {
+        let nodes = outline.nodes
+        guard
+            let conflict = TargetSet.firstConflict(
+                ids, parent: { nodes[$0]?.parent }, isParallel: { nodes[$0]?.kind == .parallel },
+                topIsParallel: false)
+        else { return true }
+        diagnostics.append(
+            .error(
+                .missingState,
+                "`target` names `\(conflict.earlier)` and `\(ids[conflict.index])`, but \(conflict.reason): the "
+                    + "states of one transition lie in different regions of one `<parallel>`", at: range))
+        return false
+    }
+
     // MARK: data
 
     /// Declares the flow data of a `<datamodel>`; with `late`, without their values, which are returned for the
