@@ -170,7 +170,7 @@ struct SCXMLTranslator {
             case "initial" where node.kind == .compound: initialActions = initialElement(child)
             case "datamodel": lateValues += datamodel(child, late: lateBinding)
             case "invoke" where node.kind != .final:
-                if let invocation = invoke(child, state: node.name) { invocations.append(invocation) }
+                invocations += invoke(child, state: node.name)
             case "donedata" where node.kind == .final:
                 switch doneData(child) {
                 case .value(let value): entries.append(("done_data", .scalar(value)))

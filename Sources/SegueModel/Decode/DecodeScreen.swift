@@ -159,6 +159,7 @@ extension FlowDecoder {
         guard var reader = mapping(node, at: .invocation, context: "`invoke`") else { return nil }
         let chart = reader.take("chart").flatMap { decodeFlow($0) }
         if !reader.has("chart") { missing("chart", in: reader) }
+        let condition = reader.take("when").flatMap { expression($0, context: "`when`") }
         let id = reader.take("id").flatMap { name($0, context: "`id`") }
         let idLocation = reader.take("idlocation").flatMap { name($0, context: "`idlocation`") }
         let autoforward = reader.take("autoforward").flatMap { bool($0, context: "`autoforward`") } ?? false
@@ -168,6 +169,7 @@ extension FlowDecoder {
         guard let chart else { return nil }
         var invocation = Invocation(chart: chart, range: node.range)
         invocation.id = id
+        invocation.guardExpression = condition
         invocation.idLocation = idLocation
         invocation.autoforward = autoforward
         invocation.arguments = arguments

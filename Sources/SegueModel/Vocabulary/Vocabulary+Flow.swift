@@ -264,6 +264,11 @@ extension Vocabulary {
                     doc: "the child: a whole flow written inline, whose first screen's `states:` is the chart",
                     example: "{ segue: 1, flow: worker, start: chart, screens: { chart: { states: { busy: {} } } } }"),
                 KeySpec(
+                    "when", .expression,
+                    doc:
+                        "starts the session only if it holds as the session would start (one that fails raises its error and starts none)",
+                    example: "\"signed_in\""),
+                KeySpec(
                     "id", .name,
                     doc:
                         "names the session for `send … to:`, `done.invoke.<id>` and `current_event.invokeid` (default: `<state>.<n>`)",
