@@ -131,6 +131,9 @@ public enum CheckCode {
     public static let handlerNeverFires = "C602"
     /// A history state outside a compound state, or its `default:` target outside its parent.
     public static let misplacedHistory = "C603"
+    /// A transition with several targets (`goto: [a, b]`) that cannot be active together: one contains another,
+    /// or two are children of one compound state rather than in different regions of a parallel state.
+    public static let conflictingTargets = "C604"
 
     // MARK: locale and messages
 
@@ -158,7 +161,7 @@ public enum CheckCode {
         duplicateElement, duplicateField, duplicateDeclaration, invalidPattern, submitWithoutFields,
         recursiveComponent, namedValueCycle, repeatedExpression, computedFieldSet,
         invalidName, handlerNeverFires,
-        misplacedHistory,
+        misplacedHistory, conflictingTargets,
         unknownLocale, unknownMessage, unknownPlaceholder, pluralForms,
     ]
 }

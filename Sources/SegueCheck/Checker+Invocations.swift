@@ -40,6 +40,9 @@ extension CheckRun {
                         "an invoked chart's data lives as long as its session: `\(variable.name.text)` cannot be persisted",
                         at: variable.name.range))
             }
+            if let condition = invocation.guardExpression {
+                check(condition, in: scope, expecting: .bool, role: "`when`")
+            }
             let names = chart.data.map(\.name.text)
             for argument in invocation.arguments {
                 check(argument.value, in: scope, role: "`\(argument.name.text)`")

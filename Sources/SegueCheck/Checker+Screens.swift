@@ -111,7 +111,10 @@ extension CheckRun {
                 check(condition, in: scope, expecting: .bool, role: "`when`")
                 guarded = scope.knowing(condition, is: true)
             }
-            if checkingTargets, let target = transition.target { checkGoto(target, in: scope) }
+            if checkingTargets, !transition.targets.isEmpty {
+                for target in transition.targets { checkGoto(target, in: scope) }
+                checkTargetSet(transition.targets, in: scope)
+            }
             checkActions(transition.actions, in: guarded)
         }
     }
@@ -174,7 +177,7 @@ extension CheckRun {
     /// The flow's own `on:`, the responder chain's last: no nested states to go to, so no transition has a target.
     private mutating func checkOwnHandlers() {
         for handler in flow.handlers {
-            for target in handler.alternatives.compactMap(\.target) {
+            for target in handler.alternatives.flatMap(\.targets) {
                 report(
                     .error(
                         CheckCode.unknownState,

@@ -62,11 +62,12 @@ extension CheckRun {
                         + "the compound state whose history it remembers", at: state.name.range))
             return
         }
-        guard let historyDefault = state.historyDefault, let target = historyDefault.target else { return }
-        checkGoto(target, in: scope)
+        guard let historyDefault = state.historyDefault else { return }
+        for target in historyDefault.targets { checkGoto(target, in: scope) }
+        checkTargetSet(historyDefault.targets, in: scope)
         checkActions(historyDefault.actions, in: scope)
         let inside = Inventory.states(siblings).map(\.state.name.text)
-        guard !inside.contains(target.text) else { return }
+        guard let target = historyDefault.targets.first(where: { !inside.contains($0.text) }) else { return }
         report(
             .error(
                 CheckCode.misplacedHistory,

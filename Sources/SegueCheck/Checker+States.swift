@@ -39,11 +39,17 @@ extension CheckRun {
     /// An initial state is a child, or a descendant entered with its ancestors (several: one per parallel region).
     private mutating func checkInitial(_ chart: StateChart, owner: String, of screen: String) {
         let names = chart.states.map(\.name.text)
-        let inside = Set(Inventory.states(chart).map(\.state.name.text))
+        // The descendants are listed only for an initial state deeper than a child (every state's chart is checked,
+        // so listing them each time would be quadratic in how deep the states nest).
+        var inside: Set<String>?
         for initial in chart.initial {
-            guard inside.contains(initial.text) else {
-                reportInitial(initial, names, owner)
-                continue
+            if !names.contains(initial.text) {
+                let descendants = inside ?? Set(Inventory.states(chart).map(\.state.name.text))
+                inside = descendants
+                guard descendants.contains(initial.text) else {
+                    reportInitial(initial, names, owner)
+                    continue
+                }
             }
             refer(.state, initial, in: .screen(screen))
         }
@@ -91,7 +97,7 @@ extension CheckRun {
             }
         }
         func targets(_ transitions: [GuardedActions]) -> [String] {
-            transitions.flatMap { ($0.target.map { [$0.text] } ?? []) + gotos($0.actions) }
+            transitions.flatMap { $0.targets.map(\.text) + gotos($0.actions) }
         }
         func markTarget(_ name: String) {
             var ancestor = parents[name] ?? nil

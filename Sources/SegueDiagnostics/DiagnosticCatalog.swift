@@ -116,6 +116,8 @@ public enum DiagnosticCatalog {
             "An `on:` key that can never fire: `done.state.x` where `x` is no compound state with a final child and no parallel state of the screen.",
         "C603":
             "A history state outside a compound state (at the top of a screen's states), or one whose `default:` enters a state outside its parent.",
+        "C604":
+            "A transition with several targets (`goto: [a, b]`) whose states cannot be active together: one contains another, or two lie in one compound state instead of in different regions of a parallel state.",
         "C701": "`locale:` (or a locale key under `messages:`) names a language no built-in messages exist in.",
         "C702": "A `messages:` key that is no built-in message's id.",
         "C703": "A message text uses a placeholder the message does not have.",
@@ -128,9 +130,9 @@ public enum DiagnosticCatalog {
         "I003":
             "An attribute the element does not take (with did-you-mean), a required one missing, or a value outside its choices (`type` of a history or a transition).",
         "I004":
-            "A transition's `target`, an `initial`, a history default or `In('…')` names no state of the document.",
+            "A transition's `target`, an `initial`, a history default or `In('…')` names no state of the document, or a `target` names several states that cannot be active together (not in different regions of one `<parallel>`).",
         "I005":
-            "A construct SCXML defines that has no Segue translation: `<invoke>`, `<script>`, `<foreach>`, `<donedata>`, `<content>`, `idlocation`, values computed at run time (`eventexpr`, `targetexpr`, `delayexpr` other than a quoted literal), several targets or initial states, late binding, other datamodels.",
+            "A construct SCXML defines that has no Segue translation: `<invoke>`, `<script>`, `<foreach>`, `<donedata>`, `<content>`, `idlocation`, values computed at run time (`eventexpr`, `targetexpr`, `delayexpr` other than a quoted literal), late binding, other datamodels.",
         "I006":
             "An expression outside the subset Segue shares with SCXML's null and ECMAScript datamodels: `typeof`, assignment, function and method calls other than `In(…)`, system variables other than `_event.data`, hexadecimal numbers (docs/import.md lists the subset).",
         "I007":

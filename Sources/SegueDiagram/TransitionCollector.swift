@@ -123,13 +123,14 @@ struct TransitionCollector {
         walk(handler.alternatives, trigger: "on \(handler.event.text)", in: screen, state: state)
     }
 
-    /// Transitions: a `goto:` key is an edge from the state (its `do:` drawn with it), then the actions' own.
+    /// Transitions: a `goto:` key is an edge from the state to each target (its `do:` drawn with it; several targets,
+    /// one per parallel region, are one edge each with the same label), then the actions' own.
     private mutating func walk(_ transitions: [GuardedActions], trigger: String, in screen: Screen, state: String?) {
         for alternative in transitions {
             var label = TransitionLabel(trigger: trigger, state: state)
             if let condition = alternative.guardExpression { label = label.guarded(condition.text) }
             let place = Place(screen: screen, state: state, label: label)
-            if let target = alternative.target { addGoto(target, at: place) }
+            for target in alternative.targets { addGoto(target, at: place) }
             walk(alternative.actions, at: place)
         }
     }

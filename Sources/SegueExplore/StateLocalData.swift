@@ -96,10 +96,10 @@ enum StateLocalData {
         for nested in screen.states {
             if !inside.isDisjoint(with: nested.initialChildren) { return false }
             tables.append(nested.handlers)
-            targets += nested.always.map(\.target) + [nested.historyDefault?.target ?? -1]
+            targets += nested.always.flatMap(\.targets) + (nested.historyDefault?.targets ?? [])
         }
         for nested in inside where screen.states[nested].onExit != nil { return false }
-        targets += tables.flatMap { $0.handlers.flatMap { $0.alternatives.map(\.target) } }
+        targets += tables.flatMap { $0.handlers.flatMap { $0.alternatives.flatMap(\.targets) } }
         if targets.contains(where: inside.contains) { return false }
         var jumpedTo: Set<Int> = []
         for instruction in program.code {

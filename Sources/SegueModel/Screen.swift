@@ -116,25 +116,27 @@ public struct Handler: Sendable {
 
 /// One transition of a handler or of a state's `always:` list: `{ when: guard, goto: target, type: internal, do: […] }`.
 ///
-/// With a `target` (`goto:` as a key) the actions run between the exits and the entries (SCXML's order); without
+/// With targets (`goto:` as a key) the actions run between the exits and the entries (SCXML's order); without
 /// one the transition is targetless: its actions run and no state changes (a `goto` action inside them switches then).
+/// Several targets (`goto: [a2, b2]`, SCXML's `target="a2 b2"`) enter one state in each of several regions of a
+/// parallel state at once.
 public struct GuardedActions: Sendable {
     public var guardExpression: ExpressionText?
     public var actions: [Action]
     public var range: SourceRange
-    /// The state the transition enters; nil for a targetless transition.
-    public var target: Name? = nil
+    /// The states the transition enters, in the order written; empty for a targetless transition.
+    public var targets: [Name] = []
     /// `type: internal`: a transition from a compound state to its own descendants leaves the source active.
     public var isInternal: Bool = false
 
     public init(
-        guardExpression: ExpressionText?, actions: [Action], range: SourceRange, target: Name? = nil,
+        guardExpression: ExpressionText?, actions: [Action], range: SourceRange, targets: [Name] = [],
         isInternal: Bool = false
     ) {
         self.guardExpression = guardExpression
         self.actions = actions
         self.range = range
-        self.target = target
+        self.targets = targets
         self.isInternal = isInternal
     }
 }

@@ -36,6 +36,20 @@ import Testing
             #expect(file.offset(line: location.line, column: location.column) == offset)
         }
     }
+
+    /// Columns counted from the block an offset lies in agree with counting the line from its start: on a line of
+    /// many blocks (a chart written on one line), with multi-byte characters, a CR LF and a BOM on the way.
+    @Test func columnsOnALongLineAgreeWithCountingFromTheLineStart() {
+        let line = String(repeating: "<a é=\"привет\"/>", count: 40)
+        let file = SourceFile(path: "a.scxml", bytes: [0xEF, 0xBB, 0xBF] + Array((line + "\r\n" + line + "\n").utf8))
+        for offset in 0...file.bytes.count {
+            let location = file.location(ofOffset: offset)
+            var start = file.lineStarts[location.line - 1]
+            if location.line == 1, offset >= 3 { start = 3 }
+            let counted = 1 + file.bytes[start..<max(start, offset)].filter { $0 & 0xC0 != 0x80 }.count
+            #expect(location.column == counted, "offset \(offset)")
+        }
+    }
 }
 
 @Suite struct SuggestionTests {

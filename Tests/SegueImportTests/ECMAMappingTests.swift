@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("JSON.stringify(_event.data)", "json(event)"),
+        ("JSON.stringify(_event.data)", "json(current_event.data)"),
         ("'got ' + JSON.stringify([a, {k: b}])", "'got ' + json([a, { k: b }])"),
     ])
     func jsonStringifyBecomesJson(_ ecma: String, _ segue: String) {

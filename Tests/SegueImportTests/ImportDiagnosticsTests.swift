@@ -12,6 +12,11 @@ import Testing
         ("bad-attribute.scxml", "I003", 3, 28, "`<transition>` has no attribute `targt`; did you mean `target`?"),
         ("missing-state.scxml", "I004", 3, 36, "no state has the id `idel`; did you mean `idle`?"),
         (
+            "conflicting-targets.scxml", "I004", 3, 65,
+            "`target` names `a2` and `a1`, but only one child of `a` is active at a time: the states of one "
+                + "transition lie in different regions of one `<parallel>`"
+        ),
+        (
             "unsupported.scxml", "I005", 3, 19,
             "only SCXML sessions are invoked (`type=\"scxml\"`), not `http://example.com/vxml`"
         ),
@@ -21,10 +26,6 @@ import Testing
                 + "statement is ECMAScript code Segue's expressions do not run"
         ),
         ("expression.scxml", "I006", 4, 34, "`cond`: ECMAScript's `new` is outside the shared subset"),
-        (
-            "several-targets.scxml", "I005", 3, 65,
-            "a transition to several states at once (`a2 b2`) is not translated: a flow's transition enters one state"
-        ),
         (
             "eventless-cycle.scxml", "I007", 3, 5,
             "eventless transitions without `cond` loop forever: ping → pong → ping"
@@ -72,7 +73,10 @@ import Testing
 
     @Test func expressionsOutsideTheSubsetNameTheConstruct() {
         let cases: [(String, String)] = [
-            ("Math.pow(2, n) > 1", "`cond`: `Math.pow(…)` has no Segue function; only a whole exponent from 0 to 16 written as a number is mapped (to the product `x * x`)"),
+            (
+                "Math.pow(2, n) > 1",
+                "`cond`: `Math.pow(…)` has no Segue function; only a whole exponent from 0 to 16 written as a number is mapped (to the product `x * x`)"
+            ),
             (
                 "s.slice(1) == ''",
                 "`cond`: the method call `.slice(…)` is ECMAScript, not in the shared subset (only `startsWith`, "

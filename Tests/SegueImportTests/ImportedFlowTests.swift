@@ -23,9 +23,11 @@ import Testing
         let suite = try FileManager.default.contentsOfDirectory(
             atPath: Fixture.root.appendingPathComponent("suite").path
         )
-        // invoke-src.scxml and script-src.scxml read a file beside them: SuiteRunnerTests runs them from their
+        // invoke-src.scxml, invoke-srcexpr.scxml and script-src.scxml read a file beside them: SuiteRunnerTests runs them from their
         // real paths.
-        .filter { $0.hasSuffix(".scxml") && !["invoke-src.scxml", "script-src.scxml"].contains($0) }
+        .filter {
+            $0.hasSuffix(".scxml") && !["invoke-src.scxml", "invoke-srcexpr.scxml", "script-src.scxml"].contains($0)
+        }
         .map { "suite/" + $0 }
         for name in ["microwave.scxml", "diagnostics/decided-statically.scxml"] + suite {
             let yaml = try #require(SCXMLImporter.translate(try Fixture.source(name)).yaml, "\(name)")

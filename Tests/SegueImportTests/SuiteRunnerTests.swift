@@ -7,10 +7,13 @@ import Testing
 @Suite struct SuiteRunnerTests {
     static let passing = [
         "conditions", "delayed-send", "dropped-send-id", "done-dotted-id", "done-event-type", "done-never-raised",
-        "error-execution", "event-collision", "event-fields", "external-queue", "foreach", "history",
-        "internal-transition", "invoke-inline", "invoke-src", "late-binding", "math-and-empty-cond", "namelist-error",
+        "error-execution", "event-collision", "event-data-on-entry", "event-fields", "external-queue", "foreach",
+        "history",
+        "internal-transition", "invoke-inline", "invoke-src", "invoke-srcexpr", "invoke-typeexpr", "late-binding",
+        "math-and-empty-cond", "namelist-error",
         "nested-parallel-done", "parallel-done", "raise-order", "script-assignments", "script-error", "script-src",
-        "send-id-renamed", "send-outlives-state", "several-initial", "state-collision", "malformed-expression",
+        "send-id-renamed", "send-outlives-state", "several-initial", "several-targets", "state-collision",
+        "malformed-expression",
         "string-concat", "truthiness", "typeof-and-json", "undeclared-condition",
     ]
 

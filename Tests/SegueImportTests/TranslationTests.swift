@@ -20,7 +20,7 @@ import Testing
             ("Var1 === 'a' && In('s0')", "Var1 == 'a' && state.s0"),
             ("x !== null || !(y > 2)", "x != null || !(y > 2)"),
             ("_event.data.amount * 2 + .5", "current_event.data.amount * 2 + 0.5"),
-            ("_event.data === undefined", "event == null"),
+            ("_event.data === undefined", "current_event.data == null"),
             ("list[0].name", "list[0].name"),
             ("\"double\" + 'single'", "'double' + 'single'"),
             ("a ? -1 : {k: [1, 2]}", "a ? -1 : { k: [1, 2] }"),

@@ -136,6 +136,21 @@ import Testing
         #expect(Self.data(later, machine, "ticks") == .int(0))
     }
 
+    /// `when:` is read as the session would start: false starts none; one that fails starts none and raises.
+    @Test func whenDecidesWhetherTheSessionStarts() throws {
+        for (condition, note) in [
+            ("readies == 0", nil), ("readies > 0", "invoke worker: not started, `when` does not hold"),
+            ("1 / 0 == 0", "invoke worker: not started, `when` failed"),
+        ] {
+            let guarded = Self.flow.replacingOccurrences(
+                of: "  id: worker\n", with: "  id: worker\n          when: \"\(condition)\"\n")
+            let machine = Machine(program: try Harness.compile(guarded))
+            let step = machine.step(MachineState(), .launch(LaunchEnvironment()))
+            #expect(step.state.sessions.map(\.invokeID) == (note == nil ? ["worker"] : []), "\(condition)")
+            if let note { #expect(step.trace.contains(.note(note)), "\(step.trace)") }
+        }
+    }
+
     @Test func aSendToParentFromAFlowNobodyInvokedIsIgnored() throws {
         let machine = Machine(
             program: try Harness.compile(

@@ -9,7 +9,8 @@ public enum ImportCode: String, Sendable, CaseIterable {
     case unknownElement = "I002"
     /// An attribute the element does not take, or a required one missing.
     case badAttribute = "I003"
-    /// A transition, `initial` or history default names no state of the document.
+    /// A transition, `initial` or history default names no state of the document, or several that cannot be
+    /// active together.
     case missingState = "I004"
     /// A construct SCXML defines that the importer does not translate (`<invoke>`, `<script>`, `<foreach>`, …).
     case unsupported = "I005"

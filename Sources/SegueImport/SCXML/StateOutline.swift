@@ -1,3 +1,4 @@
+import Foundation
 import SegueDiagnostics
 import SegueModel
 
@@ -45,6 +46,12 @@ struct StateOutline {
     private(set) var loopNames: Set<String> = []
     /// The `id` of every `<invoke>`: the sessions a `<send>` can reach as `#_<id>`.
     private(set) var invokeIDs: Set<String> = []
+    /// The string literals each data id is given (`<data expr>`, `<assign expr>`), in document order, and the ids
+    /// given anything else somewhere (a computed value, a `<foreach>` variable, an `idlocation`; any `<script>`
+    /// makes every id such): `knownValues(of:)`.
+    private var literals: [String: [String]] = [:]
+    private var computed: Set<String> = []
+    private var hasScript = false
 
     init(root: XMLElement) {
         var stateIDs: [String] = []
@@ -52,10 +59,12 @@ struct StateOutline {
         var raisedNames: [String] = []
         func collect(_ element: XMLElement) {
             // An invoked chart is a document of its own: its data and sends are not this one's.
+            if let location = element["idlocation"] { computed.insert(location) }
             if element.name == "invoke" {
                 if let id = element["id"] { invokeIDs.insert(id) }
                 return
             }
+            noteValue(of: element)
             if element.name == "data", let id = element["id"] { dataIDs.insert(id) }
             if element.name == "script", element.attribute("src") == nil {
                 scriptNames.formUnion(
@@ -80,6 +89,7 @@ struct StateOutline {
             element.children.forEach(collect)
         }
         collect(root)
+        computed.formUnion(loopNames)
         scriptNames.subtract(dataIDs)
         dataIDs.formUnion(scriptNames)
         stateNames = NameAllocator(reserving: stateIDs)
@@ -120,6 +130,35 @@ struct StateOutline {
         let name = String(descriptor.dropFirst(EventDescriptor.donePrefix.count))
         guard !name.isEmpty, name != "*", !completingNames.contains(name) else { return nil }
         return name
+    }
+
+    /// Every value the data `id` can hold, when the document gives it only string literals (nil otherwise): the
+    /// values an `<invoke srcexpr>` reading it can name, known at import time.
+    func knownValues(of id: String) -> [String]? {
+        guard !hasScript, !computed.contains(id), dataIDs.contains(id) else { return nil }
+        var seen: Set<String> = []
+        return (literals[id] ?? []).filter { seen.insert($0).inserted }
+    }
+
+    /// Notes the value a `<data>` or `<assign>` gives its id, and any `<script>`.
+    private mutating func noteValue(of element: XMLElement) {
+        let target: String?
+        switch element.name {
+        case "data": target = element["id"]
+        case "assign": target = element["location"]
+        case "script":
+            hasScript = true
+            return
+        default: return
+        }
+        guard let target else { return }
+        if let expr = element["expr"], let literal = SCXMLTranslator.literal(expr) {
+            literals[target, default: []].append(literal)
+        } else if element.name == "assign" || element["expr"] != nil || element["src"] != nil
+            || !element.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        {
+            computed.insert(target)
+        }
     }
 
     /// The id an element is known by: its own, or one made up for a state written without.

@@ -5,8 +5,8 @@ import SegueModel
 /// Translates an SCXML `cond`, `expr` or `location` written for the null or ECMAScript datamodel into Segue's
 /// expression language, when it stays inside the subset the two share: literals, names, member access and
 /// indexing, comparisons (`===` becomes `==`), arithmetic, `!`, `&&`, `||`, `?:`, array and object literals, and
-/// `In('state')` (which becomes `state.<name>`), and the system variables (`_event.data` is the handler's `event`,
-/// the rest of `_event` is `current_event`, `_sessionid` and `_name` are `session.id` and `session.name`).
+/// `In('state')` (which becomes `state.<name>`), and the system variables (`_event` is `current_event`, its
+/// `data` too, `_sessionid` and `_name` are `session.id` and `session.name`).
 /// Anything else — `typeof`, function calls, assignment — is an I006 diagnostic at its position in the attribute.
 ///
 ///     ECMAExpression.translate("Var1 === 'a' && In('s0')", ...)  // "Var1 == 'a' && state.s0"
@@ -136,15 +136,9 @@ struct ECMAExpression {
                     index += 4
                     continue
                 } else if token.text == "_event" {
-                    // The payload is the handler's `event`; the rest of `_event` is `current_event`. A field of the
-                    // payload is read through `current_event.data` (any): a chart may read a field no `<send>` of
-                    // that event carries (`undefined` in ECMAScript), which the payload's record type would refuse.
-                    if next?.text == ".", index + 2 < tokens.count, tokens[index + 2].text == "data" {
-                        let readsField = index + 3 < tokens.count && tokens[index + 3].text == "."
-                        out += readsField ? [ImplicitName.currentEvent.rawValue, ".", "data"] : ["event"]
-                        index += 3
-                        continue
-                    }
+                    // `_event` is `current_event`, its payload `current_event.data` (any) wherever it is read: in an
+                    // `<onentry>` too, where no handler's `event` is bound, and a field no `<send>` of that event
+                    // carries (`undefined` in ECMAScript) is null rather than refused by a payload's record type.
                     // `_event` has SCXML's fields only: any other is `undefined` in ECMAScript, and reading it
                     // further is an error at run time there, a type error in the flow here.
                     if next?.text == ".", index + 2 < tokens.count, tokens[index + 2].kind == .identifier,

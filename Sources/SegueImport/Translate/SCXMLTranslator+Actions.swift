@@ -13,17 +13,16 @@ extension SCXMLTranslator {
         }
         if let target = element.attribute("target") {
             let ids = target.value.split(whereSeparator: \.isWhitespace).map(String.init)
-            if ids.count > 1 {
-                diagnostics.append(
-                    .error(
-                        .unsupported,
-                        "a transition to several states at once (`\(target.value)`) is not translated: a flow's transition enters one state",
-                        at: target.valueRange))
-                return nil
-            }
-            if let id = ids.first {
+            var names: [String] = []
+            for id in ids {
                 guard let name = targetName(id, at: target.valueRange) else { return nil }
-                fields.append(("goto", .scalar(name)))
+                names.append(name)
+            }
+            if names.count == 1 {
+                fields.append(("goto", .scalar(names[0])))
+            } else if !names.isEmpty {
+                guard legalTargetSet(ids, at: target.valueRange) else { return nil }
+                fields.append(("goto", .sequence(names.map { .scalar($0) })))
             }
         }
         if let type = element.attribute("type") {
@@ -127,8 +126,10 @@ extension SCXMLTranslator {
             return []
         }
         // Inline content is an expression too (`<assign location="x">[1, 2]</assign>`), as in `<data>`.
-        let value = element.attribute("expr") ?? XMLAttribute(
-            name: "expr", value: inline, range: element.range, valueRange: element.range)
+        let value =
+            element.attribute("expr")
+            ?? XMLAttribute(
+                name: "expr", value: inline, range: element.range, valueRange: element.range)
         return assignment(
             location, value, construct: element.attribute("expr") == nil ? "`<assign>`'s inline value" : "`expr`",
             at: element)
@@ -273,7 +274,8 @@ extension SCXMLTranslator {
             } catch {
                 guard let whenMalformed else {
                     diagnostics.append(
-                        .error(.expression, "\(construct) is not a well-formed expression: \(error.message)", at: range))
+                        .error(.expression, "\(construct) is not a well-formed expression: \(error.message)", at: range)
+                    )
                     return nil
                 }
                 diagnostics.append(

@@ -8,23 +8,55 @@ extension SCXMLTranslator {
     /// How deep `src` documents may invoke further documents (a document invoking itself would never end).
     static let invokeDepthLimit = 8
 
-    mutating func invoke(_ element: XMLElement, state: String) -> YAMLTree? {
+    mutating func invoke(_ element: XMLElement, state: String) -> [YAMLTree] {
         checkAttributes(element)
         var entries: [(String, YAMLTree)] = []
         if let type = element.attribute("type") ?? element.attribute("typeexpr") {
             let written = type.name == "type" ? type.value : Self.literal(type.value)
             guard let written else {
-                unsupported(element, "a `typeexpr` computed at run time is not translated; write the type itself")
-                return nil
+                // Computed when the session would start: SCXML's type starts it, any other fails (error.execution).
+                guard let computed = expression(type, construct: "`typeexpr`") else { return [] }
+                let accepted = Self.invokeTypes.sorted().map { "(\(computed)) == \(Self.segueString($0))" }
+                entries.append(("when", .scalar((accepted + ["1 / 0 == 0"]).joined(separator: " || "))))
+                return invocations(element, state: state, entries: entries)
             }
             guard Self.invokeTypes.contains(written) else {
                 diagnostics.append(
                     .error(
                         .unsupported, "only SCXML sessions are invoked (`type=\"scxml\"`), not `\(written)`",
                         at: type.valueRange))
-                return nil
+                return []
             }
         }
+        return invocations(element, state: state, entries: entries)
+    }
+
+    /// The invocation, or with a `srcexpr` the document known at import time, one invocation per document its
+    /// variable can name (`SourceChoice`), each started `when:` the variable names it.
+    private mutating func invocations(_ element: XMLElement, state: String, entries: [(String, YAMLTree)])
+        -> [YAMLTree]
+    {
+        guard element.children.first(where: { $0.name == "content" }) == nil,
+            let source = element.attribute("srcexpr"), Self.literal(source.value) == nil
+        else { return invocation(element, state: state, entries: entries).map { [$0] } ?? [] }
+        guard let choices = sourceChoices(source, element: element) else { return [] }
+        return choices.compactMap { choice in
+            guard let chart = translateSource(choice.document, at: source.valueRange, state: state) else { return nil }
+            var guarded = entries
+            if let index = guarded.firstIndex(where: { $0.0 == "when" }), case .scalar(let type) = guarded[index].1 {
+                guarded[index].1 = .scalar("(\(type)) && (\(choice.condition))")
+            } else {
+                guarded.insert(("when", .scalar(choice.condition)), at: 0)
+            }
+            return invocation(element, state: state, entries: guarded, chart: chart)
+        }
+    }
+
+    /// The rest of an `<invoke>` after its type: id, idlocation, the chart, autoforward, arguments and `<finalize>`.
+    private mutating func invocation(
+        _ element: XMLElement, state: String, entries: [(String, YAMLTree)], chart given: (YAMLTree, Set<String>)? = nil
+    ) -> YAMLTree? {
+        var entries = entries
         if let id = element["id"] { entries.append(("id", .scalar(SCXMLNames.identifier(id)))) }
         if let location = element.attribute("idlocation") {
             guard outline.dataIDs.contains(location.value) else {
@@ -34,7 +66,7 @@ extension SCXMLTranslator {
             }
             entries.append(("idlocation", .scalar(SCXMLNames.identifier(location.value))))
         }
-        guard let invoked = invokedChart(element, state: state) else { return nil }
+        guard let invoked = given ?? invokedChart(element, state: state) else { return nil }
         let (chart, childData) = invoked
         entries.insert(("chart", chart), at: 0)
         if element["autoforward"] == "true" { entries.append(("autoforward", .plain("true"))) }
@@ -110,25 +142,30 @@ extension SCXMLTranslator {
             unsupported(element, "a `srcexpr` computed at run time is not translated; write the document's name")
             return nil
         }
+        return translateSource(written, at: source.valueRange, state: state)
+    }
+
+    /// The document `written` (`file:child.scxml`) names, read now beside this one and translated.
+    private mutating func translateSource(_ written: String, at range: SourceRange, state: String)
+        -> (YAMLTree, Set<String>)?
+    {
+        let name = state + "_child"
         guard invokeDepth < Self.invokeDepthLimit else {
-            unsupported(element, "documents invoke each other more than \(Self.invokeDepthLimit) deep")
+            diagnostics.append(
+                .error(.unsupported, "documents invoke each other more than \(Self.invokeDepthLimit) deep", at: range))
             return nil
         }
-        let relative = written.hasPrefix("file:") ? String(written.dropFirst(5)) : written
-        let path = PathName.resolving(relative, from: file.path)
-        // The W3C suite names its `.txml` sources by the `.scxml` its transforms would make.
-        let candidates = [path, path.hasSuffix(".scxml") ? String(path.dropLast(6)) + ".txml" : nil].compactMap { $0 }
+        let located = locateSource(written)
         // Only inside the project root, and the same words whether or not anything is there outside it.
-        guard candidates.allSatisfy({ project.locate($0) != .failure(.outside) }) else {
+        guard !located.outside else {
             diagnostics.append(
                 .error(
                     .badAttribute, project.outsideMessage(key: "<invoke src>", written: written),
-                    at: source.valueRange, notes: [DiagnosticNote(ProjectRoot.outsideNote)]))
+                    at: range, notes: [DiagnosticNote(ProjectRoot.outsideNote)]))
             return nil
         }
-        guard let found = candidates.first(where: { (try? project.locate($0).get()) != nil }) else {
-            diagnostics.append(
-                .error(.badAttribute, "cannot read the invoked document `\(path)`", at: source.valueRange))
+        guard let found = located.found else {
+            diagnostics.append(.error(.badAttribute, "cannot read the invoked document `\(located.path)`", at: range))
             return nil
         }
         let document: SourceFile
@@ -141,6 +178,16 @@ extension SCXMLTranslator {
             return nil
         }
         return translateChild(root, file: document, name: name)
+    }
+
+    /// Where the document `written` names lies: its path beside this document, the file found (a missing `.scxml`
+    /// looked for as `.txml`, as the W3C suite names its sources), or that it lies outside the project root.
+    func locateSource(_ written: String) -> (path: String, found: String?, outside: Bool) {
+        let relative = written.hasPrefix("file:") ? String(written.dropFirst(5)) : written
+        let path = PathName.resolving(relative, from: file.path)
+        let candidates = [path, path.hasSuffix(".scxml") ? String(path.dropLast(6)) + ".txml" : nil].compactMap { $0 }
+        let outside = candidates.contains { project.locate($0) == .failure(.outside) }
+        return (path, outside ? nil : candidates.first { (try? project.locate($0).get()) != nil }, outside)
     }
 
     private mutating func translateChild(_ root: XMLElement, file: SourceFile, name: String) -> (YAMLTree, Set<String>)?

@@ -170,7 +170,7 @@ struct SCXMLTranslator {
             case "initial" where node.kind == .compound: initialActions = initialElement(child)
             case "datamodel": lateValues += datamodel(child, late: lateBinding)
             case "invoke" where node.kind != .final:
-                if let invocation = invoke(child, state: node.name) { invocations.append(invocation) }
+                invocations += invoke(child, state: node.name)
             case "donedata" where node.kind == .final:
                 switch doneData(child) {
                 case .value(let value): entries.append(("done_data", .scalar(value)))
@@ -266,6 +266,23 @@ struct SCXMLTranslator {
         let hint = Suggestion.closest(to: id, in: outline.order).map { "; did you mean `\($0)`?" } ?? ""
         diagnostics.append(.error(.missingState, "no state has the id `\(id)`\(hint)", at: range))
         return nil
+    }
+
+    /// Several targets of one transition (`target="a2 b2"`) must be able to be active together (`TargetSet`): in
+    /// different regions of one `<parallel>`. SCXML calls anything else an illegal configuration (I004).
+    mutating func legalTargetSet(_ ids: [String], at range: SourceRange) -> Bool {
+        let nodes = outline.nodes
+        guard
+            let conflict = TargetSet.firstConflict(
+                ids, parent: { nodes[$0]?.parent }, isParallel: { nodes[$0]?.kind == .parallel },
+                topIsParallel: false)
+        else { return true }
+        diagnostics.append(
+            .error(
+                .missingState,
+                "`target` names `\(conflict.earlier)` and `\(ids[conflict.index])`, but \(conflict.reason): the "
+                    + "states of one transition lie in different regions of one `<parallel>`", at: range))
+        return false
     }
 
     // MARK: data

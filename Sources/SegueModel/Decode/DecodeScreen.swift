@@ -74,10 +74,12 @@ extension FlowDecoder {
     /// Guarded alternatives when items carry `when:`, `do:` or `type:`; otherwise one unguarded action list.
     ///
     /// A lone `{ goto: s }` item stays an action (switch now): as the only item it does what the transition would.
-    /// An action with a `do:` of its own (`foreach`, `after`, `every`, `if`…) is an action, not a transition.
+    /// `{ goto: [a, b] }` is a transition (the action enters one state). An action with a `do:` of its own
+    /// (`foreach`, `after`, `every`, `if`…) is an action, not a transition.
     mutating func decodeAlternatives(_ node: Node) -> [GuardedActions] {
         func isGuarded(_ item: Node) -> Bool {
-            guard item["when"] != nil || item["do"] != nil || item["type"] != nil else { return false }
+            guard item["when"] != nil || item["do"] != nil || item["type"] != nil || item["goto"]?.value.sequence != nil
+            else { return false }
             let keys = item.mapping?.map(\.name) ?? []
             return !keys.contains { !Self.transitionKeys.contains($0) && Self.actionKeywords.contains($0) }
         }
@@ -99,13 +101,13 @@ extension FlowDecoder {
         items(node).compactMap { item in
             guard var reader = mapping(item, at: .alternative, context: "a transition") else { return nil }
             let condition = reader.take("when").flatMap { expression($0, context: "`when`") }
-            let target = reader.take("goto").flatMap { name($0, context: "the target of `goto`") }
+            let targets = reader.take("goto").map { targetNames($0) } ?? []
             let type = reader.take("type").flatMap { word($0, among: ["external", "internal"], context: "`type`") }
             let body = reader.take("do").map { actions($0, context: "`do`") } ?? []
             if !reader.has("do"), !reader.has("goto") { missing("do` or `goto", in: reader) }
             finish(reader)
             return GuardedActions(
-                guardExpression: condition, actions: body, range: item.range, target: target,
+                guardExpression: condition, actions: body, range: item.range, targets: targets,
                 isInternal: type?.text == "internal")
         }
     }
@@ -157,6 +159,7 @@ extension FlowDecoder {
         guard var reader = mapping(node, at: .invocation, context: "`invoke`") else { return nil }
         let chart = reader.take("chart").flatMap { decodeFlow($0) }
         if !reader.has("chart") { missing("chart", in: reader) }
+        let condition = reader.take("when").flatMap { expression($0, context: "`when`") }
         let id = reader.take("id").flatMap { name($0, context: "`id`") }
         let idLocation = reader.take("idlocation").flatMap { name($0, context: "`idlocation`") }
         let autoforward = reader.take("autoforward").flatMap { bool($0, context: "`autoforward`") } ?? false
@@ -166,6 +169,7 @@ extension FlowDecoder {
         guard let chart else { return nil }
         var invocation = Invocation(chart: chart, range: node.range)
         invocation.id = id
+        invocation.guardExpression = condition
         invocation.idLocation = idLocation
         invocation.autoforward = autoforward
         invocation.arguments = arguments
@@ -176,12 +180,20 @@ extension FlowDecoder {
     /// A history state's `default: { goto: s, do: […] }`.
     mutating func decodeHistoryDefault(_ node: Node) -> GuardedActions? {
         guard var reader = mapping(node, at: .historyDefault, context: "`default`") else { return nil }
-        let target = reader.take("goto").flatMap { name($0, context: "the target of `goto`") }
+        let targets = reader.take("goto").map { targetNames($0) } ?? []
         let body = reader.take("do").map { actions($0, context: "`do`") } ?? []
         if !reader.has("goto") { missing("goto", in: reader) }
         finish(reader)
-        guard let target else { return nil }
-        return GuardedActions(guardExpression: nil, actions: body, range: node.range, target: target)
+        guard !targets.isEmpty else { return nil }
+        return GuardedActions(guardExpression: nil, actions: body, range: node.range, targets: targets)
+    }
+
+    /// A transition's `goto:`: one state's name, or a list of them (one state in each of several regions).
+    mutating func targetNames(_ node: Node) -> [Name] {
+        if node.sequence?.isEmpty == true {
+            typeMismatch(node, expected: "a state's name or a list of them", context: "`goto`")
+        }
+        return items(node).compactMap { name($0, context: "the target of `goto`") }
     }
 
     mutating func decodeLayout(_ node: Node) -> Layout? {

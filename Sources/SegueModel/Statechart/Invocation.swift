@@ -13,6 +13,9 @@ import SegueDiagnostics
 public struct Invocation: Sendable {
     /// The invocation's id (`current_event.invokeid`, `send … to:`); nil: `<state>.<n>`, made by the compiler.
     public var id: Name?
+    /// `when:`: the invocation starts only if this holds as it would start; one that fails to evaluate raises its
+    /// error and starts nothing, as a failing `with:` value does.
+    public var guardExpression: ExpressionText?
     /// A data variable that receives the id when the invocation starts (SCXML's `idlocation`).
     public var idLocation: Name?
     /// The child chart: a whole flow, with its own data, written inline.

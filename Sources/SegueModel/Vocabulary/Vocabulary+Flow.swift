@@ -15,7 +15,8 @@ extension Vocabulary {
                 KeySpec("segue", .constant(1), required: true, doc: "format version; `1`", example: "1"),
                 KeySpec("flow", .name, required: true, doc: "the flow's id", example: "donate"),
                 KeySpec("title", .string, doc: "a human title", example: "Donations"),
-                KeySpec("start", .name, required: true, doc: "the screen shown at launch", example: "main").naming(.screen),
+                KeySpec("start", .name, required: true, doc: "the screen shown at launch", example: "main").naming(
+                    .screen),
                 KeySpec(
                     "locale", .string,
                     doc: "the locale built-in texts are shown in (`en`, `ru`); default: the device's",
@@ -201,7 +202,8 @@ extension Vocabulary {
                     doc:
                         "event descriptor → actions or transitions while in this state (`error` matches `error.x`, `*` any)",
                     example: "{ stop: [{ goto: idle }] }"
-                ).excluding(["final", "history"], because: "a final or history state has no transitions").naming(.event),
+                ).excluding(["final", "history"], because: "a final or history state has no transitions").naming(
+                    .event),
                 KeySpec(
                     "always", .list(of: .object(.alternative)),
                     doc: "eventless transitions, taken as soon as their guard holds",
@@ -262,6 +264,11 @@ extension Vocabulary {
                     doc: "the child: a whole flow written inline, whose first screen's `states:` is the chart",
                     example: "{ segue: 1, flow: worker, start: chart, screens: { chart: { states: { busy: {} } } } }"),
                 KeySpec(
+                    "when", .expression,
+                    doc:
+                        "starts the session only if it holds as the session would start (one that fails raises its error and starts none)",
+                    example: "\"signed_in\""),
+                KeySpec(
                     "id", .name,
                     doc:
                         "names the session for `send … to:`, `done.invoke.<id>` and `current_event.invokeid` (default: `<state>.<n>`)",
@@ -285,7 +292,11 @@ extension Vocabulary {
             .historyDefault, title: "a history default",
             doc: "the transition a history state takes before its parent was left",
             keys: [
-                KeySpec("goto", .name, required: true, doc: "the state entered", example: "idle").naming(.state),
+                KeySpec(
+                    "goto", .either([.name, .list(of: .name)]), required: true,
+                    doc: "the state entered, or one state in each of several regions of a parallel state",
+                    example: "idle"
+                ).naming(.state),
                 KeySpec("do", .actions, doc: "run between the exits and the entries", example: "[{ set: { n: 0 } }]"),
             ]),
         {
@@ -295,8 +306,9 @@ extension Vocabulary {
                 keys: [
                     KeySpec("when", .expression, doc: "the guard; absent means always", example: "\"n > 0\""),
                     KeySpec(
-                        "goto", .name,
-                        doc: "the target state: exits, then `do`, then entries (absent: targetless, no state changes)",
+                        "goto", .either([.name, .list(of: .name)]),
+                        doc: "the target state: exits, then `do`, then entries (absent: targetless, no state changes); "
+                            + "a list enters one state in each of several regions of a parallel state at once",
                         example: "idle"
                     ).naming(.state),
                     KeySpec(

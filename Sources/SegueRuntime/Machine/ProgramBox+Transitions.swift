@@ -22,20 +22,27 @@ extension ProgramBox {
     func effectiveTargets(_ target: Int, in screen: Int, history: [Int: [Int]]) -> [Int] {
         guard chart(screen)[target].history != nil else { return [target] }
         if let remembered = history[target] { return remembered }
-        guard let fallback = chart(screen)[target].historyDefault, fallback.target >= 0 else {
+        guard let fallback = chart(screen)[target].historyDefault, !fallback.targets.isEmpty else {
             // No default: the parent's default entry.
             let parent = chart(screen)[target].parent
             return parent >= 0 ? chart(screen)[parent].initialChildren : []
         }
-        return effectiveTargets(fallback.target, in: screen, history: history)
+        return effectiveTargets(of: fallback.targets, in: screen, history: history)
+    }
+
+    /// `getEffectiveTargetStates` of a transition's targets (several: one per parallel region), history resolved.
+    func effectiveTargets(of targets: [Int], in screen: Int, history: [Int: [Int]]) -> [Int] {
+        targets.count == 1
+            ? effectiveTargets(targets[0], in: screen, history: history)
+            : targets.flatMap { effectiveTargets($0, in: screen, history: history) }
     }
 
     /// `getTransitionDomain`: the state whose descendants a transition exits and enters; -1 is the screen, nil
     /// a targetless transition (nothing exits).
     func domain(of transition: SelectedTransition, in screen: Int, history: [Int: [Int]]) -> Int? {
-        let target = transition.effectiveTarget
-        guard target >= 0 else { return nil }
-        let targets = effectiveTargets(target, in: screen, history: history)
+        let written = transition.effectiveTargets
+        guard !written.isEmpty else { return nil }
+        let targets = effectiveTargets(of: written, in: screen, history: history)
         let source = transition.source
         if transition.alternative.isInternal, source >= 0, isCompound(source, in: screen),
             targets.allSatisfy({ isDescendant($0, of: source, in: screen) })
@@ -101,10 +108,11 @@ extension ProgramBox {
         -> (states: StateSet, historyDefaults: [(parent: Int, entry: Int)])
     {
         var entry = EntryBuilder(box: self, screen: screen, history: history)
-        for transition in transitions where transition.target >= 0 {
-            entry.addDescendants(transition.target)
+        for transition in transitions where transition.hasTargets {
+            // Every target first, then their ancestors: a region holding a target is not entered by default.
+            for target in transition.targets { entry.addDescendants(target) }
             let domain = domain(of: transition, in: screen, history: history) ?? -1
-            for target in effectiveTargets(transition.target, in: screen, history: history) {
+            for target in effectiveTargets(of: transition.targets, in: screen, history: history) {
                 entry.addAncestors(target, upTo: domain)
             }
         }
@@ -139,9 +147,13 @@ struct SelectedTransition {
     /// False for a `goto` action, which switches without running actions of its own.
     var runsActions: Bool = true
 
-    var target: Int { alternative.target }
-    /// The target that decides conflicts: `goto:`, or a targetless alternative's first top-level `goto` action.
-    var effectiveTarget: Int { alternative.target >= 0 ? alternative.target : alternative.impliedTarget }
+    var targets: [Int] { alternative.targets }
+    var hasTargets: Bool { !alternative.targets.isEmpty }
+    /// The targets that decide conflicts: `goto:`, or a targetless alternative's first top-level `goto` action.
+    var effectiveTargets: [Int] {
+        if hasTargets { return alternative.targets }
+        return alternative.impliedTarget >= 0 ? [alternative.impliedTarget] : []
+    }
 }
 
 /// Collects SCXML's `statesToEnter` (`addDescendantStatesToEnter`, `addAncestorStatesToEnter`).

@@ -38,6 +38,16 @@ extension Runner {
     private mutating func startInvocation(_ index: Int, instance: Int) {
         let invocation = program.invocations[index]
         let frame = Frame(instance: instance, owner: invocation.state)
+        if let guardExpression = invocation.guardExpression {
+            switch evaluate(guardExpression, frame) {
+            case .success(.bool(true)): break
+            case .success:
+                return record(.note("invoke \(invocation.id): not started, `when` does not hold"))
+            case .failure(let failure):
+                record(.note("invoke \(invocation.id): not started, `when` failed"))
+                return routeError(failure.serviceError, frame: frame)
+            }
+        }
         if let slot = invocation.idLocation, state.data.indices.contains(slot) {
             state.data[slot] = .string(invocation.id)
         }

@@ -12,7 +12,7 @@ extension Runner {
             // History, final states or eventless transitions: the general microstep.
             let transition = SelectedTransition(
                 source: frame.owner,
-                alternative: HandlerProgram.Alternative(guardExpression: nil, entry: -1, target: target),
+                alternative: HandlerProgram.Alternative(guardExpression: nil, entry: -1, targets: [target]),
                 event: frame.event, runsActions: false)
             return microstep([transition], instance: frame.instance)
         }

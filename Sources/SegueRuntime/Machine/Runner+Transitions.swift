@@ -23,7 +23,7 @@ extension Runner {
             }
         }
         var exiting = StateSet()
-        for transition in transitions where transition.target >= 0 {
+        for transition in transitions where transition.hasTargets {
             for id in box.exitSet(of: transition, active: active, in: screen, history: history) { exiting.insert(id) }
         }
         var remembered = history

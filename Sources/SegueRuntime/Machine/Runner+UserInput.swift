@@ -157,7 +157,7 @@ extension Runner {
     private mutating func take(
         _ event: Int, _ payload: Value, _ instance: Int, owner: Int, _ chosen: HandlerProgram.Alternative, screen: Int
     ) {
-        guard chosen.target >= 0 else {
+        guard !chosen.targets.isEmpty else {
             return consume(event, payload, instance, owner: owner, entry: chosen.entry, screen: screen)
         }
         microstep(

@@ -7,6 +7,8 @@ public struct InvocationProgram: Sendable {
     /// The screen and nested state whose entry starts it and whose exit cancels it.
     public var screen: Int
     public var state: Int
+    /// `when:`: the expression that must hold for the session to start, or nil.
+    public var guardExpression: Int? = nil
     /// The flow data slot `idlocation:` names, or nil.
     public var idLocation: Int?
     public var autoforward: Bool

@@ -240,18 +240,19 @@ public struct HandlerProgram: Sendable {
     public struct Alternative: Sendable {
         public var guardExpression: Int?
         public var entry: Int
-        /// The state a transition enters (`goto:` as a key), or -1 for a targetless one.
-        public var target: Int = -1
+        /// The states a transition enters (`goto:` as a key; several: one in each of several parallel regions),
+        /// empty for a targetless one.
+        public var targets: [Int] = []
         /// `type: internal`: into the source's own descendants without exiting the source.
         public var isInternal: Bool = false
         /// For conflicts between regions only: the target of a targetless alternative's first top-level `goto`
         /// action (it will switch there), or -1.
         public var impliedTarget: Int = -1
 
-        public init(guardExpression: Int?, entry: Int, target: Int = -1, isInternal: Bool = false) {
+        public init(guardExpression: Int?, entry: Int, targets: [Int] = [], isInternal: Bool = false) {
             self.guardExpression = guardExpression
             self.entry = entry
-            self.target = target
+            self.targets = targets
             self.isInternal = isInternal
         }
     }

@@ -14,13 +14,14 @@ extension ProgramBuilder {
         }
         let context = CompileContext(screen: screen)
         let id = invocation.id?.text ?? "\(name).\(program.invocations.count)"
-        let compiled = InvocationProgram(
+        var compiled = InvocationProgram(
             id: id, program: child, screen: screen, state: state,
             idLocation: invocation.idLocation.flatMap { program.dataIndex[$0.text] },
             autoforward: invocation.autoforward,
             arguments: invocation.arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) },
             finalize: invocation.finalize.isEmpty ? nil : list(invocation.finalize, context: context),
             doneEvent: event(EventDescriptor.doneInvokePrefix + id))
+        compiled.guardExpression = invocation.guardExpression.map { expression($0, context: context) }
         program.screens[screen].states[state].invocations.append(program.invocations.count)
         program.invocations.append(compiled)
         program.hasStatechartExtras = true

@@ -164,12 +164,14 @@ extension ProgramBuilder {
         var compiled = HandlerProgram.Alternative(
             guardExpression: alternative.guardExpression.map { expression($0, context: context) },
             entry: list(alternative.actions, context: context))
-        if let target = alternative.target {
-            guard let id = states[target.text] else {
-                unresolved("no state `\(target.text)` for this transition", at: target.range)
-                return compiled
+        if !alternative.targets.isEmpty {
+            for target in alternative.targets {
+                guard let id = states[target.text] else {
+                    unresolved("no state `\(target.text)` for this transition", at: target.range)
+                    return compiled
+                }
+                compiled.targets.append(id)
             }
-            compiled.target = id
             compiled.isInternal = alternative.isInternal
         } else {
             for action in alternative.actions {
@@ -243,7 +245,7 @@ extension ProgramBuilder {
             for event in 0..<count where table.table[event] >= 0 {
                 let handler = table.handlers[Int(table.table[event])]
                 if handler.alternatives.count == 1, handler.alternatives[0].guardExpression == nil,
-                    handler.alternatives[0].target < 0
+                    handler.alternatives[0].targets.isEmpty
                 {
                     table.direct[event] = Int32(handler.alternatives[0].entry)
                 }

@@ -157,6 +157,30 @@ func edgeLines(_ graph: TransitionGraph) -> [String] {
         #expect(edgeLines(graph) == ["record → ? (dismiss) recording: on stop"])
     }
 
+    @Test func aTransitionWithSeveralTargetsIsAnEdgeToEach() {
+        var go = Build.handler("go", [(nil, [])])
+        go.alternatives[0].targets = [Build.name("a2"), Build.name("b2")]
+        let regions = Build.chart(
+            initial: nil, parallel: true,
+            [
+                Build.state("a", children: Build.chart(initial: nil, [Build.state("a1"), Build.state("a2")])),
+                Build.state("b", children: Build.chart(initial: nil, [Build.state("b1"), Build.state("b2")])),
+            ])
+        let flow = Build.flow(
+            "f", start: "s",
+            screens: [
+                Build.screen(
+                    "s",
+                    states: Build.chart(
+                        initial: "x", [Build.state("x", handlers: [go]), Build.state("p", children: regions)]))
+            ])
+        #expect(
+            TransitionGraph(flow: flow).stateTransitions == [
+                StateEdge(screen: "s", from: "x", to: "p.a.a2", label: "x: on go"),
+                StateEdge(screen: "s", from: "x", to: "p.b.b2", label: "x: on go"),
+            ])
+    }
+
     @Test func alertsAreNotesOnlyWhenAsked() {
         #expect(TransitionGraph(flow: Build.donations).alerts.isEmpty)
         let graph = TransitionGraph(flow: Build.donations, includeAlerts: true)
