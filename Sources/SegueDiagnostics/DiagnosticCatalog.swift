@@ -132,9 +132,9 @@ public enum DiagnosticCatalog {
         "I004":
             "A transition's `target`, an `initial`, a history default or `In('…')` names no state of the document, or a `target` names several states that cannot be active together (not in different regions of one `<parallel>`).",
         "I005":
-            "A construct SCXML defines that has no Segue translation: `<invoke>`, `<script>`, `<foreach>`, `<donedata>`, `<content>`, `idlocation`, values computed at run time (`eventexpr`, `targetexpr`, `delayexpr` other than a quoted literal), late binding, other datamodels.",
+            "A construct SCXML defines that has no Segue translation (docs/import.md lists what is translated): a datamodel other than null and ECMAScript, an `<invoke>` of anything but an SCXML session or a `srcexpr`/`typeexpr` whose documents are not known when the chart is imported, `<content>` markup held as a value, a `<script>` statement outside the translated subset (at its position, in the document or its `src` file), an event the host would have to deliver that the chart raises itself.",
         "I006":
-            "An expression outside the subset Segue shares with SCXML's null and ECMAScript datamodels: `typeof`, assignment, function and method calls other than `In(…)`, system variables other than `_event.data`, hexadecimal numbers (docs/import.md lists the subset).",
+            "An expression outside the subset Segue shares with SCXML's null and ECMAScript datamodels: assignment, bitwise operators, `new`, function and method calls other than `In(…)` and the `Math`, `JSON` and string methods that are mapped, system variables other than `_event`, `_sessionid` and `_name`, hexadecimal numbers (docs/import.md lists the subset).",
         "I007":
             "Eventless transitions without `cond` that, once taken, always come back to a state they left: the chart would never settle. Reported at the first transition of the cycle; a guarded transition, a history or a parallel entry on the way ends the search (they may settle).",
         "I008":

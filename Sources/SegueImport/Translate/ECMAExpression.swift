@@ -6,8 +6,10 @@ import SegueModel
 /// expression language, when it stays inside the subset the two share: literals, names, member access and
 /// indexing, comparisons (`===` becomes `==`), arithmetic, `!`, `&&`, `||`, `?:`, array and object literals, and
 /// `In('state')` (which becomes `state.<name>`), and the system variables (`_event` is `current_event`, its
-/// `data` too, `_sessionid` and `_name` are `session.id` and `session.name`).
-/// Anything else — `typeof`, function calls, assignment — is an I006 diagnostic at its position in the attribute.
+/// `data` too, `_sessionid` and `_name` are `session.id` and `session.name`), `typeof` (`ECMATypeof`), the `Math`
+/// and `JSON` calls `ECMAFunctions` maps and the string methods it names, and `+` of a string and a number (the
+/// number written as text). Anything else — other function calls, assignment, bitwise operators, `new` — is an
+/// I006 diagnostic at its position in the attribute.
 ///
 ///     ECMAExpression.translate("Var1 === 'a' && In('s0')", ...)  // "Var1 == 'a' && state.s0"
 struct ECMAExpression {

@@ -1,7 +1,8 @@
 /// ECMAScript's `Math.*` and `JSON.*` functions as Segue's: `Math.floor`, `ceil`, `abs`, `min` and `max` are Segue's
 /// functions of those names, `Math.round(x)` is `floor((x) + 0.5)` (ECMAScript rounds halves up, `Math.round(-2.5)`
-/// is `-2`; Segue's `round` rounds them away from zero), and `JSON.stringify(x)` is `json(x)`. Segue has no power
-/// function: `Math.pow` and every other member of `Math` or `JSON` stay refused (I006), with what to write instead.
+/// is `-2`; Segue's `round` rounds them away from zero), `Math.pow(x, n)` with a whole `n` from 0 to `maxPower` written
+/// as a number is the product `x * … * x` (Segue has no power function), and `JSON.stringify(x)` is `json(x)`. Every
+/// other member of `Math` or `JSON` stays refused (I006), with what is mapped.
 enum ECMAFunctions {
     static let sameName: Set<String> = ["floor", "ceil", "abs", "min", "max"]
 
