@@ -34,7 +34,7 @@ public struct CheckState: Sendable, Hashable {
     func next(_ raw: MachineState, canonical: MachineState, effects: [Effect], in program: Program) -> CheckState {
         var echo = raw.recording == nil ? [:] : recordingEcho
         for case .callService(_, let service, let operation, let arguments) in effects
-        where RecordingCall(service: service, operation: operation, in: program) == .start {
+        where RecordingCall(service: service, operation: operation, services: program.services) == .start {
             echo[service] = PageRequest(arguments: arguments).echo
         }
         return CheckState(
@@ -97,7 +97,9 @@ struct PageRequest: Sendable, Hashable {
             guard case .callService(let id, let service, let operation, let arguments) = effect else { continue }
             var page = PageRequest(arguments: arguments)
             // Stopping a recording answers the take of the line `record` started.
-            if RecordingCall(service: service, operation: operation, in: program) == .stop, page.echo.isEmpty {
+            if RecordingCall(service: service, operation: operation, services: program.services) == .stop,
+                page.echo.isEmpty
+            {
                 page.echo = previous.recordingEcho[service] ?? [:]
             }
             known[id] = page

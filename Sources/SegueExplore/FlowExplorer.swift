@@ -59,6 +59,8 @@ public struct FlowExplorer: Sendable {
         let started = Date()
         let baseline = ResidentMemory.current()
         var memoryGrowth = 0
+        // Locals, so the closures below capture the machine and not the explorer (and its whole flow) per step.
+        let machine = machine
         let program = machine.program
         let explorerMoves = ExplorerMoves(
             machine: machine, outcomes: OutcomeSampler(flow: flow, program: program), interleave: bounds.interleave)

@@ -24,7 +24,9 @@ struct ResultReads {
         guard pc >= 0, pc < program.code.count, case .call(let call) = program.code[pc] else { return true }
         if call.resultTarget != nil { return true }
         // A recording's texts come back in the take `stop_recording` gives (`CheckState.recordingEcho`).
-        if RecordingCall(service: call.service, operation: call.operation, in: program) == .start { return true }
+        if RecordingCall(service: call.service, operation: call.operation, services: program.services) == .start {
+            return true
+        }
         var queue = [call.ok ?? pc + 1] + call.codes.map(\.entry)
         var visited: Set<Int> = []
         while let next = queue.popLast() {

@@ -1,3 +1,5 @@
+import SegueModel
+
 /// Playback of a script's lines on one screen instance: which lines play, for how long, and which one is playing.
 ///
 /// Each line's duration comes from the audio service's timeline (its clip's real file); a timer on the machine's
@@ -56,9 +58,10 @@ public enum RecordingCall: String, Sendable {
     case start = "record"
     case stop = "stop_recording"
 
-    /// Which of the two a call of `operation` on `service` is, or nil for any other call.
-    public init?(service: String, operation: String, in program: Program) {
-        guard program.services[service] == .audio else { return nil }
+    /// Which of the two a call of `operation` on `service` is, or nil for any other call; `services` are the
+    /// program's (`Program.services`), handed over alone so that no step copies the whole program for it.
+    public init?(service: String, operation: String, services: [String: ServiceDeclaration.Kind]) {
+        guard services[service] == .audio else { return nil }
         self.init(rawValue: operation)
     }
 }

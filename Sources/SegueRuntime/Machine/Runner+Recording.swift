@@ -5,7 +5,7 @@ extension Runner {
     mutating func noteMediaCall(
         _ id: Int, service: String, operation: String, arguments: [String: Value], _ frame: Frame
     ) {
-        guard RecordingCall(service: service, operation: operation, in: program) == .start,
+        guard RecordingCall(service: service, operation: operation, services: program.services) == .start,
             let instance = findInstance(frame.instance)
         else { return }
         var line: Int?
@@ -19,7 +19,7 @@ extension Runner {
 
     /// Follows the outcomes of `audio.record` (capture starts, or not) and `audio.stop_recording` (capture ends).
     mutating func noteMediaOutcome(_ call: PendingCall, _ outcome: ServiceOutcome) {
-        switch RecordingCall(service: call.service, operation: call.operation, in: program) {
+        switch RecordingCall(service: call.service, operation: call.operation, services: program.services) {
         case .start:
             guard state.recording?.call == call.id else { return }
             if case .ok = outcome {
