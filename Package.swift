@@ -213,7 +213,7 @@ let package = Package(
             name: "SegueImport",
             dependencies: [
                 "CLibXML2", "SegueDiagnostics", "SegueModel", "SegueExpression", "SegueRuntime", "SegueDriver",
-                "SegueJSON",
+                "SegueJSON", "SegueYAML",
             ]),
         .testTarget(
             name: "SegueImportTests",

@@ -24,11 +24,20 @@ public enum SCXMLImporter {
         }
         var translator = SCXMLTranslator(file: file, root: root)
         let tree = translator.translate(root, flowName: flowName ?? defaultName(file.path))
-        let diagnostics = translator.diagnostics.sorted { $0.range.start < $1.range.start }
-        let failed = diagnostics.contains { $0.severity == .error }
-        return Result(
-            yaml: failed ? nil : YAMLWriter.write(tree), diagnostics: diagnostics,
-            stateNames: translator.outline.nodes.mapValues(\.name))
+        var diagnostics = translator.diagnostics.sorted { $0.range.start < $1.range.start }
+        var yaml: String?
+        if !diagnostics.contains(where: { $0.severity == .error }) {
+            do {
+                yaml = try YAMLWriter.write(tree)
+            } catch {
+                // Only when memory runs out: libyaml is handed whole collections of valid UTF-8.
+                diagnostics.append(
+                    .error(
+                        ImportCode.overLimit.rawValue, "the flow could not be written: \(error.problem)",
+                        at: SourceRange(path: file.path, at: file.location(ofOffset: 0))))
+            }
+        }
+        return Result(yaml: yaml, diagnostics: diagnostics, stateNames: translator.outline.nodes.mapValues(\.name))
     }
 
     static func defaultName(_ path: String) -> String {

@@ -140,15 +140,10 @@ enum AudioBenchmark {
     }
 
     private static func runTool(_ path: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        guard BenchCommand.output([path] + arguments) != nil else {
             throw AudioError.io(
                 path: path, operation: "run \(arguments.joined(separator: " "))",
-                reason: "exit status \(process.terminationStatus)")
+                reason: "it could not start or exited with a status other than 0")
         }
     }
 

@@ -76,13 +76,13 @@ enum CheckBenchmark {
         let model = directory.appendingPathComponent("product.pml")
         guard
             (try? promela(regions: regions, states: states).write(to: model, atomically: true, encoding: .utf8)) != nil,
-            shell(["spin", "-a", "product.pml"], in: directory) != nil,
-            shell(["cc", "-O2", "-DNOREDUCE", "-DSAFETY", "-o", "pan", "pan.c"], in: directory) != nil
+            BenchCommand.output(["spin", "-a", "product.pml"], in: directory) != nil,
+            BenchCommand.output(["cc", "-O2", "-DNOREDUCE", "-DSAFETY", "-o", "pan", "pan.c"], in: directory) != nil
         else { return nil }
         var output = ""
         // -m: depth-first search goes as deep as there are states; a shallower bound would cut the search short.
         let cpuStart = childrenCPUSeconds()
-        let seconds = time { output = shell(["./pan", "-m2000000", "-w26"], in: directory) ?? "" }
+        let seconds = time { output = BenchCommand.output(["./pan", "-m2000000", "-w26"], in: directory) ?? "" }
         let cpuSeconds = childrenCPUSeconds() - cpuStart
         // "      1000000 states, stored"
         guard let line = output.split(separator: "\n").first(where: { $0.contains("states, stored") }),
@@ -103,20 +103,6 @@ enum CheckBenchmark {
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
-    static func shell(_ command: [String], in directory: URL) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        process.currentDirectoryURL = directory
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self)
-    }
 
     static func main(_ arguments: [String]) -> Int32 {
         let json: Bool

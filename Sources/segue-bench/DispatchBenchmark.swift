@@ -224,19 +224,11 @@ enum DispatchBenchmark {
 
         /// One worker run (about a second of events); nil when the peer cannot run here.
         func run(_ peer: String, _ shape: String) -> Double? {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.currentDirectoryURL = URL(fileURLWithPath: folder)
             let spec = #"{"task": "run", "lib": "\#(peer)", "tag": "\#(shape)", "reps": 3, "target_s": 1}"#
-            process.arguments = [python, "bench.py", "--worker", spec]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { return nil }
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0,
-                let line = String(decoding: data, as: UTF8.self).split(separator: "\n").last(where: {
+            guard
+                let output = BenchCommand.output(
+                    [python, "bench.py", "--worker", spec], in: URL(fileURLWithPath: folder)),
+                let line = output.split(separator: "\n").last(where: {
                     $0.hasPrefix("RESULT ")
                 }),
                 let rates = (try? JSON.parse(String(line.dropFirst(7))))?["rates"]?.array?.compactMap(\.double),

@@ -35,14 +35,6 @@ enum PeerSetup {
     }
 
     private static func run(_ command: [String], in folder: String) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        BenchCommand.output(command, in: URL(fileURLWithPath: folder)) != nil
     }
 }

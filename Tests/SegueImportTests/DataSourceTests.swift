@@ -57,7 +57,7 @@ import Testing
         let result = SCXMLImporter.translate(SourceFile(path: "t.scxml", text: xml))
         let yaml = try #require(result.yaml)
         // The rest of the block (`after`) is left out, as SCXML stops a block at its first error.
-        #expect(yaml.contains("on_enter:\n          - send: error.execution\n            type: platform\n        on:"))
+        #expect(yaml.contains("on_enter:\n        - send: error.execution\n          type: platform\n        on:"))
         #expect(
             result.diagnostics.map(\.message) == [
                 "`'continue'` is not a name a data model location can have; SCXML raises error.execution here, and so does the flow"

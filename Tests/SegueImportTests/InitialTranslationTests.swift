@@ -14,6 +14,6 @@ import Testing
         let result = SCXMLImporter.translate(SourceFile(path: "t.scxml", text: xml))
         #expect(result.diagnostics.isEmpty)
         let yaml = try #require(result.yaml)
-        #expect(yaml.contains("      p:\n        initial: b\n        initial_do:\n          - send: go\n        states:\n"))
+        #expect(yaml.contains("      p:\n        initial: b\n        initial_do:\n        - send: go\n        states:\n"))
     }
 }

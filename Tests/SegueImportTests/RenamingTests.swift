@@ -47,7 +47,7 @@ import Testing
             """)
         let yaml = try #require(result.yaml)
         #expect(yaml.contains("      s_1_2:\n") && yaml.contains("      s_1:\n"))
-        #expect(yaml.contains("done.state.s_1_2:\n            - goto: s_1_2\n"))
+        #expect(yaml.contains("done.state.s_1_2:\n          - goto: s_1_2\n"))
         #expect(
             result.diagnostics.map(\.message) == [
                 "the state ids `s_1` and `s-1` would both become `s_1` in the flow; `s-1` is `s_1_2` there"

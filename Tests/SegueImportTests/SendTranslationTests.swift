@@ -21,8 +21,8 @@ import Testing
         // `type: external` is SCXML's default queue, for a target that gives null.
         #expect(
             yaml.contains(
-                "- send: e\n            target: v\n            processor: current_event.origintype\n"
-                    + "            type: external\n"))
+                "- send: e\n          target: v\n          processor: current_event.origintype\n"
+                    + "          type: external\n"))
         let delayed = Self.translate("<send event=\"e\" targetexpr=\"v\" delay=\"1s\"/>")
         #expect(delayed.yaml == nil)
         #expect(delayed.messages == ["a delayed send with a computed `targetexpr` is not translated"])
@@ -34,7 +34,7 @@ import Testing
         // Not the static `error.execution`: the error must carry the id generated into `v`.
         #expect(
             yaml.contains(
-                "- send: e\n            target: \"'baz'\"\n            type: external\n            id_as: v\n"))
+                "- send: e\n          target: \"'baz'\"\n          type: external\n          id_as: v\n"))
         #expect(result.messages.isEmpty)
     }
 
@@ -43,11 +43,11 @@ import Testing
         let yaml = try #require(result.yaml)
         #expect(
             yaml.contains(
-                "- send: ~\n            event: \"'unheard'\"\n            type: external\n            id_as: v\n"
-                    + "          - emit: unheard\n"))
+                "- send: ~\n          event: \"'unheard'\"\n          type: external\n          id_as: v\n"
+                    + "        - emit: unheard\n"))
         // Delayed: the id is stored when it is sent; the delay only postponed an event SCXML discards.
         let delayed = try #require(Self.translate("<send event=\"unheard\" idlocation=\"v\" delay=\"2ms\"/>").yaml)
-        #expect(delayed.contains("- send: ~\n            event: \"'unheard'\"\n            type: external\n            id_as: v\n"))
+        #expect(delayed.contains("- send: ~\n          event: \"'unheard'\"\n          type: external\n          id_as: v\n"))
         #expect(!delayed.contains("delay"))
     }
 
@@ -58,8 +58,8 @@ import Testing
             "<send event=\"updateScore\"><param name=\"points\" expr=\"10\"/></send>"
                 + "<send event=\"eventoccurred\"><content>'hi'</content></send>")
         let yaml = try #require(result.yaml)
-        #expect(yaml.contains("- emit: updateScore\n            with:\n              points: \"10\"\n"), "\(yaml)")
-        #expect(yaml.contains("- emit: eventoccurred\n            with:\n              data: \"'hi'\"\n"), "\(yaml)")
+        #expect(yaml.contains("- emit: updateScore\n          with:\n            points: \"10\"\n"), "\(yaml)")
+        #expect(yaml.contains("- emit: eventoccurred\n          with:\n            data: \"'hi'\"\n"), "\(yaml)")
         #expect(
             result.messages.first
                 == "no transition takes `updateScore`; SCXML discards it, so the flow emits it to the host as an output event instead"
@@ -80,6 +80,6 @@ import Testing
     @Test func sendidexprCancelsByTheIdItComputes() throws {
         let result = Self.translate("<send event=\"e\" id=\"x\" delay=\"1s\"/><cancel sendidexpr=\"v\"/>")
         let yaml = try #require(result.yaml)
-        #expect(yaml.contains("          - cancel_timer: ~\n            timer: v\n"))
+        #expect(yaml.contains("        - cancel_timer: ~\n          timer: v\n"))
     }
 }

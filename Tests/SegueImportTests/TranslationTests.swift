@@ -70,7 +70,7 @@ import Testing
         let yaml = try #require(SCXMLImporter.translate(SourceFile(path: "t.scxml", text: xml)).yaml)
         #expect(
             yaml.contains(
-                "        on:\n          x:\n            - goto: b\n          y:\n            - goto: b\n      b:"
+                "        on:\n          x:\n          - goto: b\n          y:\n          - goto: b\n      b:"
             ), "the second `y` transition is never tried after the unguarded first")
     }
 
@@ -81,12 +81,12 @@ import Testing
             <transition event="e" target="a"/></state><state id="b"/><state id="c"/></scxml>
             """
         let yaml = try #require(SCXMLImporter.translate(SourceFile(path: "t.scxml", text: xml)).yaml)
-        let guarded = "            - when: \"n == 2\"\n              goto: b\n"
+        let guarded = "          - when: \"n == 2\"\n            goto: b\n"
         // `e.x` takes `e`'s earlier transition too, and is tried first: SCXML's first in document order wins.
         #expect(
             yaml.contains(
-                "        on:\n          e.x:\n" + guarded + "            - goto: c\n          e:\n" + guarded
-                    + "            - goto: a\n"))
+                "        on:\n          e.x:\n" + guarded + "          - goto: c\n          e:\n" + guarded
+                    + "          - goto: a\n"))
     }
 
     @Test func sendsToUnreachableTargetsRaiseTheErrorSCXMLRaisesAndEndTheirBlock() throws {
@@ -100,9 +100,9 @@ import Testing
         let yaml = try #require(result.yaml)
         #expect(
             yaml.contains(
-                "on_enter:\n          - send: error.execution\n            type: platform\n"
-                    + "          - send: error.communication\n            type: platform\n"
-                    + "          - send: error.execution\n            type: platform\n        on:"))
+                "on_enter:\n        - send: error.execution\n          type: platform\n"
+                    + "        - send: error.communication\n          type: platform\n"
+                    + "        - send: error.execution\n          type: platform\n        on:"))
         #expect(result.diagnostics.map(\.code) == ["I009", "I009", "I009"])
         #expect(
             result.diagnostics.first?.message
@@ -117,7 +117,7 @@ import Testing
             """
         let result = SCXMLImporter.translate(SourceFile(path: "t.scxml", text: xml))
         let yaml = try #require(result.yaml)
-        #expect(yaml.contains("on_enter:\n          - send: done.x\n"))
+        #expect(yaml.contains("on_enter:\n        - send: done.x\n"))
         #expect(result.diagnostics.map(\.code) == ["I009"])
     }
 
@@ -127,7 +127,7 @@ import Testing
             <state id="a"><onentry><send eventexpr="n"/></onentry><transition event="e" target="a"/></state></scxml>
             """
         let yaml = try #require(SCXMLImporter.translate(SourceFile(path: "t.scxml", text: xml)).yaml)
-        #expect(yaml.contains("on_enter:\n          - send: ~\n            event: n\n            type: external\n"))
+        #expect(yaml.contains("on_enter:\n        - send: ~\n          event: n\n          type: external\n"))
         let delayed = SCXMLImporter.translate(
             SourceFile(
                 path: "t.scxml",
