@@ -95,7 +95,7 @@ extension CheckRun {
     mutating func checkHandlers(_ handlers: [Handler], in scope: Scope, checkingTargets: Bool = true) {
         for handler in handlers {
             let handlerScope = scope.binding(ImplicitName.event.rawValue, eventType(handler.event.text))
-            if !handler.event.text.hasPrefix(EventDescriptor.donePrefix), !handler.event.text.contains("*") {
+            if !handler.event.text.hasPrefix(EventDescriptor.donePrefix), !handler.event.text.utf8.contains(UInt8(ascii: "*")) {
                 refer(.event, handler.event)
             }
             checkEventDescriptor(handler.event, in: scope)

@@ -59,7 +59,7 @@ final class OpenDocument {
         cachedAnalysis = result
         everAnalyzed = true
         if let flow = result.flow { lastFlow = flow }
-        if !result.symbols.occurrences.isEmpty { lastSymbols = result.symbols }
+        if !result.symbols.isEmpty { lastSymbols = result.symbols }
         return result
     }
 

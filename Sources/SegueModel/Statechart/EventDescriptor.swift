@@ -59,10 +59,14 @@ public enum EventDescriptor {
 
     /// Whether `text` is an identifier an expression can name: a letter or `_`, then letters, digits or `_`.
     public static func isIdentifier(_ text: some StringProtocol) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else {
-            return false
-        }
-        return text.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        guard let first = text.unicodeScalars.first, isLetterOrUnderscore(first) else { return false }
+        return text.unicodeScalars.allSatisfy { isLetterOrUnderscore($0) || ("0"..."9").contains($0) }
+    }
+
+    /// A letter or `_`; ASCII is answered without Unicode's property tables, which cost most of a name check.
+    private static func isLetterOrUnderscore(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else { return scalar.properties.isAlphabetic }
+        return scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
     }
 
     /// The identifier closest to `text`: every run of other characters becomes one `_` (`"after 1s"` → `after_1s`).
@@ -71,7 +75,7 @@ public enum EventDescriptor {
         var pendingUnderscore = false
         for scalar in text.unicodeScalars {
             let keep =
-                scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                isLetterOrUnderscore(scalar) || ("0"..."9").contains(scalar)
                 || (keepingDots && scalar == ".")
             if keep {
                 if pendingUnderscore, !result.isEmpty { result += "_" }
