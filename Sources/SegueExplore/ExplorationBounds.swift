@@ -23,6 +23,10 @@ public struct ExplorationBounds: Sendable {
     /// swipe to dismiss), the next due timer and restart (docs/check.md, "Calls").
     public var interleave: Bool
 
+    /// Whether states are expanded a batch ahead on a second thread while this one merges (`ExpansionBatch`): on
+    /// by default where there is more than one core. The graph and the findings are the same either way.
+    public var expandAhead = ProcessInfo.processInfo.activeProcessorCount > 1
+
     public init(
         maxStates: Int = 1_000_000, maxDepth: Int? = nil, maxMemory: Int = 2 << 30, maxSameCall: Int = 1,
         interleave: Bool = false

@@ -1,5 +1,6 @@
 import SegueDriver
 import SegueRuntime
+import Synchronization
 
 /// Every step the explorer tries from one state: the inputs the input query offers (none while a system sheet covers
 /// the app), the next due timer, restart, and every outcome of every pending call. The exploration and the replay
@@ -7,7 +8,7 @@ import SegueRuntime
 ///
 ///     moves.moves(in: state, available: machine.inputs(in: state.machine)).map(\.label)
 ///     // ["tap buy", "restart the app", "store.purchase → error", …]
-struct ExplorerMoves {
+struct ExplorerMoves: Sendable {
     let machine: Machine
     let inputs: InputSampler
     let outcomes: OutcomeSampler
@@ -73,10 +74,10 @@ struct ExplorerMoves {
 }
 
 /// The outcomes of a call with their step names and scenario steps, worked out once per call site and page: the
-/// explorer asks for them in every state a call is pending in.
-final class OutcomeChoices {
+/// explorer asks for them in every state a call is pending in, from the thread that expands states.
+final class OutcomeChoices: Sendable {
     /// One outcome of a call: `name` + ` → ` + what, as a step, and the step that scripts it (a scenario's `next:`).
-    struct Choice {
+    struct Choice: Sendable {
         var name: String
         var suffix: String
         var label: String
@@ -91,18 +92,18 @@ final class OutcomeChoices {
         var page: PageRequest
     }
 
-    private var known: [Key: [Choice]] = [:]
+    private let known = Mutex<[Key: [Choice]]>([:])
 
     func choices(for call: PendingCall, page: PageRequest, outcomes: OutcomeSampler) -> [Choice] {
         let key = Key(pc: call.pc, service: call.service, operation: call.operation, page: page)
-        if let choices = known[key] { return choices }
+        if let choices = known.withLock({ $0[key] }) { return choices }
         let name = "\(call.service).\(call.operation)"
         let choices = outcomes.outcomes(for: call, page: page).map { choice in
             Choice(
                 name: name, suffix: " → \(choice.label)", label: "\(name) → \(choice.label)", outcome: choice.outcome,
                 step: .outcome(call: name, choice.outcome))
         }
-        known[key] = choices
+        known.withLock { $0[key] = choices }
         return choices
     }
 }

@@ -80,89 +80,103 @@ public struct FlowExplorer: Sendable {
         findings.inspect(launched.machine, id: first, graph: graph)
         // A restart leads where the launch environment and the persisted data say, whatever else the state held:
         // once one restart from such a state was followed, the others lead to the same state by the same steps.
-        let persistedSlots = program.data.indices.filter { program.data[$0].persist }
         var restartsFollowed: Set<RestartKey> = []
+        let expander = StateExpander(
+            machine: machine, moves: explorerMoves, scope: scope,
+            persistedSlots: program.data.indices.filter { program.data[$0].persist })
+        // States are expanded a batch at a time on another thread while the batch before is merged here, in order,
+        // so the graph, its numbering and the findings are those of a one-thread search (`expandAhead`). A batch is
+        // expanded only once it is reached when there is one core: after the batch before was merged.
+        var batches: [ExpansionBatch] = []
+        var dispatched = 0
+        func dispatch(upTo count: Int) {
+            guard dispatched < count else { return }
+            let end = min(count, dispatched + ExpansionBatch.size)
+            let states = (dispatched..<end).map { graph.state(Int32($0)) }
+            batches.append(
+                ExpansionBatch(
+                    first: Int32(dispatched), states: states, expander: expander, knownRestarts: restartsFollowed,
+                    ahead: bounds.expandAhead))
+            dispatched = end
+        }
         var head = 0
         var stoppedBy: String?
         var pruned = 0
         var lastReport = Date()
-        while head < graph.count {
-            if shouldStop() {
-                stoppedBy = "an interrupt"
-                break
-            }
-            let current = Int32(head)
-            head += 1
-            if let limit = bounds.maxDepth, graph.depth(of: current) >= limit {
-                stoppedBy = stoppedBy ?? "the depth bound (\(Plural.english(limit, "step")))"
-                continue
-            }
-            let from = graph.state(current)
-            let state = from.machine
-            let available = machine.inputs(in: state)
-            findings.offered(available, in: state)
-            let moves = explorerMoves.moves(in: from, available: available)
-            for move in moves {
-                var restartKey: RestartKey?
-                if case .restart = move.input {
-                    let key = RestartKey(state, persistedSlots: persistedSlots)
-                    if restartsFollowed.contains(key) { continue }
-                    restartKey = key
+        search: while head < graph.count {
+            if batches.isEmpty { dispatch(upTo: graph.count) }
+            let batch = batches.removeFirst()
+            let expansions = batch.expansions()
+            if bounds.expandAhead { dispatch(upTo: graph.count) }
+            for (offset, expansion) in expansions.enumerated() {
+                if shouldStop() {
+                    stoppedBy = "an interrupt"
+                    break search
                 }
-                // Only what a finding needs is traced; a loop's whole trace is made again when one is cut off.
-                let step = machine.step(state, move.input, trace: .notable)
-                findings.observe(step, by: move.label, from: current, graph: graph) {
-                    machine.step(state, move.input).trace
-                }
-                // The flow's own steps stay in scope; what a service answers is a sample, never cut.
-                if let scope, !move.input.isOutcome,
-                    let what = scope.exceeded(from: state, to: step.state, program: program)
-                {
-                    outOfScope[what, default: 0] += 1
-                    truncated.insert(current)
+                let current = batch.first + Int32(offset)
+                head += 1
+                if let limit = bounds.maxDepth, graph.depth(of: current) >= limit {
+                    stoppedBy = stoppedBy ?? "the depth bound (\(Plural.english(limit, "step")))"
                     continue
                 }
-                let next = from.next(
-                    step.state, canonical: CanonicalState.of(step.state, clearing: dead, unread: &unread),
-                    effects: step.effects, in: program)
-                if Self.repeatsACall(next.machine, more: bounds.maxSameCall) {
-                    pruned += 1
-                    continue
+                let from = batch.states[offset]
+                let state = from.machine
+                findings.offered(expansion.available, in: state)
+                for tried in expansion.tried {
+                    let (move, step) = (tried.move, tried.step)
+                    if let key = tried.restartKey, restartsFollowed.contains(key) { continue }
+                    findings.observe(step, by: move.label, from: current, graph: graph) {
+                        machine.step(state, move.input).trace
+                    }
+                    if let what = tried.outOfScope {
+                        outOfScope[what, default: 0] += 1
+                        truncated.insert(current)
+                        continue
+                    }
+                    let next = from.next(
+                        step.state, canonical: CanonicalState.of(step.state, clearing: dead, unread: &unread),
+                        effects: step.effects, in: program)
+                    if Self.repeatsACall(next.machine, more: bounds.maxSameCall) {
+                        pruned += 1
+                        continue
+                    }
+                    let ignored = step.trace.contains { if case .ignored = $0 { true } else { false } }
+                    let (id, isNew) = graph.add(next, from: current, label: move.label, ignored: ignored)
+                    if isNew { findings.inspect(next.machine, id: id, graph: graph) }
+                    if let key = tried.restartKey { restartsFollowed.insert(key) }
                 }
-                let ignored = step.trace.contains { if case .ignored = $0 { true } else { false } }
-                let (id, isNew) = graph.add(next, from: current, label: move.label, ignored: ignored)
-                if isNew { findings.inspect(next.machine, id: id, graph: graph) }
-                if let restartKey { restartsFollowed.insert(restartKey) }
-            }
-            if graph.count >= bounds.maxStates {
-                stoppedBy =
-                    "the state bound (\(Plural.english(bounds.maxStates, "state")))"
-                    + Self.growth(in: graph, program: program)
-                break
-            }
-            if let limit = bounds.maxSeconds, Date().timeIntervalSince(started) > limit {
-                stoppedBy =
-                    "the time bound (\(ExplorationBounds.seconds(limit)), \(Plural.english(graph.count, "state")))"
-                    + Self.growth(in: graph, program: program)
-                break
-            }
-            if head & 255 == 0 {
-                memoryGrowth = max(memoryGrowth, ResidentMemory.current() - baseline)
-                if memoryGrowth > bounds.maxMemory {
+                if graph.count >= bounds.maxStates {
                     stoppedBy =
-                        "the memory bound (\(bounds.maxMemory >> 20) MiB, \(Plural.english(graph.count, "state")))"
+                        "the state bound (\(Plural.english(bounds.maxStates, "state")))"
                         + Self.growth(in: graph, program: program)
-                    break
+                    break search
                 }
-            }
-            if let progress, Date().timeIntervalSince(lastReport) >= 0.5 {
-                lastReport = Date()
-                progress(
-                    ExplorationProgress(
-                        states: graph.count, frontier: graph.count - head, depth: graph.depth(of: current),
-                        seconds: Date().timeIntervalSince(started)))
+                if let limit = bounds.maxSeconds, Date().timeIntervalSince(started) > limit {
+                    stoppedBy =
+                        "the time bound (\(ExplorationBounds.seconds(limit)), \(Plural.english(graph.count, "state")))"
+                        + Self.growth(in: graph, program: program)
+                    break search
+                }
+                if head & 255 == 0 {
+                    memoryGrowth = max(memoryGrowth, ResidentMemory.current() - baseline)
+                    if memoryGrowth > bounds.maxMemory {
+                        stoppedBy =
+                            "the memory bound (\(bounds.maxMemory >> 20) MiB, \(Plural.english(graph.count, "state")))"
+                            + Self.growth(in: graph, program: program)
+                        break search
+                    }
+                }
+                if let progress, Date().timeIntervalSince(lastReport) >= 0.5 {
+                    lastReport = Date()
+                    progress(
+                        ExplorationProgress(
+                            states: graph.count, frontier: graph.count - head, depth: graph.depth(of: current),
+                            seconds: Date().timeIntervalSince(started)))
+                }
             }
         }
+        // A bound stopped the search: the batches still being expanded finish before the exploration is handed back.
+        for batch in batches { _ = batch.expansions() }
         memoryGrowth = max(memoryGrowth, ResidentMemory.current() - baseline)
         let complete = stoppedBy == nil
         let depth = graph.depth
@@ -202,17 +216,6 @@ public struct FlowExplorer: Sendable {
             distinct[slot].count >= growingValues
         else { return "" }
         return "; `\(program.data[slot].name)` kept growing (\(Plural.english(distinct[slot].count, "value")))"
-    }
-}
-
-/// What a restart's next state depends on: the launch environment and the values of the `persist: true` data.
-struct RestartKey: Hashable {
-    var environment: LaunchEnvironment
-    var persisted: [Value]
-
-    init(_ state: MachineState, persistedSlots: [Int]) {
-        environment = state.environment
-        persisted = persistedSlots.map { $0 < state.data.count ? state.data[$0] : .null }
     }
 }
 

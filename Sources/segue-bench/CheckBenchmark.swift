@@ -54,13 +54,16 @@ enum CheckBenchmark {
         var stoppedBy: String?
     }
 
-    static func explore(_ name: String, _ text: String) -> Run? {
+    /// `expandAhead`: states expanded on a second thread while this one merges (`ExplorationBounds`); the CPU time
+    /// is the process's, both threads'.
+    static func explore(_ name: String, _ text: String, expandAhead: Bool = true) -> Run? {
         let loaded = FlowLoader().load(SourceFile(path: "\(name).yaml", text: text))
         guard let flow = loaded.flow, !loaded.hasErrors, let program = try? Compiler.compile(loaded) else { return nil }
-        let bounds = ExplorationBounds(maxStates: 2_000_000, maxMemory: 6 << 30)
-        let cpuStart = LSPBenchmark.threadCPUSeconds()
+        var bounds = ExplorationBounds(maxStates: 2_000_000, maxMemory: 6 << 30)
+        bounds.expandAhead = expandAhead
+        let cpuStart = processCPUSeconds()
         let exploration = FlowExplorer(flow: flow, program: program).explore(bounds)
-        let cpuSeconds = LSPBenchmark.threadCPUSeconds() - cpuStart
+        let cpuSeconds = processCPUSeconds() - cpuStart
         return Run(
             name: name, states: exploration.graph.count, transitions: exploration.graph.transitionCount,
             seconds: exploration.seconds, cpuSeconds: cpuSeconds,
@@ -93,16 +96,28 @@ enum CheckBenchmark {
 
     /// The CPU time of this process's finished children (user and system).
     static func childrenCPUSeconds() -> Double {
-        var usage = rusage()
         #if os(macOS)
-            getrusage(RUSAGE_CHILDREN, &usage)
+            cpuSeconds(RUSAGE_CHILDREN)
         #else
-            getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+            cpuSeconds(RUSAGE_CHILDREN.rawValue)
         #endif
+    }
+
+    /// The CPU time of this process, every thread (user and system).
+    static func processCPUSeconds() -> Double {
+        #if os(macOS)
+            cpuSeconds(RUSAGE_SELF)
+        #else
+            cpuSeconds(RUSAGE_SELF.rawValue)
+        #endif
+    }
+
+    private static func cpuSeconds(_ who: Int32) -> Double {
+        var usage = rusage()
+        getrusage(who, &usage)
         let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) * 1e-6 }
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
-
 
     static func main(_ arguments: [String]) -> Int32 {
         let json: Bool
@@ -112,12 +127,26 @@ enum CheckBenchmark {
             return error.report()
         }
         var runs: [Run] = []
+        // The product on one thread first, for the second thread's share.
+        guard let alone = explore("product_6x10", product(regions: 6, states: 10), expandAhead: false) else {
+            FileHandle.standardError.write(Data("segue-bench check: the product flow does not load\n".utf8))
+            return 1
+        }
+        print(
+            "product_6x10 on one thread: \(fixed(alone.seconds, 2)) s, "
+                + "\(Int(Double(alone.states) / max(alone.seconds, 1e-9))) states/s (\(fixed(alone.cpuSeconds, 2)) CPU s)"
+        )
         for (name, text) in [("product_6x10", product(regions: 6, states: 10)), ("ring_10000", ring(10_000))] {
             guard let run = explore(name, text) else {
                 FileHandle.standardError.write(Data("segue-bench check: the \(name) flow does not load\n".utf8))
                 return 1
             }
             runs.append(run)
+            if name == "product_6x10" {
+                print(
+                    "product_6x10 expanded a batch ahead on a second thread: \(fixed(alone.seconds / max(run.seconds, 1e-9), 2))× "
+                        + "the one-thread rate")
+            }
             let rate = Double(run.states) / max(run.seconds, 1e-9)
             print(
                 "\(run.name): \(run.states) states, \(run.transitions) transitions, \(fixed(run.seconds, 2)) s, "

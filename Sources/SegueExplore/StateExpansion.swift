@@ -1,0 +1,99 @@
+import Dispatch
+import SegueExpression
+import SegueRuntime
+
+/// One state's steps, worked out apart from the search's bookkeeping so that it runs beside it on another core: the
+/// inputs the state offers, the moves tried, and for each the step the machine took and what, if anything, took it
+/// out of the scope. A restart whose next state was known when the batch started is not stepped again.
+struct StateExpansion: Sendable {
+    struct Tried: Sendable {
+        var move: InputSampler.Move
+        var step: Step
+        /// What a restart's next state depends on; nil for any other move.
+        var restartKey: RestartKey?
+        /// What took the step out of the scope (`CheckScope.exceeded`); nil when it stays in.
+        var outOfScope: String?
+    }
+
+    var available: [AvailableInput]
+    var tried: [Tried]
+}
+
+/// Expands states: the part of a breadth-first search that reads nothing the search writes (the machine, the input
+/// sampler, the scope), so a batch of states is expanded while the batch before it is merged into the graph.
+struct StateExpander: Sendable {
+    let machine: Machine
+    let moves: ExplorerMoves
+    let scope: CheckScope?
+    /// The slots of the `persist: true` data (`RestartKey`).
+    let persistedSlots: [Int]
+
+    func expand(_ from: CheckState, knownRestarts: Set<RestartKey>) -> StateExpansion {
+        let state = from.machine
+        let available = machine.inputs(in: state)
+        var tried: [StateExpansion.Tried] = []
+        for move in moves.moves(in: from, available: available) {
+            var restartKey: RestartKey?
+            if case .restart = move.input {
+                let key = RestartKey(state, persistedSlots: persistedSlots)
+                if knownRestarts.contains(key) { continue }
+                restartKey = key
+            }
+            // Only what a finding needs is traced; a loop's whole trace is made again when one is cut off.
+            let step = machine.step(state, move.input, trace: .notable)
+            // The flow's own steps stay in scope; what a service answers is a sample, never cut.
+            let outOfScope =
+                move.input.isOutcome ? nil : scope?.exceeded(from: state, to: step.state, program: machine.program)
+            tried.append(.init(move: move, step: step, restartKey: restartKey, outOfScope: outOfScope))
+        }
+        return StateExpansion(available: available, tried: tried)
+    }
+}
+
+/// A batch of consecutive states being expanded on a thread of the global queue; `expansions()` waits for it.
+final class ExpansionBatch: @unchecked Sendable {
+    /// The states' numbers in the graph.
+    let first: Int32
+    let states: [CheckState]
+    /// Written once on the expanding thread before `done` is signalled, read only after waiting for it.
+    private var results: [StateExpansion] = []
+    private let done = DispatchSemaphore(value: 0)
+
+    /// How many states a batch takes: enough work (a few milliseconds) that handing it over costs nothing.
+    static let size = 128
+
+    /// Expands `states` on a thread of the global queue, or at once on this one when not `ahead`.
+    init(
+        first: Int32, states: [CheckState], expander: StateExpander, knownRestarts: Set<RestartKey>, ahead: Bool
+    ) {
+        self.first = first
+        self.states = states
+        guard ahead else {
+            results = states.map { expander.expand($0, knownRestarts: knownRestarts) }
+            done.signal()
+            return
+        }
+        DispatchQueue.global(qos: .userInitiated).async {
+            self.results = states.map { expander.expand($0, knownRestarts: knownRestarts) }
+            self.done.signal()
+        }
+    }
+
+    /// The expansions, in the states' order, once the thread is done.
+    func expansions() -> [StateExpansion] {
+        done.wait()
+        done.signal()
+        return results
+    }
+}
+
+/// What a restart's next state depends on: the launch environment and the values of the `persist: true` data.
+struct RestartKey: Hashable, Sendable {
+    var environment: LaunchEnvironment
+    var persisted: [Value]
+
+    init(_ state: MachineState, persistedSlots: [Int]) {
+        environment = state.environment
+        persisted = persistedSlots.map { $0 < state.data.count ? state.data[$0] : .null }
+    }
+}
