@@ -168,9 +168,7 @@ extension CheckRun {
     /// A `pattern` rule must compile, so it never fails on every keystroke at run time.
     mutating func checkRule(_ rule: FieldRule) {
         guard case .pattern(let pattern) = rule.kind else { return }
-        do {
-            _ = try NSRegularExpression(pattern: pattern)
-        } catch {
+        if CompiledPatterns.regex(pattern) == nil {
             report(
                 .error(
                     CheckCode.invalidPattern, "the pattern `\(pattern)` is not a valid regular expression",

@@ -102,7 +102,7 @@ struct BuiltinCall {
             return .bool(BuiltinCall.isWebURL(try string(0)))
         case .matches:
             let (text, pattern) = (try string(0), try string(1))
-            guard let expression = try? NSRegularExpression(pattern: pattern) else {
+            guard let expression = CompiledPatterns.regex(pattern) else {
                 throw invalid(1, "invalid regular expression `\(pattern)`")
             }
             let whole = NSRange(text.startIndex..., in: text)

@@ -309,9 +309,7 @@ struct FunctionCall {
     /// A literal pattern must compile now, not fail on every run.
     private mutating func checkPattern(_ pattern: Expression) {
         guard case .literal(.string(let text)) = pattern.kind else { return }
-        do {
-            _ = try NSRegularExpression(pattern: text)
-        } catch {
+        if CompiledPatterns.regex(text) == nil {
             diagnostics.append(
                 ExpressionDiagnostic(
                     code: "X109", "invalid regular expression `\(text)`: it does not compile", at: pattern.range))

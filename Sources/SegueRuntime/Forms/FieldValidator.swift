@@ -100,7 +100,7 @@ public enum FieldValidator {
 
     /// The whole text matches the regular expression; an invalid pattern matches nothing.
     public static func matchesWhole(_ text: String, pattern: String) -> Bool {
-        guard let regex = try? NSRegularExpression(pattern: "^(?:" + pattern + ")$") else { return false }
+        guard let regex = CompiledPatterns.regex("^(?:" + pattern + ")$") else { return false }
         let range = NSRange(text.startIndex..<text.endIndex, in: text)
         return regex.firstMatch(in: text, range: range) != nil
     }
