@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(
             name: "SegueCheckTests",
             dependencies: [
-                "SegueCheck", "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueExpression", "SegueFrontEnd",
+                "SegueCheck", "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueExpression", "SegueFrontEnd", "SegueJSON",
             ],
             exclude: ["Corpus"]),
 

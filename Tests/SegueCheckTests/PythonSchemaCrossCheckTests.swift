@@ -35,7 +35,7 @@ struct PythonSchemaCrossCheckTests {
         let documents = try paths.map { try VocabularyDriftTests.document($0) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let batch = try encoder.encode([Value.string(Vocabulary.jsonSchema().rendered()), .list(documents)])
+        let batch = try encoder.encode([Value.string(Vocabulary.jsonSchema().prettyText), .list(documents)])
         let script = """
             import json, sys, jsonschema
             text, documents = json.load(sys.stdin)

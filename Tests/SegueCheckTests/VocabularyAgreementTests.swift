@@ -1,6 +1,7 @@
 import SegueDiagnostics
 import SegueExpression
 import SegueYAML
+import SegueJSON
 import Testing
 
 @testable import SegueModel
@@ -14,8 +15,7 @@ struct VocabularyAgreementTests {
     static func schemaError(_ place: KeyPlace, _ body: String) -> String? {
         let file = SourceFile(path: "agreement.yaml", text: body.isEmpty ? "{}" : body)
         guard let value = YAMLLoader().load(file).root?.plainValue else { return "not YAML" }
-        let schema: JSONValue =
-            place == .flow ? validator.root : .object([("$ref", .string("#/$defs/\(place.identifier)"))])
+        let schema: JSON = place == .flow ? validator.root : ["$ref": .string("#/$defs/\(place.identifier)")]
         return validator.errors(value, against: schema, at: place.identifier).first
     }
 

@@ -69,12 +69,12 @@ import Testing
         let committed = try String(
             contentsOf: Corpus.repository.appendingPathComponent("schema/segue-flow.schema.json"), encoding: .utf8)
         #expect(
-            committed == Vocabulary.jsonSchema().rendered(),
+            committed == Vocabulary.jsonSchema().prettyText,
             "run `swift run segue schema -o schema/segue-flow.schema.json`")
     }
 
     @Test func theValidatorRejectsAKeywordItDoesNotKnow() {
-        let validator = SchemaValidator(root: .object([("uniqueItems", .bool(true))]))
+        let validator = SchemaValidator(root: ["uniqueItems": .bool(true)])
         #expect(validator.firstError(.list([])) != nil)
     }
 }

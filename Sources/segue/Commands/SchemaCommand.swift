@@ -42,7 +42,7 @@ enum SchemaCommand: SegueCommand {
             return 2
         }
         if let docs { return rewriteDocs(docs, check: check) }
-        let schema = Vocabulary.jsonSchema().rendered()
+        let schema = Vocabulary.jsonSchema().prettyText
         if let checked {
             guard let committed = try? String(contentsOfFile: checked, encoding: .utf8) else {
                 printError("segue schema: cannot read \(checked)")

@@ -1,11 +1,24 @@
 import Foundation
 import SegueExpression
+import SegueJSON
 import SegueModel
 
 /// A JSON Schema validator for exactly the keywords `Vocabulary.jsonSchema()` emits, so the drift test never needs
 /// Python; a keyword it does not know is itself an error, never silently accepted.
 struct SchemaValidator {
-    let root: JSONValue
+    let root: JSON
+
+    /// The order keywords are checked in, so the first problem reported is the same every run (a schema object's
+    /// keys have no order): what a value is before what it holds; the rest by name.
+    private static let precedence = [
+        "$ref", "type", "enum", "const", "required", "properties", "additionalProperties", "items", "anyOf", "allOf",
+        "if", "then", "not", "dependentSchemas",
+    ]
+
+    static func ordered(_ keys: Dictionary<String, JSON>.Keys) -> [String] {
+        let known = precedence.filter { keys.contains($0) }
+        return known + keys.filter { !precedence.contains($0) }.sorted()
+    }
 
     /// Keywords that only describe.
     private static let annotations: Set<String> = ["$schema", "$id", "title", "description", "$defs"]
@@ -15,18 +28,19 @@ struct SchemaValidator {
         errors(document, against: root, at: "").first
     }
 
-    func errors(_ value: Value, against schema: JSONValue, at path: String) -> [String] {
+    func errors(_ value: Value, against schema: JSON, at path: String) -> [String] {
         if case .bool(let allowed) = schema { return allowed ? [] : ["\(path): not allowed here"] }
         guard case .object(let keywords) = schema else { return ["\(path): a schema must be an object"] }
         var found: [String] = []
-        for (keyword, argument) in keywords {
+        for keyword in Self.ordered(keywords.keys) {
+            guard let argument = keywords[keyword] else { continue }
             found += check(keyword, argument, value, schema: schema, at: path)
             if !found.isEmpty { return found }
         }
         return found
     }
 
-    private func check(_ keyword: String, _ argument: JSONValue, _ value: Value, schema: JSONValue, at path: String)
+    private func check(_ keyword: String, _ argument: JSON, _ value: Value, schema: JSON, at path: String)
         -> [String]
     {
         switch keyword {
@@ -64,14 +78,14 @@ struct SchemaValidator {
             return ok ? [] : ["\(path): \(number) is below the \(keyword) \(bound)"]
         case "properties":
             guard case .record(let members) = value, case .object(let properties) = argument else { return [] }
-            return properties.flatMap { property in
-                members[property.0].map { errors($0, against: property.1, at: "\(path)/\(property.0)") } ?? []
+            return properties.sorted { $0.key < $1.key }.flatMap { property in
+                members[property.key].map { errors($0, against: property.value, at: "\(path)/\(property.key)") } ?? []
             }
         case "additionalProperties":
             guard case .record(let members) = value else { return [] }
             let declared: [String]
-            if case .object(let properties) = schema["properties"] ?? .object([]) {
-                declared = properties.map(\.0)
+            if case .object(let properties) = schema["properties"] ?? .object([:]) {
+                declared = Array(properties.keys)
             } else {
                 declared = []
             }
@@ -103,9 +117,9 @@ struct SchemaValidator {
             return errors(value, against: argument, at: path).isEmpty ? ["\(path): matches a shape it must not"] : []
         case "dependentSchemas":
             guard case .record(let members) = value, case .object(let dependents) = argument else { return [] }
-            let present = dependents.filter { members[$0.0] != nil }
+            let present = dependents.filter { members[$0.key] != nil }.sorted { $0.key < $1.key }
             return present.flatMap { dependent in
-                errors(value, against: dependent.1, at: path).map { "\($0) (because of `\(dependent.0)`)" }
+                errors(value, against: dependent.value, at: path).map { "\($0) (because of `\(dependent.key)`)" }
             }
         default:
             return ["\(path): the validator does not know the keyword `\(keyword)`"]
@@ -123,7 +137,7 @@ struct SchemaValidator {
     }
 
     /// Whether a schema's literal (`enum`, `const`) is the document's scalar; 1 and 1.0 are the same number.
-    private static func same(_ literal: JSONValue, _ value: Value) -> Bool {
+    private static func same(_ literal: JSON, _ value: Value) -> Bool {
         switch (literal, value) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
@@ -132,7 +146,7 @@ struct SchemaValidator {
         }
     }
 
-    private static func number(_ value: JSONValue) -> Double? {
+    private static func number(_ value: JSON) -> Double? {
         switch value {
         case .int(let number): return Double(number)
         case .number(let number): return number
