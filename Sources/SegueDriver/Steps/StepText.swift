@@ -1,5 +1,6 @@
 import SegueExpression
 import SegueJSON
+import SegueYAML
 
 /// Strings and values as steps write them: JSON, which is also YAML's flow style, so the same text is a scenario
 /// file's scalar or mapping and what `segue serve`'s page posts.
@@ -29,9 +30,6 @@ package enum StepText {
     /// A mapping's key: bare when YAML reads it back as that same string (`name`, `take_volume`), else quoted
     /// (`"lines[0].volume"`, `"true"`).
     package static func key(_ text: String) -> String {
-        let plain =
-            text.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
-            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-        return plain && !["null", "true", "false"].contains(text.lowercased()) ? text : quoted(text)
+        YAMLEmitter.isPlain(text) ? text : quoted(text)
     }
 }
