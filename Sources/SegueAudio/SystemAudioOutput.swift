@@ -10,11 +10,10 @@ public struct SystemAudioOutput: Sendable {
     public let playerPath: String?
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        let searchPath = environment["PATH"] ?? "/usr/bin:/bin"
         playerPath =
-            ["paplay", "aplay"].lazy.compactMap { name in
-                directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-            }.first
+            ["paplay", "aplay"].lazy.compactMap { ChildProcess.executable(named: $0, searchPath: searchPath)?.path }
+            .first
     }
 
     public var isAvailable: Bool { playerPath != nil }
@@ -28,21 +27,16 @@ public struct SystemAudioOutput: Sendable {
             Mixdown.Item(path: $0.path, range: $0.startFrame..<($0.startFrame + $0.frameCount), gain: $0.gain)
         }
         try Mixdown.render(items, to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: playerPath)
-        process.arguments = playerPath.hasSuffix("aplay") ? ["-q", file] : [file]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        // Started and waited for as every program Segue runs (`ChildProcess`); what the player prints is dropped.
+        let player: ChildProcess
         do {
-            try process.run()
+            player = try ChildProcess(
+                executable: URL(fileURLWithPath: playerPath),
+                arguments: playerPath.hasSuffix("aplay") ? ["-q", file] : [file])
         } catch {
             throw .io(path: playerPath, operation: "run", reason: "\(error)")
         }
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                process.waitUntilExit()
-                done.resume()
-            }
-        }
+        player.closeInput()
+        _ = await player.collect()
     }
 }

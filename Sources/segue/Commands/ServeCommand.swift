@@ -102,11 +102,9 @@ enum ServeCommand: SegueCommand {
             printError("segue serve: no xdg-open here to open a browser; open \(address) yourself")
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: opener)
-        process.arguments = [address]
         do {
-            try process.run()
+            // Not waited for: the opener hands the address to the browser and ends by itself.
+            _ = try ChildProcess(executable: URL(fileURLWithPath: opener), arguments: [address])
         } catch {
             printError("segue serve: could not open a browser: \(error.localizedDescription); open \(address) yourself")
         }
