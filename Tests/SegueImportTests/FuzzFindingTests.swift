@@ -27,6 +27,17 @@ import Testing
         #expect(found.codes == ["I009"] && found.lines == [3] && found.compiles == true)
     }
 
+    /// A malformed `typeexpr` fails where the session would start (error.execution); the flow's `when:` compares it
+    /// with SCXML's types as text, so it type-checks (it compared a number with strings: X104, "a bug in the importer").
+    @Test func aMalformedTypeexprFailsWhereTheSessionWouldStart() {
+        let found = importing(
+            """
+            <state id="s"><invoke typeexpr="'scxml' 'x'"><content><scxml xmlns="http://www.w3.org/2005/07/scxml" \
+            version="1.0"><final id="f"/></scxml></content></invoke></state>
+            """)
+        #expect(found.codes == ["I009"] && found.lines == [2] && found.compiles == true)
+    }
+
     @Test func aFieldEventDoesNotHaveIsRefused() {
         let found = importing(
             """

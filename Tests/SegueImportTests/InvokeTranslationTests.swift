@@ -25,7 +25,8 @@ import Testing
         let yaml = try #require(result.yaml, "\(result.diagnostics)")
         #expect(
             yaml.contains(
-                "when: \"(t) == 'http://www.w3.org/TR/scxml' || (t) == 'http://www.w3.org/TR/scxml/' || (t) == 'scxml' || 1 / 0 == 0\""
+                "when: \"string(t) == 'http://www.w3.org/TR/scxml' || string(t) == 'http://www.w3.org/TR/scxml/' "
+                    + "|| string(t) == 'scxml' || 1 / 0 == 0\""
             ), "\(yaml)")
     }
 

@@ -15,8 +15,9 @@ extension SCXMLTranslator {
             let written = type.name == "type" ? type.value : Self.literal(type.value)
             guard let written else {
                 // Computed when the session would start: SCXML's type starts it, any other fails (error.execution).
+                // Compared as text, so a malformed `typeexpr` (`1 / 0`, failing where it is evaluated) type-checks.
                 guard let computed = expression(type, construct: "`typeexpr`") else { return [] }
-                let accepted = Self.invokeTypes.sorted().map { "(\(computed)) == \(Self.segueString($0))" }
+                let accepted = Self.invokeTypes.sorted().map { "string(\(computed)) == \(Self.segueString($0))" }
                 entries.append(("when", .scalar((accepted + ["1 / 0 == 0"]).joined(separator: " || "))))
                 return invocations(element, state: state, entries: entries)
             }
