@@ -68,15 +68,11 @@ final class ExpansionBatch: @unchecked Sendable {
     ) {
         self.first = first
         self.states = states
-        guard ahead else {
-            results = states.map { expander.expand($0, knownRestarts: knownRestarts) }
-            done.signal()
-            return
-        }
-        DispatchQueue.global(qos: .userInitiated).async {
+        let work: @Sendable () -> Void = {
             self.results = states.map { expander.expand($0, knownRestarts: knownRestarts) }
             self.done.signal()
         }
+        if ahead { DispatchQueue.global(qos: .userInitiated).async(execute: work) } else { work() }
     }
 
     /// The expansions, in the states' order, once the thread is done.

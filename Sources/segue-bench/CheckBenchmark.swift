@@ -61,9 +61,9 @@ enum CheckBenchmark {
         guard let flow = loaded.flow, !loaded.hasErrors, let program = try? Compiler.compile(loaded) else { return nil }
         var bounds = ExplorationBounds(maxStates: 2_000_000, maxMemory: 6 << 30)
         bounds.expandAhead = expandAhead
-        let cpuStart = processCPUSeconds()
+        let cpuStart = cpuSeconds()
         let exploration = FlowExplorer(flow: flow, program: program).explore(bounds)
-        let cpuSeconds = processCPUSeconds() - cpuStart
+        let cpuSeconds = cpuSeconds() - cpuStart
         return Run(
             name: name, states: exploration.graph.count, transitions: exploration.graph.transitionCount,
             seconds: exploration.seconds, cpuSeconds: cpuSeconds,
@@ -84,39 +84,14 @@ enum CheckBenchmark {
         else { return nil }
         var output = ""
         // -m: depth-first search goes as deep as there are states; a shallower bound would cut the search short.
-        let cpuStart = childrenCPUSeconds()
+        let cpuStart = cpuSeconds(children: true)
         let seconds = time { output = BenchCommand.output(["./pan", "-m2000000", "-w26"], in: directory) ?? "" }
-        let cpuSeconds = childrenCPUSeconds() - cpuStart
+        let cpuSeconds = cpuSeconds(children: true) - cpuStart
         // "      1000000 states, stored"
         guard let line = output.split(separator: "\n").first(where: { $0.contains("states, stored") }),
             let stored = Int(line.split(separator: " ").first ?? "")
         else { return nil }
         return (stored, seconds, cpuSeconds)
-    }
-
-    /// The CPU time of this process's finished children (user and system).
-    static func childrenCPUSeconds() -> Double {
-        #if os(macOS)
-            cpuSeconds(RUSAGE_CHILDREN)
-        #else
-            cpuSeconds(RUSAGE_CHILDREN.rawValue)
-        #endif
-    }
-
-    /// The CPU time of this process, every thread (user and system).
-    static func processCPUSeconds() -> Double {
-        #if os(macOS)
-            cpuSeconds(RUSAGE_SELF)
-        #else
-            cpuSeconds(RUSAGE_SELF.rawValue)
-        #endif
-    }
-
-    private static func cpuSeconds(_ who: Int32) -> Double {
-        var usage = rusage()
-        getrusage(who, &usage)
-        let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) * 1e-6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     static func main(_ arguments: [String]) -> Int32 {

@@ -15,16 +15,31 @@ func best(of runs: Int, _ body: () throws -> Void) rethrows -> Double {
     return fastest
 }
 
-/// This process's peak resident set, in MiB (Linux reports KiB, macOS bytes).
-func peakRSSMiB() -> Double {
+/// What the kernel counted for this process (every thread) or, with `children`, its finished children.
+private func usage(children: Bool = false) -> rusage {
     var usage = rusage()
     #if os(macOS)
-        getrusage(RUSAGE_SELF, &usage)
-        return Double(usage.ru_maxrss) / 1_048_576
+        getrusage(children ? RUSAGE_CHILDREN : RUSAGE_SELF, &usage)
     #else
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_maxrss) / 1024
+        getrusage(children ? RUSAGE_CHILDREN.rawValue : RUSAGE_SELF.rawValue, &usage)
     #endif
+    return usage
+}
+
+/// This process's peak resident set, in MiB (Linux reports KiB, macOS bytes).
+func peakRSSMiB() -> Double {
+    #if os(macOS)
+        Double(usage().ru_maxrss) / 1_048_576
+    #else
+        Double(usage().ru_maxrss) / 1024
+    #endif
+}
+
+/// CPU time (user and system) of this process, every thread, or of its finished children.
+func cpuSeconds(children: Bool = false) -> Double {
+    let counted = usage(children: children)
+    let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) * 1e-6 }
+    return seconds(counted.ru_utime) + seconds(counted.ru_stime)
 }
 
 /// `0.1234` → `"0.123"`: fixed decimals for tables and JSON.
