@@ -38,6 +38,21 @@ import Testing
         #expect(found.codes == ["I009"] && found.lines == [2] && found.compiles == true)
     }
 
+    /// A `<foreach>` whose `array` is known not to be a collection (a number; a malformed one, translated as `1 / 0`)
+    /// raises error.execution and runs no pass, in SCXML and in the flow (it wrote `foreach: "1 / 0"`: C201, "a bug in
+    /// the importer").
+    @Test(arguments: [("!l x", ["I009", "I009"]), ("5 * 2", ["I009"])])
+    func aForeachOverNoCollectionRaisesErrorExecution(array: String, codes: [String]) {
+        let found = importing(
+            """
+            <datamodel><data id="l" expr="[1, 2]"/><data id="n" expr="0"/></datamodel>
+            <state id="s"><onentry><foreach array="\(array)" item="x"><assign location="n" expr="n + 1"/></foreach>\
+            </onentry><transition event="error.execution" target="p"/></state>
+            <final id="p"/>
+            """)
+        #expect(found.codes == codes && found.compiles == true, "\(found)")
+    }
+
     @Test func aFieldEventDoesNotHaveIsRefused() {
         let found = importing(
             """

@@ -91,6 +91,15 @@ extension SCXMLTranslator {
             return []
         }
         guard var list = expression(array, construct: "`<foreach>`'s `array`") else { return [] }
+        switch types.type(ofExpression: list) {
+        case nil, .any?, .list?, .optional(.list)?, .optional(.any)?: break
+        case let type?:
+            // Known not to be a collection (a number, or `1 / 0` for a malformed one): SCXML raises error.execution
+            // and runs no pass; the flow's `foreach:` takes only a list.
+            return raise(
+                "error.execution", at: element, because: "`<foreach>`'s `array` is a \(type), not a collection"
+            ).map { [$0] } ?? []
+        }
         var copies: [(String, YAMLTree)] = []
         for (location, local) in [(item, "_item"), (element.attribute("index"), "_index")] {
             guard let location else { continue }
