@@ -71,7 +71,8 @@ run_one() {
 }
 
 if [ "$target" = "all" ] || [ "$target" = "smoke" ]; then
-  for name in "${targets[@]}"; do run_one "$name" "$@"; done
+  # SEGUE_FUZZ_TARGETS="scxml lsp" repeats part of a run (the smoke run's sequence does not depend on the others).
+  for name in ${SEGUE_FUZZ_TARGETS:-${targets[@]}}; do run_one "$name" "$@"; done
 else
   printf '%s\n' "${targets[@]}" | grep -qx "$target" || { echo "fuzz: unknown target $target (--list)" >&2; exit 2; }
   run_one "$target" "$@"

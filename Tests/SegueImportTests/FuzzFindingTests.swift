@@ -53,6 +53,18 @@ import Testing
         #expect(found.codes == codes && found.compiles == true, "\(found)")
     }
 
+    /// The `item` and `index` of a `<foreach>` that runs no pass are still data a condition may read (they were
+    /// declared only where the loop was written: X101, "a bug in the importer").
+    @Test func theNamesOfAForeachThatNeverRunsAreData() {
+        let found = importing(
+            """
+            <state id="s"><onentry><foreach array="7" item="x" index="i"/></onentry>
+            <transition cond="x == null &amp;&amp; i == null" target="p"/></state>
+            <final id="p"/>
+            """)
+        #expect(found.codes == ["I009", "I009"] && found.compiles == true, "\(found)")
+    }
+
     @Test func aFieldEventDoesNotHaveIsRefused() {
         let found = importing(
             """

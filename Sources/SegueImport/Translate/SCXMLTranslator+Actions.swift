@@ -97,7 +97,7 @@ extension SCXMLTranslator {
             // Known not to be a collection (a number, or `1 / 0` for a malformed one): SCXML raises error.execution
             // and runs no pass; the flow's `foreach:` takes only a list.
             return raise(
-                "error.execution", at: element, because: "`<foreach>`'s `array` is a \(type), not a collection"
+                "error.execution", at: element, because: "`<foreach>`'s `array` is no collection (its type is `\(type)`)"
             ).map { [$0] } ?? []
         }
         var copies: [(String, YAMLTree)] = []

@@ -62,6 +62,11 @@ struct SCXMLTranslator {
         }
         // Names only a `<script>` declares: data from the start (null until assigned), sorted by name.
         for name in outline.scriptNames.sorted() { declare(name, .map([("type", .scalar("any"))])) }
+        // A `<foreach>` that never runs a pass (its `array` no collection, or after an error ended its block) still
+        // names its `item` and `index`, which conditions may read: data from the start, null, as SCXML's are.
+        for name in outline.loopNames.sorted() where SCXMLNames.identifier(name) == name {
+            declare(name, .map([("type", .scalar("any"))]))
+        }
         screen.append(("states", withoutUnknownCancels(.map(states))))
         diagnostics += outline.eventlessCycles()
         var flow: [(String, YAMLTree)] = [
