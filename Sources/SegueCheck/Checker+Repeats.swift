@@ -32,14 +32,15 @@ struct RepeatedExpressions {
         places[key, default: []].append(place)
     }
 
-    /// A literal, a name, or a path of them (`entry.name`, `scripts[0]`, `['a', 'b']`): shorter than any name for it.
+    /// A literal, a name, or a path of them (`entry.name`, `scripts[0]`, `['a', 'b']`, `{name: n}`): shorter than any
+    /// name for it. A record of two fields or more (`{name: form.name, surname: form.surname}`) is a value worth a name.
     static func isTrivial(_ expression: Expression) -> Bool {
         switch expression.kind {
         case .literal, .name, .resolved: true
         case .member(let base, _, _), .computedField(let base, _, _, _): isTrivial(base)
         case .index(let base, let index): isTrivial(base) && isTrivial(index)
         case .list(let items): items.allSatisfy(isTrivial)
-        case .record(let fields): fields.allSatisfy { isTrivial($0.value) }
+        case .record(let fields): fields.count <= 1 && fields.allSatisfy { isTrivial($0.value) }
         case .call, .lambda, .labeled, .unary, .binary, .conditional: false
         }
     }

@@ -65,6 +65,35 @@ import Testing
             ])
     }
 
+    /// A record literal of several fields written again is worth a name; a path or a one-field record is not.
+    @Test func aRecordOfSeveralFieldsWrittenTwiceIsReported() {
+        let flow = """
+            segue: 1
+            flow: t
+            start: main
+            types:
+              Person: { name: string, surname: string }
+            data:
+              people: { type: list<Person>, default: "[]" }
+              picked: { type: Person?, default: "null" }
+            screens:
+              main:
+                elements:
+                  - field: name
+                  - field: surname
+                  - button: add
+                    label: Add
+                    tap: [{ append: people, value: "{name: form.name, surname: form.surname}" }, { set: { picked: "{name: form.name}" } }]
+                  - button: pick
+                    label: Pick
+                    tap: [{ set: { picked: "{name: form.name, surname: form.surname}" } }, { set: { picked: "{name: form.name}" } }]
+            """
+        #expect(
+            warnings(flow) == [
+                "16:41 `{name: form.name, surname: form.surname}` is written 2 times in screen `main`; name it once in the `let:` of screen `main` [also written here 19]"
+            ])
+    }
+
     @Test func theSeedFlowsWriteNoExpressionTwice() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
