@@ -55,6 +55,22 @@ import Testing
 
     /// The `item` and `index` of a `<foreach>` that runs no pass are still data a condition may read (they were
     /// declared only where the loop was written: X101, "a bug in the importer").
+    /// A `<data>` initialised from one that comes after it reads ECMAScript's undefined (null), as SCXML's early
+    /// binding initialises data in document order (the flow's default read a name declared later: X101).
+    @Test func dataReadBeforeItsOwnDeclarationIsNull() throws {
+        let result = SCXMLImporter.translate(
+            SourceFile(
+                path: "chart.scxml",
+                text: Self.open + """
+                    <datamodel><data id="l" expr="[1, u, l]"/><data id="u" expr="2"/></datamodel>
+                    <state id="s"><transition cond="l[1] === undefined &amp;&amp; u === 2" target="p"/></state>
+                    <final id="p"/></scxml>
+                    """))
+        let yaml = try #require(result.yaml, "\(result.diagnostics)")
+        #expect(yaml.contains("default: \"[1, null, null]\""), "\(yaml)")
+        #expect((try? Compiler.compile(SourceFile(path: "chart.yaml", text: yaml))) != nil)
+    }
+
     @Test func theNamesOfAForeachThatNeverRunsAreData() {
         let found = importing(
             """

@@ -21,6 +21,9 @@ struct ECMAExpression {
     /// Whether the document declares a name (a `<data>` id, a `<foreach>` item or index): `typeof` of one it does
     /// not is `'undefined'`, as in ECMAScript, where reading it would be a ReferenceError.
     var isDeclared: (String) -> Bool = { _ in true }
+    /// Whether a name is declared but holds no value yet where the expression runs: a `<data>` initialised from
+    /// one that comes after it (or from itself) reads ECMAScript's `undefined`, null in the flow.
+    var isUnsetYet: (String) -> Bool = { _ in false }
     /// The type Segue's checker gives a translated expression, nil when unknown: `!` of a value it knows is no
     /// `bool` (a string, a number, null) becomes ECMAScript's truthiness test (`ECMATruthiness`).
     var typeOf: (String) -> ValueType? = { _ in nil }
@@ -169,7 +172,7 @@ struct ECMAExpression {
                         problem(
                             "\(construct): calling `\(token.text)(…)` is ECMAScript; only `In(…)` is in the shared subset",
                             at: token.offset, in: source))
-                } else if token.text == "undefined" {
+                } else if token.text == "undefined" || !previousIsDot && isUnsetYet(token.text) {
                     out.append("null")
                 } else {
                     out.append(token.text)

@@ -261,12 +261,13 @@ extension SCXMLTranslator {
     /// of a boolean and a string are not): that is I006 here, so a translated flow always type-checks.
     mutating func expression(
         _ text: String, at range: SourceRange, construct: String, whenMalformed: String? = "1 / 0",
-        allowingUndeclared: Bool = false, asCondition: Bool = false
+        allowingUndeclared: Bool = false, asCondition: Bool = false, unsetYet: Set<String> = []
     ) -> String? {
         let outline = self.outline
         let types = self.types
         var translator = ECMAExpression(valueRange: range, file: file) { outline.name(ofID: $0) }
         translator.isDeclared = { outline.dataIDs.contains($0) || outline.loopNames.contains($0) }
+        translator.isUnsetYet = { unsetYet.contains($0) }
         translator.typeOf = { types.type(ofExpression: $0) }
         switch translator.translate(text, construct: construct, asCondition: asCondition) {
         case .success(let translated):

@@ -322,18 +322,26 @@ struct SCXMLTranslator {
                 continue
             }
             var variable: [(String, YAMLTree)] = [("type", .scalar("any"))]
+            // Early binding initialises data in document order: one read before its own `<data>` (or by itself) is
+            // ECMAScript's undefined, null in the flow, whose defaults see only the data declared before them.
+            let unsetYet =
+                late ? [] : outline.dataIDs.union(outline.loopNames).union(outline.scriptNames).subtracting(declared)
             if let source = child.attribute("src") {
                 guard let value = dataSource(source) else { continue }
                 variable.append(("default", .scalar(value)))
             } else if let expr = child.attribute("expr") {
-                if let value = expression(expr, construct: "`<data>`'s `expr`") {
+                if let value = expression(
+                    expr.value, at: expr.valueRange, construct: "`<data>`'s `expr`", unsetYet: unsetYet)
+                {
                     variable.append(("default", .scalar(value)))
                 }
             } else {
                 let inline = child.text.trimmingCharacters(in: .whitespacesAndNewlines)
                 if !inline.isEmpty {
                     let range = child.range
-                    if let value = expression(inline, at: range, construct: "`<data>`'s inline value") {
+                    if let value = expression(
+                        inline, at: range, construct: "`<data>`'s inline value", unsetYet: unsetYet)
+                    {
                         variable.append(("default", .scalar(value)))
                     }
                 }
