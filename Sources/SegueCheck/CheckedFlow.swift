@@ -3,6 +3,11 @@ import SegueExpression
 import SegueFrontEnd
 import SegueModel
 
+/// A screen, by its position in `Flow.screens`: the first screen of the name the checker resolved.
+public struct ScreenID: Hashable, Sendable {
+    public let position: Int
+}
+
 /// A flow the checker found no error in, with the names it resolved: only the checker makes one, so the compiler
 /// lowers names without resolving them again (no unknown screen, state, variable or component reaches it).
 ///
@@ -10,6 +15,8 @@ import SegueModel
 ///     if let checked = loaded.checked { let program = Compiler.compile(checked) }
 public struct CheckedFlow: Sendable {
     public let flow: Flow
+    /// The screen `start` names, resolved.
+    public let start: ScreenID
     /// Every component a use may name, resolved: the flow's own first, then imported ones.
     public let components: [String: Component]
     /// The events in scope, in declaration order: the flow's own, then imported ones not shadowed.
@@ -26,13 +33,14 @@ public struct CheckedFlow: Sendable {
     public let symbols: SymbolTable
 
     init(
-        flow: Flow, components: [String: Component], events: [EventDeclaration], sources: [SourceFile],
+        flow: Flow, start: ScreenID, components: [String: Component], events: [EventDeclaration], sources: [SourceFile],
         parsed: [LoweredExpression.Key: LoweredExpression] = [:], computedFields: [String: ComputedFields] = [:],
         functions: [String: FlowFunction] = [:], symbols: SymbolTable = SymbolTable()
     ) {
         self.functions = functions
         self.symbols = symbols
         self.flow = flow
+        self.start = start
         self.components = components
         self.events = events
         self.sources = sources

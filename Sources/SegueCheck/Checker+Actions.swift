@@ -142,6 +142,16 @@ extension CheckRun {
     }
 
     mutating func checkGoto(_ state: Name, in scope: Scope) {
+        guard scope.owner != .flow else {
+            // The flow's `on:` and `on_error` run over whichever screen is on top: no one screen's states.
+            report(
+                .error(
+                    CheckCode.unknownState,
+                    "`goto: \(state.text)` in the flow's own handlers: they run over any screen, so no screen's "
+                        + "states are theirs to enter", at: state.range,
+                    notes: [DiagnosticNote("handle the event on the screen whose state it enters")]))
+            return
+        }
         let owners = screens(of: scope.owner)
         guard !owners.isEmpty else { return }
         referState(state, of: owners.map(\.name.text))

@@ -83,8 +83,11 @@ extension CheckRun {
         guard let type = rootType(path.root, of: name, in: scope) else { return nil }
         var current = type
         var holder = path.root
-        for step in path.steps {
-            if current == .any { return .any }
+        for (position, step) in path.steps.enumerated() {
+            if current == .any {
+                checkPositions(path.steps[position...], of: name, in: scope)
+                return .any
+            }
             switch step {
             case .field(let field, let offset):
                 let range = subrange(of: name, from: offset, length: field.utf8.count)
@@ -168,15 +171,28 @@ extension CheckRun {
     }
 
     /// `list[i]` (an `int` position) or `map[key]` (a `string` key) inside a target.
+    /// The positions written inside a value of type `any` (`stuff[i + 1].x`): typed as expressions, so each reaches
+    /// the compiler parsed, a syntax error reported here.
+    private mutating func checkPositions(_ steps: ArraySlice<AssignmentPath.Step>, of name: Name, in scope: Scope) {
+        for case .index(let text, let offset) in steps {
+            let index = ExpressionText(
+                text, kind: .expression, node: nil, range: subrange(of: name, from: offset, length: text.utf8.count))
+            check(index, in: scope, role: "the position in `\(name.text)`")
+            recordPosition(index, writtenIn: name)
+        }
+    }
+
+    /// The compiler places a failure inside a position at the whole key: it finds the syntax there too.
+    private mutating func recordPosition(_ index: ExpressionText, writtenIn key: Name) {
+        let placed = LoweredExpression.Key(ExpressionText(index.text, kind: .expression, node: nil, range: key.range))
+        parsed[placed] = parsed[LoweredExpression.Key(index)]
+    }
+
     private mutating func itemType(
         _ text: String, of current: ValueType, holder: String, at range: SourceRange, key: Name, in scope: Scope
     ) -> ValueType? {
         let index = ExpressionText(text, kind: .expression, node: nil, range: range)
-        // The compiler places a failure inside the position at the whole key: it finds the syntax there too.
-        defer {
-            let placed = LoweredExpression.Key(ExpressionText(text, kind: .expression, node: nil, range: key.range))
-            parsed[placed] = parsed[LoweredExpression.Key(index)]
-        }
+        defer { recordPosition(index, writtenIn: key) }
         switch current.unwrapped {
         case .list(let element):
             warnIfOptional(current, holder: holder, writing: "an item", at: range, in: scope, whole: "list")

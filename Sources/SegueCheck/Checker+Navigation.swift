@@ -6,7 +6,8 @@ extension CheckRun {
     mutating func checkStart() {
         refer(.screen, flow.start)
         guard let start = screen(named: flow.start.text) else {
-            if !flow.start.text.isEmpty { reportUnknownScreen(flow.start) }
+            // A `start` the file lacks is the decoder's to report (its name is empty, placed at the whole file).
+            if !flow.start.text.isEmpty || flow.start.range != flow.range { reportUnknownScreen(flow.start) }
             return
         }
         let missing = start.parameters.filter { $0.defaultValue == nil }.map { "`\($0.name.text)`" }

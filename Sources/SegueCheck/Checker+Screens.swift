@@ -17,11 +17,10 @@ extension CheckRun {
         }
     }
 
-    /// The form fields of the screen at `position`: its own and those of the components it shows.
+    /// The form fields of the screen at `position`, as the runtime keeps them: the `field`s written directly under its
+    /// `elements:` (`Screen.formFields`); a field inside a component or a `lines`' footer is not part of the form.
     func formFields(ofScreenAt position: Int) -> [Name] {
-        let fields = Inventory.fields(flow.screens[position].elements)
-        guard !index.shown(at: position).isEmpty else { return fields }
-        return fields + index.shown(at: position).flatMap { Inventory.fields($0.elements) }
+        flow.screens[position].formFields.map(\.id)
     }
 
     /// The `state` record: one bool per state of the chart, at any depth.

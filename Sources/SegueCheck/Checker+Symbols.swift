@@ -50,20 +50,11 @@ extension CheckRun {
         }
     }
 
-    /// Where each field `form.x` names on the screen at `position` is declared: the screen, else the first
-    /// component it shows with such a field.
+    /// Where each field `form.x` names on the screen at `position` is declared: the screen, whose form it is.
     func formOwners(ofScreenAt position: Int) -> [String: SymbolOwner] {
-        var owners: [String: SymbolOwner] = [:]
-        let screen = flow.screens[position]
-        for field in Inventory.fields(screen.elements) where owners[field.text] == nil {
-            owners[field.text] = .screen(screen.name.text)
-        }
-        for component in index.shown(at: position) {
-            for field in Inventory.fields(component.elements) where owners[field.text] == nil {
-                owners[field.text] = .component(component.name.text)
-            }
-        }
-        return owners
+        let owner = SymbolOwner.screen(flow.screens[position].name.text)
+        return Dictionary(
+            formFields(ofScreenAt: position).map { ($0.text, owner) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The names of the nested states of screen `name`, gathered once.

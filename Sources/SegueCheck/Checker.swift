@@ -48,8 +48,9 @@ public struct Checker: Sendable {
         run.checkAll()
         run.symbols.finish()
         let diagnostics = run.diagnostics.sortedBySource()
-        guard role == .flow, !diagnostics.hasErrors else { return (nil, diagnostics, run.symbols) }
-        let checked = run.checked(sources: sources)
+        guard role == .flow, !diagnostics.hasErrors, let checked = run.checked(sources: sources) else {
+            return (nil, diagnostics, run.symbols)
+        }
         return (checked, diagnostics, checked.symbols)
     }
 }
@@ -230,12 +231,15 @@ struct CheckRun {
         diagnostics += collide("event", flow.events.map(\.name), imported.events.map(\.name))
     }
 
-    /// The flow with what this run resolved, for the compiler.
-    func checked(sources: [SourceFile]) -> CheckedFlow {
+    /// The flow with what this run resolved, for the compiler; nil when `start` names no screen (`checkStart`
+    /// reported it).
+    func checked(sources: [SourceFile]) -> CheckedFlow? {
+        guard let start = index.positions[flow.start.text] else { return nil }
         var seen: Set<String> = []
         let events = (flow.events + importedEvents).filter { seen.insert($0.name.text).inserted }
         return CheckedFlow(
-            flow: flow, components: components, events: events, sources: sources, parsed: parsed,
+            flow: flow, start: ScreenID(position: start), components: components, events: events, sources: sources,
+            parsed: parsed,
             computedFields: types.computedFields, functions: functions, symbols: symbols)
     }
 

@@ -57,11 +57,12 @@ public enum DiagnosticCatalog {
         "C004":
             "A file a service names — a store's `configuration:`, the photos service's `sample_photo:`, the audio service's `input:` — is missing or cannot be read. Paths are relative to the flow file, so the flow carries its own fixtures.",
         "C101": "`start`, `present`, `show`, `replace` or `unwind` names no screen.",
-        "C102": "`goto` or an initial state names no state of the screen's chart.",
+        "C102":
+            "`goto` or an initial state names no state of the screen's chart, or a `goto` is in the flow's own `on:` or `on_error`, which run over whichever screen is on top and so have no screen's states to enter.",
         "C103":
             "An event is sent (or raised by paging or playback) but nothing in the responder chain can take it: not the screen, no screen that can be below it, not the flow's `on:` (a warning).",
         "C104":
-            "`form.x` in `set:` names no field of the screen, or `x.field` no stored field of `x`'s record (or `x` is not a record).",
+            "`form.x` in `set:` names no field of the screen's form (the `field`s written directly under its `elements:`; a field inside a component or a `lines`' footer is not one), or `x.field` no stored field of `x`'s record (or `x` is not a record).",
         "C105": "`use:` names no component.",
         "C106": "A component use passes an argument the component does not declare.",
         "C107": "A component use omits a parameter that has no default.",

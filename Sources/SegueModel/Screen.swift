@@ -208,3 +208,15 @@ public struct Layout: Sendable {
     public var style: Name?
     public var range: SourceRange
 }
+
+extension Screen {
+    /// The screen's form: the `field`s written directly under its `elements:`, in order, each with its position
+    /// there (a field inside a component or a `lines`' footer is not part of the form). The checker types `form.x`
+    /// by it and the compiler numbers the form's fields by it.
+    public var formFields: [(element: Int, id: Name)] {
+        elements.indices.compactMap { position in
+            if case .field = elements[position].kind { return (element: position, id: elements[position].id) }
+            return nil
+        }
+    }
+}

@@ -49,7 +49,9 @@ struct Harness {
     static func compileUnchecked(_ yaml: String) throws -> Program {
         let flow = try flow(yaml)
         let components = Dictionary(flow.components.map { ($0.name.text, $0) }, uniquingKeysWith: { first, _ in first })
-        return try Compiler.compile(CheckedFlow(flow: flow, components: components, events: flow.events, sources: []))
+        let start = ScreenID(position: flow.screens.firstIndex { $0.name.text == flow.start.text } ?? 0)
+        return try Compiler.compile(
+            CheckedFlow(flow: flow, start: start, components: components, events: flow.events, sources: []))
     }
 
     var program: Program { machine.program }

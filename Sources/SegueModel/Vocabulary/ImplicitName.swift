@@ -32,7 +32,7 @@ public enum ImplicitName: String, CaseIterable, Sendable {
         case .result: return "the operation's result, inside a call's `ok`; the value handed back, inside `on_result`"
         case .error:
             return "\(ErrorField.summary), inside a call's `error` and `codes` and in `on_error`"
-        case .form: return "the screen's form fields: `form.name`"
+        case .form: return "the screen's form fields (written directly under its `elements:`): `form.name`"
         case .state: return "one bool per nested state of the screen, true while active: `state.recording`"
         case .device: return "the device profile: \(DeviceField.summary)"
         case .theme: return "the flow's design tokens: `theme.styles`"

@@ -29,13 +29,7 @@ extension ProgramBuilder {
             parameterCount: screen.parameters.count, slotIndex: slotIndex, elements: [], fields: [], fieldIndex: [:],
             onEnter: nil, onExit: nil, onError: nil, handlers: HandlerTable(), states: [], stateIndex: [:],
             initialStates: [], topStates: [], layout: nil)
-        var fieldNumber = 0
-        for element in screen.elements {
-            if case .field = element.kind {
-                program.fieldIndex[element.id.text] = fieldNumber
-                fieldNumber += 1
-            }
-        }
+        for (number, field) in screen.formFields.enumerated() { program.fieldIndex[field.id.text] = number }
         if let chart = screen.states {
             let (top, initial) = flatten(chart, parent: -1, into: &program)
             program.topStates = top

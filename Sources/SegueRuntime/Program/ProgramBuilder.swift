@@ -49,13 +49,7 @@ struct ProgramBuilder {
         }
         for declaration in checked.events { _ = event(declaration.name.text) }
         for (index, screen) in flow.screens.enumerated() { program.screenIndex[screen.name.text] = index }
-        if let start = program.screenIndex[flow.start.text] {
-            program.start = start
-        } else {
-            unresolved(
-                "the start screen `\(flow.start.text)` is not defined",
-                at: flow.start.range)
-        }
+        program.start = checked.start.position
         let root = CompileContext(screen: nil)
         for declaration in flow.data {
             program.dataIndex[declaration.name.text] = program.data.count
