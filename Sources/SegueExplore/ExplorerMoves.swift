@@ -12,6 +12,8 @@ struct ExplorerMoves: Sendable {
     let machine: Machine
     let inputs: InputSampler
     let outcomes: OutcomeSampler
+    /// The events only the world outside raises, sent whenever the user could act.
+    let outside: OutsideEvents
 
     /// Every input while calls are pending, or only leaving the screen.
     let interleave: Bool
@@ -22,6 +24,7 @@ struct ExplorerMoves: Sendable {
 
     init(machine: Machine, outcomes: OutcomeSampler, interleave: Bool) {
         self.machine = machine
+        outside = OutsideEvents(flow: outcomes.flow, program: machine.program)
         inputs = InputSampler(machine: machine, fields: FieldSamples(outcomes: outcomes))
         self.outcomes = outcomes
         echo = ServiceEcho(outcomes: outcomes)
@@ -47,6 +50,7 @@ struct ExplorerMoves: Sendable {
             offered = available
         }
         var moves = inputs.moves(in: state, available: offered)
+        if !covered, interleave || state.pendingCalls.isEmpty { moves += outside.moves }
         for (index, call) in state.pendingCalls.enumerated() {
             var page = index < from.pages.count ? from.pages[index] : .first
             if page.echo.isEmpty {
