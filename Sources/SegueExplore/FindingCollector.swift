@@ -110,7 +110,13 @@ struct FindingCollector {
     /// `truncated` are the states some of whose steps left the scope: from them a condition may still be reached
     /// beyond it, so `always_possible` counts them as reaching it; `scope` (`within scope (…)`) is said in each
     /// "never" finding when anything was cut.
-    mutating func finish(graph: StateGraph, complete: Bool, truncated: Set<Int32>, scope: String?) -> [CheckFinding] {
+    ///
+    /// `passedThrough` says which of the nested states no stored state holds some step still enters
+    /// (`TransientStates`), before they are reported as never entered.
+    mutating func finish(
+        graph: StateGraph, complete: Bool, truncated: Set<Int32>, scope: String?,
+        passedThrough: (Set<[Int]>) -> Set<[Int]> = { _ in [] }
+    ) -> [CheckFinding] {
         guard complete else { return order.compactMap { found[$0] } }
         let within = scope.map { " " + $0 } ?? ""
         for (index, property) in properties.enumerated() where holds[index].count == graph.count {
@@ -140,13 +146,18 @@ struct FindingCollector {
                 "screen \(index)", .screenNeverEntered, "screen `\(screen.name)` is never entered by any run\(within)",
                 at: screens[screen.name]?.name.range ?? flow.range, [])
         }
+        let neverStored = program.screens.indices.filter { entered.contains($0) }.flatMap { screen in
+            program.screens[screen].states.indices.map { [screen, $0] }.filter { !enteredStates.contains($0) }
+        }
+        enteredStates.formUnion(passedThrough(Set(neverStored)))
         for (index, screen) in program.screens.enumerated() where entered.contains(index) {
             let declared = screens[screen.name]
             for (stateIndex, nested) in screen.states.enumerated() where !enteredStates.contains([index, stateIndex]) {
                 report(
                     "state \(index) \(stateIndex)", .stateNeverEntered,
                     "state `\(screen.name).\(nested.name)` is never entered by any run\(within)",
-                    at: declared?.range ?? flow.range, [])
+                    at: Self.node(named: nested.name, in: declared?.states)?.name.range ?? declared?.range ?? flow.range,
+                    [])
             }
             for (elementIndex, element) in screen.elements.enumerated() where !live.contains([index, elementIndex]) {
                 guard element.tap != nil || [.button, .field, .slider, .picker].contains(element.kind) else { continue }
@@ -158,6 +169,15 @@ struct FindingCollector {
             }
         }
         return order.compactMap { found[$0] }
+    }
+
+    /// The nested state of that name in a chart, at any depth.
+    private static func node(named name: String, in chart: StateChart?) -> StateNode? {
+        for node in chart?.states ?? [] {
+            if node.name.text == name { return node }
+            if let inner = Self.node(named: name, in: node.children) { return inner }
+        }
+        return nil
     }
 
     private mutating func report(

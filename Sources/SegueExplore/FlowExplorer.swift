@@ -184,7 +184,8 @@ public struct FlowExplorer: Sendable {
             graph: graph,
             findings: findings.finish(
                 graph: graph, complete: complete, truncated: truncated,
-                scope: scope.flatMap { outOfScope.isEmpty ? nil : "within scope (\($0))" }),
+                scope: scope.flatMap { outOfScope.isEmpty ? nil : "within scope (\($0))" },
+                passedThrough: { TransientStates.entered($0, graph: graph, moves: explorerMoves) }),
             stoppedBy: stoppedBy, depth: depth, seconds: Date().timeIntervalSince(started), prunedCalls: pruned,
             memoryGrowth: memoryGrowth, scope: scope, outOfScope: outOfScope)
     }
