@@ -71,6 +71,17 @@ import Testing
         #expect((try? Compiler.compile(SourceFile(path: "chart.yaml", text: yaml))) != nil)
     }
 
+    /// A number written without its leading zero (`.5`) is one byte longer as a token than in the script: the
+    /// space before the next token was read from past its start (a crash: "Range requires lowerBound <= upperBound").
+    @Test func aNumberWithoutItsLeadingZeroBeforeANameDoesNotCrash() {
+        let found = importing(
+            """
+            <datamodel><data id="x"/></datamodel>
+            <state id="s"><onentry><script>x = .5y</script></onentry></state>
+            """)
+        #expect(found.codes == ["I009", "I009"] && found.compiles == true, "\(found)")
+    }
+
     @Test func theNamesOfAForeachThatNeverRunsAreData() {
         let found = importing(
             """

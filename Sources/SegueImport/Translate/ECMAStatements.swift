@@ -71,7 +71,7 @@ enum ECMAStatements {
                 previous.kind == .identifier ? !keywords.contains(previous.text)
                 : previous.kind != .punctuation || [")", "]", "}", "++", "--"].contains(previous.text)
             let startsStatement = token.kind == .identifier || token.text == "++" || token.text == "--"
-            let between = bytes[(previous.offset + previous.text.utf8.count)..<token.offset]
+            let between = bytes[previous.end..<token.offset]
             if endsOperand, startsStatement, between.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
                 ranges.append(start..<index)
                 start = index
@@ -87,7 +87,7 @@ enum ECMAStatements {
     private static func statement(_ tokens: [ECMAToken], bytes: [UInt8]) -> Result<ECMAStatement, Refusal> {
         func text(_ part: ArraySlice<ECMAToken>) -> String {
             guard let first = part.first, let last = part.last else { return "" }
-            return String(decoding: bytes[first.offset..<(last.offset + last.text.utf8.count)], as: UTF8.self)
+            return String(decoding: bytes[first.offset..<last.end], as: UTF8.self)
         }
         let first = tokens[0]
         let refused = Refusal(

@@ -2,9 +2,18 @@
 struct ECMAToken: Sendable, Hashable {
     enum Kind: Sendable, Hashable { case identifier, number, string, punctuation }
     var kind: Kind
-    /// As written (a string with its quotes).
+    /// As written (a string with its quotes; a number as Segue writes it, `0.5` for `.5`).
     var text: String
     var offset: Int
+    /// The byte offset just past the token in its source (not `offset` + `text`'s length: `.5` is `0.5`).
+    var end: Int
+
+    init(kind: Kind, text: String, offset: Int, end: Int? = nil) {
+        self.kind = kind
+        self.text = text
+        self.offset = offset
+        self.end = end ?? offset + text.utf8.count
+    }
 
     /// A string token's value, its escapes read.
     var stringValue: String {
@@ -104,7 +113,7 @@ struct ECMAToken: Sendable, Hashable {
                 }
                 var written = text(start..<index)
                 if written.hasPrefix(".") { written = "0" + written }
-                tokens.append(ECMAToken(kind: .number, text: written, offset: start))
+                tokens.append(ECMAToken(kind: .number, text: written, offset: start, end: index))
             } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
                 let start = index
                 index += 1
