@@ -63,6 +63,8 @@ extension CheckRun {
     /// The screens that handle some event a screen raises and does not take itself: the ones the navigation
     /// analysis keeps track of below the top, so the chain can be followed.
     var possibleResponders: Set<Int> {
+        // Most flows raise nothing they leave unhandled: then no screen's handled events need collecting.
+        guard !unhandledEvents.isEmpty else { return [] }
         var found: Set<Int> = []
         for position in flow.screens.indices {
             let handled = Inventory.handledEvents(of: flow.screens[position])

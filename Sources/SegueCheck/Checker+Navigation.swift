@@ -37,6 +37,8 @@ extension CheckRun {
         // The flow's `on_error` and own `on:` run over whatever screen is on top.
         let flowActions = Inventory.flatten((flow.onError ?? []) + Inventory.handlerActions(flow.handlers))
         let flowNavigations = Self.navigations(flowActions)
+        var flowMoves: [NavigationMove] = []
+        NavigationMove.append(flowActions, resolvedBy: index.positions, to: &flowMoves)
         // Moves belong to the first screen of each name, taken from the last screen of that name.
         var source = Array(flow.screens.indices)
         if index.positions.count != flow.screens.count {
@@ -47,10 +49,10 @@ extension CheckRun {
         let index = self.index
         let screens = flow.screens
         let analysis = NavigationAnalysis(
-            start: start, screens: screens, positions: index.positions, alsoTracking: possibleResponders
+            start: start, screens: screens, alsoTracking: possibleResponders
         ) { position in
             guard index.positions[screens[position].name.text] == position else { return [] }
-            return index.navigations(onScreen: source[position]) + flowNavigations.map(\.0)
+            return index.moves(onScreen: source[position]) + flowMoves
         }
         guard analysis.complete else { return nil }
         // By position, not `for screen in`, so no screen is copied out just to read its name.

@@ -17,10 +17,12 @@ struct FlowIndex {
     let users: [String: [Int]]
     /// Component name → its own actions, flattened, for every component in the table.
     let componentActions: [String: [Action]]
-    /// Every screen's own navigation actions in one flat list: screen `p`'s are
-    /// `navigations[navigationStarts[p]..<navigationStarts[p + 1]]` (one array, not one per screen).
-    private let navigations: [Navigation]
-    private let navigationStarts: [Int]
+    /// Every screen's own navigations to a declared screen, as moves (kind and target position, 8 bytes each, not a
+    /// copy of each navigation) in one flat list: screen `p`'s are `moves[moveStarts[p]..<moveStarts[p + 1]]`.
+    private let moves: [NavigationMove]
+    private let moveStarts: [Int]
+    /// Component name → the moves of its own navigations, for components with any.
+    private let componentMoves: [String: [NavigationMove]]
 
     init(screens: [Screen], components: [String: Component]) {
         self.screens = screens
@@ -30,15 +32,17 @@ struct FlowIndex {
         var stackNavigations: [Int: [(Navigation, Action)]] = [:]
         var shown: [Int: [Component]] = [:]
         var users: [String: [Int]] = [:]
-        var navigations: [Navigation] = []
-        var navigationStarts: [Int] = []
-        navigationStarts.reserveCapacity(screens.count + 1)
+        // Positions first, so a navigation to a later screen resolves in the one pass below.
+        for position in screens.indices where positions[screens[position].name.text] == nil {
+            positions[screens[position].name.text] = position
+        }
+        var moves: [NavigationMove] = []
+        var moveStarts: [Int] = []
+        moveStarts.reserveCapacity(screens.count + 1)
         for position in screens.indices {
-            let name = screens[position].name.text
-            if positions[name] == nil { positions[name] = position }
             let actions = Inventory.ownActions(of: screens[position])
-            navigationStarts.append(navigations.count)
-            for action in actions { if case .navigate(let navigation) = action.kind { navigations.append(navigation) } }
+            moveStarts.append(moves.count)
+            NavigationMove.append(actions, resolvedBy: positions, to: &moves)
             let sent = actions.filter { if case .send = $0.kind { true } else { false } }
             if !sent.isEmpty { sends[position] = sent }
             let navigations = actions.compactMap { action -> (Navigation, Action)? in
@@ -53,15 +57,20 @@ struct FlowIndex {
             for component in used { users[component.name.text, default: []].append(position) }
             if !used.isEmpty { shown[position] = used }
         }
-        navigationStarts.append(navigations.count)
-        self.navigations = navigations
-        self.navigationStarts = navigationStarts
+        moveStarts.append(moves.count)
+        self.moves = moves
+        self.moveStarts = moveStarts
         self.positions = positions
         sendsByScreen = sends
         stackNavigationsByScreen = stackNavigations
         shownByScreen = shown
         self.users = users
         componentActions = components.mapValues { Inventory.ownActions(of: $0) }
+        componentMoves = componentActions.compactMapValues { actions in
+            var moves: [NavigationMove] = []
+            NavigationMove.append(actions, resolvedBy: positions, to: &moves)
+            return moves.isEmpty ? nil : moves
+        }
     }
 
     /// The `send` actions among the screen's own actions (`Inventory.ownActions`).
@@ -73,16 +82,11 @@ struct FlowIndex {
     /// The components the screen shows, directly or through other components.
     func shown(at position: Int) -> [Component] { shownByScreen[position] ?? [] }
 
-    /// The navigations that can run on the screen at `position`: its own and those of the components it shows.
-    func navigations(onScreen position: Int) -> [Navigation] {
-        let own = Array(navigations[navigationStarts[position]..<navigationStarts[position + 1]])
+    /// The moves of the navigations that can run on the screen at `position`: its own and those of the components
+    /// it shows.
+    func moves(onScreen position: Int) -> [NavigationMove] {
+        let own = Array(moves[moveStarts[position]..<moveStarts[position + 1]])
         guard let shown = shownByScreen[position] else { return own }
-        return own
-            + shown.flatMap { component in
-                (componentActions[component.name.text] ?? []).compactMap { action -> Navigation? in
-                    if case .navigate(let navigation) = action.kind { return navigation }
-                    return nil
-                }
-            }
+        return own + shown.flatMap { componentMoves[$0.name.text] ?? [] }
     }
 }

@@ -16,23 +16,22 @@ struct NavigationAnalysis {
     ///   - positions: screen name → position of the first screen of that name.
     ///   - limit: how many contexts to explore before giving up (then `complete` is false).
     ///   - alsoTracking: screens to keep below the top besides `unwind` targets (the responder chain's handlers).
-    ///   - moves: the navigations that can run on the screen at a position; asked once per position, in order, so
+    ///   - moves: the moves that can be made from the screen at a position; asked once per position, in order, so
     ///     no list of every screen's moves is held at once.
     init(
-        start: Int, screens: [Screen], positions: [String: Int], limit: Int = 50_000, alsoTracking: Set<Int> = [],
-        moves: (Int) -> [Navigation]
+        start: Int, screens: [Screen], limit: Int = 50_000, alsoTracking: Set<Int> = [],
+        moves: (Int) -> [NavigationMove]
     ) {
-        // Resolve targets once into one flat list: screen `p`'s moves are `resolved[moveStarts[p]..<moveStarts[p + 1]]`.
-        var resolved: [(kind: TransitionKind, target: Int)] = []
+        // One flat list: screen `p`'s moves are `resolved[moveStarts[p]..<moveStarts[p + 1]]`.
+        var resolved: [NavigationMove] = []
         var moveStarts: [Int] = []
         moveStarts.reserveCapacity(screens.count + 1)
         var tracked = alsoTracking
         for position in screens.indices {
             moveStarts.append(resolved.count)
-            for navigation in moves(position) {
-                guard let name = navigation.target?.text, let target = positions[name] else { continue }
-                if navigation.kind == .unwind { tracked.insert(target) }
-                resolved.append((navigation.kind, target))
+            for move in moves(position) {
+                if move.kind == .unwind { tracked.insert(move.target) }
+                resolved.append(move)
             }
         }
         moveStarts.append(resolved.count)
@@ -40,10 +39,10 @@ struct NavigationAnalysis {
         var seen: Set<NavigationContext> = [first]
         var pending = [first]
         while let context = pending.popLast() {
-            for (kind, target) in resolved[moveStarts[context.screen]..<moveStarts[context.screen + 1]] {
+            for move in resolved[moveStarts[context.screen]..<moveStarts[context.screen + 1]] {
                 guard
                     let next = context.forward(
-                        kind, to: target, navigation: screens[target].navigation, tracking: tracked)
+                        move.kind, to: move.target, navigation: screens[move.target].navigation, tracking: tracked)
                 else { continue }
                 if seen.insert(next).inserted {
                     if seen.count > limit {
@@ -71,4 +70,24 @@ struct NavigationAnalysis {
 
     /// Every context of every screen.
     var allContexts: ArraySlice<NavigationContext> { grouped[...] }
+}
+
+/// A navigation as the analysis follows it: its kind and the position of the screen it targets.
+struct NavigationMove {
+    let kind: TransitionKind
+    private let storedTarget: Int32
+
+    /// The position in the flow's screens of the target.
+    var target: Int { Int(storedTarget) }
+
+    /// Appends the moves of `actions`' navigations whose target names a screen in `positions` (first screen of each
+    /// name); a navigation without a target, or to an unknown screen, makes no move.
+    static func append(_ actions: [Action], resolvedBy positions: [String: Int], to moves: inout [NavigationMove]) {
+        for action in actions {
+            guard case .navigate(let navigation) = action.kind, let name = navigation.target?.text,
+                let target = positions[name]
+            else { continue }
+            moves.append(NavigationMove(kind: navigation.kind, storedTarget: Int32(target)))
+        }
+    }
 }

@@ -92,13 +92,24 @@ public struct Navigation: Sendable {
     /// The target screen for present, show, unwind and replace.
     public var target: Name?
     public var arguments: [Assignment]
-    /// What a `dismiss` or `pop` hands back to the navigation that opened its screen: `dismiss: { result: clip }`.
-    public var result: ExpressionText?
-    /// Run on the opening screen when the screen this `present` or `show` opens hands a result back (`result`).
-    public var onResult: [Action]?
+    /// `result` and `onResult` behind one reference (nil when neither is written, as for most navigations), so every
+    /// navigation's box is 64 bytes smaller than with the two stored inline.
+    private var handBack: HandBack?
     public var kind: TransitionKind
     /// Whether it animates (metadata for renderers).
     public var animated: Bool
+
+    /// What a `dismiss` or `pop` hands back to the navigation that opened its screen: `dismiss: { result: clip }`.
+    public var result: ExpressionText? {
+        get { handBack?.result }
+        set { handBack = HandBack.make(result: newValue, onResult: onResult) }
+    }
+
+    /// Run on the opening screen when the screen this `present` or `show` opens hands a result back (`result`).
+    public var onResult: [Action]? {
+        get { handBack?.onResult }
+        set { handBack = HandBack.make(result: result, onResult: newValue) }
+    }
 
     init(
         kind: TransitionKind, target: Name?, arguments: [Assignment], animated: Bool, result: ExpressionText? = nil,
@@ -106,10 +117,25 @@ public struct Navigation: Sendable {
     ) {
         self.target = target
         self.arguments = arguments
-        self.result = result
-        self.onResult = onResult
+        handBack = HandBack.make(result: result, onResult: onResult)
         self.kind = kind
         self.animated = animated
+    }
+
+    /// A navigation's `result` and `onResult`; immutable, so copies of a navigation share it safely.
+    private final class HandBack: Sendable {
+        let result: ExpressionText?
+        let onResult: [Action]?
+
+        private init(result: ExpressionText?, onResult: [Action]?) {
+            self.result = result
+            self.onResult = onResult
+        }
+
+        /// Nil when there is neither, so a navigation without them holds no box.
+        static func make(result: ExpressionText?, onResult: [Action]?) -> HandBack? {
+            result == nil && onResult == nil ? nil : HandBack(result: result, onResult: onResult)
+        }
     }
 }
 
