@@ -93,7 +93,8 @@ extension CheckRun {
 
     mutating func checkHandlers(_ handlers: [Handler], in scope: Scope, checkingTargets: Bool = true) {
         for handler in handlers {
-            let handlerScope = scope.binding(ImplicitName.event.rawValue, eventType(handler.event.text))
+            var handlerScope = scope.binding(ImplicitName.event.rawValue, eventType(handler.event.text))
+            if events[handler.event.text] != nil { handlerScope.handledEvent = handler.event.text }
             if !handler.event.text.hasPrefix(EventDescriptor.donePrefix), !handler.event.text.utf8.contains(UInt8(ascii: "*")) {
                 refer(.event, handler.event)
             }

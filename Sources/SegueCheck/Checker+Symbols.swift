@@ -109,8 +109,8 @@ extension CheckRun {
     }
 
     /// The names an expression or template reads, bound as the scope resolves them: data, parameters and named values
-    /// by name, `form.x` to its field, `state.x` to its state, a computed field to its record type's, a call to the
-    /// flow's function. A name a `p => …` binds inside is the function argument's own.
+    /// by name, `form.x` to its field, `state.x` to its state, `event.x` in a declared event's handler to its payload
+    /// field, a computed field to its record type's, a call to the flow's function. A name a `p => …` binds inside is the function argument's own.
     mutating func referNames(
         in expressions: [Expression], of text: ExpressionText, in scope: Scope, computedReads: [ComputedFieldRead]
     ) {
@@ -141,6 +141,8 @@ extension CheckRun {
                         refer(.element, written, in: owner)
                     } else if root == ImplicitName.state.rawValue {
                         referState(written, of: scope.stateScreens)
+                    } else if root == ImplicitName.event.rawValue, let event = scope.handledEvent {
+                        refer(.parameter, written, in: .event(event))
                     }
                 }
             }

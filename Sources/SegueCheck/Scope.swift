@@ -37,6 +37,8 @@ struct Scope {
     var formOwners: [String: SymbolOwner] = [:]
     /// The screens whose nested states `state.x` and `goto` name here: the screen's own, or those showing a component.
     var stateScreens: [String] = []
+    /// The declared event whose handler these expressions are in: `event.x` reads the field `x` of its payload.
+    var handledEvent: String?
 
     /// The same scope knowing what `condition` being `holds` proves not null.
     func knowing(_ condition: ExpressionText, is holds: Bool) -> Scope {

@@ -75,7 +75,7 @@ import Testing
                 states:
                   inner: { final: true }
             on:
-              saved: [{ goto: idle }]
+              saved: [{ goto: idle }, { set: { latest: event.entry } }]
               done.state.busy: [{ goto: idle }]
           other:
             elements:
@@ -128,7 +128,7 @@ import Testing
             ].sorted(), "home's expressions read home's own, and `set:` writes it")
         #expect(
             places(.data, "latest", in: .screen("home")) == [
-                at("latest: { type:", declaration: true), at("as: latest", 4),
+                at("latest: { type:", declaration: true), at("as: latest", 4), at("set: { latest: event", 7),
             ].sorted())
     }
 
@@ -179,6 +179,10 @@ import Testing
         #expect(
             places(.event, "saved") == [
                 at("saved: { entry", declaration: true), at("- send: saved", 8), at("saved: [{ goto"),
+            ].sorted())
+        #expect(
+            places(.parameter, "entry", in: .event("saved")) == [
+                at("entry: Entry }", declaration: true), at("with: { entry: \"{text", 8), at("event.entry", 6),
             ].sorted())
         #expect(places(.service, "board") == [at("board:", declaration: true), at("call: board.add", 6)].sorted())
         #expect(
