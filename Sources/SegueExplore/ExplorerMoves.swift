@@ -22,7 +22,7 @@ struct ExplorerMoves: Sendable {
 
     init(machine: Machine, outcomes: OutcomeSampler, interleave: Bool) {
         self.machine = machine
-        inputs = InputSampler(machine: machine, fields: FieldSamples(outcomes: outcomes))
+        inputs = InputSampler(machine: machine, program: machine.program, fields: FieldSamples(outcomes: outcomes))
         self.outcomes = outcomes
         echo = ServiceEcho(outcomes: outcomes)
         self.interleave = interleave

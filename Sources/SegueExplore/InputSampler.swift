@@ -8,6 +8,8 @@ import SegueRuntime
 ///     sampler.moves(in: state)  // [("tap donate", .tap(…)), ("edit name = \"\"", .edit(…)), ("restart", .restart)]
 struct InputSampler {
     let machine: Machine
+    /// The machine's program, copied once here: each copy retains every array in it.
+    let program: Program
     /// The texts tried in each form field.
     let fields: FieldSamples
 
@@ -29,7 +31,6 @@ struct InputSampler {
     /// The moves for `available` (what the input query offers in `state`), the next due timer and restart.
     func moves(in state: MachineState, available: [AvailableInput]) -> [Move] {
         guard let top = state.topInstance else { return [] }
-        let program = machine.program
         // A list's items are represented by its first and its last one.
         var lastItem: [Int: Int] = [:]
         for input in available { if let path = input.path, let item = path.item { lastItem[path.element] = item } }
