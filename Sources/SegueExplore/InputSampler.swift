@@ -51,12 +51,13 @@ struct InputSampler {
                 // Typing what the field already holds (or, for a field only its rules observe, a text as valid as
                 // it) changes nothing the flow can tell: not tried.
                 let held = top.form.fields.indices.contains(field) ? top.form.fields[field] : nil
-                for text in fields.texts(
+                for sample in fields.samples(
                     screen: top.screen, field: field, current: held?.value ?? .string(""), valid: held?.error == nil)
                 {
+                    let text = sample.text
                     moves.append(
                         Move(
-                            label: "edit \(name) = \(Value.string(text).literal)",
+                            label: "edit \(name) = \(sample.literal)",
                             input: .edit(element: path.element, value: .string(text)),
                             step: text.isEmpty ? .clear(field: name) : .fill(field: name, text: text)))
                 }
