@@ -16,6 +16,10 @@ public struct CheckScope: Sendable, CustomStringConvertible {
     public var listItems: Int
     /// The largest magnitude a whole number may reach by the flow's own steps.
     public var counters: Int
+    /// The names of the flow's data by slot, and of each screen's variables by screen and slot: read for each step
+    /// without copying the program (a copy retains every array in it).
+    private let dataNames: [String]
+    private let screenSlotNames: [[String]]
 
     /// The default list bound (`--scope` changes it).
     public static let defaultListItems = 3
@@ -25,23 +29,26 @@ public struct CheckScope: Sendable, CustomStringConvertible {
     public init(listItems: Int = CheckScope.defaultListItems, program: Program) {
         self.listItems = listItems
         counters = max(Self.smallestCounterBound, Self.largestWholeLiteral(in: program) + 1)
+        dataNames = program.data.map(\.name)
+        screenSlotNames = program.screens.map { $0.slots.map(\.name) }
     }
 
     public var description: String { "lists ≤ \(listItems) items, counters within ±\(counters)" }
 
     /// What the step from `old` to `new` took out of scope (`` `people` grew past 3 items ``), or nil when it stays in.
-    func exceeded(from old: MachineState, to new: MachineState, program: Program) -> String? {
-        for slot in new.data.indices where slot < program.data.count {
-            if let what = exceeded(program.data[slot].name, old.data.indices.contains(slot) ? old.data[slot] : nil,
+    func exceeded(from old: MachineState, to new: MachineState) -> String? {
+        for slot in new.data.indices where slot < dataNames.count {
+            if let what = exceeded(dataNames[slot], old.data.indices.contains(slot) ? old.data[slot] : nil,
                 new.data[slot])
             {
                 return what
             }
         }
         guard let top = new.topInstance, let before = old.instance(top.id) else { return nil }
-        let slots = program.screens[top.screen].slots
+        guard screenSlotNames.indices.contains(top.screen) else { return nil }
+        let slots = screenSlotNames[top.screen]
         for slot in top.values.indices where slot < slots.count && slot < before.values.count {
-            if let what = exceeded(slots[slot].name, before.values[slot], top.values[slot]) { return what }
+            if let what = exceeded(slots[slot], before.values[slot], top.values[slot]) { return what }
         }
         return nil
     }

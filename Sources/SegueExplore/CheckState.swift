@@ -31,7 +31,10 @@ public struct CheckState: Sendable, Hashable {
     }
 
     /// The state `effects` led to from this one (`raw` before its ids are renumbered, `canonical` after).
-    func next(_ raw: MachineState, canonical: MachineState, effects: [Effect], in program: Program) -> CheckState {
+    /// `canonical` is consumed: the new state takes it without a copy.
+    func next(
+        _ raw: MachineState, canonical: consuming MachineState, effects: [Effect], in program: Program
+    ) -> CheckState {
         var echo = raw.recording == nil ? [:] : recordingEcho
         for case .callService(_, let service, let operation, let arguments) in effects
         where RecordingCall(service: service, operation: operation, services: program.services) == .start {

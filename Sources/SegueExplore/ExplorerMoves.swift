@@ -25,7 +25,7 @@ struct ExplorerMoves: Sendable {
     init(machine: Machine, outcomes: OutcomeSampler, interleave: Bool) {
         self.machine = machine
         outside = OutsideEvents(flow: outcomes.flow, program: machine.program)
-        inputs = InputSampler(machine: machine, fields: FieldSamples(outcomes: outcomes))
+        inputs = InputSampler(machine: machine, program: machine.program, fields: FieldSamples(outcomes: outcomes))
         self.outcomes = outcomes
         echo = ServiceEcho(outcomes: outcomes)
         self.interleave = interleave

@@ -12,24 +12,27 @@ import SegueRuntime
 ///
 ///     FieldSamples(outcomes: sampler).texts(screen: 3, field: 1)  // ["", "Anna"]
 struct FieldSamples {
-    /// Per screen, per field: the texts tried, each with whether the field's rules hold for it.
-    private let texts: [[[(text: String, valid: Bool)]]]
+    /// Per screen, per field: the texts tried, each with whether the field's rules hold for it and its literal
+    /// (quoted once here: a move's label quotes it in every state the field is edited in).
+    private let texts: [[[Sample]]]
     /// Per screen, per field: whether only the field's validity is observed.
     private let byValidity: [[Bool]]
 
     init(outcomes: OutcomeSampler) {
         let reads = FormReads(outcomes: outcomes)
-        var texts: [[[(text: String, valid: Bool)]]] = []
+        var texts: [[[Sample]]] = []
         var byValidity: [[Bool]] = []
         for screen in outcomes.program.screens {
             texts.append(
                 screen.fields.map { field in
                     let candidates = Self.ruleTexts(for: field) + (reads.literals[field.name] ?? []) + field.samples
                     var seen: Set<String> = []
-                    let all = candidates.filter { seen.insert($0).inserted }.map { ($0, Self.isValid($0, field)) }
+                    let all = candidates.filter { seen.insert($0).inserted }.map {
+                        Sample(text: $0, valid: Self.isValid($0, field), literal: Value.string($0).literal)
+                    }
                     guard !reads.observes(field.name) else { return all }
                     // The first valid text and the first invalid one.
-                    return [all.first { $0.1 }, all.first { !$0.1 }].compactMap { $0 }
+                    return [all.first { $0.valid }, all.first { !$0.valid }].compactMap { $0 }
                 })
             byValidity.append(screen.fields.map { !reads.observes($0.name) })
         }
@@ -41,10 +44,22 @@ struct FieldSamples {
     /// those the flow could not tell from what it holds (the same text, or, for a field observed only by its rules,
     /// the same validity).
     func texts(screen: Int, field: Int, current: Value, valid: Bool) -> [String] {
+        samples(screen: screen, field: field, current: current, valid: valid).map(\.text)
+    }
+
+    /// A text tried in a field, whether the field's rules hold for it, and the text as a literal.
+    struct Sample {
+        var text: String
+        var valid: Bool
+        var literal: String
+    }
+
+    /// `texts(screen:field:current:valid:)` with each text's validity and literal.
+    func samples(screen: Int, field: Int, current: Value, valid: Bool) -> [Sample] {
         guard texts.indices.contains(screen), texts[screen].indices.contains(field) else { return [] }
         let candidates = texts[screen][field]
-        guard byValidity[screen][field] else { return candidates.map(\.text).filter { .string($0) != current } }
-        return candidates.filter { $0.valid != valid }.map(\.text)
+        guard byValidity[screen][field] else { return candidates.filter { .string($0.text) != current } }
+        return candidates.filter { $0.valid != valid }
     }
 
     private static func isValid(_ text: String, _ field: FieldProgram) -> Bool {

@@ -8,6 +8,8 @@ import SegueRuntime
 ///     sampler.moves(in: state)  // [("tap donate", .tap(…)), ("edit name = \"\"", .edit(…)), ("restart", .restart)]
 struct InputSampler {
     let machine: Machine
+    /// The machine's program, copied once here: each copy retains every array in it.
+    let program: Program
     /// The texts tried in each form field.
     let fields: FieldSamples
 
@@ -29,7 +31,6 @@ struct InputSampler {
     /// The moves for `available` (what the input query offers in `state`), the next due timer and restart.
     func moves(in state: MachineState, available: [AvailableInput]) -> [Move] {
         guard let top = state.topInstance else { return [] }
-        let program = machine.program
         // A list's items are represented by its first and its last one.
         var lastItem: [Int: Int] = [:]
         for input in available { if let path = input.path, let item = path.item { lastItem[path.element] = item } }
@@ -50,12 +51,13 @@ struct InputSampler {
                 // Typing what the field already holds (or, for a field only its rules observe, a text as valid as
                 // it) changes nothing the flow can tell: not tried.
                 let held = top.form.fields.indices.contains(field) ? top.form.fields[field] : nil
-                for text in fields.texts(
+                for sample in fields.samples(
                     screen: top.screen, field: field, current: held?.value ?? .string(""), valid: held?.error == nil)
                 {
+                    let text = sample.text
                     moves.append(
                         Move(
-                            label: "edit \(name) = \(Value.string(text).literal)",
+                            label: "edit \(name) = \(sample.literal)",
                             input: .edit(element: path.element, value: .string(text)),
                             step: text.isEmpty ? .clear(field: name) : .fill(field: name, text: text)))
                 }

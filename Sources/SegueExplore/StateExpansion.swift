@@ -31,8 +31,10 @@ struct StateExpander: Sendable {
     func expand(_ from: CheckState, knownRestarts: Set<RestartKey>) -> StateExpansion {
         let state = from.machine
         let available = machine.inputs(in: state)
+        let moves = moves.moves(in: from, available: available)
         var tried: [StateExpansion.Tried] = []
-        for move in moves.moves(in: from, available: available) {
+        tried.reserveCapacity(moves.count)
+        for move in moves {
             var restartKey: RestartKey?
             if case .restart = move.input {
                 let key = RestartKey(state, persistedSlots: persistedSlots)
@@ -43,7 +45,7 @@ struct StateExpander: Sendable {
             let step = machine.step(state, move.input, trace: .notable)
             // The flow's own steps stay in scope; what a service answers is a sample, never cut.
             let outOfScope =
-                move.input.isOutcome ? nil : scope?.exceeded(from: state, to: step.state, program: machine.program)
+                move.input.isOutcome ? nil : scope?.exceeded(from: state, to: step.state)
             tried.append(.init(move: move, step: step, restartKey: restartKey, outOfScope: outOfScope))
         }
         return StateExpansion(available: available, tried: tried)

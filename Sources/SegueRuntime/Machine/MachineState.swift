@@ -15,31 +15,18 @@ public struct MachineState: Sendable, Hashable, Codable {
     public var timers: [ScheduledTimer] = []
     /// The machine's clock since launch, in whole nanoseconds (virtual: it moves only with time inputs).
     public var now: ClockDuration = .zero
-    public var alert: AlertState?
-    public var alertQueue: [AlertState] = []
-    /// Raised events waiting to run, before the next outside input.
-    public var eventQueue: [RaisedEvent] = []
-    /// Events sent with `type: external`: each runs once the machine has settled (SCXML's external queue).
-    public var externalQueue: [RaisedEvent] = []
-    /// `current_event`: the last event a screen took, as a record, or null (kept only when the flow reads it).
-    public var currentEvent: Value = .null
+    /// Alerts, queued events, `current_event`, playback, recording, result receivers and invoked sessions, behind
+    /// one reference (`MachineState+Rare.swift`): usually all absent, and a copy of the state retains them once.
+    var rare = RareParts.absent
     public var nextInstance: Int = 1
     public var nextCall: Int = 1
     public var nextTimer: Int = 1
     /// The number in the next id generated for a `send` (`id_as:`, `send.1`, …).
     public var nextSend: Int = 1
-    /// What the flow was launched with (restored data, defaults, device), kept for `restart`.
-    public var environment: LaunchEnvironment = LaunchEnvironment()
-    /// Lines playing on a screen with `playback:`, if any.
-    public var playback: PlaybackState?
-    /// A take being recorded, if any.
-    public var recording: RecordingState?
+    /// What `environment` reads and writes: the same for every state of a run, so shared, not copied.
+    var launchEnvironment = LaunchEnvironment.standard
     /// A final state at the top of a screen's states was entered: the flow is over and takes no more input.
     public var ended: Bool = false
-    /// The `present`/`show` navigations with `on_result:` whose screens are still open.
-    public var resultReceivers: [ResultReceiver] = []
-    /// The invoked child sessions running now (`invoke:`), in the order they started.
-    public var sessions: [InvokedSession] = []
     public var nextSession: Int = 1
 
     public init() {}
@@ -287,6 +274,9 @@ public struct LaunchEnvironment: Sendable, Hashable, Codable {
     public var device: DeviceProfile
     /// `session.id`: names this run (a host running several gives each its own).
     public var sessionID: String
+
+    /// The environment of a plain launch, shared by the states that start from it.
+    static let standard = CopyOnWrite(LaunchEnvironment())
 
     public init(
         persisted: [String: Value] = [:], defaults: [String: Value] = [:], device: DeviceProfile = .standard,

@@ -97,6 +97,14 @@ public struct FormState: Sendable, Hashable, Codable {
         /// The first failing rule's message, or nil.
         public var error: String?
 
+        /// Hashes the value and the flags only: the initial value is nearly always the same from state to state and
+        /// the error follows from the value, so hashing their texts too (an exploration hashes every form it packs)
+        /// would cost without telling states apart; `==` still compares every part.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(value)
+            hasher.combine(touched && dirty ? 3 : touched ? 1 : dirty ? 2 : 0)
+        }
+
         /// Sets a new value and its error; `dirty` follows.
         mutating func update(_ newValue: Value, error newError: String?) {
             value = newValue

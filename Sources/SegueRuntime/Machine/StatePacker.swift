@@ -20,60 +20,17 @@ public struct StatePacker: Sendable {
     private var forms = Interner<FormState>()
     private var histories = Interner<[Int: [Int]]>()
     private var outsideStates = Interner<[Int]>()
-    private var environments = Interner<LaunchEnvironment>()
-    private var rareParts = Interner<RareParts>()
+    /// The environment and the rare parts by their shared storage (`CopyOnWrite`): unpacking hands the same box
+    /// to every state that has it, copying nothing.
+    private var environments = Interner<CopyOnWrite<LaunchEnvironment>>()
+    private var rareParts = Interner<CopyOnWrite<RareParts>>()
 
     public init() {}
-
-    /// The parts of a state that are usually empty or nil, numbered together: one zero byte when all are.
-    struct RareParts: Hashable, Sendable {
-        var alert: AlertState?
-        var alertQueue: [AlertState]
-        var eventQueue: [RaisedEvent]
-        var externalQueue: [RaisedEvent]
-        var currentEvent: Value
-        var playback: PlaybackState?
-        var recording: RecordingState?
-        var resultReceivers: [ResultReceiver]
-        var sessions: [InvokedSession]
-
-        init(of state: MachineState) {
-            alert = state.alert
-            alertQueue = state.alertQueue
-            eventQueue = state.eventQueue
-            externalQueue = state.externalQueue
-            currentEvent = state.currentEvent
-            playback = state.playback
-            recording = state.recording
-            resultReceivers = state.resultReceivers
-            sessions = state.sessions
-        }
-
-        static func areAbsent(in state: MachineState) -> Bool {
-            guard case .null = state.currentEvent else { return false }
-            return state.alert == nil && state.alertQueue.isEmpty && state.eventQueue.isEmpty
-                && state.externalQueue.isEmpty
-                && state.playback == nil && state.recording == nil
-                && state.resultReceivers.isEmpty && state.sessions.isEmpty
-        }
-
-        func restore(into state: inout MachineState) {
-            state.alert = alert
-            state.alertQueue = alertQueue
-            state.eventQueue = eventQueue
-            state.externalQueue = externalQueue
-            state.currentEvent = currentEvent
-            state.playback = playback
-            state.recording = recording
-            state.resultReceivers = resultReceivers
-            state.sessions = sessions
-        }
-    }
 
     /// Appends the bytes of `state` and `extra` to `bytes`.
     public mutating func pack(_ state: MachineState, extra: Int, into bytes: inout [UInt8]) {
         bytes.append((state.launched ? 1 : 0) | (state.ended ? 2 : 0))
-        bytes.appendVarint(environments.number(of: state.environment))
+        bytes.appendVarint(environments.number(of: state.launchEnvironment))
         bytes.appendVarint(UInt64(state.layers.count))
         for layer in state.layers {
             bytes.appendVarint(UInt64(layer.stack.count) << 1 | (layer.navigation ? 1 : 0))
@@ -99,10 +56,10 @@ public struct StatePacker: Sendable {
             pack(timer.frame, into: &bytes)
         }
         bytes.appendInt(Int(state.now.nanoseconds))
-        if RareParts.areAbsent(in: state) {
+        if state.rare.value.areAbsent {
             bytes.append(0)
         } else {
-            bytes.appendVarint(rareParts.number(of: RareParts(of: state)) &+ 1)
+            bytes.appendVarint(rareParts.number(of: state.rare) &+ 1)
         }
         bytes.appendInt(state.nextInstance)
         bytes.appendInt(state.nextCall)
@@ -119,7 +76,7 @@ public struct StatePacker: Sendable {
         let flags = reader.byte()
         state.launched = flags & 1 != 0
         state.ended = flags & 2 != 0
-        state.environment = reader.entry(of: environments.table, or: LaunchEnvironment())
+        state.launchEnvironment = reader.entry(of: environments.table, or: LaunchEnvironment.standard)
         let layers = reader.count()
         state.layers.reserveCapacity(layers)
         for _ in 0..<layers {
@@ -160,7 +117,7 @@ public struct StatePacker: Sendable {
         let rare = reader.varint()
         if rare > 0 {
             guard rare <= UInt64(rareParts.table.count) else { return nil }
-            rareParts.table[Int(rare - 1)].restore(into: &state)
+            state.rare = rareParts.table[Int(rare - 1)]
         }
         state.nextInstance = reader.int()
         state.nextCall = reader.int()

@@ -1,0 +1,134 @@
+import SegueExpression
+
+/// A value behind one reference, copied only when written while shared: copying a `MachineState` (every step
+/// makes one, an exploration millions) retains this one reference instead of every array and text inside.
+///
+///     var a = CopyOnWrite([1, 2]); let b = a
+///     a.value.append(3)  // a's box is copied first: b still holds [1, 2]
+struct CopyOnWrite<Wrapped: Hashable & Sendable>: Hashable, Sendable {
+    /// Written only while this is its one reference (`isKnownUniquelyReferenced`), so sharing it is safe, and no
+    /// two accesses to it can overlap: the run-time exclusivity check (a quarter of a read's cost) is left out.
+    private final class Box: @unchecked Sendable {
+        @exclusivity(unchecked) var value: Wrapped
+        init(_ value: Wrapped) { self.value = value }
+    }
+
+    private var box: Box
+
+    init(_ value: Wrapped) {
+        box = Box(value)
+    }
+
+    var value: Wrapped {
+        @inline(__always) get { box.value }
+        @inline(__always) _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.value) }
+            yield &box.value
+        }
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.box === rhs.box || lhs.box.value == rhs.box.value }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(box.value) }
+}
+
+/// The parts of a machine state that are usually empty or nil, kept together behind one reference
+/// (`MachineState.rare`): an exploration's packer numbers them together too (one zero byte when all are absent).
+struct RareParts: Hashable, Sendable {
+    var alert: AlertState?
+    var alertQueue: [AlertState] = []
+    var eventQueue: [RaisedEvent] = []
+    var externalQueue: [RaisedEvent] = []
+    var currentEvent: Value = .null
+    var playback: PlaybackState?
+    var recording: RecordingState?
+    var resultReceivers: [ResultReceiver] = []
+    var sessions: [InvokedSession] = []
+
+    var areAbsent: Bool {
+        guard case .null = currentEvent else { return false }
+        return alert == nil && alertQueue.isEmpty && eventQueue.isEmpty && externalQueue.isEmpty && playback == nil
+            && recording == nil && resultReceivers.isEmpty && sessions.isEmpty
+    }
+
+    /// All absent, shared by every state that has none (a state's `rare` until it is written).
+    static let absent = CopyOnWrite(RareParts())
+}
+
+extension MachineState {
+    public var alert: AlertState? {
+        get { rare.value.alert }
+        _modify { yield &rare.value.alert }
+    }
+    public var alertQueue: [AlertState] {
+        get { rare.value.alertQueue }
+        _modify { yield &rare.value.alertQueue }
+    }
+    /// Raised events waiting to run, before the next outside input.
+    public var eventQueue: [RaisedEvent] {
+        get { rare.value.eventQueue }
+        _modify { yield &rare.value.eventQueue }
+    }
+    /// Events sent with `type: external`: each runs once the machine has settled (SCXML's external queue).
+    public var externalQueue: [RaisedEvent] {
+        get { rare.value.externalQueue }
+        _modify { yield &rare.value.externalQueue }
+    }
+    /// `current_event`: the last event a screen took, as a record, or null (kept only when the flow reads it).
+    public var currentEvent: Value {
+        get { rare.value.currentEvent }
+        _modify { yield &rare.value.currentEvent }
+    }
+    /// Lines playing on a screen with `playback:`, if any.
+    public var playback: PlaybackState? {
+        get { rare.value.playback }
+        _modify { yield &rare.value.playback }
+    }
+    /// A take being recorded, if any.
+    public var recording: RecordingState? {
+        get { rare.value.recording }
+        _modify { yield &rare.value.recording }
+    }
+    /// The `present`/`show` navigations with `on_result:` whose screens are still open.
+    public var resultReceivers: [ResultReceiver] {
+        get { rare.value.resultReceivers }
+        _modify { yield &rare.value.resultReceivers }
+    }
+    /// The invoked child sessions running now (`invoke:`), in the order they started.
+    public var sessions: [InvokedSession] {
+        get { rare.value.sessions }
+        _modify { yield &rare.value.sessions }
+    }
+    /// What the flow was launched with (restored data, defaults, device), kept for `restart`.
+    public var environment: LaunchEnvironment {
+        get { launchEnvironment.value }
+        _modify { yield &launchEnvironment.value }
+    }
+
+    /// Writes every stored field under the keys `init(from:)` reads.
+    public func encode(to encoder: any Encoder) throws {
+        var saved = encoder.container(keyedBy: CodingKeys.self)
+        try saved.encode(launched, forKey: .launched)
+        try saved.encode(layers, forKey: .layers)
+        try saved.encode(data, forKey: .data)
+        try saved.encode(pendingCalls, forKey: .pendingCalls)
+        try saved.encode(timers, forKey: .timers)
+        try saved.encode(now, forKey: .now)
+        try saved.encodeIfPresent(alert, forKey: .alert)
+        try saved.encode(alertQueue, forKey: .alertQueue)
+        try saved.encode(eventQueue, forKey: .eventQueue)
+        try saved.encode(externalQueue, forKey: .externalQueue)
+        try saved.encode(currentEvent, forKey: .currentEvent)
+        try saved.encode(nextInstance, forKey: .nextInstance)
+        try saved.encode(nextCall, forKey: .nextCall)
+        try saved.encode(nextTimer, forKey: .nextTimer)
+        try saved.encode(nextSend, forKey: .nextSend)
+        try saved.encode(environment, forKey: .environment)
+        try saved.encodeIfPresent(playback, forKey: .playback)
+        try saved.encodeIfPresent(recording, forKey: .recording)
+        try saved.encode(ended, forKey: .ended)
+        try saved.encode(resultReceivers, forKey: .resultReceivers)
+        try saved.encode(sessions, forKey: .sessions)
+        try saved.encode(nextSession, forKey: .nextSession)
+    }
+}
