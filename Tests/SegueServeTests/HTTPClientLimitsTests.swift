@@ -70,6 +70,29 @@ import Testing
         for client in busy { #expect(await client.receive().hasSuffix("waited")) }
     }
 
+    /// A stream whose first state is still being made (the session busy) is a stream already: the client's share
+    /// of connections stays free for its page (a loaded machine answered the page 503 under forty such streams).
+    @Test func streamsStillStartingLeaveTheClientsConnectionsFree() async throws {
+        var limits = HTTPLimits()
+        limits.connectionsPerClient = 2
+        let gate = Gate()
+        let (server, port) = try HTTPServerTests.server(limits, gate: gate)
+        defer { server.stop() }
+        // One after the other, each held where its first state is made: sockets still sending their request
+        // would give way to the next, which is another rule (`slowSocketsOfOneClientGiveWayToItsNextRequest`).
+        var starting: [LoopbackClient] = []
+        for count in 1...2 {
+            let client = try LoopbackClient(port: port)
+            client.send("GET /slow-events HTTP/1.1\r\nHost: x\r\n\r\n")
+            starting.append(client)
+            await gate.arrivals(count)
+        }
+        let page = try await LoopbackClient.exchange(port: port, Self.get)
+        #expect(LoopbackClient.status(of: page) == 200, "streams still starting took the client's connections")
+        #expect(server.openEventStreams == 2, "\(server.openEventStreams) streams")
+        gate.open()
+    }
+
     @Test func aClientsOldestStreamClosesForItsNewestTab() async throws {
         let hub = EventHub()
         var limits = HTTPLimits()

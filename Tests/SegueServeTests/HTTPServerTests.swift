@@ -7,16 +7,20 @@ import Testing
 /// The server over loopback: malformed, oversized, slow and pipelined requests, and event streams; the limits per
 /// client are `HTTPClientLimitsTests`.
 @Suite(.serialized) struct HTTPServerTests {
-    /// A server answering `/echo` (method, `q`, body), `/events` (a stream opening with `hello: first`) and
-    /// `/wait` (an answer held at `gate` until the test opens it).
+    /// A server answering `/echo` (method, `q`, body), `/events` (a stream opening with `hello: first`),
+    /// `/slow-events` (a stream opened once `gate` opens) and `/wait` (an answer held at `gate` until the test opens
+    /// it). Both event paths are streams from their arrival.
     static func server(_ limits: HTTPLimits = HTTPLimits(), hub: EventHub = EventHub(), gate: Gate = Gate()) throws
         -> (HTTPServer, UInt16)
     {
-        let server = HTTPServer(host: "127.0.0.1", port: 0, limits: limits)
+        let server = HTTPServer(host: "127.0.0.1", port: 0, limits: limits) { $0.path.hasSuffix("events") }
         let port = try server.listen()
         server.serve { request in
             switch request.path {
             case "/events": return HTTPResponse(events: hub.subscribe(initial: [("hello", "first")]))
+            case "/slow-events":
+                await gate.pass()
+                return HTTPResponse(events: hub.subscribe(initial: [("hello", "late")]))
             case "/echo":
                 return .text(
                     "\(request.method) \(request.query["q"] ?? "") \(String(decoding: request.body, as: UTF8.self))")

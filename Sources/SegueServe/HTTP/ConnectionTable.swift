@@ -11,6 +11,7 @@ import Foundation
 ///
 ///     guard let id = table.admit(socket, from: "127.0.0.1") else { /* 503 */ }
 ///     table.answering(id)                       // the request is in; it no longer gives way
+///     table.answering(id, stream: true)         // …or it asks for an event stream: counted as one already
 ///     table.streaming(id, events: subscription) // an event stream now
 ///     table.remove(id)                          // before the socket is closed
 final class ConnectionTable: @unchecked Sendable {
@@ -64,26 +65,36 @@ final class ConnectionTable: @unchecked Sendable {
         }
     }
 
-    /// The request on `id` has arrived: it is answered, not closed to make room.
-    func answering(_ id: Int) {
-        lock.withLock { entries[id]?.phase = .answering }
+    /// The request on `id` has arrived: it is answered, not closed to make room. One asking for an event stream
+    /// (`stream`) counts as a stream from now on, not as a connection: its answer may wait for the session, and a
+    /// page opened meanwhile must not find its client's share held by streams still starting.
+    func answering(_ id: Int, stream: Bool = false) {
+        lock.withLock {
+            if stream { startStreaming(id) } else { entries[id]?.phase = .answering }
+        }
     }
 
-    /// `id` now streams `events`; over a cap, the oldest other stream of its client (or of the client holding the
-    /// most) is closed.
+    /// `id` now streams `events` (a stream closed to make room meanwhile cancels them).
     func streaming(_ id: Int, events: EventSubscription) {
         lock.withLock {
-            guard let client = entries[id]?.client else { return events.cancel() }
-            clock += 1
-            entries[id]?.phase = .streaming
-            entries[id]?.since = clock
+            if entries[id]?.phase != .streaming { startStreaming(id) }
+            guard entries[id] != nil else { return events.cancel() }
             entries[id]?.events = events
-            let streams = entries.filter { $0.value.phase == .streaming && $0.key != id }
-            if streams.values.count(where: { $0.client == client }) >= limits.eventStreamsPerClient {
-                oldest(in: streams, phase: .streaming, of: [client]).map(close)
-            } else if streams.count >= limits.eventStreams {
-                oldest(in: streams, phase: .streaming, of: Self.heaviestFirst(streams)).map(close)
-            }
+        }
+    }
+
+    /// Counts `id` as a stream; over a cap, the oldest other stream of its client (or of the client holding the
+    /// most) is closed. The lock is held.
+    private func startStreaming(_ id: Int) {
+        guard let client = entries[id]?.client else { return }
+        clock += 1
+        entries[id]?.phase = .streaming
+        entries[id]?.since = clock
+        let streams = entries.filter { $0.value.phase == .streaming && $0.key != id }
+        if streams.values.count(where: { $0.client == client }) >= limits.eventStreamsPerClient {
+            oldest(in: streams, phase: .streaming, of: [client]).map(close)
+        } else if streams.count >= limits.eventStreams {
+            oldest(in: streams, phase: .streaming, of: Self.heaviestFirst(streams)).map(close)
         }
     }
 

@@ -32,11 +32,18 @@ public final class HTTPServer: @unchecked Sendable {
     /// elsewhere in the process may hold for minutes.
     let executor = ServeExecutor(name: "segue-serve-handler")
 
-    public init(host: String = "127.0.0.1", port: UInt16, limits: HTTPLimits = HTTPLimits()) {
+    /// Which requests are answered with an event stream, so they count as streams from their arrival.
+    private let asksForStream: @Sendable (HTTPRequest) -> Bool
+
+    public init(
+        host: String = "127.0.0.1", port: UInt16, limits: HTTPLimits = HTTPLimits(),
+        streams asksForStream: @escaping @Sendable (HTTPRequest) -> Bool = { _ in false }
+    ) {
         self.host = host
         self.requestedPort = port
         self.limits = limits
         self.table = ConnectionTable(limits: limits)
+        self.asksForStream = asksForStream
     }
 
     /// Connections being read or answered now (event streams apart).
@@ -161,7 +168,7 @@ public final class HTTPServer: @unchecked Sendable {
         case .none: return
         case .failure(let status, let message)?: response = HTTPResponse.text(message + "\n", status: status)
         case .request(let request)?:
-            table.answering(id)
+            table.answering(id, stream: asksForStream(request))
             response = answer(request, with: handler)
         }
         let deadline = ContinuousClock.now + .seconds(limits.writeTimeout)

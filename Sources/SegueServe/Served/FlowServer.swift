@@ -75,7 +75,7 @@ public final class FlowServer: Sendable {
         } catch {
             throw .flow(error)
         }
-        let http = HTTPServer(host: host, port: port, limits: limits)
+        let http = HTTPServer(host: host, port: port, limits: limits, streams: ServeRoutes.asksForStream)
         let bound: UInt16
         do {
             bound = try http.listen()

@@ -15,6 +15,12 @@ struct ServeRoutes: Sendable {
         "/diagram.svg": "GET", "/input": "POST", "/outcome": "POST", "/clock": "POST", "/travel": "POST",
     ]
 
+    /// The page's event stream: counted as a stream from its arrival (`HTTPServer`'s `streams:`), not as one of
+    /// the client's connections while its first state is made.
+    static func asksForStream(_ request: HTTPRequest) -> Bool {
+        request.method == "GET" && request.path == "/events"
+    }
+
     func handle(_ request: HTTPRequest) async -> HTTPResponse {
         // Refused before taking the session's turn: a refusal never waits for a step.
         if let refusal = access.answer(to: request) { return refusal }
