@@ -149,10 +149,12 @@ struct FindingCollector {
         let neverStored = program.screens.indices.filter { entered.contains($0) }.flatMap { screen in
             program.screens[screen].states.indices.map { [screen, $0] }.filter { !enteredStates.contains($0) }
         }
+        // A history pseudo-state is a target, never itself active: it is never said to be left unentered.
         enteredStates.formUnion(passedThrough(Set(neverStored)))
         for (index, screen) in program.screens.enumerated() where entered.contains(index) {
             let declared = screens[screen.name]
-            for (stateIndex, nested) in screen.states.enumerated() where !enteredStates.contains([index, stateIndex]) {
+            for (stateIndex, nested) in screen.states.enumerated()
+            where nested.history == nil && !enteredStates.contains([index, stateIndex]) {
                 report(
                     "state \(index) \(stateIndex)", .stateNeverEntered,
                     "state `\(screen.name).\(nested.name)` is never entered by any run\(within)",
