@@ -17,6 +17,10 @@ public struct CheckedFlow: Sendable {
     public let flow: Flow
     /// The screen `start` names, resolved.
     public let start: ScreenID
+    /// Each screen's handlers and nested states with the states they name resolved, in the order of `flow.screens`.
+    public let screens: [ResolvedScreen]
+    /// The flow's own `on:` (its transitions have no targets: the flow has no states).
+    public let handlers: [ResolvedHandler]
     /// Every component a use may name, resolved: the flow's own first, then imported ones.
     public let components: [String: Component]
     /// The events in scope, in declaration order: the flow's own, then imported ones not shadowed.
@@ -33,7 +37,7 @@ public struct CheckedFlow: Sendable {
     public let symbols: SymbolTable
 
     init(
-        flow: Flow, start: ScreenID, components: [String: Component], events: [EventDeclaration], sources: [SourceFile],
+        flow: Flow, start: ScreenID, screens: [ResolvedScreen], handlers: [ResolvedHandler], components: [String: Component], events: [EventDeclaration], sources: [SourceFile],
         parsed: [LoweredExpression.Key: LoweredExpression] = [:], computedFields: [String: ComputedFields] = [:],
         functions: [String: FlowFunction] = [:], symbols: SymbolTable = SymbolTable()
     ) {
@@ -41,6 +45,8 @@ public struct CheckedFlow: Sendable {
         self.symbols = symbols
         self.flow = flow
         self.start = start
+        self.screens = screens
+        self.handlers = handlers
         self.components = components
         self.events = events
         self.sources = sources

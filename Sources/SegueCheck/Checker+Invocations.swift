@@ -21,11 +21,15 @@ extension CheckRun {
                     + Suggestion.didYouMean(session, in: known), at: range))
     }
 
-    /// A state's invocations: the chart checked as its own flow, `with:` names its data, `idlocation` ours.
-    mutating func checkInvocations(of state: StateNode, in scope: Scope) {
+    /// A state's invocations: the chart checked as its own flow, `with:` names its data, `idlocation` ours; each
+    /// chart that checks comes back as the `CheckedFlow` the compiler compiles (one with errors was reported).
+    mutating func checkInvocations(of state: StateNode, in scope: Scope) -> [ResolvedInvocation] {
+        var resolved: [ResolvedInvocation] = []
         for invocation in state.invocations {
             let chart = invocation.chart
-            for diagnostic in Checker(flow: chart, sources: Array(files.values)).check() { report(diagnostic) }
+            let (checkedChart, chartDiagnostics) = Checker(flow: chart, sources: Array(files.values)).checkedFlow()
+            for diagnostic in chartDiagnostics { report(diagnostic) }
+            if let checkedChart { resolved.append(ResolvedInvocation(invocation: invocation, chart: checkedChart)) }
             for service in chart.services {
                 report(
                     .error(
@@ -66,5 +70,6 @@ extension CheckRun {
             // `event` is the payload of the child's event, like a handler's for an event it does not declare.
             checkActions(invocation.finalize, in: scope.binding(ImplicitName.event.rawValue, .any))
         }
+        return resolved
     }
 }

@@ -86,7 +86,11 @@ extension CheckRun {
             errorScope.errorHandled = flow.onError != nil
             checkActions(onError, in: errorScope)
         }
-        checkStates(of: screen, at: position, in: scope)
+        let numbering = StateNumbering(screen.states)
+        resolvedScreens.append(
+            ResolvedScreen(
+                handlers: numbering.handlers(screen.handlers),
+                states: checkStates(of: screen, at: position, in: scope, numbering: numbering)))
         checkMedia(screen, in: scope)
         checkRaisedEvents(screen, at: position)
     }

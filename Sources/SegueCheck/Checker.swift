@@ -53,6 +53,16 @@ public struct Checker: Sendable {
         }
         return (checked, diagnostics, checked.symbols)
     }
+
+    /// The flow as the checker resolved it, even when the checks found errors: for tests of how the runner copes
+    /// with what the checker refuses (a `pop` at a navigation root), through `@testable` only; nil when `start`
+    /// names no screen.
+    func checkedDespiteErrors() -> CheckedFlow? {
+        var run = CheckRun(flow: flow, imported: imported, role: role, sources: sources)
+        run.checkAll()
+        run.symbols.finish()
+        return run.checked(sources: sources)
+    }
 }
 
 /// The state of one check: symbol tables built once, and the diagnostics found so far.
@@ -100,6 +110,8 @@ struct CheckRun {
     var checkingRecordType = false
     /// Every expression parsed, reads of computed fields lowered, for the compiler (`CheckedFlow.syntax(of:)`).
     var parsed: [LoweredExpression.Key: LoweredExpression] = [:]
+    /// Each screen's handlers and states resolved, in the order of `flow.screens`.
+    var resolvedScreens: [ResolvedScreen] = []
     /// The flow's own functions, typed (`functions:`); one in a cycle or with an error is left out.
     let functions: [String: FlowFunction]
 
@@ -234,12 +246,15 @@ struct CheckRun {
     /// The flow with what this run resolved, for the compiler; nil when `start` names no screen (`checkStart`
     /// reported it).
     func checked(sources: [SourceFile]) -> CheckedFlow? {
-        guard let start = index.positions[flow.start.text] else { return nil }
+        guard let start = index.positions[flow.start.text], resolvedScreens.count == flow.screens.count else {
+            return nil
+        }
         var seen: Set<String> = []
         let events = (flow.events + importedEvents).filter { seen.insert($0.name.text).inserted }
         return CheckedFlow(
-            flow: flow, start: ScreenID(position: start), components: components, events: events, sources: sources,
-            parsed: parsed,
+            flow: flow, start: ScreenID(position: start), screens: resolvedScreens,
+            handlers: StateNumbering(nil).handlers(flow.handlers), components: components, events: events,
+            sources: sources, parsed: parsed,
             computedFields: types.computedFields, functions: functions, symbols: symbols)
     }
 

@@ -1,16 +1,19 @@
+import SegueCheck
 import SegueExpression
 import SegueModel
 
-/// `invoke:`: the child chart compiled on its own (the checker checked it as a flow), and the parent's side.
+/// `invoke:`: the child chart compiled on its own (as the checker checked it, a flow of its own), and the parent's
+/// side.
 extension ProgramBuilder {
-    mutating func compileInvocation(_ invocation: Invocation, state: Int, named name: String, screen: Int) {
+    mutating func compileInvocation(_ resolved: ResolvedInvocation, state: Int, named name: String, screen: Int) {
+        let invocation = resolved.invocation
         let child: Program
         do {
-            child = try Compiler.compile(invocation.chart, sources: checked.sources)
+            child = try Compiler.compile(resolved.chart)
         } catch {
-            return unresolved(
-                "the invoked chart `\(invocation.chart.id.text)` does not compile: "
-                    + (error.diagnostics.first?.message ?? "unknown error"), at: invocation.range)
+            // What the child's compilation met is reported as its own.
+            diagnostics += error.diagnostics
+            return
         }
         let context = CompileContext(screen: screen)
         let id = invocation.id?.text ?? "\(name).\(program.invocations.count)"

@@ -58,11 +58,11 @@ struct ProgramBuilder {
         (program.lets, program.letIndex) = namedValues(flow.lets, context: root)
         program.locale = flow.locale?.text
         program.messageOverrides = MessageBook.overrides(from: flow.messages)
-        program.screens = flow.screens.map { skeleton($0) }
+        program.screens = flow.screens.indices.map { skeleton(at: $0) }
         for index in flow.screens.indices { compileScreen(index) }
         program.onError = flow.onError.map { list($0, context: root) }
         compileProperties(context: root)
-        program.handlers = handlers(flow.handlers, context: root)
+        program.handlers = handlers(checked.handlers, context: root)
         compilePlaybackEntry()
         finishHandlerTables()
     }

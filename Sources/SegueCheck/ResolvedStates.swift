@@ -1,0 +1,123 @@
+import SegueModel
+
+/// A nested state of a screen, by its number: the screen's states counted in document order, each before its
+/// children (`Inventory.states`' order), as the compiled program numbers them.
+public struct StateID: Hashable, Sendable {
+    public let position: Int
+}
+
+/// One transition with the states it enters resolved.
+public struct ResolvedTransition: Sendable {
+    public let transition: GuardedActions
+    /// Its `goto:` targets, in the order written; empty for a targetless transition.
+    public let targets: [StateID]
+    /// For a targetless transition, the state the first `goto` written directly among its actions enters.
+    public let impliedTarget: StateID?
+}
+
+/// A handler (`on: { event: … }`) with each alternative's targets resolved.
+public struct ResolvedHandler: Sendable {
+    public let event: Name
+    public let alternatives: [ResolvedTransition]
+}
+
+/// An `invoke:` with its child chart as the checker checked it: the compiler compiles that, checking nothing again.
+public struct ResolvedInvocation: Sendable {
+    public let invocation: Invocation
+    public let chart: CheckedFlow
+}
+
+/// One nested state with what it names resolved: its place in the chart, its transitions' targets, its charts.
+public struct ResolvedState: Sendable {
+    public let node: StateNode
+    public let parent: StateID?
+    public let children: [StateID]
+    /// The children entered by default: the initial ones (a deeper one stands for its ancestors), or every region
+    /// of a parallel state; never a history pseudo-state.
+    public let initialChildren: [StateID]
+    public let handlers: [ResolvedHandler]
+    public let always: [ResolvedTransition]
+    public let historyDefault: ResolvedTransition?
+    public let invocations: [ResolvedInvocation]
+}
+
+/// A screen's nested states, numbered, with the ones entered first.
+public struct ScreenStates: Sendable {
+    public let states: [ResolvedState]
+    public let top: [StateID]
+    /// The states entered when the screen appears, as `ResolvedState.initialChildren` for the screen's chart.
+    public let initial: [StateID]
+    /// Each state by its name (a name is declared once: C… refuses a second).
+    public let index: [String: StateID]
+}
+
+/// A screen's handlers and nested states, resolved by the checker.
+public struct ResolvedScreen: Sendable {
+    public let handlers: [ResolvedHandler]
+    /// Nil when the screen has no `states:`.
+    public let states: ScreenStates?
+}
+
+/// The numbering of one screen's states, built beside the checks that report a name that does not resolve (a
+/// state declared twice, an initial state that is not inside its chart, a target that is no state): a name that
+/// misses here was reported there, so no `CheckedFlow` carries a numbering that left one out.
+struct StateNumbering {
+    private(set) var nodes: [(node: StateNode, parent: StateID?)] = []
+    private(set) var children: [[StateID]] = []
+    private(set) var index: [String: StateID] = [:]
+
+    /// The chart's own states.
+    private(set) var top: [StateID] = []
+
+    /// Numbers `chart`'s states in document order.
+    init(_ chart: StateChart?) {
+        guard let chart else { return }
+        top = number(chart, parent: nil)
+    }
+
+    private mutating func number(_ chart: StateChart, parent: StateID?) -> [StateID] {
+        var ids: [StateID] = []
+        for node in chart.states {
+            let id = StateID(position: nodes.count)
+            if index[node.name.text] == nil { index[node.name.text] = id }
+            nodes.append((node, parent))
+            children.append([])
+            ids.append(id)
+            if let nested = node.children { children[id.position] = number(nested, parent: id) }
+        }
+        return ids
+    }
+
+    /// The states `chart` (whose states are `ids`) enters by default.
+    func initial(of chart: StateChart, ids: [StateID]) -> [StateID] {
+        let real = zip(chart.states, ids).filter { $0.0.history == nil }.map(\.1)
+        if chart.parallel || chart.initial.isEmpty { return chart.parallel ? real : Array(real.prefix(1)) }
+        // Descendants are numbered after the chart's first state: a deeper initial state lies in that range.
+        let inside = (ids.first?.position ?? nodes.count)..<(ids.last.map { last(inside: $0) } ?? nodes.count)
+        let initial = chart.initial.compactMap { name in
+            index[name.text].flatMap { inside.contains($0.position) ? $0 : nil }
+        }
+        return initial.count == chart.initial.count ? initial : Array(real.prefix(1))
+    }
+
+    /// One past the last descendant of `id`.
+    private func last(inside id: StateID) -> Int {
+        guard let child = children[id.position].last else { return id.position + 1 }
+        return last(inside: child)
+    }
+
+    func transition(_ transition: GuardedActions) -> ResolvedTransition {
+        let targets = transition.targets.compactMap { index[$0.text] }
+        let implied =
+            transition.targets.isEmpty
+            ? transition.actions.lazy.compactMap { action -> StateID? in
+                guard case .goto(let name) = action.kind else { return nil }
+                return index[name.text]
+            }.first : nil
+        return ResolvedTransition(transition: transition, targets: targets, impliedTarget: implied)
+    }
+
+    func handlers(_ handlers: [Handler]) -> [ResolvedHandler] {
+        handlers.map { ResolvedHandler(event: $0.event, alternatives: $0.alternatives.map(transition)) }
+    }
+}
