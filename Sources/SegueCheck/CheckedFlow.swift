@@ -59,7 +59,4 @@ public struct CheckedFlow: Sendable {
     public func syntax(of text: ExpressionText) -> LoweredExpression? {
         expressions[LoweredExpression.Key(text)]
     }
-
-    /// The component a `use:` names; the checker made sure there is one.
-    public func component(named name: String) -> Component? { components[name] }
 }

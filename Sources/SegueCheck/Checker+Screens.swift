@@ -87,10 +87,12 @@ extension CheckRun {
             checkActions(onError, in: errorScope)
         }
         let numbering = StateNumbering(screen.states)
-        resolvedScreens.append(
-            ResolvedScreen(
-                handlers: numbering.handlers(screen.handlers),
-                states: checkStates(of: screen, at: position, in: scope, numbering: numbering)))
+        let states = checkStates(of: screen, at: position, in: scope, numbering: numbering)
+        // A screen whose elements do not resolve was refused above (C105, C506): it is left out, and so is the flow.
+        if let elements = resolveElements(screen.elements) {
+            resolvedScreens.append(
+                ResolvedScreen(elements: elements, handlers: numbering.handlers(screen.handlers), states: states))
+        }
         checkMedia(screen, in: scope)
         checkRaisedEvents(screen, at: position)
     }

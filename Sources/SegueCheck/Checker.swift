@@ -110,8 +110,11 @@ struct CheckRun {
     var checkingRecordType = false
     /// Every expression parsed, reads of computed fields lowered, for the compiler (`CheckedFlow.syntax(of:)`).
     var parsed: [LoweredExpression.Key: LoweredExpression] = [:]
-    /// Each screen's handlers and states resolved, in the order of `flow.screens`.
+    /// Each screen's elements, handlers and states resolved, in the order of `flow.screens`; a screen that does not
+    /// resolve is left out (its errors were reported), and with it the `CheckedFlow`.
     var resolvedScreens: [ResolvedScreen] = []
+    /// Each component's elements resolved, by name, once; nil for one that shows itself or an unknown component.
+    var resolvedComponents: [String: [ResolvedElement]?] = [:]
     /// The flow's own functions, typed (`functions:`); one in a cycle or with an error is left out.
     let functions: [String: FlowFunction]
 

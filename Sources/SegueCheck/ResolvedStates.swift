@@ -51,8 +51,10 @@ public struct ScreenStates: Sendable {
     public let index: [String: StateID]
 }
 
-/// A screen's handlers and nested states, resolved by the checker.
+/// A screen's elements, handlers and nested states, resolved by the checker.
 public struct ResolvedScreen: Sendable {
+    /// Its elements with the components they show.
+    public let elements: [ResolvedElement]
     public let handlers: [ResolvedHandler]
     /// Nil when the screen has no `states:`.
     public let states: ScreenStates?

@@ -4,14 +4,16 @@ import SegueExpression
 import SegueModel
 
 extension ProgramBuilder {
-    mutating func element(_ element: Element, context: CompileContext) -> ElementProgram {
+    /// An element as the checker resolved it: the components it shows are the ones its uses name.
+    mutating func element(_ resolved: ResolvedElement, context: CompileContext) -> ElementProgram {
+        let element = resolved.element
         let visible = element.visible.map { expression($0, context: context) }
         let enabled = element.enabled.map { expression($0, context: context) }
         let style = element.style.map { expression($0, context: context) }
         var itemContext = context
         var tap: Int?
         let body: ElementProgram.Body
-        switch element.kind {
+        switch resolved.kind {
         case .text(let text):
             body = .text(
                 TextProgram(
@@ -31,26 +33,26 @@ extension ProgramBuilder {
                 FieldElementProgram(
                     form: context.screen.flatMap { program.screens[$0].fieldIndex[element.id.text] },
                     submit: field.submit.map { list($0, context: context) }))
-        case .list(let list):
+        case .list(let list, let item):
             itemContext.locals.formUnion([ImplicitName.item.rawValue, ImplicitName.index.rawValue])
             body = .list(
                 ListProgram(
-                    items: expression(list.items, context: context), item: component(list.item, context: itemContext),
+                    items: expression(list.items, context: context), item: component(item, context: itemContext),
                     layout: list.layout?.text, columns: list.columns.map { expression($0, context: context) },
                     cellWidth: list.cellWidth.map { expression($0, context: context) },
                     cellHeight: list.cellHeight.map { expression($0, context: context) }, pageSize: list.paging?.size,
                     nearEnd: list.paging.map { event($0.nearEnd.text) },
                     hasMore: list.paging?.hasMore.map { expression($0, context: context) },
                     empty: list.empty.map { expression($0, context: context) }))
-        case .lines(let lines):
+        case .lines(let lines, let item, let footer):
             itemContext.locals.formUnion([ImplicitName.item.rawValue, ImplicitName.index.rawValue])
-            let use = lines.item.map { component($0, context: itemContext) }
+            let use = item.map { component($0, context: itemContext) }
             let shown = ListProgram(
                 items: expression(lines.items, context: context),
                 item: use ?? ComponentProgram(name: "", arguments: [], elements: []), layout: nil, columns: nil,
                 cellWidth: nil, cellHeight: nil, pageSize: nil, nearEnd: nil, hasMore: nil,
                 empty: lines.endMarker.map { expression($0, context: context) })
-            body = .lines(LinesProgram(list: shown, footer: lines.footer.map { self.element($0, context: context) }))
+            body = .lines(LinesProgram(list: shown, footer: footer.map { self.element($0, context: context) }))
         case .slider(let slider):
             let value = expression(slider.value, context: context)
             itemContext.locals.insert("value")
@@ -84,27 +86,13 @@ extension ProgramBuilder {
     }
 
     /// A component at a use site: its arguments in the caller's scope, its elements with its parameters bound.
-    mutating func component(_ use: ComponentUse, context: CompileContext) -> ComponentProgram {
+    mutating func component(_ resolved: ResolvedUse, context: CompileContext) -> ComponentProgram {
+        let use = resolved.use
+        let definition = resolved.component
         let arguments = use.arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
-        guard let definition = checked.component(named: use.component.text) else {
-            unresolved(
-                "there is no component `\(use.component.text)`",
-                at: use.component.range)
-            return ComponentProgram(name: use.component.text, arguments: arguments, elements: [])
-        }
-        guard componentDepth < 16 else {
-            unresolved("component `\(use.component.text)` uses itself", at: use.range)
-            return ComponentProgram(name: use.component.text, arguments: arguments, elements: [])
-        }
-        for argument in use.arguments where !definition.parameters.contains(where: { $0.name == argument.name }) {
-            unresolved(
-                "component `\(use.component.text)` has no parameter `\(argument.name.text)`", at: argument.name.range)
-        }
         var inner = context
         inner.locals.formUnion(definition.parameters.map(\.name.text))
-        componentDepth += 1
-        let elements = definition.elements.map { element($0, context: inner) }
-        componentDepth -= 1
+        let elements = resolved.elements.map { element($0, context: inner) }
         var allArguments = arguments
         for parameter in definition.parameters where !use.arguments.contains(where: { $0.name == parameter.name }) {
             let value = parameter.defaultValue.map { expression($0, context: context) } ?? constant(.null)

@@ -79,7 +79,7 @@ extension ProgramBuilder {
                 bottomInset: layout.bottomInset.map { expression($0, context: context) }, style: layout.style?.text)
         }
         program.screens[index] = compiled
-        let elements = screen.elements.map { element($0, context: context) }
+        let elements = checked.screens[index].elements.map { element($0, context: context) }
         program.screens[index].elements = elements
         program.screens[index].fields = fields(of: screen, elements: elements, context: context)
         program.screens[index].onEnter = screen.onEnter.isEmpty ? nil : list(screen.onEnter, context: context)

@@ -18,7 +18,6 @@ struct ProgramBuilder {
     var diagnostics: [Diagnostic] = []
     /// Call branches and timer bodies waiting to be emitted after the list they belong to.
     var deferred: [DeferredBlock] = []
-    var componentDepth = 0
 
     init(checked: CheckedFlow) {
         self.checked = checked
