@@ -214,15 +214,22 @@ struct CheckRun {
 
     /// Imported components are checked in their own file; here they are only typed, so their expressions reach the
     /// compiler parsed and their reads of computed fields lowered like the flow's own (their diagnostics, sends and
-    /// repeats are their file's).
+    /// repeats are their file's). What depends on the screens showing one is known only here, and kept: the states
+    /// its `goto`s enter (C102), the timers it cancels (C119), the playback it plays (C121), at its file's positions.
     private mutating func lowerImportedComponents() {
         let imported = components.values.filter { !localComponentNames.contains($0.name.text) }
         guard !imported.isEmpty else { return }
         let (kept, pending, written, collected, bound) = (diagnostics, unhandledEvents, repeated, sites, symbols)
         sites = nil
         for component in imported.sorted(by: { $0.name.text < $1.name.text }) { checkComponent(component) }
-        (diagnostics, unhandledEvents, repeated, sites, symbols) = (kept, pending, written, collected, bound)
+        let onScreens = diagnostics[kept.count...].filter { Self.codesOfShowingScreens.contains($0.code) }
+        (diagnostics, unhandledEvents, repeated, sites, symbols) = (kept + onScreens, pending, written, collected, bound)
     }
+
+    /// The findings about a component that depend on the screens showing it.
+    private static let codesOfShowingScreens: Set<String> = [
+        CheckCode.unknownState, CheckCode.unknownTimer, CheckCode.playWithoutPlayback,
+    ]
 
     /// A component, type or event defined twice across this file and its imports.
     private mutating func reportImportCollisions(_ imported: ImportedDefinitions) {
