@@ -21,6 +21,8 @@ public struct CheckedFlow: Sendable {
     public let screens: [ResolvedScreen]
     /// The flow's own `on:` (its transitions have no targets: the flow has no states).
     public let handlers: [ResolvedHandler]
+    /// The flow's own `on_error`, resolved.
+    public let onError: [ResolvedAction]?
     /// Every component a use may name, resolved: the flow's own first, then imported ones.
     public let components: [String: Component]
     /// The events in scope, in declaration order: the flow's own, then imported ones not shadowed.
@@ -37,7 +39,7 @@ public struct CheckedFlow: Sendable {
     public let symbols: SymbolTable
 
     init(
-        flow: Flow, start: ScreenID, screens: [ResolvedScreen], handlers: [ResolvedHandler], components: [String: Component], events: [EventDeclaration], sources: [SourceFile],
+        flow: Flow, start: ScreenID, screens: [ResolvedScreen], handlers: [ResolvedHandler], onError: [ResolvedAction]?, components: [String: Component], events: [EventDeclaration], sources: [SourceFile],
         parsed: [LoweredExpression.Key: LoweredExpression] = [:], computedFields: [String: ComputedFields] = [:],
         functions: [String: FlowFunction] = [:], symbols: SymbolTable = SymbolTable()
     ) {
@@ -47,6 +49,7 @@ public struct CheckedFlow: Sendable {
         self.start = start
         self.screens = screens
         self.handlers = handlers
+        self.onError = onError
         self.components = components
         self.events = events
         self.sources = sources

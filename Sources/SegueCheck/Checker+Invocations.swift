@@ -23,13 +23,14 @@ extension CheckRun {
 
     /// A state's invocations: the chart checked as its own flow, `with:` names its data, `idlocation` ours; each
     /// chart that checks comes back as the `CheckedFlow` the compiler compiles (one with errors was reported).
-    mutating func checkInvocations(of state: StateNode, in scope: Scope) -> [ResolvedInvocation] {
+    mutating func checkInvocations(of state: StateNode, in scope: Scope, states: [String: StateID])
+        -> [ResolvedInvocation]
+    {
         var resolved: [ResolvedInvocation] = []
         for invocation in state.invocations {
             let chart = invocation.chart
             let (checkedChart, chartDiagnostics) = Checker(flow: chart, sources: Array(files.values)).checkedFlow()
             for diagnostic in chartDiagnostics { report(diagnostic) }
-            if let checkedChart { resolved.append(ResolvedInvocation(invocation: invocation, chart: checkedChart)) }
             for service in chart.services {
                 report(
                     .error(
@@ -69,6 +70,10 @@ extension CheckRun {
             }
             // `event` is the payload of the child's event, like a handler's for an event it does not declare.
             checkActions(invocation.finalize, in: scope.binding(ImplicitName.event.rawValue, .any))
+            let finalize = resolveActions(invocation.finalize, states: states)
+            if let checkedChart {
+                resolved.append(ResolvedInvocation(invocation: invocation, chart: checkedChart, finalize: finalize))
+            }
         }
         return resolved
     }

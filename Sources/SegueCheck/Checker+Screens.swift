@@ -89,9 +89,14 @@ extension CheckRun {
         let numbering = StateNumbering(screen.states)
         let states = checkStates(of: screen, at: position, in: scope, numbering: numbering)
         // A screen whose elements do not resolve was refused above (C105, C506): it is left out, and so is the flow.
-        if let elements = resolveElements(screen.elements) {
+        let place = ElementPlace(screen: position, states: numbering.index)
+        if let elements = resolveElements(screen.elements, in: place) {
             resolvedScreens.append(
-                ResolvedScreen(elements: elements, handlers: numbering.handlers(screen.handlers), states: states))
+                ResolvedScreen(
+                    elements: elements, onEnter: resolveActions(screen.onEnter, states: place.states),
+                    onExit: resolveActions(screen.onExit, states: place.states),
+                    onError: screen.onError.map { resolveActions($0, states: place.states) },
+                    handlers: resolveHandlers(screen.handlers, states: place.states), states: states))
         }
         checkMedia(screen, in: scope)
         checkRaisedEvents(screen, at: position)

@@ -25,7 +25,7 @@ extension CheckRun {
             checkTransitions(state.always, in: scope)
             checkHistory(state, parent: parent, in: scope)
             if let doneData = state.doneData { check(doneData, in: scope, role: "`done_data`") }
-            let invocations = checkInvocations(of: state, in: scope)
+            let invocations = checkInvocations(of: state, in: scope, states: numbering.index)
             if let children = state.children {
                 checkInitial(children, owner: "state `\(state.name.text)`", of: screen.name.text)
             }
@@ -35,8 +35,13 @@ extension CheckRun {
                 ResolvedState(
                     node: state, parent: numbering.nodes[id].parent, children: children,
                     initialChildren: state.children.map { numbering.initial(of: $0, ids: children) } ?? [],
-                    handlers: numbering.handlers(state.handlers), always: state.always.map(numbering.transition),
-                    historyDefault: state.historyDefault.map(numbering.transition), invocations: invocations))
+                    onEnter: resolveActions(state.onEnter, states: numbering.index),
+                    onExit: resolveActions(state.onExit, states: numbering.index),
+                    initialActions: resolveActions(state.initialActions, states: numbering.index),
+                    handlers: resolveHandlers(state.handlers, states: numbering.index),
+                    always: state.always.map { resolveTransition($0, states: numbering.index) },
+                    historyDefault: state.historyDefault.map { resolveTransition($0, states: numbering.index) },
+                    invocations: invocations))
         }
         let reachable = reachableStates(of: screen, at: position, chart: chart)
         for (state, _) in all where !reachable.contains(state.name.text) {

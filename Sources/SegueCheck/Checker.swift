@@ -113,8 +113,14 @@ struct CheckRun {
     /// Each screen's elements, handlers and states resolved, in the order of `flow.screens`; a screen that does not
     /// resolve is left out (its errors were reported), and with it the `CheckedFlow`.
     var resolvedScreens: [ResolvedScreen] = []
-    /// Each component's elements resolved, by name, once; nil for one that shows itself or an unknown component.
-    var resolvedComponents: [String: [ResolvedElement]?] = [:]
+    /// Each component's elements resolved once for each screen showing it; nil for one that shows itself or uses an
+    /// unknown component.
+    var resolvedComponents: [ComponentPlace: [ResolvedElement]?] = [:]
+    /// The flow's own `on:` and `on_error`, resolved.
+    var resolvedFlowHandlers: [ResolvedHandler] = []
+    var resolvedFlowOnError: [ResolvedAction]?
+    /// How many names resolution missed (each reported by the check of that name): a `CheckedFlow` needs none.
+    var unresolvedNames = 0
     /// The flow's own functions, typed (`functions:`); one in a cycle or with an error is left out.
     let functions: [String: FlowFunction]
 
@@ -205,6 +211,8 @@ struct CheckRun {
         lowerImportedComponents()
         for position in flow.screens.indices { checkScreen(at: position) }
         checkFlowHandlers()
+        resolvedFlowHandlers = resolveHandlers(flow.handlers, states: [:])
+        resolvedFlowOnError = flow.onError.map { resolveActions($0, states: [:]) }
         checkMessages()
         reportRepeatedExpressions()
         guard role == .flow else { return checkUnhandledEvents(analysis: nil) }
@@ -256,14 +264,16 @@ struct CheckRun {
     /// The flow with what this run resolved, for the compiler; nil when `start` names no screen (`checkStart`
     /// reported it).
     func checked(sources: [SourceFile]) -> CheckedFlow? {
-        guard let start = index.positions[flow.start.text], resolvedScreens.count == flow.screens.count else {
+        guard let start = index.positions[flow.start.text], resolvedScreens.count == flow.screens.count,
+            unresolvedNames == 0
+        else {
             return nil
         }
         var seen: Set<String> = []
         let events = (flow.events + importedEvents).filter { seen.insert($0.name.text).inserted }
         return CheckedFlow(
             flow: flow, start: ScreenID(position: start), screens: resolvedScreens,
-            handlers: StateNumbering(nil).handlers(flow.handlers), components: components, events: events,
+            handlers: resolvedFlowHandlers, onError: resolvedFlowOnError, components: components, events: events,
             sources: sources, parsed: parsed,
             computedFields: types.computedFields, functions: functions, symbols: symbols)
     }

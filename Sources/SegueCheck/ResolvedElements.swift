@@ -4,6 +4,12 @@ import SegueModel
 public struct ResolvedElement: Sendable {
     public let element: Element
     public let kind: Kind
+    /// Its `tap:` actions, resolved.
+    public let tap: [ResolvedAction]?
+    /// A field's, slider's or picker's `change:` actions, resolved.
+    public let change: [ResolvedAction]?
+    /// A field's `submit:` actions, resolved.
+    public let submit: [ResolvedAction]?
 
     /// `Element.Kind`, with each component use resolved.
     public enum Kind: Sendable {
@@ -28,20 +34,39 @@ public struct ResolvedUse: Sendable {
     public let elements: [ResolvedElement]
 }
 
+/// Where elements are resolved: the screen that shows them (a component's are resolved for each screen, since a
+/// `goto` in one enters a state of the screen showing it), and its states.
+struct ElementPlace {
+    let screen: Int
+    let states: [String: StateID]
+}
+
 extension CheckRun {
-    /// `elements` with every component they show resolved; nil when a use names no component (C105) or a component
-    /// shows itself (C506): the checks that report those refuse the flow, so no `CheckedFlow` lacks a screen's.
-    mutating func resolveElements(_ elements: [Element]) -> [ResolvedElement]? {
+    /// `elements` with every component they show and their actions resolved; nil when a use names no component (C105)
+    /// or a component shows itself (C506): the checks that report those refuse the flow, so no `CheckedFlow` lacks a
+    /// screen's.
+    mutating func resolveElements(_ elements: [Element], in place: ElementPlace) -> [ResolvedElement]? {
         var resolved: [ResolvedElement] = []
         resolved.reserveCapacity(elements.count)
         for element in elements {
-            guard let kind = resolveKind(element.kind) else { return nil }
-            resolved.append(ResolvedElement(element: element, kind: kind))
+            guard let kind = resolveKind(element.kind, in: place) else { return nil }
+            let (change, submit): ([Action]?, [Action]?) =
+                switch element.kind {
+                case .field(let field): (field.change, field.submit)
+                case .slider(let slider): (slider.change, nil)
+                case .picker(let picker): (picker.change, nil)
+                case .text, .image, .button, .list, .lines, .meter, .progress, .component: (nil, nil)
+                }
+            resolved.append(
+                ResolvedElement(
+                    element: element, kind: kind, tap: element.tap.map { resolveActions($0, states: place.states) },
+                    change: change.map { resolveActions($0, states: place.states) },
+                    submit: submit.map { resolveActions($0, states: place.states) }))
         }
         return resolved
     }
 
-    private mutating func resolveKind(_ kind: Element.Kind) -> ResolvedElement.Kind? {
+    private mutating func resolveKind(_ kind: Element.Kind, in place: ElementPlace) -> ResolvedElement.Kind? {
         switch kind {
         case .text(let content): return .text(content)
         case .image(let content): return .image(content)
@@ -52,30 +77,37 @@ extension CheckRun {
         case .meter(let content): return .meter(content)
         case .progress(let content): return .progress(content)
         case .list(let content):
-            return resolveUse(content.item).map { .list(content, item: $0) }
+            return resolveUse(content.item, in: place).map { .list(content, item: $0) }
         case .lines(let content):
             var item: ResolvedUse?
             if let use = content.item {
-                guard let resolved = resolveUse(use) else { return nil }
+                guard let resolved = resolveUse(use, in: place) else { return nil }
                 item = resolved
             }
-            return resolveElements(content.footer).map { .lines(content, item: item, footer: $0) }
+            return resolveElements(content.footer, in: place).map { .lines(content, item: item, footer: $0) }
         case .component(let use):
-            return resolveUse(use).map { .component($0) }
+            return resolveUse(use, in: place).map { .component($0) }
         }
     }
 
-    /// A use and its component's elements, each component resolved once (a component that reaches itself never).
-    private mutating func resolveUse(_ use: ComponentUse) -> ResolvedUse? {
+    /// A use and its component's elements, each component resolved once for each screen showing it (a component
+    /// that reaches itself never).
+    private mutating func resolveUse(_ use: ComponentUse, in place: ElementPlace) -> ResolvedUse? {
         guard let component = components[use.component.text] else { return nil }
-        let name = component.name.text
-        if let known = resolvedComponents[name] {
+        let key = ComponentPlace(name: component.name.text, screen: place.screen)
+        if let known = resolvedComponents[key] {
             return known.map { ResolvedUse(use: use, component: component, elements: $0) }
         }
         // Marked unresolved while its elements are resolved: a use of itself inside them fails.
-        resolvedComponents[name] = .some(nil)
-        let elements = resolveElements(component.elements)
-        resolvedComponents[name] = .some(elements)
+        resolvedComponents[key] = .some(nil)
+        let elements = resolveElements(component.elements, in: place)
+        resolvedComponents[key] = .some(elements)
         return elements.map { ResolvedUse(use: use, component: component, elements: $0) }
     }
+}
+
+/// A component resolved for the screen at `screen`.
+struct ComponentPlace: Hashable {
+    let name: String
+    let screen: Int
 }

@@ -9,6 +9,8 @@ public struct StateID: Hashable, Sendable {
 /// One transition with the states it enters resolved.
 public struct ResolvedTransition: Sendable {
     public let transition: GuardedActions
+    /// Its actions, resolved.
+    public let actions: [ResolvedAction]
     /// Its `goto:` targets, in the order written; empty for a targetless transition.
     public let targets: [StateID]
     /// For a targetless transition, the state the first `goto` written directly among its actions enters.
@@ -25,6 +27,8 @@ public struct ResolvedHandler: Sendable {
 public struct ResolvedInvocation: Sendable {
     public let invocation: Invocation
     public let chart: CheckedFlow
+    /// Its `finalize` actions, run in the parent, resolved.
+    public let finalize: [ResolvedAction]
 }
 
 /// One nested state with what it names resolved: its place in the chart, its transitions' targets, its charts.
@@ -35,6 +39,10 @@ public struct ResolvedState: Sendable {
     /// The children entered by default: the initial ones (a deeper one stands for its ancestors), or every region
     /// of a parallel state; never a history pseudo-state.
     public let initialChildren: [StateID]
+    public let onEnter: [ResolvedAction]
+    public let onExit: [ResolvedAction]
+    /// `initial_do:`.
+    public let initialActions: [ResolvedAction]
     public let handlers: [ResolvedHandler]
     public let always: [ResolvedTransition]
     public let historyDefault: ResolvedTransition?
@@ -55,6 +63,9 @@ public struct ScreenStates: Sendable {
 public struct ResolvedScreen: Sendable {
     /// Its elements with the components they show.
     public let elements: [ResolvedElement]
+    public let onEnter: [ResolvedAction]
+    public let onExit: [ResolvedAction]
+    public let onError: [ResolvedAction]?
     public let handlers: [ResolvedHandler]
     /// Nil when the screen has no `states:`.
     public let states: ScreenStates?
@@ -107,19 +118,29 @@ struct StateNumbering {
         guard let child = children[id.position].last else { return id.position + 1 }
         return last(inside: child)
     }
+}
 
-    func transition(_ transition: GuardedActions) -> ResolvedTransition {
-        let targets = transition.targets.compactMap { index[$0.text] }
+extension CheckRun {
+    /// A transition with its targets, the state its first `goto` enters when it has none, and its actions resolved;
+    /// a target that misses was reported (C102) and is counted in `unresolvedNames`.
+    mutating func resolveTransition(_ transition: GuardedActions, states: [String: StateID]) -> ResolvedTransition {
+        let targets = transition.targets.compactMap { states[$0.text] }
+        unresolvedNames += transition.targets.count - targets.count
         let implied =
             transition.targets.isEmpty
             ? transition.actions.lazy.compactMap { action -> StateID? in
                 guard case .goto(let name) = action.kind else { return nil }
-                return index[name.text]
+                return states[name.text]
             }.first : nil
-        return ResolvedTransition(transition: transition, targets: targets, impliedTarget: implied)
+        return ResolvedTransition(
+            transition: transition, actions: resolveActions(transition.actions, states: states), targets: targets,
+            impliedTarget: implied)
     }
 
-    func handlers(_ handlers: [Handler]) -> [ResolvedHandler] {
-        handlers.map { ResolvedHandler(event: $0.event, alternatives: $0.alternatives.map(transition)) }
+    mutating func resolveHandlers(_ handlers: [Handler], states: [String: StateID]) -> [ResolvedHandler] {
+        handlers.map { handler in
+            ResolvedHandler(
+                event: handler.event, alternatives: handler.alternatives.map { resolveTransition($0, states: states) })
+        }
     }
 }

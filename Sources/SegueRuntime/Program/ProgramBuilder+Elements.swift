@@ -27,12 +27,12 @@ extension ProgramBuilder {
                 ButtonProgram(
                     label: expression(button.label, context: context), submits: button.submits,
                     icon: button.icon.map { expression($0, context: context) }))
-        case .field(let field):
-            tap = field.change.map { list($0, context: context) }
+        case .field:
+            tap = resolved.change.map { list($0, context: context) }
             body = .field(
                 FieldElementProgram(
                     form: context.screen.flatMap { program.screens[$0].fieldIndex[element.id.text] },
-                    submit: field.submit.map { list($0, context: context) }))
+                    submit: resolved.submit.map { list($0, context: context) }))
         case .list(let list, let item):
             itemContext.locals.formUnion([ImplicitName.item.rawValue, ImplicitName.index.rawValue])
             body = .list(
@@ -56,7 +56,7 @@ extension ProgramBuilder {
         case .slider(let slider):
             let value = expression(slider.value, context: context)
             itemContext.locals.insert("value")
-            tap = slider.change.map { list($0, context: context) }
+            tap = resolved.change.map { list($0, context: context) }
             body = .slider(
                 SliderProgram(
                     value: value,
@@ -64,7 +64,7 @@ extension ProgramBuilder {
                     label: slider.label.map { expression($0, context: context) }))
         case .picker(let picker):
             let selected = expression(picker.selected, context: context)
-            tap = picker.change.map { list($0, context: context) }
+            tap = resolved.change.map { list($0, context: context) }
             body = .picker(
                 PickerProgram(
                     selected: selected, options: expression(picker.options, context: context),
@@ -79,7 +79,7 @@ extension ProgramBuilder {
         case .component(let use):
             body = .component(component(use, context: context))
         }
-        if let written = element.tap { tap = list(written, context: itemContext) }
+        if let written = resolved.tap { tap = list(written, context: itemContext) }
         return ElementProgram(
             name: element.id.text, body: body, visible: visible, enabled: enabled, style: style,
             anchor: element.anchor?.text, tap: tap)

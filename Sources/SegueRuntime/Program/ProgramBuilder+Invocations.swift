@@ -22,7 +22,7 @@ extension ProgramBuilder {
             idLocation: invocation.idLocation.flatMap { program.dataIndex[$0.text] },
             autoforward: invocation.autoforward,
             arguments: invocation.arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) },
-            finalize: invocation.finalize.isEmpty ? nil : list(invocation.finalize, context: context),
+            finalize: invocation.finalize.isEmpty ? nil : list(resolved.finalize, context: context),
             doneEvent: event(EventDescriptor.doneInvokePrefix + id))
         compiled.guardExpression = invocation.guardExpression.map { expression($0, context: context) }
         program.screens[screen].states[state].invocations.append(program.invocations.count)

@@ -82,9 +82,10 @@ extension ProgramBuilder {
         let elements = checked.screens[index].elements.map { element($0, context: context) }
         program.screens[index].elements = elements
         program.screens[index].fields = fields(of: screen, elements: elements, context: context)
-        program.screens[index].onEnter = screen.onEnter.isEmpty ? nil : list(screen.onEnter, context: context)
-        program.screens[index].onExit = screen.onExit.isEmpty ? nil : list(screen.onExit, context: context)
-        program.screens[index].onError = screen.onError.map { list($0, context: context) }
+        let resolved = checked.screens[index]
+        program.screens[index].onEnter = screen.onEnter.isEmpty ? nil : list(resolved.onEnter, context: context)
+        program.screens[index].onExit = screen.onExit.isEmpty ? nil : list(resolved.onExit, context: context)
+        program.screens[index].onError = resolved.onError.map { list($0, context: context) }
         program.screens[index].handlers = handlers(checked.screens[index].handlers, context: context)
         if let chart = checked.screens[index].states { compileStates(chart, screen: index) }
         compileMedia(of: screen, index: index)
@@ -94,8 +95,8 @@ extension ProgramBuilder {
         let context = CompileContext(screen: screen)
         for (id, state) in chart.states.enumerated() {
             let node = state.node
-            let onEnter = node.onEnter.isEmpty ? nil : list(node.onEnter, context: context)
-            let onExit = node.onExit.isEmpty ? nil : list(node.onExit, context: context)
+            let onEnter = node.onEnter.isEmpty ? nil : list(state.onEnter, context: context)
+            let onExit = node.onExit.isEmpty ? nil : list(state.onExit, context: context)
             let table = handlers(state.handlers, context: context)
             program.screens[screen].states[id].onEnter = onEnter
             program.screens[screen].states[id].onExit = onExit
@@ -106,7 +107,7 @@ extension ProgramBuilder {
             }
             program.screens[screen].states[id].doneData = node.doneData.map { expression($0, context: context) }
             if !node.initialActions.isEmpty {
-                program.screens[screen].states[id].initialEntry = list(node.initialActions, context: context)
+                program.screens[screen].states[id].initialEntry = list(state.initialActions, context: context)
             }
             for invocation in state.invocations {
                 compileInvocation(invocation, state: id, named: node.name.text, screen: screen)
@@ -128,7 +129,7 @@ extension ProgramBuilder {
         let alternative = resolved.transition
         var compiled = HandlerProgram.Alternative(
             guardExpression: alternative.guardExpression.map { expression($0, context: context) },
-            entry: list(alternative.actions, context: context))
+            entry: list(resolved.actions, context: context))
         compiled.targets = resolved.targets.map(\.position)
         if !resolved.targets.isEmpty { compiled.isInternal = alternative.isInternal }
         compiled.impliedTarget = resolved.impliedTarget?.position ?? -1

@@ -59,7 +59,7 @@ struct ProgramBuilder {
         program.messageOverrides = MessageBook.overrides(from: flow.messages)
         program.screens = flow.screens.indices.map { skeleton(at: $0) }
         for index in flow.screens.indices { compileScreen(index) }
-        program.onError = flow.onError.map { list($0, context: root) }
+        program.onError = checked.onError.map { list($0, context: root) }
         compileProperties(context: root)
         program.handlers = handlers(checked.handlers, context: root)
         compilePlaybackEntry()
