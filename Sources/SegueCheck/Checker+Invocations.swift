@@ -23,7 +23,7 @@ extension CheckRun {
 
     /// A state's invocations: the chart checked as its own flow, `with:` names its data, `idlocation` ours; each
     /// chart that checks comes back as the `CheckedFlow` the compiler compiles (one with errors was reported).
-    mutating func checkInvocations(of state: StateNode, in scope: Scope, states: [String: StateID])
+    mutating func checkInvocations(of state: StateNode, in scope: Scope, place: ResolutionPlace)
         -> [ResolvedInvocation]
     {
         var resolved: [ResolvedInvocation] = []
@@ -70,7 +70,7 @@ extension CheckRun {
             }
             // `event` is the payload of the child's event, like a handler's for an event it does not declare.
             checkActions(invocation.finalize, in: scope.binding(ImplicitName.event.rawValue, .any))
-            let finalize = resolveActions(invocation.finalize, states: states)
+            let finalize = resolveActions(invocation.finalize, in: place)
             if let checkedChart {
                 resolved.append(ResolvedInvocation(invocation: invocation, chart: checkedChart, finalize: finalize))
             }

@@ -89,14 +89,16 @@ extension CheckRun {
         let numbering = StateNumbering(screen.states)
         let states = checkStates(of: screen, at: position, in: scope, numbering: numbering)
         // A screen whose elements do not resolve was refused above (C105, C506): it is left out, and so is the flow.
-        let place = ElementPlace(screen: position, states: numbering.index)
+        let place = ResolutionPlace(screen: position, states: numbering.index)
         if let elements = resolveElements(screen.elements, in: place) {
             resolvedScreens.append(
                 ResolvedScreen(
-                    elements: elements, onEnter: resolveActions(screen.onEnter, states: place.states),
-                    onExit: resolveActions(screen.onExit, states: place.states),
-                    onError: screen.onError.map { resolveActions($0, states: place.states) },
-                    handlers: resolveHandlers(screen.handlers, states: place.states), states: states))
+                    elements: elements, onEnter: resolveActions(screen.onEnter, in: place),
+                    onExit: resolveActions(screen.onExit, in: place),
+                    onError: screen.onError.map { resolveActions($0, in: place) },
+                    handlers: resolveHandlers(screen.handlers, in: place), states: states,
+                    playbackCurrent: resolveWriteCounted(screen.playback?.current, in: place),
+                    recordingLevel: resolveWriteCounted(screen.recording?.level, in: place)))
         }
         checkMedia(screen, in: scope)
         checkRaisedEvents(screen, at: position)

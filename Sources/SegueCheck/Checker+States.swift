@@ -10,6 +10,7 @@ extension CheckRun {
         guard let chart = screen.states else { return nil }
         let all = Inventory.states(chart)
         var resolved: [ResolvedState] = []
+        let place = ResolutionPlace(screen: position, states: numbering.index)
         reportDuplicates(all.map(\.state.name), code: CheckCode.duplicateDeclaration, what: "state")
         let owner = SymbolOwner.screen(screen.name.text)
         checkInitial(chart, owner: "screen `\(screen.name.text)`", of: screen.name.text)
@@ -25,7 +26,7 @@ extension CheckRun {
             checkTransitions(state.always, in: scope)
             checkHistory(state, parent: parent, in: scope)
             if let doneData = state.doneData { check(doneData, in: scope, role: "`done_data`") }
-            let invocations = checkInvocations(of: state, in: scope, states: numbering.index)
+            let invocations = checkInvocations(of: state, in: scope, place: place)
             if let children = state.children {
                 checkInitial(children, owner: "state `\(state.name.text)`", of: screen.name.text)
             }
@@ -35,12 +36,12 @@ extension CheckRun {
                 ResolvedState(
                     node: state, parent: numbering.nodes[id].parent, children: children,
                     initialChildren: state.children.map { numbering.initial(of: $0, ids: children) } ?? [],
-                    onEnter: resolveActions(state.onEnter, states: numbering.index),
-                    onExit: resolveActions(state.onExit, states: numbering.index),
-                    initialActions: resolveActions(state.initialActions, states: numbering.index),
-                    handlers: resolveHandlers(state.handlers, states: numbering.index),
-                    always: state.always.map { resolveTransition($0, states: numbering.index) },
-                    historyDefault: state.historyDefault.map { resolveTransition($0, states: numbering.index) },
+                    onEnter: resolveActions(state.onEnter, in: place),
+                    onExit: resolveActions(state.onExit, in: place),
+                    initialActions: resolveActions(state.initialActions, in: place),
+                    handlers: resolveHandlers(state.handlers, in: place),
+                    always: state.always.map { resolveTransition($0, in: place) },
+                    historyDefault: state.historyDefault.map { resolveTransition($0, in: place) },
                     invocations: invocations))
         }
         let reachable = reachableStates(of: screen, at: position, chart: chart)

@@ -211,8 +211,8 @@ struct CheckRun {
         lowerImportedComponents()
         for position in flow.screens.indices { checkScreen(at: position) }
         checkFlowHandlers()
-        resolvedFlowHandlers = resolveHandlers(flow.handlers, states: [:])
-        resolvedFlowOnError = flow.onError.map { resolveActions($0, states: [:]) }
+        resolvedFlowHandlers = resolveHandlers(flow.handlers, in: .flow)
+        resolvedFlowOnError = flow.onError.map { resolveActions($0, in: .flow) }
         checkMessages()
         reportRepeatedExpressions()
         guard role == .flow else { return checkUnhandledEvents(analysis: nil) }

@@ -34,18 +34,21 @@ public struct ResolvedUse: Sendable {
     public let elements: [ResolvedElement]
 }
 
-/// Where elements are resolved: the screen that shows them (a component's are resolved for each screen, since a
-/// `goto` in one enters a state of the screen showing it), and its states.
-struct ElementPlace {
-    let screen: Int
+/// Where elements and actions are resolved: the screen that shows them (a component's are resolved for each screen,
+/// since a `goto` in one enters a state of the screen showing it, a `set:` writes its variables), and its states;
+/// no screen at the flow's level.
+struct ResolutionPlace {
+    let screen: Int?
     let states: [String: StateID]
+
+    static let flow = ResolutionPlace(screen: nil, states: [:])
 }
 
 extension CheckRun {
     /// `elements` with every component they show and their actions resolved; nil when a use names no component (C105)
     /// or a component shows itself (C506): the checks that report those refuse the flow, so no `CheckedFlow` lacks a
     /// screen's.
-    mutating func resolveElements(_ elements: [Element], in place: ElementPlace) -> [ResolvedElement]? {
+    mutating func resolveElements(_ elements: [Element], in place: ResolutionPlace) -> [ResolvedElement]? {
         var resolved: [ResolvedElement] = []
         resolved.reserveCapacity(elements.count)
         for element in elements {
@@ -59,14 +62,14 @@ extension CheckRun {
                 }
             resolved.append(
                 ResolvedElement(
-                    element: element, kind: kind, tap: element.tap.map { resolveActions($0, states: place.states) },
-                    change: change.map { resolveActions($0, states: place.states) },
-                    submit: submit.map { resolveActions($0, states: place.states) }))
+                    element: element, kind: kind, tap: element.tap.map { resolveActions($0, in: place) },
+                    change: change.map { resolveActions($0, in: place) },
+                    submit: submit.map { resolveActions($0, in: place) }))
         }
         return resolved
     }
 
-    private mutating func resolveKind(_ kind: Element.Kind, in place: ElementPlace) -> ResolvedElement.Kind? {
+    private mutating func resolveKind(_ kind: Element.Kind, in place: ResolutionPlace) -> ResolvedElement.Kind? {
         switch kind {
         case .text(let content): return .text(content)
         case .image(let content): return .image(content)
@@ -92,9 +95,9 @@ extension CheckRun {
 
     /// A use and its component's elements, each component resolved once for each screen showing it (a component
     /// that reaches itself never).
-    private mutating func resolveUse(_ use: ComponentUse, in place: ElementPlace) -> ResolvedUse? {
+    private mutating func resolveUse(_ use: ComponentUse, in place: ResolutionPlace) -> ResolvedUse? {
         guard let component = components[use.component.text] else { return nil }
-        let key = ComponentPlace(name: component.name.text, screen: place.screen)
+        let key = ComponentPlace(name: component.name.text, screen: place.screen ?? -1)
         if let known = resolvedComponents[key] {
             return known.map { ResolvedUse(use: use, component: component, elements: $0) }
         }

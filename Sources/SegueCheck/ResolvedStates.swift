@@ -69,6 +69,9 @@ public struct ResolvedScreen: Sendable {
     public let handlers: [ResolvedHandler]
     /// Nil when the screen has no `states:`.
     public let states: ScreenStates?
+    /// Where its `playback:` keeps the current line, and its `recording:` the level.
+    public let playbackCurrent: WriteTarget?
+    public let recordingLevel: WriteTarget?
 }
 
 /// The numbering of one screen's states, built beside the checks that report a name that does not resolve (a
@@ -123,7 +126,8 @@ struct StateNumbering {
 extension CheckRun {
     /// A transition with its targets, the state its first `goto` enters when it has none, and its actions resolved;
     /// a target that misses was reported (C102) and is counted in `unresolvedNames`.
-    mutating func resolveTransition(_ transition: GuardedActions, states: [String: StateID]) -> ResolvedTransition {
+    mutating func resolveTransition(_ transition: GuardedActions, in place: ResolutionPlace) -> ResolvedTransition {
+        let states = place.states
         let targets = transition.targets.compactMap { states[$0.text] }
         unresolvedNames += transition.targets.count - targets.count
         let implied =
@@ -133,14 +137,14 @@ extension CheckRun {
                 return states[name.text]
             }.first : nil
         return ResolvedTransition(
-            transition: transition, actions: resolveActions(transition.actions, states: states), targets: targets,
+            transition: transition, actions: resolveActions(transition.actions, in: place), targets: targets,
             impliedTarget: implied)
     }
 
-    mutating func resolveHandlers(_ handlers: [Handler], states: [String: StateID]) -> [ResolvedHandler] {
+    mutating func resolveHandlers(_ handlers: [Handler], in place: ResolutionPlace) -> [ResolvedHandler] {
         handlers.map { handler in
             ResolvedHandler(
-                event: handler.event, alternatives: handler.alternatives.map { resolveTransition($0, states: states) })
+                event: handler.event, alternatives: handler.alternatives.map { resolveTransition($0, in: place) })
         }
     }
 }

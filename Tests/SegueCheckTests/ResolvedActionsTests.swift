@@ -59,4 +59,41 @@ import Testing
         }
         #expect(entered == [1, 0])
     }
+
+    static let writes = """
+        segue: 1
+        flow: w
+        start: main
+        data:
+          total: { type: int, default: 0 }
+          people: { type: "list<int>", default: "[]" }
+          seed: { type: int, default: 0 }
+        screens:
+          main:
+            parameters: { seed: { type: int, default: 0 } }
+            data:
+              total: { type: int, default: 0 }
+            elements:
+              - field: name
+              - field: email
+              - button: go
+                label: Go
+                tap:
+                  - set: { total: 1, "people[0]": 2, form.email: "'x'", seed: 3 }
+                  - append: people
+                    value: 4
+        """
+
+    @Test func aWriteStartsAtTheScreensDataVariableTheFlowsOrAFormField() throws {
+        let loaded = FlowLoader().load(SourceFile(path: "w.yaml", text: Self.writes))
+        #expect(loaded.diagnostics.filter { $0.severity == .error }.isEmpty, "\(loaded.diagnostics)")
+        let tap = try #require(loaded.checked?.screens.first?.elements.last?.tap)
+        guard case .set(let assignments) = tap.first?.kind, case .listEdit(_, let appended) = tap.last?.kind else {
+            Issue.record("not a set and a list action: \(tap)")
+            return
+        }
+        // `seed` is the flow's: the screen's parameter of that name is not a variable `set:` may change.
+        #expect(assignments.map(\.target) == [.screen(1), .flow(1), .field(1), .flow(2)])
+        #expect(appended == .flow(1))
+    }
 }

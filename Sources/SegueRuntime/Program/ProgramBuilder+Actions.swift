@@ -100,30 +100,31 @@ extension ProgramBuilder {
         case .goto(let state):
             program.code.append(.goto(state: state.position))
         case .set(let assignments):
-            let operations = assignments.compactMap { assignment -> AssignOperation? in
-                guard let (target, path) = pathTarget(assignment.name, context: context) else { return nil }
+            let operations = assignments.map { resolved -> AssignOperation in
+                let assignment = resolved.assignment
                 return AssignOperation(
-                    target: target, value: expression(assignment.value, context: context), path: path)
+                    target: AssignTarget(resolved.target), value: expression(assignment.value, context: context),
+                    path: steps(of: assignment.name, context: context))
             }
             program.code.append(.assign(operations))
         case .bind(let assignments):
             program.code.append(
                 .bind(assignments.map { (name: $0.name.text, value: expression($0.value, context: context)) }))
-        case .listEdit(let edit):
-            guard let (target, path) = pathTarget(edit.target, context: context),
-                let value = edit.operation == .remove ? edit.position : edit.value
-            else { return }
+        case .listEdit(let edit, let target):
+            // The decoder requires a value (a position for `remove_at`).
+            guard let value = edit.operation == .remove ? edit.position : edit.value else { return }
+            let path = steps(of: edit.target, context: context)
             let position = edit.operation.takesValue ? edit.position.map { expression($0, context: context) } : nil
             program.code.append(
                 .assign([
                     AssignOperation(
-                        target: target, value: expression(value, context: context), path: path,
+                        target: AssignTarget(target), value: expression(value, context: context), path: path,
                         edit: ListEditStep(operation: edit.operation, position: position))
                 ]))
-        case .send(let name, let arguments, let delivery, let options):
+        case .send(let name, let arguments, let delivery, let options, let location):
             let payload = arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
             let data = options?.data.map { expression($0, context: context) }
-            let idLocation = options?.idLocation.flatMap { target($0, context: context) }
+            let idLocation = location.map(AssignTarget.init)
             if let options,
                 options.event != nil || options.target != nil || options.processor != nil
                     || idLocation != nil && options.delay == nil
@@ -157,7 +158,7 @@ extension ProgramBuilder {
             let operation = CallOperation(
                 service: call.service.text, operation: call.operation.text,
                 arguments: call.arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) },
-                resultTarget: call.resultVariable.flatMap { target($0, context: context) }, ok: nil, error: nil,
+                resultTarget: resolvedCall.result.map(AssignTarget.init), ok: nil, error: nil,
                 cancelled: nil, codes: [], range: action.range)
             deferred.append(DeferredBlock(kind: .call(pc: program.code.count, resolvedCall), context: context))
             program.code.append(.call(operation))
@@ -206,9 +207,8 @@ extension ProgramBuilder {
             program.code.append(.cancelTimer(name: timerName(name.text)))
         case .openURL(let url):
             program.code.append(.openURL(expression(url, context: context)))
-        case .play(let request):
-            let playback = context.screen.flatMap { flow.screens[$0].playback }
-            let current = playback.flatMap { target($0.current, context: context) }
+        case .play(let request, let resolvedCurrent):
+            let current = resolvedCurrent.map(AssignTarget.init)
             let mode: AudioPlaybackMode =
                 switch request.mode {
                 case .line: .line
@@ -229,45 +229,29 @@ extension ProgramBuilder {
         return 0
     }
 
-    /// Where `set: { name: … }` writes: a target below, or a field inside a variable's record
-    /// (`person.surname`: the variable `person` and the path `[surname]`).
-    /// Where a `set:` key or a list action writes: the variable (or `form.field`) and the steps inside it, an item's
-    /// position compiled as an expression.
-    mutating func pathTarget(_ name: Name, context: CompileContext) -> (AssignTarget, [AssignStep])? {
-        guard let path = AssignmentPath(name.text), !path.steps.isEmpty, path.root != ImplicitName.form.rawValue else {
-            return target(name, context: context).map { ($0, []) }
-        }
-        let steps = path.steps.map { step -> AssignStep in
+    /// The steps inside the variable (or form field) a `set:` key or a list action starts at: `.field` and
+    /// `[index]`, an item's position compiled as an expression (`person.surname`: `[surname]`; `form.x`: none).
+    mutating func steps(of name: Name, context: CompileContext) -> [AssignStep] {
+        guard let path = AssignmentPath(name.text), path.root != ImplicitName.form.rawValue else { return [] }
+        return path.steps.map { step -> AssignStep in
             switch step {
             case .field(let field, _): return .field(field)
             case .index(let text, _):
-                // A failure inside the position is reported at the whole key.
+                // The checker parsed the position where it is written in the whole key.
                 return .item(
                     expression(ExpressionText(text, kind: .expression, node: nil, range: name.range), context: context))
             }
         }
-        return target(Name(path.root, at: name.range), context: context).map { ($0, steps) }
     }
+}
 
-    /// Where `set: { name: … }` writes: `form.<field>`, a screen variable, or a flow variable.
-    mutating func target(_ name: Name, context: CompileContext) -> AssignTarget? {
-        let text = name.text
-        let form = ImplicitName.form.rawValue + "."
-        if text.hasPrefix(form) {
-            let field = String(text.dropFirst(form.count))
-            if let screen = context.screen, let index = program.screens[screen].fieldIndex[field] {
-                return .field(index)
-            }
-            unresolved(
-                "`\(text)`: this screen has no form field `\(field)`",
-                at: name.range)
-            return nil
+extension AssignTarget {
+    /// Where the checker resolved a write to go.
+    init(_ resolved: WriteTarget) {
+        switch resolved {
+        case .flow(let slot): self = .flow(slot)
+        case .screen(let slot): self = .screen(slot)
+        case .field(let index): self = .field(index)
         }
-        if let screen = context.screen, let slot = program.screens[screen].slotIndex[text] { return .screen(slot) }
-        if let slot = program.dataIndex[text] { return .flow(slot) }
-        unresolved(
-            "`set`: no such variable `\(text)`",
-            at: name.range)
-        return nil
     }
 }
