@@ -136,24 +136,15 @@ extension ProgramBuilder {
     }
 
     /// An expression or template as the checker parsed it (computed-field reads lowered), a literal folded into a
-    /// constant. Only a text the checker never reads (an item position under a target of type `any`, a flow a test
-    /// compiles unchecked) is parsed here; a syntax error there is a diagnostic at its position.
+    /// constant: the compiler parses nothing. The checker parses every text of a flow it accepts, so a text it did not
+    /// is a bug in segue, reported at its position (compiled as `null`, never run: the flow does not compile).
     mutating func expression(_ text: ExpressionText, context: CompileContext) -> Int {
         let syntax: LoweredExpression
         if let checked = checked.syntax(of: text) {
             syntax = checked
         } else {
-            do throws(ExpressionDiagnostic) {
-                switch text.kind {
-                case .expression: syntax = .expression(try Expression.parse(text.text))
-                case .template: syntax = .template(try Template.parse(text.text))
-                }
-            } catch {
-                unresolved(
-                    error.message,
-                    at: text.sourceRange(ofTextOffset: error.range.start, length: error.range.length, in: nil))
-                syntax = .expression(Expression(.literal(.null), at: TextRange(0, 0)))
-            }
+            unresolved("the checker did not parse `\(text.text)`", at: text.range)
+            syntax = .expression(Expression(.literal(.null), at: TextRange(0, 0)))
         }
         let body: CompiledExpression.Body
         switch syntax {
