@@ -29,6 +29,8 @@ public struct ResolvedInvocation: Sendable {
     public let chart: CheckedFlow
     /// Its `finalize` actions, run in the parent, resolved.
     public let finalize: [ResolvedAction]
+    /// The flow data variable (by position in `Flow.data`) its `idlocation` names.
+    public let idLocation: Int?
 }
 
 /// One nested state with what it names resolved: its place in the chart, its transitions' targets, its charts.

@@ -9,6 +9,9 @@ import Testing
         segue: 1
         flow: t
         start: main
+        data:
+          other: { type: int, default: 0 }
+          session: { type: string, default: "''" }
         screens:
           main:
             on:
@@ -22,6 +25,7 @@ import Testing
                   b1: {}
                   b2:
                     invoke:
+                      idlocation: session
                       chart:
                         segue: 1
                         flow: child
@@ -69,6 +73,7 @@ import Testing
     @Test func anInvokedChartIsHandedOverChecked() throws {
         let invocations = try states().states[3].invocations
         #expect(invocations.map { $0.chart.flow.id.text } == ["child"])
+        #expect(invocations.first?.idLocation == 1)
         #expect(invocations.first?.chart.screens.first?.states?.top.count == 1)
     }
 }

@@ -19,7 +19,7 @@ extension ProgramBuilder {
         let id = invocation.id?.text ?? "\(name).\(program.invocations.count)"
         var compiled = InvocationProgram(
             id: id, program: child, screen: screen, state: state,
-            idLocation: invocation.idLocation.flatMap { program.dataIndex[$0.text] },
+            idLocation: resolved.idLocation,
             autoforward: invocation.autoforward,
             arguments: invocation.arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) },
             finalize: invocation.finalize.isEmpty ? nil : list(resolved.finalize, context: context),
