@@ -71,7 +71,7 @@ extension CheckRun {
             // `event` is the payload of the child's event, like a handler's for an event it does not declare.
             checkActions(invocation.finalize, in: scope.binding(ImplicitName.event.rawValue, .any))
             let finalize = resolveActions(invocation.finalize, in: place)
-            let location = invocation.idLocation.flatMap { name in flow.data.lastIndex { $0.name.text == name.text } }
+            let location = invocation.idLocation.flatMap { flowDataPositions[$0.text] }
             // An `idlocation` that names no variable was reported just above.
             if invocation.idLocation != nil, location == nil { unresolvedNames += 1 }
             if let checkedChart {

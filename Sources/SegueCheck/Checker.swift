@@ -80,6 +80,8 @@ struct CheckRun {
     let services: [String: ServiceDeclaration]
     /// The flow's data variables and their types.
     let flowData: [String: ValueType]
+    /// Each flow data variable's position in `Flow.data` (the keys of one mapping), where writes go.
+    let flowDataPositions: [String: Int]
     /// What every expression sees: the flow's data, `device` and `theme` (built once, shared by every scope).
     let baseBindings: [String: ValueType]
     /// What the names of `baseBindings` the flow declares name.
@@ -149,6 +151,8 @@ struct CheckRun {
         let resolver = self.types
         self.flowData = Dictionary(
             flow.data.map { ($0.name.text, resolver.lenient($0.type.text)) }, uniquingKeysWith: { first, _ in first })
+        self.flowDataPositions = Dictionary(
+            flow.data.enumerated().map { ($1.name.text, $0) }, uniquingKeysWith: { _, last in last })
         var (bindings, symbols) = Scope.baseBindings(flowData)
         let functions = Self.functionTypes(flow.functions, resolver: resolver).functions
         self.functions = functions

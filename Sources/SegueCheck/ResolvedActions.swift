@@ -181,7 +181,7 @@ extension CheckRun {
                 return .screen(declared.parameters.count + slot)
             }
         }
-        return flow.data.lastIndex { $0.name.text == text }.map { .flow($0) }
+        return flowDataPositions[text].map { .flow($0) }
     }
 }
 
