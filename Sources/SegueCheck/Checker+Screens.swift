@@ -90,7 +90,9 @@ extension CheckRun {
         let states = checkStates(of: screen, at: position, in: scope, numbering: numbering)
         // A screen whose elements do not resolve was refused above (C105, C506): it is left out, and so is the flow.
         let place = ResolutionPlace(screen: position, states: numbering.index)
-        if let elements = resolveElements(screen.elements, in: place) {
+        let form = Dictionary(
+            screen.formFields.enumerated().map { ($1.element, $0) }, uniquingKeysWith: { first, _ in first })
+        if let elements = resolveElements(screen.elements, in: place, form: form) {
             resolvedScreens.append(
                 ResolvedScreen(
                     elements: elements, onEnter: resolveActions(screen.onEnter, in: place),

@@ -10,6 +10,9 @@ public struct ResolvedElement: Sendable {
     public let change: [ResolvedAction]?
     /// A field's `submit:` actions, resolved.
     public let submit: [ResolvedAction]?
+    /// A field's position in its screen's form (`Screen.formFields`); nil inside a component or a `lines`' footer,
+    /// which are not part of the form, whatever their ids.
+    public let formField: Int?
 
     /// `Element.Kind`, with each component use resolved.
     public enum Kind: Sendable {
@@ -48,10 +51,13 @@ extension CheckRun {
     /// `elements` with every component they show and their actions resolved; nil when a use names no component (C105)
     /// or a component shows itself (C506): the checks that report those refuse the flow, so no `CheckedFlow` lacks a
     /// screen's.
-    mutating func resolveElements(_ elements: [Element], in place: ResolutionPlace) -> [ResolvedElement]? {
+    /// `form` gives the form's position of each field by its position in `elements` (a screen's own elements).
+    mutating func resolveElements(_ elements: [Element], in place: ResolutionPlace, form: [Int: Int] = [:])
+        -> [ResolvedElement]?
+    {
         var resolved: [ResolvedElement] = []
         resolved.reserveCapacity(elements.count)
-        for element in elements {
+        for (position, element) in elements.enumerated() {
             guard let kind = resolveKind(element.kind, in: place) else { return nil }
             let (change, submit): ([Action]?, [Action]?) =
                 switch element.kind {
@@ -64,7 +70,7 @@ extension CheckRun {
                 ResolvedElement(
                     element: element, kind: kind, tap: element.tap.map { resolveActions($0, in: place) },
                     change: change.map { resolveActions($0, in: place) },
-                    submit: submit.map { resolveActions($0, in: place) }))
+                    submit: submit.map { resolveActions($0, in: place) }, formField: form[position]))
         }
         return resolved
     }

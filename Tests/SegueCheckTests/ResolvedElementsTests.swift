@@ -67,4 +67,24 @@ import Testing
         #expect(loaded.checked == nil)
         #expect(loaded.diagnostics.map(\.code).contains("C506"))
     }
+
+    /// A screen's form is the fields written directly under its `elements:`: a field inside a component has no place
+    /// in it, whatever its id (the compiler once found a field's place by its id).
+    @Test func aFieldHasAPlaceInTheFormOnlyDirectlyUnderTheScreen() throws {
+        let loaded = Self.load(
+            """
+              extra:
+                elements:
+                  - field: name
+
+            """,
+            screen: "      - field: email\n      - field: name\n      - use: extra\n        id: x\n")
+        let elements = try #require(loaded.checked?.screens.first?.elements, "\(loaded.diagnostics)")
+        #expect(elements.map(\.formField) == [0, 1, nil])
+        guard case .component(let extra) = elements.last?.kind else {
+            Issue.record("not a component use")
+            return
+        }
+        #expect(extra.elements.map(\.formField) == [nil])
+    }
 }

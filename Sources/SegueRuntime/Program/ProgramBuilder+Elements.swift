@@ -31,7 +31,7 @@ extension ProgramBuilder {
             tap = resolved.change.map { list($0, context: context) }
             body = .field(
                 FieldElementProgram(
-                    form: context.screen.flatMap { program.screens[$0].fieldIndex[element.id.text] },
+                    form: resolved.formField,
                     submit: resolved.submit.map { list($0, context: context) }))
         case .list(let list, let item):
             itemContext.locals.formUnion([ImplicitName.item.rawValue, ImplicitName.index.rawValue])
