@@ -8,8 +8,9 @@ public struct ScreenID: Hashable, Sendable {
     public let position: Int
 }
 
-/// A flow the checker found no error in, with the names it resolved: only the checker makes one, so the compiler
-/// lowers names without resolving them again (no unknown screen, state, variable or component reaches it).
+/// A flow the checker found no error in, with the names it resolved: only the checker makes one, and the compiler
+/// walks what it resolved (`screens`, `handlers`, `onError`: screens, states, parameters, variables, form fields and
+/// components as ids and resolved parts, each invoked chart checked) without looking a name up again.
 ///
 ///     let loaded = FlowLoader().load(path: "flows/donate.yaml")
 ///     if let checked = loaded.checked { let program = Compiler.compile(checked) }
@@ -17,7 +18,15 @@ public struct CheckedFlow: Sendable {
     public let flow: Flow
     /// The screen `start` names, resolved.
     public let start: ScreenID
-    /// Every component a use may name, resolved: the flow's own first, then imported ones.
+    /// Each screen's elements, actions, handlers and nested states with what they name resolved, in the order of
+    /// `flow.screens`.
+    public let screens: [ResolvedScreen]
+    /// The flow's own `on:` (its transitions have no targets: the flow has no states).
+    public let handlers: [ResolvedHandler]
+    /// The flow's own `on_error`, resolved.
+    public let onError: [ResolvedAction]?
+    /// Every component a use may name: the flow's own first, then imported ones (each use carries its own resolved,
+    /// `ResolvedUse`).
     public let components: [String: Component]
     /// The events in scope, in declaration order: the flow's own, then imported ones not shadowed.
     public let events: [EventDeclaration]
@@ -33,7 +42,7 @@ public struct CheckedFlow: Sendable {
     public let symbols: SymbolTable
 
     init(
-        flow: Flow, start: ScreenID, components: [String: Component], events: [EventDeclaration], sources: [SourceFile],
+        flow: Flow, start: ScreenID, screens: [ResolvedScreen], handlers: [ResolvedHandler], onError: [ResolvedAction]?, components: [String: Component], events: [EventDeclaration], sources: [SourceFile],
         parsed: [LoweredExpression.Key: LoweredExpression] = [:], computedFields: [String: ComputedFields] = [:],
         functions: [String: FlowFunction] = [:], symbols: SymbolTable = SymbolTable()
     ) {
@@ -41,6 +50,9 @@ public struct CheckedFlow: Sendable {
         self.symbols = symbols
         self.flow = flow
         self.start = start
+        self.screens = screens
+        self.handlers = handlers
+        self.onError = onError
         self.components = components
         self.events = events
         self.sources = sources
@@ -53,7 +65,4 @@ public struct CheckedFlow: Sendable {
     public func syntax(of text: ExpressionText) -> LoweredExpression? {
         expressions[LoweredExpression.Key(text)]
     }
-
-    /// The component a `use:` names; the checker made sure there is one.
-    public func component(named name: String) -> Component? { components[name] }
 }

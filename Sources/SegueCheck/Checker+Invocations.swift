@@ -21,11 +21,16 @@ extension CheckRun {
                     + Suggestion.didYouMean(session, in: known), at: range))
     }
 
-    /// A state's invocations: the chart checked as its own flow, `with:` names its data, `idlocation` ours.
-    mutating func checkInvocations(of state: StateNode, in scope: Scope) {
+    /// A state's invocations: the chart checked as its own flow, `with:` names its data, `idlocation` ours; each
+    /// chart that checks comes back as the `CheckedFlow` the compiler compiles (one with errors was reported).
+    mutating func checkInvocations(of state: StateNode, in scope: Scope, place: ResolutionPlace)
+        -> [ResolvedInvocation]
+    {
+        var resolved: [ResolvedInvocation] = []
         for invocation in state.invocations {
             let chart = invocation.chart
-            for diagnostic in Checker(flow: chart, sources: Array(files.values)).check() { report(diagnostic) }
+            let (checkedChart, chartDiagnostics) = Checker(flow: chart, sources: Array(files.values)).checkedFlow()
+            for diagnostic in chartDiagnostics { report(diagnostic) }
             for service in chart.services {
                 report(
                     .error(
@@ -65,6 +70,16 @@ extension CheckRun {
             }
             // `event` is the payload of the child's event, like a handler's for an event it does not declare.
             checkActions(invocation.finalize, in: scope.binding(ImplicitName.event.rawValue, .any))
+            let finalize = resolveActions(invocation.finalize, in: place)
+            let location = invocation.idLocation.flatMap { flowDataPositions[$0.text] }
+            // An `idlocation` that names no variable was reported just above.
+            if invocation.idLocation != nil, location == nil { unresolvedNames += 1 }
+            if let checkedChart {
+                resolved.append(
+                    ResolvedInvocation(
+                        invocation: invocation, chart: checkedChart, finalize: finalize, idLocation: location))
+            }
         }
+        return resolved
     }
 }

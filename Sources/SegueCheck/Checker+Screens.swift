@@ -86,7 +86,22 @@ extension CheckRun {
             errorScope.errorHandled = flow.onError != nil
             checkActions(onError, in: errorScope)
         }
-        checkStates(of: screen, at: position, in: scope)
+        let numbering = StateNumbering(screen.states)
+        let states = checkStates(of: screen, at: position, in: scope, numbering: numbering)
+        // A screen whose elements do not resolve was refused above (C105, C506): it is left out, and so is the flow.
+        let place = ResolutionPlace(screen: position, states: numbering.index)
+        let form = Dictionary(
+            screen.formFields.enumerated().map { ($1.element, $0) }, uniquingKeysWith: { first, _ in first })
+        if let elements = resolveElements(screen.elements, in: place, form: form) {
+            resolvedScreens.append(
+                ResolvedScreen(
+                    elements: elements, onEnter: resolveActions(screen.onEnter, in: place),
+                    onExit: resolveActions(screen.onExit, in: place),
+                    onError: screen.onError.map { resolveActions($0, in: place) },
+                    handlers: resolveHandlers(screen.handlers, in: place), states: states,
+                    playbackCurrent: resolveWriteCounted(screen.playback?.current, in: place),
+                    recordingLevel: resolveWriteCounted(screen.recording?.level, in: place)))
+        }
         checkMedia(screen, in: scope)
         checkRaisedEvents(screen, at: position)
     }

@@ -2,10 +2,15 @@ import SegueDiagnostics
 import SegueModel
 
 extension CheckRun {
-    /// A screen's nested states: their actions, initial states that exist, unique names, and reachability.
-    mutating func checkStates(of screen: Screen, at position: Int, in scope: Scope) {
-        guard let chart = screen.states else { return }
+    /// A screen's nested states: their actions, initial states that exist, unique names, and reachability; they come
+    /// back numbered with what they name resolved (nil: the screen has no `states:`).
+    mutating func checkStates(of screen: Screen, at position: Int, in scope: Scope, numbering: StateNumbering)
+        -> ScreenStates?
+    {
+        guard let chart = screen.states else { return nil }
         let all = Inventory.states(chart)
+        var resolved: [ResolvedState] = []
+        let place = ResolutionPlace(screen: position, states: numbering.index)
         reportDuplicates(all.map(\.state.name), code: CheckCode.duplicateDeclaration, what: "state")
         let owner = SymbolOwner.screen(screen.name.text)
         checkInitial(chart, owner: "screen `\(screen.name.text)`", of: screen.name.text)
@@ -21,10 +26,23 @@ extension CheckRun {
             checkTransitions(state.always, in: scope)
             checkHistory(state, parent: parent, in: scope)
             if let doneData = state.doneData { check(doneData, in: scope, role: "`done_data`") }
-            checkInvocations(of: state, in: scope)
+            let invocations = checkInvocations(of: state, in: scope, place: place)
             if let children = state.children {
                 checkInitial(children, owner: "state `\(state.name.text)`", of: screen.name.text)
             }
+            let id = resolved.count
+            let children = numbering.children[id]
+            resolved.append(
+                ResolvedState(
+                    node: state, parent: numbering.nodes[id].parent, children: children,
+                    initialChildren: state.children.map { numbering.initial(of: $0, ids: children) } ?? [],
+                    onEnter: resolveActions(state.onEnter, in: place),
+                    onExit: resolveActions(state.onExit, in: place),
+                    initialActions: resolveActions(state.initialActions, in: place),
+                    handlers: resolveHandlers(state.handlers, in: place),
+                    always: state.always.map { resolveTransition($0, in: place) },
+                    historyDefault: state.historyDefault.map { resolveTransition($0, in: place) },
+                    invocations: invocations))
         }
         let reachable = reachableStates(of: screen, at: position, chart: chart)
         for (state, _) in all where !reachable.contains(state.name.text) {
@@ -34,6 +52,9 @@ extension CheckRun {
                     "state `\(state.name.text)` of screen `\(screen.name.text)` is never entered: no `goto` or initial state leads to it",
                     at: state.name.range))
         }
+        return ScreenStates(
+            states: resolved, top: numbering.top, initial: numbering.initial(of: chart, ids: numbering.top),
+            index: numbering.index)
     }
 
     /// An initial state is a child, or a descendant entered with its ancestors (several: one per parallel region).

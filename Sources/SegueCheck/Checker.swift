@@ -53,6 +53,16 @@ public struct Checker: Sendable {
         }
         return (checked, diagnostics, checked.symbols)
     }
+
+    /// The flow as the checker resolved it, even when the checks found errors: for tests of how the runner copes
+    /// with what the checker refuses (a `pop` at a navigation root), through `@testable` only; nil when `start`
+    /// names no screen.
+    func checkedDespiteErrors() -> CheckedFlow? {
+        var run = CheckRun(flow: flow, imported: imported, role: role, sources: sources)
+        run.checkAll()
+        run.symbols.finish()
+        return run.checked(sources: sources)
+    }
 }
 
 /// The state of one check: symbol tables built once, and the diagnostics found so far.
@@ -70,6 +80,8 @@ struct CheckRun {
     let services: [String: ServiceDeclaration]
     /// The flow's data variables and their types.
     let flowData: [String: ValueType]
+    /// Each flow data variable's position in `Flow.data` (the keys of one mapping), where writes go.
+    let flowDataPositions: [String: Int]
     /// What every expression sees: the flow's data, `device` and `theme` (built once, shared by every scope).
     let baseBindings: [String: ValueType]
     /// What the names of `baseBindings` the flow declares name.
@@ -100,6 +112,17 @@ struct CheckRun {
     var checkingRecordType = false
     /// Every expression parsed, reads of computed fields lowered, for the compiler (`CheckedFlow.syntax(of:)`).
     var parsed: [LoweredExpression.Key: LoweredExpression] = [:]
+    /// Each screen's elements, handlers and states resolved, in the order of `flow.screens`; a screen that does not
+    /// resolve is left out (its errors were reported), and with it the `CheckedFlow`.
+    var resolvedScreens: [ResolvedScreen] = []
+    /// Each component's elements resolved once for each screen showing it; nil for one that shows itself or uses an
+    /// unknown component.
+    var resolvedComponents: [ComponentPlace: [ResolvedElement]?] = [:]
+    /// The flow's own `on:` and `on_error`, resolved.
+    var resolvedFlowHandlers: [ResolvedHandler] = []
+    var resolvedFlowOnError: [ResolvedAction]?
+    /// How many names resolution missed (each reported by the check of that name): a `CheckedFlow` needs none.
+    var unresolvedNames = 0
     /// The flow's own functions, typed (`functions:`); one in a cycle or with an error is left out.
     let functions: [String: FlowFunction]
 
@@ -128,6 +151,8 @@ struct CheckRun {
         let resolver = self.types
         self.flowData = Dictionary(
             flow.data.map { ($0.name.text, resolver.lenient($0.type.text)) }, uniquingKeysWith: { first, _ in first })
+        self.flowDataPositions = Dictionary(
+            flow.data.enumerated().map { ($1.name.text, $0) }, uniquingKeysWith: { _, last in last })
         var (bindings, symbols) = Scope.baseBindings(flowData)
         let functions = Self.functionTypes(flow.functions, resolver: resolver).functions
         self.functions = functions
@@ -190,6 +215,8 @@ struct CheckRun {
         lowerImportedComponents()
         for position in flow.screens.indices { checkScreen(at: position) }
         checkFlowHandlers()
+        resolvedFlowHandlers = resolveHandlers(flow.handlers, in: .flow)
+        resolvedFlowOnError = flow.onError.map { resolveActions($0, in: .flow) }
         checkMessages()
         reportRepeatedExpressions()
         guard role == .flow else { return checkUnhandledEvents(analysis: nil) }
@@ -199,15 +226,22 @@ struct CheckRun {
 
     /// Imported components are checked in their own file; here they are only typed, so their expressions reach the
     /// compiler parsed and their reads of computed fields lowered like the flow's own (their diagnostics, sends and
-    /// repeats are their file's).
+    /// repeats are their file's). What depends on the screens showing one is known only here, and kept: the states
+    /// its `goto`s enter (C102), the timers it cancels (C119), the playback it plays (C121), at its file's positions.
     private mutating func lowerImportedComponents() {
         let imported = components.values.filter { !localComponentNames.contains($0.name.text) }
         guard !imported.isEmpty else { return }
         let (kept, pending, written, collected, bound) = (diagnostics, unhandledEvents, repeated, sites, symbols)
         sites = nil
         for component in imported.sorted(by: { $0.name.text < $1.name.text }) { checkComponent(component) }
-        (diagnostics, unhandledEvents, repeated, sites, symbols) = (kept, pending, written, collected, bound)
+        let onScreens = diagnostics[kept.count...].filter { Self.codesOfShowingScreens.contains($0.code) }
+        (diagnostics, unhandledEvents, repeated, sites, symbols) = (kept + onScreens, pending, written, collected, bound)
     }
+
+    /// The findings about a component that depend on the screens showing it.
+    private static let codesOfShowingScreens: Set<String> = [
+        CheckCode.unknownState, CheckCode.unknownTimer, CheckCode.playWithoutPlayback,
+    ]
 
     /// A component, type or event defined twice across this file and its imports.
     private mutating func reportImportCollisions(_ imported: ImportedDefinitions) {
@@ -234,12 +268,17 @@ struct CheckRun {
     /// The flow with what this run resolved, for the compiler; nil when `start` names no screen (`checkStart`
     /// reported it).
     func checked(sources: [SourceFile]) -> CheckedFlow? {
-        guard let start = index.positions[flow.start.text] else { return nil }
+        guard let start = index.positions[flow.start.text], resolvedScreens.count == flow.screens.count,
+            unresolvedNames == 0
+        else {
+            return nil
+        }
         var seen: Set<String> = []
         let events = (flow.events + importedEvents).filter { seen.insert($0.name.text).inserted }
         return CheckedFlow(
-            flow: flow, start: ScreenID(position: start), components: components, events: events, sources: sources,
-            parsed: parsed,
+            flow: flow, start: ScreenID(position: start), screens: resolvedScreens,
+            handlers: resolvedFlowHandlers, onError: resolvedFlowOnError, components: components, events: events,
+            sources: sources, parsed: parsed,
             computedFields: types.computedFields, functions: functions, symbols: symbols)
     }
 

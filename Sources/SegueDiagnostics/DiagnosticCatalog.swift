@@ -58,7 +58,7 @@ public enum DiagnosticCatalog {
             "A file a service names — a store's `configuration:`, the photos service's `sample_photo:`, the audio service's `input:` — is missing or cannot be read. Paths are relative to the flow file, so the flow carries its own fixtures.",
         "C101": "`start`, `present`, `show`, `replace` or `unwind` names no screen.",
         "C102":
-            "`goto` or an initial state names no state of the screen's chart, or a `goto` is in the flow's own `on:` or `on_error`, which run over whichever screen is on top and so have no screen's states to enter.",
+            "`goto` or an initial state names no state of the screen's chart, or a `goto` is in the flow's own `on:` or `on_error`, which run over whichever screen is on top and so have no screen's states to enter. A `goto` in an imported component is checked against the states of each screen of the importing flow that shows it, and reported in the imported file.",
         "C103":
             "An event is sent (or raised by paging or playback) but nothing in the responder chain can take it: not the screen, no screen that can be below it, not the flow's `on:` (a warning).",
         "C104":

@@ -1,7 +1,7 @@
 import SegueDiagnostics
 
 /// Why a flow could not be compiled: the checker's errors (from the conveniences that check first), or, for a
-/// checked flow, what the compiler could not lower (a bug in segue), as diagnostics with positions.
+/// checked flow, an expression that reached the compiler unparsed (a bug in segue), as diagnostics with positions.
 public struct CompileError: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
 

@@ -12,7 +12,7 @@ import SegueModel
 ///
 ///     let program = try Compiler.compile(path: "flows/donate.yaml")
 public enum Compiler {
-    /// Lowers a checked flow; it throws only when the checker let through something the compiler cannot lower.
+    /// Lowers a checked flow; it throws only when an expression reaches it unparsed (a bug in segue).
     public static func compile(_ checked: CheckedFlow) throws(CompileError) -> Program {
         var builder = ProgramBuilder(checked: checked)
         builder.build()

@@ -1,3 +1,4 @@
+import SegueCheck
 import SegueDiagnostics
 import SegueExpression
 import SegueModel
@@ -6,13 +7,13 @@ import SegueModel
 struct DeferredBlock {
     enum Kind {
         /// Patch branch entries into the `call` at `pc`; each branch jumps back to `pc + 1`.
-        case call(pc: Int, Call)
+        case call(pc: Int, ResolvedCall)
         /// Patch the body's entry into the `startTimer` at `pc`.
-        case timer(pc: Int, [Action])
+        case timer(pc: Int, [ResolvedAction])
         /// Patch the entry of a `deliver` into the `sendLater` at `pc`.
         case delivery(pc: Int)
         /// Patch the `on_result` actions' entry into the `navigate` at `pc`.
-        case onResult(pc: Int, [Action])
+        case onResult(pc: Int, [ResolvedAction])
     }
 
     var kind: Kind
@@ -21,7 +22,7 @@ struct DeferredBlock {
 
 extension ProgramBuilder {
     /// Compiles an action list (and every block it defers) and returns its entry point.
-    mutating func list(_ actions: [Action], context: CompileContext) -> Int {
+    mutating func list(_ actions: [ResolvedAction], context: CompileContext) -> Int {
         let outer = deferred
         deferred = []
         let entry = program.code.count
@@ -39,7 +40,7 @@ extension ProgramBuilder {
         switch block.kind {
         case .call(let pc, let call):
             guard case .call(var operation) = program.code[pc] else { return }
-            func branch(_ actions: [Action]?, into builder: inout ProgramBuilder) -> Int? {
+            func branch(_ actions: [ResolvedAction]?, into builder: inout ProgramBuilder) -> Int? {
                 guard let actions else { return nil }
                 let entry = builder.program.code.count
                 builder.emit(actions, context: block.context)
@@ -77,48 +78,53 @@ extension ProgramBuilder {
     }
 
     /// Emits actions inline; `if` becomes jumps, calls and timers defer their blocks.
-    mutating func emit(_ actions: [Action], context: CompileContext) {
+    mutating func emit(_ actions: [ResolvedAction], context: CompileContext) {
         for action in actions { emit(action, context: context) }
     }
 
-    private mutating func emit(_ action: Action, context: CompileContext) {
-        switch action.kind {
-        case .navigate(let navigation):
-            if let onResult = navigation.onResult {
+    private mutating func emit(_ resolved: ResolvedAction, context: CompileContext) {
+        let action = resolved.action
+        switch resolved.kind {
+        case .navigate(let navigation, let target, let arguments, let onResult):
+            if let onResult {
                 deferred.append(DeferredBlock(kind: .onResult(pc: program.code.count, onResult), context: context))
             }
-            program.code.append(.navigate(navigate(navigation, context: context, at: action.range)))
-        case .goto(let name):
-            guard let screen = context.screen, let state = program.screens[screen].stateIndex[name.text] else {
-                unresolved("`goto: \(name.text)`: no such nested state here", at: name.range)
-                return
-            }
-            program.code.append(.goto(state: state))
+            program.code.append(
+                .navigate(
+                    NavigateOperation(
+                        kind: navigation.kind, target: target?.position,
+                        arguments: arguments.map {
+                            (slot: $0.parameter, value: expression($0.argument.value, context: context))
+                        },
+                        result: target == nil ? navigation.result.map { expression($0, context: context) } : nil)))
+        case .goto(let state):
+            program.code.append(.goto(state: state.position))
         case .set(let assignments):
-            let operations = assignments.compactMap { assignment -> AssignOperation? in
-                guard let (target, path) = pathTarget(assignment.name, context: context) else { return nil }
+            let operations = assignments.map { resolved -> AssignOperation in
+                let assignment = resolved.assignment
                 return AssignOperation(
-                    target: target, value: expression(assignment.value, context: context), path: path)
+                    target: AssignTarget(resolved.target), value: expression(assignment.value, context: context),
+                    path: steps(of: assignment.name, context: context))
             }
             program.code.append(.assign(operations))
         case .bind(let assignments):
             program.code.append(
                 .bind(assignments.map { (name: $0.name.text, value: expression($0.value, context: context)) }))
-        case .listEdit(let edit):
-            guard let (target, path) = pathTarget(edit.target, context: context),
-                let value = edit.operation == .remove ? edit.position : edit.value
-            else { return }
+        case .listEdit(let edit, let target):
+            // The decoder requires a value (a position for `remove_at`).
+            guard let value = edit.operation == .remove ? edit.position : edit.value else { return }
+            let path = steps(of: edit.target, context: context)
             let position = edit.operation.takesValue ? edit.position.map { expression($0, context: context) } : nil
             program.code.append(
                 .assign([
                     AssignOperation(
-                        target: target, value: expression(value, context: context), path: path,
+                        target: AssignTarget(target), value: expression(value, context: context), path: path,
                         edit: ListEditStep(operation: edit.operation, position: position))
                 ]))
-        case .send(let name, let arguments, let delivery, let options):
+        case .send(let name, let arguments, let delivery, let options, let location):
             let payload = arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
             let data = options?.data.map { expression($0, context: context) }
-            let idLocation = options?.idLocation.flatMap { target($0, context: context) }
+            let idLocation = location.map(AssignTarget.init)
             if let options,
                 options.event != nil || options.target != nil || options.processor != nil
                     || idLocation != nil && options.delay == nil
@@ -147,13 +153,14 @@ extension ProgramBuilder {
         case .emit(let name, let arguments):
             let payload = arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
             program.code.append(.emit(event: name.text, payload: payload))
-        case .call(let call):
+        case .call(let resolvedCall):
+            let call = resolvedCall.call
             let operation = CallOperation(
                 service: call.service.text, operation: call.operation.text,
                 arguments: call.arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) },
-                resultTarget: call.resultVariable.flatMap { target($0, context: context) }, ok: nil, error: nil,
+                resultTarget: resolvedCall.result.map(AssignTarget.init), ok: nil, error: nil,
                 cancelled: nil, codes: [], range: action.range)
-            deferred.append(DeferredBlock(kind: .call(pc: program.code.count, call), context: context))
+            deferred.append(DeferredBlock(kind: .call(pc: program.code.count, resolvedCall), context: context))
             program.code.append(.call(operation))
         case .alert(let alert):
             program.code.append(
@@ -174,22 +181,22 @@ extension ProgramBuilder {
                 emit(otherwise, context: context)
                 program.code[skip] = .jump(program.code.count)
             }
-        case .forEach(let loop):
+        case .forEach(let loop, let body):
             var operation = ForEachOperation(
                 list: expression(loop.list, context: context), item: loop.itemName, index: loop.indexName,
                 slot: "#foreach\(program.code.count)", exit: -1)
             program.code.append(.forEachStart(operation))
             let next = program.code.count
             program.code.append(.forEachNext(operation))
-            emit(loop.actions, context: context)
+            emit(body, context: context)
             program.code.append(.jump(next))
             operation.exit = program.code.count
             program.code[next] = .forEachNext(operation)
-        case .timer(let timer):
+        case .timer(let timer, let body):
             let operation = TimerOperation(
                 name: timer.id.map { timerName($0.text) }, delay: expression(timer.delay, context: context),
                 repeats: timer.repeats, entry: -1)
-            deferred.append(DeferredBlock(kind: .timer(pc: program.code.count, timer.actions), context: context))
+            deferred.append(DeferredBlock(kind: .timer(pc: program.code.count, body), context: context))
             program.code.append(.startTimer(operation))
         case .cancelTimer(let name, let computed?):
             program.code.append(
@@ -200,9 +207,8 @@ extension ProgramBuilder {
             program.code.append(.cancelTimer(name: timerName(name.text)))
         case .openURL(let url):
             program.code.append(.openURL(expression(url, context: context)))
-        case .play(let request):
-            let playback = context.screen.flatMap { flow.screens[$0].playback }
-            let current = playback.flatMap { target($0.current, context: context) }
+        case .play(let request, let resolvedCurrent):
+            let current = resolvedCurrent.map(AssignTarget.init)
             let mode: AudioPlaybackMode =
                 switch request.mode {
                 case .line: .line
@@ -223,69 +229,29 @@ extension ProgramBuilder {
         return 0
     }
 
-    private mutating func navigate(_ navigation: Navigation, context: CompileContext, at range: SourceRange)
-        -> NavigateOperation
-    {
-        let kind = navigation.kind
-        guard let targetName = navigation.target else {
-            return NavigateOperation(
-                kind: kind, target: nil, arguments: [],
-                result: navigation.result.map { expression($0, context: context) })
-        }
-        guard let target = program.screenIndex[targetName.text] else {
-            unresolved("`\(navigation.kind.rawValue): \(targetName.text)`: no such screen", at: targetName.range)
-            return NavigateOperation(kind: kind, target: nil, arguments: [])
-        }
-        let screen = program.screens[target]
-        let arguments = navigation.arguments.compactMap { argument -> (slot: Int, value: Int)? in
-            guard let slot = screen.slotIndex[argument.name.text], slot < screen.parameterCount else {
-                unresolved("screen `\(screen.name)` has no parameter `\(argument.name.text)`", at: argument.name.range)
-                return nil
-            }
-            return (slot: slot, value: expression(argument.value, context: context))
-        }
-        return NavigateOperation(kind: kind, target: target, arguments: arguments)
-    }
-
-    /// Where `set: { name: … }` writes: a target below, or a field inside a variable's record
-    /// (`person.surname`: the variable `person` and the path `[surname]`).
-    /// Where a `set:` key or a list action writes: the variable (or `form.field`) and the steps inside it, an item's
-    /// position compiled as an expression.
-    mutating func pathTarget(_ name: Name, context: CompileContext) -> (AssignTarget, [AssignStep])? {
-        guard let path = AssignmentPath(name.text), !path.steps.isEmpty, path.root != ImplicitName.form.rawValue else {
-            return target(name, context: context).map { ($0, []) }
-        }
-        let steps = path.steps.map { step -> AssignStep in
+    /// The steps inside the variable (or form field) a `set:` key or a list action starts at: `.field` and
+    /// `[index]`, an item's position compiled as an expression (`person.surname`: `[surname]`; `form.x`: none).
+    mutating func steps(of name: Name, context: CompileContext) -> [AssignStep] {
+        guard let path = AssignmentPath(name.text), path.root != ImplicitName.form.rawValue else { return [] }
+        return path.steps.map { step -> AssignStep in
             switch step {
             case .field(let field, _): return .field(field)
             case .index(let text, _):
-                // A failure inside the position is reported at the whole key.
+                // The checker parsed the position where it is written in the whole key.
                 return .item(
                     expression(ExpressionText(text, kind: .expression, node: nil, range: name.range), context: context))
             }
         }
-        return target(Name(path.root, at: name.range), context: context).map { ($0, steps) }
     }
+}
 
-    /// Where `set: { name: … }` writes: `form.<field>`, a screen variable, or a flow variable.
-    mutating func target(_ name: Name, context: CompileContext) -> AssignTarget? {
-        let text = name.text
-        let form = ImplicitName.form.rawValue + "."
-        if text.hasPrefix(form) {
-            let field = String(text.dropFirst(form.count))
-            if let screen = context.screen, let index = program.screens[screen].fieldIndex[field] {
-                return .field(index)
-            }
-            unresolved(
-                "`\(text)`: this screen has no form field `\(field)`",
-                at: name.range)
-            return nil
+extension AssignTarget {
+    /// Where the checker resolved a write to go.
+    init(_ resolved: WriteTarget) {
+        switch resolved {
+        case .flow(let slot): self = .flow(slot)
+        case .screen(let slot): self = .screen(slot)
+        case .field(let index): self = .field(index)
         }
-        if let screen = context.screen, let slot = program.screens[screen].slotIndex[text] { return .screen(slot) }
-        if let slot = program.dataIndex[text] { return .flow(slot) }
-        unresolved(
-            "`set`: no such variable `\(text)`",
-            at: name.range)
-        return nil
     }
 }

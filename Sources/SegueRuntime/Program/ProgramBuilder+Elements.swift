@@ -4,14 +4,16 @@ import SegueExpression
 import SegueModel
 
 extension ProgramBuilder {
-    mutating func element(_ element: Element, context: CompileContext) -> ElementProgram {
+    /// An element as the checker resolved it: the components it shows are the ones its uses name.
+    mutating func element(_ resolved: ResolvedElement, context: CompileContext) -> ElementProgram {
+        let element = resolved.element
         let visible = element.visible.map { expression($0, context: context) }
         let enabled = element.enabled.map { expression($0, context: context) }
         let style = element.style.map { expression($0, context: context) }
         var itemContext = context
         var tap: Int?
         let body: ElementProgram.Body
-        switch element.kind {
+        switch resolved.kind {
         case .text(let text):
             body = .text(
                 TextProgram(
@@ -25,36 +27,36 @@ extension ProgramBuilder {
                 ButtonProgram(
                     label: expression(button.label, context: context), submits: button.submits,
                     icon: button.icon.map { expression($0, context: context) }))
-        case .field(let field):
-            tap = field.change.map { list($0, context: context) }
+        case .field:
+            tap = resolved.change.map { list($0, context: context) }
             body = .field(
                 FieldElementProgram(
-                    form: context.screen.flatMap { program.screens[$0].fieldIndex[element.id.text] },
-                    submit: field.submit.map { list($0, context: context) }))
-        case .list(let list):
+                    form: resolved.formField,
+                    submit: resolved.submit.map { list($0, context: context) }))
+        case .list(let list, let item):
             itemContext.locals.formUnion([ImplicitName.item.rawValue, ImplicitName.index.rawValue])
             body = .list(
                 ListProgram(
-                    items: expression(list.items, context: context), item: component(list.item, context: itemContext),
+                    items: expression(list.items, context: context), item: component(item, context: itemContext),
                     layout: list.layout?.text, columns: list.columns.map { expression($0, context: context) },
                     cellWidth: list.cellWidth.map { expression($0, context: context) },
                     cellHeight: list.cellHeight.map { expression($0, context: context) }, pageSize: list.paging?.size,
                     nearEnd: list.paging.map { event($0.nearEnd.text) },
                     hasMore: list.paging?.hasMore.map { expression($0, context: context) },
                     empty: list.empty.map { expression($0, context: context) }))
-        case .lines(let lines):
+        case .lines(let lines, let item, let footer):
             itemContext.locals.formUnion([ImplicitName.item.rawValue, ImplicitName.index.rawValue])
-            let use = lines.item.map { component($0, context: itemContext) }
+            let use = item.map { component($0, context: itemContext) }
             let shown = ListProgram(
                 items: expression(lines.items, context: context),
                 item: use ?? ComponentProgram(name: "", arguments: [], elements: []), layout: nil, columns: nil,
                 cellWidth: nil, cellHeight: nil, pageSize: nil, nearEnd: nil, hasMore: nil,
                 empty: lines.endMarker.map { expression($0, context: context) })
-            body = .lines(LinesProgram(list: shown, footer: lines.footer.map { self.element($0, context: context) }))
+            body = .lines(LinesProgram(list: shown, footer: footer.map { self.element($0, context: context) }))
         case .slider(let slider):
             let value = expression(slider.value, context: context)
             itemContext.locals.insert("value")
-            tap = slider.change.map { list($0, context: context) }
+            tap = resolved.change.map { list($0, context: context) }
             body = .slider(
                 SliderProgram(
                     value: value,
@@ -62,7 +64,7 @@ extension ProgramBuilder {
                     label: slider.label.map { expression($0, context: context) }))
         case .picker(let picker):
             let selected = expression(picker.selected, context: context)
-            tap = picker.change.map { list($0, context: context) }
+            tap = resolved.change.map { list($0, context: context) }
             body = .picker(
                 PickerProgram(
                     selected: selected, options: expression(picker.options, context: context),
@@ -77,34 +79,20 @@ extension ProgramBuilder {
         case .component(let use):
             body = .component(component(use, context: context))
         }
-        if let written = element.tap { tap = list(written, context: itemContext) }
+        if let written = resolved.tap { tap = list(written, context: itemContext) }
         return ElementProgram(
             name: element.id.text, body: body, visible: visible, enabled: enabled, style: style,
             anchor: element.anchor?.text, tap: tap)
     }
 
     /// A component at a use site: its arguments in the caller's scope, its elements with its parameters bound.
-    mutating func component(_ use: ComponentUse, context: CompileContext) -> ComponentProgram {
+    mutating func component(_ resolved: ResolvedUse, context: CompileContext) -> ComponentProgram {
+        let use = resolved.use
+        let definition = resolved.component
         let arguments = use.arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) }
-        guard let definition = checked.component(named: use.component.text) else {
-            unresolved(
-                "there is no component `\(use.component.text)`",
-                at: use.component.range)
-            return ComponentProgram(name: use.component.text, arguments: arguments, elements: [])
-        }
-        guard componentDepth < 16 else {
-            unresolved("component `\(use.component.text)` uses itself", at: use.range)
-            return ComponentProgram(name: use.component.text, arguments: arguments, elements: [])
-        }
-        for argument in use.arguments where !definition.parameters.contains(where: { $0.name == argument.name }) {
-            unresolved(
-                "component `\(use.component.text)` has no parameter `\(argument.name.text)`", at: argument.name.range)
-        }
         var inner = context
         inner.locals.formUnion(definition.parameters.map(\.name.text))
-        componentDepth += 1
-        let elements = definition.elements.map { element($0, context: inner) }
-        componentDepth -= 1
+        let elements = resolved.elements.map { element($0, context: inner) }
         var allArguments = arguments
         for parameter in definition.parameters where !use.arguments.contains(where: { $0.name == parameter.name }) {
             let value = parameter.defaultValue.map { expression($0, context: context) } ?? constant(.null)
@@ -148,24 +136,15 @@ extension ProgramBuilder {
     }
 
     /// An expression or template as the checker parsed it (computed-field reads lowered), a literal folded into a
-    /// constant. Only a text the checker never reads (an item position under a target of type `any`, a flow a test
-    /// compiles unchecked) is parsed here; a syntax error there is a diagnostic at its position.
+    /// constant: the compiler parses nothing. The checker parses every text of a flow it accepts, so a text it did not
+    /// is a bug in segue, reported at its position (compiled as `null`, never run: the flow does not compile).
     mutating func expression(_ text: ExpressionText, context: CompileContext) -> Int {
         let syntax: LoweredExpression
         if let checked = checked.syntax(of: text) {
             syntax = checked
         } else {
-            do throws(ExpressionDiagnostic) {
-                switch text.kind {
-                case .expression: syntax = .expression(try Expression.parse(text.text))
-                case .template: syntax = .template(try Template.parse(text.text))
-                }
-            } catch {
-                unresolved(
-                    error.message,
-                    at: text.sourceRange(ofTextOffset: error.range.start, length: error.range.length, in: nil))
-                syntax = .expression(Expression(.literal(.null), at: TextRange(0, 0)))
-            }
+            unresolved("the checker did not parse `\(text.text)`", at: text.range)
+            syntax = .expression(Expression(.literal(.null), at: TextRange(0, 0)))
         }
         let body: CompiledExpression.Body
         switch syntax {

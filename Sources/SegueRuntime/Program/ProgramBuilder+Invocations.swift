@@ -1,25 +1,28 @@
+import SegueCheck
 import SegueExpression
 import SegueModel
 
-/// `invoke:`: the child chart compiled on its own (the checker checked it as a flow), and the parent's side.
+/// `invoke:`: the child chart compiled on its own (as the checker checked it, a flow of its own), and the parent's
+/// side.
 extension ProgramBuilder {
-    mutating func compileInvocation(_ invocation: Invocation, state: Int, named name: String, screen: Int) {
+    mutating func compileInvocation(_ resolved: ResolvedInvocation, state: Int, named name: String, screen: Int) {
+        let invocation = resolved.invocation
         let child: Program
         do {
-            child = try Compiler.compile(invocation.chart, sources: checked.sources)
+            child = try Compiler.compile(resolved.chart)
         } catch {
-            return unresolved(
-                "the invoked chart `\(invocation.chart.id.text)` does not compile: "
-                    + (error.diagnostics.first?.message ?? "unknown error"), at: invocation.range)
+            // What the child's compilation met is reported as its own.
+            diagnostics += error.diagnostics
+            return
         }
         let context = CompileContext(screen: screen)
         let id = invocation.id?.text ?? "\(name).\(program.invocations.count)"
         var compiled = InvocationProgram(
             id: id, program: child, screen: screen, state: state,
-            idLocation: invocation.idLocation.flatMap { program.dataIndex[$0.text] },
+            idLocation: resolved.idLocation,
             autoforward: invocation.autoforward,
             arguments: invocation.arguments.map { (name: $0.name.text, value: expression($0.value, context: context)) },
-            finalize: invocation.finalize.isEmpty ? nil : list(invocation.finalize, context: context),
+            finalize: invocation.finalize.isEmpty ? nil : list(resolved.finalize, context: context),
             doneEvent: event(EventDescriptor.doneInvokePrefix + id))
         compiled.guardExpression = invocation.guardExpression.map { expression($0, context: context) }
         program.screens[screen].states[state].invocations.append(program.invocations.count)

@@ -9,7 +9,7 @@ extension ProgramBuilder {
             lineContext.locals.formUnion([ImplicitName.line.rawValue, ImplicitName.index.rawValue])
             program.screens[index].playback = PlaybackProgram(
                 lines: expression(playback.lines, context: context),
-                current: target(playback.current, context: context),
+                current: checked.screens[index].playbackCurrent.map(AssignTarget.init),
                 highlight: playback.highlight.map { expression($0, context: context) },
                 clip: playback.clip.map { expression($0, context: lineContext) },
                 volume: playback.volume.map { expression($0, context: lineContext) },
@@ -17,7 +17,7 @@ extension ProgramBuilder {
         }
         if let recording = screen.recording {
             program.screens[index].recording = RecordingProgram(
-                countdown: recording.countdown, level: recording.level.flatMap { target($0, context: context) },
+                countdown: recording.countdown, level: checked.screens[index].recordingLevel.map(AssignTarget.init),
                 highlight: recording.highlight.map { expression($0, context: context) },
                 meterInterval: recording.meterInterval)
         }

@@ -6,8 +6,9 @@ import SegueModel
 
 /// Screens, their statecharts and handler tables.
 extension ProgramBuilder {
-    /// A screen's names and slots, before any code is compiled (code may navigate to any screen).
-    mutating func skeleton(_ screen: Screen) -> ScreenProgram {
+    /// A screen's names, slots and states, before any code is compiled (code may navigate to any screen).
+    mutating func skeleton(at position: Int) -> ScreenProgram {
+        let screen = flow.screens[position]
         var slots: [VariableProgram] = []
         var slotIndex: [String: Int] = [:]
         for parameter in screen.parameters {
@@ -30,63 +31,34 @@ extension ProgramBuilder {
             onEnter: nil, onExit: nil, onError: nil, handlers: HandlerTable(), states: [], stateIndex: [:],
             initialStates: [], topStates: [], layout: nil)
         for (number, field) in screen.formFields.enumerated() { program.fieldIndex[field.id.text] = number }
-        if let chart = screen.states {
-            let (top, initial) = flatten(chart, parent: -1, into: &program)
-            program.topStates = top
-            program.initialStates = initial
+        if let chart = checked.screens[position].states {
+            program.states = chart.states.map { state($0) }
+            program.stateIndex = chart.index.mapValues(\.position)
+            program.topStates = chart.top.map(\.position)
+            program.initialStates = chart.initial.map(\.position)
         }
         return program
     }
 
-    /// Numbers the states in document order; returns a chart's children and the ones entered by default.
-    mutating func flatten(_ chart: StateChart, parent: Int, into screen: inout ScreenProgram) -> ([Int], [Int]) {
-        var children: [Int] = []
-        for node in chart.states {
-            let id = screen.states.count
-            if screen.stateIndex[node.name.text] != nil {
-                unresolved(
-                    "state `\(node.name.text)` is defined twice in screen `\(screen.name)`",
-                    at: node.name.range)
-            }
-            screen.stateIndex[node.name.text] = id
-            screen.states.append(
-                StateProgram(
-                    name: node.name.text, parent: parent, children: [], initialChildren: [],
-                    parallel: node.children?.parallel ?? false, onEnter: nil, onExit: nil, handlers: HandlerTable()))
-            screen.states[id].isFinal = node.isFinal
-            screen.states[id].history = node.history
-            if node.isFinal || node.history != nil || !node.always.isEmpty || !node.initialActions.isEmpty {
-                program.hasStatechartExtras = true
-            }
-            children.append(id)
-            if let nested = node.children {
-                let (grandchildren, initial) = flatten(nested, parent: id, into: &screen)
-                screen.states[id].children = grandchildren
-                screen.states[id].initialChildren = initial
-                if nested.parallel || nested.states.contains(where: \.isFinal) {
-                    screen.states[id].doneEvent = event(EventDescriptor.donePrefix + node.name.text)
-                }
-            }
+    /// A state's place in its chart, as the checker numbered it; its code is compiled with the screen's.
+    private mutating func state(_ resolved: ResolvedState) -> StateProgram {
+        let node = resolved.node
+        var state = StateProgram(
+            name: node.name.text, parent: resolved.parent?.position ?? -1, children: resolved.children.map(\.position),
+            initialChildren: resolved.initialChildren.map(\.position), parallel: node.children?.parallel ?? false,
+            onEnter: nil, onExit: nil, handlers: HandlerTable())
+        state.isFinal = node.isFinal
+        state.history = node.history
+        // An initial state deeper than a child is entered with its ancestors: the general algorithm does that.
+        if node.isFinal || node.history != nil || !node.always.isEmpty || !node.initialActions.isEmpty
+            || resolved.initialChildren.contains(where: { !resolved.children.contains($0) })
+        {
+            program.hasStatechartExtras = true
         }
-        // History pseudo-states are never entered by default: not regions, not the default initial state.
-        let real = zip(chart.states, children).filter { $0.0.history == nil }.map(\.1)
-        if chart.parallel || chart.initial.isEmpty { return (children, chart.parallel ? real : Array(real.prefix(1))) }
-        // Descendants are numbered after the chart's first child: a deeper initial state lies in that range.
-        let inside = (children.first ?? screen.states.count)..<screen.states.count
-        var initial: [Int] = []
-        for name in chart.initial {
-            guard let id = screen.stateIndex[name.text], inside.contains(id) else {
-                unresolved(
-                    "the initial state `\(name.text)` is not one of "
-                        + chart.states.map { "`\($0.name.text)`" }.joined(separator: ", ") + " or inside them",
-                    at: name.range)
-                return (children, Array(real.prefix(1)))
-            }
-            // Entered with its ancestors and the other regions' defaults: the general algorithm does that.
-            if !children.contains(id) { program.hasStatechartExtras = true }
-            initial.append(id)
+        if let nested = node.children, nested.parallel || nested.states.contains(where: \.isFinal) {
+            state.doneEvent = event(EventDescriptor.donePrefix + node.name.text)
         }
-        return (children, initial)
+        return state
     }
 
     mutating func compileScreen(_ index: Int) {
@@ -107,43 +79,43 @@ extension ProgramBuilder {
                 bottomInset: layout.bottomInset.map { expression($0, context: context) }, style: layout.style?.text)
         }
         program.screens[index] = compiled
-        let elements = screen.elements.map { element($0, context: context) }
+        let elements = checked.screens[index].elements.map { element($0, context: context) }
         program.screens[index].elements = elements
         program.screens[index].fields = fields(of: screen, elements: elements, context: context)
-        program.screens[index].onEnter = screen.onEnter.isEmpty ? nil : list(screen.onEnter, context: context)
-        program.screens[index].onExit = screen.onExit.isEmpty ? nil : list(screen.onExit, context: context)
-        program.screens[index].onError = screen.onError.map { list($0, context: context) }
-        program.screens[index].handlers = handlers(screen.handlers, context: context)
-        if let chart = screen.states { compileStates(chart, screen: index) }
+        let resolved = checked.screens[index]
+        program.screens[index].onEnter = screen.onEnter.isEmpty ? nil : list(resolved.onEnter, context: context)
+        program.screens[index].onExit = screen.onExit.isEmpty ? nil : list(resolved.onExit, context: context)
+        program.screens[index].onError = resolved.onError.map { list($0, context: context) }
+        program.screens[index].handlers = handlers(checked.screens[index].handlers, context: context)
+        if let chart = checked.screens[index].states { compileStates(chart, screen: index) }
         compileMedia(of: screen, index: index)
     }
 
-    mutating func compileStates(_ chart: StateChart, screen: Int) {
+    mutating func compileStates(_ chart: ScreenStates, screen: Int) {
         let context = CompileContext(screen: screen)
-        for node in chart.states {
-            guard let id = program.screens[screen].stateIndex[node.name.text] else { continue }
-            let onEnter = node.onEnter.isEmpty ? nil : list(node.onEnter, context: context)
-            let onExit = node.onExit.isEmpty ? nil : list(node.onExit, context: context)
-            let table = handlers(node.handlers, context: context)
+        for (id, state) in chart.states.enumerated() {
+            let node = state.node
+            let onEnter = node.onEnter.isEmpty ? nil : list(state.onEnter, context: context)
+            let onExit = node.onExit.isEmpty ? nil : list(state.onExit, context: context)
+            let table = handlers(state.handlers, context: context)
             program.screens[screen].states[id].onEnter = onEnter
             program.screens[screen].states[id].onExit = onExit
             program.screens[screen].states[id].handlers = table
-            program.screens[screen].states[id].always = node.always.map { transition($0, context: context) }
-            program.screens[screen].states[id].historyDefault = node.historyDefault.map {
+            program.screens[screen].states[id].always = state.always.map { transition($0, context: context) }
+            program.screens[screen].states[id].historyDefault = state.historyDefault.map {
                 transition($0, context: context)
             }
             program.screens[screen].states[id].doneData = node.doneData.map { expression($0, context: context) }
             if !node.initialActions.isEmpty {
-                program.screens[screen].states[id].initialEntry = list(node.initialActions, context: context)
+                program.screens[screen].states[id].initialEntry = list(state.initialActions, context: context)
             }
-            for invocation in node.invocations {
+            for invocation in state.invocations {
                 compileInvocation(invocation, state: id, named: node.name.text, screen: screen)
             }
-            if let nested = node.children { compileStates(nested, screen: screen) }
         }
     }
 
-    mutating func handlers(_ handlers: [Handler], context: CompileContext) -> HandlerTable {
+    mutating func handlers(_ handlers: [ResolvedHandler], context: CompileContext) -> HandlerTable {
         var table = HandlerTable()
         for handler in handlers {
             let alternatives = handler.alternatives.map { transition($0, context: context) }
@@ -152,29 +124,15 @@ extension ProgramBuilder {
         return table
     }
 
-    /// One transition: its guard, actions, target state and type, in the screen of `context`.
-    mutating func transition(_ alternative: GuardedActions, context: CompileContext) -> HandlerProgram.Alternative {
-        let states = context.screen.map { program.screens[$0].stateIndex } ?? [:]
+    /// One transition: its guard, actions, and the target states and type the checker resolved.
+    mutating func transition(_ resolved: ResolvedTransition, context: CompileContext) -> HandlerProgram.Alternative {
+        let alternative = resolved.transition
         var compiled = HandlerProgram.Alternative(
             guardExpression: alternative.guardExpression.map { expression($0, context: context) },
-            entry: list(alternative.actions, context: context))
-        if !alternative.targets.isEmpty {
-            for target in alternative.targets {
-                guard let id = states[target.text] else {
-                    unresolved("no state `\(target.text)` for this transition", at: target.range)
-                    return compiled
-                }
-                compiled.targets.append(id)
-            }
-            compiled.isInternal = alternative.isInternal
-        } else {
-            for action in alternative.actions {
-                if case .goto(let name) = action.kind, let id = states[name.text] {
-                    compiled.impliedTarget = id
-                    break
-                }
-            }
-        }
+            entry: list(resolved.actions, context: context))
+        compiled.targets = resolved.targets.map(\.position)
+        if !resolved.targets.isEmpty { compiled.isInternal = alternative.isInternal }
+        compiled.impliedTarget = resolved.impliedTarget?.position ?? -1
         return compiled
     }
 

@@ -18,7 +18,6 @@ struct ProgramBuilder {
     var diagnostics: [Diagnostic] = []
     /// Call branches and timer bodies waiting to be emitted after the list they belong to.
     var deferred: [DeferredBlock] = []
-    var componentDepth = 0
 
     init(checked: CheckedFlow) {
         self.checked = checked
@@ -58,11 +57,11 @@ struct ProgramBuilder {
         (program.lets, program.letIndex) = namedValues(flow.lets, context: root)
         program.locale = flow.locale?.text
         program.messageOverrides = MessageBook.overrides(from: flow.messages)
-        program.screens = flow.screens.map { skeleton($0) }
+        program.screens = flow.screens.indices.map { skeleton(at: $0) }
         for index in flow.screens.indices { compileScreen(index) }
-        program.onError = flow.onError.map { list($0, context: root) }
+        program.onError = checked.onError.map { list($0, context: root) }
         compileProperties(context: root)
-        program.handlers = handlers(flow.handlers, context: root)
+        program.handlers = handlers(checked.handlers, context: root)
         compilePlaybackEntry()
         finishHandlerTables()
     }

@@ -1,0 +1,99 @@
+import SegueCheck
+import SegueDiagnostics
+import Testing
+
+/// The checker hands the compiler every action list with what a navigation and a `goto` name resolved: the target
+/// screen (`ScreenID`), the parameter each argument fills, the state a `goto` enters in the screen showing it.
+@Suite struct ResolvedActionsTests {
+    static let flow = """
+        segue: 1
+        flow: t
+        start: main
+        components:
+          stepper:
+            elements:
+              - button: step
+                label: Step
+                tap: [{ goto: done }]
+        screens:
+          main:
+            states:
+              idle: {}
+              done: {}
+            elements:
+              - button: open
+                label: Open
+                tap: [{ present: details, with: { second: 2, first: 1 } }]
+              - use: stepper
+                id: s
+          details:
+            parameters: { first: int, second: int }
+            states:
+              done: {}
+            elements:
+              - use: stepper
+                id: s
+        """
+
+    func screens() throws -> [ResolvedScreen] {
+        let loaded = FlowLoader().load(SourceFile(path: "t.yaml", text: Self.flow))
+        #expect(loaded.diagnostics.filter { $0.severity == .error }.isEmpty, "\(loaded.diagnostics)")
+        return try #require(loaded.checked?.screens)
+    }
+
+    @Test func aNavigationCarriesItsScreenAndEachArgumentsParameter() throws {
+        guard case .navigate(_, let target, let arguments, _) = try screens()[0].elements[0].tap?.first?.kind else {
+            Issue.record("the tap is not a navigation")
+            return
+        }
+        #expect(target?.position == 1)
+        #expect(arguments.map { "\($0.argument.name.text)=\($0.parameter)" } == ["second=1", "first=0"])
+    }
+
+    @Test func aGotoInAComponentEntersTheStateOfEachScreenShowingIt() throws {
+        let entered = try screens().map { screen -> Int? in
+            guard case .component(let use) = screen.elements.last?.kind,
+                case .goto(let state) = use.elements.first?.tap?.first?.kind
+            else { return nil }
+            return state.position
+        }
+        #expect(entered == [1, 0])
+    }
+
+    static let writes = """
+        segue: 1
+        flow: w
+        start: main
+        data:
+          total: { type: int, default: 0 }
+          people: { type: "list<int>", default: "[]" }
+          seed: { type: int, default: 0 }
+        screens:
+          main:
+            parameters: { seed: { type: int, default: 0 } }
+            data:
+              total: { type: int, default: 0 }
+            elements:
+              - field: name
+              - field: email
+              - button: go
+                label: Go
+                tap:
+                  - set: { total: 1, "people[0]": 2, form.email: "'x'", seed: 3 }
+                  - append: people
+                    value: 4
+        """
+
+    @Test func aWriteStartsAtTheScreensDataVariableTheFlowsOrAFormField() throws {
+        let loaded = FlowLoader().load(SourceFile(path: "w.yaml", text: Self.writes))
+        #expect(loaded.diagnostics.filter { $0.severity == .error }.isEmpty, "\(loaded.diagnostics)")
+        let tap = try #require(loaded.checked?.screens.first?.elements.last?.tap)
+        guard case .set(let assignments) = tap.first?.kind, case .listEdit(_, let appended) = tap.last?.kind else {
+            Issue.record("not a set and a list action: \(tap)")
+            return
+        }
+        // `seed` is the flow's: the screen's parameter of that name is not a variable `set:` may change.
+        #expect(assignments.map(\.target) == [.screen(1), .flow(1), .field(1), .flow(2)])
+        #expect(appended == .flow(1))
+    }
+}
