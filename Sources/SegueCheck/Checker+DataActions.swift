@@ -141,6 +141,16 @@ extension CheckRun {
                     ]))
             return nil
         }
+        if let hiding = scope.symbol(of: root), hiding.kind == .parameter {
+            // Reads here see the parameter, so a write to the variable it hides would seem to change nothing.
+            report(
+                .error(
+                    CheckCode.unknownVariable,
+                    "`\(root)` is a parameter here, which `set:` cannot change; it hides the data variable "
+                        + "`\(root)` from this screen's reads", at: range,
+                    notes: [DiagnosticNote("rename the parameter or the variable, so each name says which one it is")]))
+            return nil
+        }
         return variableType(Name(root, at: range), in: scope)
     }
 

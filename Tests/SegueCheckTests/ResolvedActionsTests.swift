@@ -67,7 +67,7 @@ import Testing
         data:
           total: { type: int, default: 0 }
           people: { type: "list<int>", default: "[]" }
-          seed: { type: int, default: 0 }
+          count: { type: int, default: 0 }
         screens:
           main:
             parameters: { seed: { type: int, default: 0 } }
@@ -79,7 +79,7 @@ import Testing
               - button: go
                 label: Go
                 tap:
-                  - set: { total: 1, "people[0]": 2, form.email: "'x'", seed: 3 }
+                  - set: { total: 1, "people[0]": 2, form.email: "'x'", count: 3 }
                   - append: people
                     value: 4
         """
@@ -92,8 +92,19 @@ import Testing
             Issue.record("not a set and a list action: \(tap)")
             return
         }
-        // `seed` is the flow's: the screen's parameter of that name is not a variable `set:` may change.
         #expect(assignments.map(\.target) == [.screen(1), .flow(1), .field(1), .flow(2)])
         #expect(appended == .flow(1))
+    }
+
+    /// A parameter is no variable `set:` may change, also where it hides a data variable of its name: the write
+    /// would go to the variable, and the screen's reads would go on seeing the parameter.
+    @Test func aWriteToANameAParameterHidesIsRefused() {
+        let text = Self.writes.replacingOccurrences(of: "count: 3", with: "seed: 3")
+            .replacingOccurrences(of: "count: { type: int", with: "seed: { type: int")
+        let errors = FlowLoader().load(SourceFile(path: "w.yaml", text: text)).diagnostics.filter {
+            $0.severity == .error
+        }
+        #expect(errors.map(\.code) == ["C114"])
+        #expect(errors.first?.message.hasPrefix("`seed` is a parameter here, which `set:` cannot change") == true)
     }
 }
