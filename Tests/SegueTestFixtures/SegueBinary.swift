@@ -26,9 +26,17 @@ package func segue(_ arguments: [String], environment: [String: String] = [:]) a
 
 /// Runs `segue` like `segue(_:)` with standard output and error in one pipe, as a terminal or `2>&1` sees them.
 package func segueInterleaved(_ arguments: [String]) async throws -> (status: Int32, text: String) {
+    try await runInterleaved(segueExecutable!, arguments, environment: ["NO_COLOR": "1"])
+}
+
+/// Runs any program in the repository root with standard output and error in one pipe, its exit awaited on a thread
+/// of its own: a test running a script for seconds holds no thread of the pool other tests' timers need.
+package func runInterleaved(_ executable: String, _ arguments: [String], environment: [String: String] = [:])
+    async throws -> (status: Int32, text: String)
+{
     let child = try ChildProcess(
-        executable: URL(fileURLWithPath: segueExecutable!), arguments: arguments, directory: repository.path,
-        environment: ["NO_COLOR": "1"], mergingErrors: true)
+        executable: URL(fileURLWithPath: executable), arguments: arguments, directory: repository.path,
+        environment: environment, mergingErrors: true)
     child.closeInput()
     let (status, text, _) = await child.collect()
     return (status, String(decoding: text, as: UTF8.self))

@@ -10,22 +10,12 @@ import Testing
     }
 
     @Test(.enabled(if: segueExecutable != nil && python != nil, "build `segue` first; needs python3"))
-    func theQuickProbesHold() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.python!)
-        process.arguments = [
-            repository.appendingPathComponent("scripts/hostile-probes.py").path, "--segue", segueExecutable!, "--quick",
-        ]
-        process.currentDirectoryURL = repository
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+    func theQuickProbesHold() async throws {
+        let script = repository.appendingPathComponent("scripts/hostile-probes.py").path
+        let (status, text) = try await runInterleaved(Self.python!, [script, "--segue", segueExecutable!, "--quick"])
         let lines = text.split(separator: "\n").map(String.init)
         let failures = lines.filter { !$0.hasPrefix("hold ") }
-        #expect(process.terminationStatus == 0 && failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        #expect(status == 0 && failures.isEmpty, "\(failures.joined(separator: "\n"))")
         #expect(lines.count >= 20, "every quick probe reports: \(text)")
     }
 }
