@@ -123,10 +123,10 @@ public struct FlowExplorer: Sendable {
                 let state = from.machine
                 findings.offered(expansion.available, in: state)
                 for tried in expansion.tried {
-                    let (move, step) = (tried.move, tried.step)
                     if let key = tried.restartKey, restartsFollowed.contains(key) { continue }
-                    findings.observe(step, by: move.label, from: current, graph: graph) {
-                        machine.step(state, move.input).trace
+                    let step = tried.step
+                    findings.observe(step, by: tried.move.label, from: current, graph: graph) {
+                        machine.step(state, tried.move.input).trace
                     }
                     if let what = tried.outOfScope {
                         outOfScope[what, default: 0] += 1
@@ -141,7 +141,7 @@ public struct FlowExplorer: Sendable {
                         continue
                     }
                     let ignored = step.trace.contains { if case .ignored = $0 { true } else { false } }
-                    let (id, isNew) = graph.add(next, from: current, label: move.label, ignored: ignored)
+                    let (id, isNew) = graph.add(next, from: current, label: tried.move.label, ignored: ignored)
                     if isNew { findings.inspect(next.machine, id: id, graph: graph) }
                     if let key = tried.restartKey { restartsFollowed.insert(key) }
                 }
