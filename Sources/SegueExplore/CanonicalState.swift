@@ -32,15 +32,17 @@ enum CanonicalState {
                 }
             }
         }
-        if state.alert != nil { state.alert = nil }
-        if !state.alertQueue.isEmpty { state.alertQueue = [] }
         var calls = state.pendingCalls.map(\.id)
-        if let id = state.playback?.call, !calls.contains(id) { calls.append(id) }
-        if let id = state.recording?.call, !calls.contains(id) { calls.append(id) }
         let timers = state.timers.map(\.id)
-        let renumber = { (ids: [Int], id: Int) in ids.firstIndex(of: id).map { $0 + 1 } ?? 0 }
+        let renumber = Self.renumbered
         let instance = { (id: Int) in id < 0 ? id : renumber(instances, id) }
         let now = state.now
+        // Most states have none of the rare parts: reading each would copy it out of its box.
+        if state.hasRareParts {
+            if let id = state.playback?.call, !calls.contains(id) { calls.append(id) }
+            if let id = state.recording?.call, !calls.contains(id) { calls.append(id) }
+            renumberRareParts(&state, calls: calls, timers: timers, instance: instance, now: now)
+        }
         for index in state.pendingCalls.indices {
             state.pendingCalls[index].id = renumber(calls, state.pendingCalls[index].id)
             state.pendingCalls[index].frame.instance = instance(state.pendingCalls[index].frame.instance)
@@ -50,6 +52,23 @@ enum CanonicalState {
             state.timers[index].deadline -= now
             state.timers[index].frame.instance = instance(state.timers[index].frame.instance)
         }
+        state.now = 0
+        state.nextInstance = instances.count + 1
+        state.nextCall = calls.count + 1
+        state.nextTimer = timers.count + 1
+        return state
+    }
+
+    /// An id's new number among `ids` (its position + 1), 0 when it is not among them.
+    private static func renumbered(_ ids: [Int], _ id: Int) -> Int { ids.firstIndex(of: id).map { $0 + 1 } ?? 0 }
+
+    /// The alerts dropped, and the instances, calls and timers the rare parts name renumbered, their clocks moved.
+    private static func renumberRareParts(
+        _ state: inout MachineState, calls: [Int], timers: [Int], instance: (Int) -> Int, now: ClockDuration
+    ) {
+        let renumber = Self.renumbered
+        if state.alert != nil { state.alert = nil }
+        if !state.alertQueue.isEmpty { state.alertQueue = [] }
         for index in state.resultReceivers.indices {
             state.resultReceivers[index].opened = instance(state.resultReceivers[index].opened)
             state.resultReceivers[index].frame.instance = instance(state.resultReceivers[index].frame.instance)
@@ -77,11 +96,6 @@ enum CanonicalState {
             state.sessions[index].instance = instance(state.sessions[index].instance)
             state.sessions[index].state = Self.shifted(state.sessions[index].state, back: now)
         }
-        state.now = 0
-        state.nextInstance = instances.count + 1
-        state.nextCall = calls.count + 1
-        state.nextTimer = timers.count + 1
-        return state
     }
 
     /// An invoked session's clock moved back with its parent's: a child's own clock only ever catches up with the

@@ -44,7 +44,7 @@ public struct CheckScope: Sendable, CustomStringConvertible {
                 return what
             }
         }
-        guard let top = new.topInstance, let before = old.instance(top.id) else { return nil }
+        guard let top = new.topInstance, !top.values.isEmpty, let before = old.instance(top.id) else { return nil }
         guard screenSlotNames.indices.contains(top.screen) else { return nil }
         let slots = screenSlotNames[top.screen]
         for slot in top.values.indices where slot < slots.count && slot < before.values.count {

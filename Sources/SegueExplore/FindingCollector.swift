@@ -16,7 +16,8 @@ struct FindingCollector {
     private var holds: [[Bool]]
     private var entered: Set<Int> = []
     private var enteredStates: Set<[Int]> = []
-    private var live: Set<[Int]> = []
+    /// Screen and element index of each element some state offered an input of.
+    private var live: Set<SIMD2<Int>> = []
 
     init(flow: Flow, machine: Machine) {
         self.flow = flow
@@ -33,8 +34,10 @@ struct FindingCollector {
         _ step: Step, by label: String, from: Int32, graph: StateGraph, fullTrace: (() -> [TraceEntry])? = nil
     ) {
         let path = { (from >= 0 ? graph.path(to: from) : []) + [label] }
-        // Every alert shown or queued, since the stored states drop them (CanonicalState).
-        for alert in [step.state.alert].compactMap({ $0 }) + step.state.alertQueue {
+        // Every alert shown or queued, since the stored states drop them (CanonicalState); most steps show none.
+        for alert in step.state.alert == nil && step.state.alertQueue.isEmpty
+            ? [] : [step.state.alert].compactMap({ $0 }) + step.state.alertQueue
+        {
             let texts = [alert.title, alert.message].compactMap { $0 }
             if texts.contains(where: { $0.split(separator: " ").contains("null") }) {
                 report(
@@ -101,7 +104,7 @@ struct FindingCollector {
     /// The elements the input query offers on the top screen.
     mutating func offered(_ inputs: [AvailableInput], in state: MachineState) {
         guard let top = state.topInstance else { return }
-        for input in inputs { if let path = input.path { live.insert([top.screen, path.element]) } }
+        for input in inputs { if let path = input.path { live.insert(SIMD2(top.screen, path.element)) } }
     }
 
     /// Adds what needs the whole graph (reachable, always_possible, never entered, dead elements); only a complete
@@ -161,7 +164,8 @@ struct FindingCollector {
                     at: Self.node(named: nested.name, in: declared?.states)?.name.range ?? declared?.range ?? flow.range,
                     [])
             }
-            for (elementIndex, element) in screen.elements.enumerated() where !live.contains([index, elementIndex]) {
+            let elements = screen.elements.enumerated()
+            for (elementIndex, element) in elements where !live.contains(SIMD2(index, elementIndex)) {
                 guard element.tap != nil || [.button, .field, .slider, .picker].contains(element.kind) else { continue }
                 let range = declared?.elements.first { $0.id.text == element.name }?.range
                 report(

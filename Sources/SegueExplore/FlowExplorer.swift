@@ -122,13 +122,15 @@ public struct FlowExplorer: Sendable {
                 let from = batch.states[offset]
                 let state = from.machine
                 findings.offered(expansion.available, in: state)
-                for tried in expansion.tried {
-                    let (move, step) = (tried.move, tried.step)
-                    if let key = tried.restartKey, restartsFollowed.contains(key) { continue }
-                    findings.observe(step, by: move.label, from: current, graph: graph) {
-                        machine.step(state, move.input).trace
+                // By index: binding each element would copy it (a retain of every array in its state).
+                for index in expansion.tried.indices {
+                    if let key = expansion.tried[index].restartKey, restartsFollowed.contains(key) { continue }
+                    let step = expansion.tried[index].step
+                    let label = expansion.tried[index].move.label
+                    findings.observe(step, by: label, from: current, graph: graph) {
+                        machine.step(state, expansion.tried[index].move.input).trace
                     }
-                    if let what = tried.outOfScope {
+                    if let what = expansion.tried[index].outOfScope {
                         outOfScope[what, default: 0] += 1
                         truncated.insert(current)
                         continue
@@ -141,9 +143,9 @@ public struct FlowExplorer: Sendable {
                         continue
                     }
                     let ignored = step.trace.contains { if case .ignored = $0 { true } else { false } }
-                    let (id, isNew) = graph.add(next, from: current, label: move.label, ignored: ignored)
+                    let (id, isNew) = graph.add(next, from: current, label: label, ignored: ignored)
                     if isNew { findings.inspect(next.machine, id: id, graph: graph) }
-                    if let key = tried.restartKey { restartsFollowed.insert(key) }
+                    if let key = expansion.tried[index].restartKey { restartsFollowed.insert(key) }
                 }
                 if graph.count >= bounds.maxStates {
                     stoppedBy =

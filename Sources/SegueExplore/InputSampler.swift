@@ -12,6 +12,15 @@ struct InputSampler {
     let program: Program
     /// The texts tried in each form field.
     let fields: FieldSamples
+    /// Each element's name and its tap, made once rather than in every state.
+    private let named: ElementMoves
+
+    init(machine: Machine, program: Program, fields: FieldSamples) {
+        self.machine = machine
+        self.program = program
+        self.fields = fields
+        named = ElementMoves(program: program)
+    }
 
     /// An input with how a step names it.
     struct Move: Sendable {
@@ -37,13 +46,11 @@ struct InputSampler {
         var moves: [Move] = []
         for input in available {
             if let item = input.path?.item, item != 0, item != lastItem[input.path?.element ?? -1] { continue }
-            let name = input.path.map { program.reference(to: $0, on: top.screen) } ?? ""
+            let element = input.path.map { named.element($0, on: top.screen, in: program) }
+            let name = element?.name ?? ""
             switch (input.action, input.domain) {
             case (.tap, _):
-                if let path = input.path {
-                    moves.append(
-                        Move(label: "tap \(name)", input: .tap(path), step: .tap(name)))
-                }
+                if let element { moves.append(element.tap) }
             case (.edit, .field(let field)):
                 guard let path = input.path, program.screens[top.screen].fields.indices.contains(field) else {
                     continue
@@ -117,5 +124,36 @@ struct InputSampler {
         }
         moves.append(Move(label: StateGraph.restart, input: .restart, step: .restart))
         return moves
+    }
+}
+
+/// The name of each element of each screen the explorer acts on (`Program.reference`) and its tap as a move, made
+/// once for the screen's own elements, since every state of a screen offers the same ones; an item's or a part's
+/// is made when offered.
+struct ElementMoves: Sendable {
+    struct Named: Sendable {
+        var name: String
+        var tap: InputSampler.Move
+
+        init(_ path: ElementPath, on screen: Int, in program: Program) {
+            name = program.reference(to: path, on: screen)
+            tap = InputSampler.Move(label: "tap \(name)", input: .tap(path), step: .tap(name))
+        }
+    }
+
+    /// By screen, then element.
+    private let top: [[Named]]
+
+    init(program: Program) {
+        top = program.screens.indices.map { screen in
+            program.screens[screen].elements.indices.map { Named(ElementPath(element: $0), on: screen, in: program) }
+        }
+    }
+
+    func element(_ path: ElementPath, on screen: Int, in program: Program) -> Named {
+        guard path.item == nil, path.part == nil, top.indices.contains(screen),
+            top[screen].indices.contains(path.element)
+        else { return Named(path, on: screen, in: program) }
+        return top[screen][path.element]
     }
 }

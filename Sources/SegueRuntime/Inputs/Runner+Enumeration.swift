@@ -38,7 +38,7 @@ extension Runner {
                 inputs.append(AvailableInput(.pinch, path: path, domain: .range(crop.minZoom...crop.maxZoom)))
                 inputs.append(AvailableInput(.pan, path: path, domain: .range(0...1)))
             } else {
-                inputs += self.inputs(for: element, frame, at: path)
+                appendInputs(of: element, frame, at: path, to: &inputs)
             }
         }
         if navigationRefusal(.back) == nil { inputs.append(AvailableInput(.back)) }
@@ -57,29 +57,31 @@ extension Runner {
         for (part, element) in elements.enumerated() where availability(element, frame, form: nil) == nil {
             var path = parent
             path.part = part
-            inputs += self.inputs(for: element, frame, at: path)
+            appendInputs(of: element, frame, at: path, to: &inputs)
         }
     }
 
-    /// The inputs a shown, enabled element without items takes, with their domains: one, or for a field of the
-    /// form its edit and, with `submit:` actions, return.
-    private func inputs(for element: ElementProgram, _ frame: Frame, at path: ElementPath) -> [AvailableInput] {
+    /// The inputs a shown, enabled element without items takes, with their domains, appended to `inputs` (no array
+    /// of its own per element): one, or for a field of the form its edit and, with `submit:` actions, return.
+    private func appendInputs(
+        of element: ElementProgram, _ frame: Frame, at path: ElementPath, to inputs: inout [AvailableInput]
+    ) {
         switch element.body {
         case .field(let field):
-            guard path.item == nil, path.part == nil, let form = field.form else { return [] }
-            let edit = AvailableInput(.edit, path: path, domain: .field(form))
-            guard acceptance(of: element, for: .submit, listItem: false) == nil else { return [edit] }
-            return [edit, AvailableInput(.submit, path: path, domain: .field(form))]
+            guard path.item == nil, path.part == nil, let form = field.form else { return }
+            inputs.append(AvailableInput(.edit, path: path, domain: .field(form)))
+            guard acceptance(of: element, for: .submit, listItem: false) == nil else { return }
+            inputs.append(AvailableInput(.submit, path: path, domain: .field(form)))
         case .slider(let slider):
-            guard acceptance(of: element, for: .change, listItem: false) == nil else { return [] }
-            return [AvailableInput(.change, path: path, domain: .range(slider.bounds))]
+            guard acceptance(of: element, for: .change, listItem: false) == nil else { return }
+            inputs.append(AvailableInput(.change, path: path, domain: .range(slider.bounds)))
         case .picker(let picker):
-            guard acceptance(of: element, for: .change, listItem: false) == nil else { return [] }
+            guard acceptance(of: element, for: .change, listItem: false) == nil else { return }
             let options = (try? evaluate(picker.options, frame).get().listValue) ?? []
-            return [AvailableInput(.change, path: path, domain: .options(options))]
+            inputs.append(AvailableInput(.change, path: path, domain: .options(options)))
         case .text, .image, .button, .list, .lines, .meter, .progress, .component:
-            guard acceptance(of: element, for: .tap, listItem: false) == nil else { return [] }
-            return [AvailableInput(.tap, path: path)]
+            guard acceptance(of: element, for: .tap, listItem: false) == nil else { return }
+            inputs.append(AvailableInput(.tap, path: path))
         }
     }
 }

@@ -56,6 +56,9 @@ struct RareParts: Hashable, Sendable {
 }
 
 extension MachineState {
+    /// Whether any of the usually empty parts (alerts, queues, `current_event`, playback, recording, result
+    /// receivers, sessions) is there: most states have none, so what goes over every part can skip them all.
+    package var hasRareParts: Bool { !rare.value.areAbsent }
     public var alert: AlertState? {
         get { rare.value.alert }
         _modify { yield &rare.value.alert }

@@ -56,7 +56,7 @@ public struct StatePacker: Sendable {
             pack(timer.frame, into: &bytes)
         }
         bytes.appendInt(Int(state.now.nanoseconds))
-        if state.rare.value.areAbsent {
+        if !state.hasRareParts {
             bytes.append(0)
         } else {
             bytes.appendVarint(rareParts.number(of: state.rare) &+ 1)
