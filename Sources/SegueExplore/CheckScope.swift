@@ -38,7 +38,8 @@ public struct CheckScope: Sendable, CustomStringConvertible {
     /// What the step from `old` to `new` took out of scope (`` `people` grew past 3 items ``), or nil when it stays in.
     func exceeded(from old: MachineState, to new: MachineState) -> String? {
         for slot in new.data.indices where slot < dataNames.count {
-            if let what = exceeded(dataNames[slot], old.data.indices.contains(slot) ? old.data[slot] : nil,
+            if let what = exceeded(
+                dataNames[slot], old.data.indices.contains(slot) ? old.data[slot] : nil,
                 new.data[slot])
             {
                 return what

@@ -161,7 +161,8 @@ struct FindingCollector {
                 report(
                     "state \(index) \(stateIndex)", .stateNeverEntered,
                     "state `\(screen.name).\(nested.name)` is never entered by any run\(within)",
-                    at: Self.node(named: nested.name, in: declared?.states)?.name.range ?? declared?.range ?? flow.range,
+                    at: Self.node(named: nested.name, in: declared?.states)?.name.range ?? declared?.range
+                        ?? flow.range,
                     [])
             }
             let elements = screen.elements.enumerated()
