@@ -4,8 +4,9 @@ import SegueModel
 import SegueRuntime
 
 /// The events only the world outside the flow raises, which `segue check` sends as inputs: a handler of the flow,
-/// a screen or a nested state takes the event, and no action of the flow or of a chart it invokes sends it (an
-/// imported SCXML chart's `timer`, a host's `signed_out`). Left out: what the platform raises (`done.…`,
+/// a screen or a nested state takes the event, and neither an action of the flow or of a chart it invokes sends it
+/// nor the runtime raises it (a playback's `end_event`, a list's `near_end`): an imported SCXML chart's `timer`, a
+/// host's `signed_out`. Left out: what the platform raises (`done.…`,
 /// `error.…`), handler keys that only match (`*`, `foo.*`), and events declared with payload fields, which the
 /// explorer cannot make up. Each is sent as the REPL's and a scenario's `send` sends it without `with:` (an empty
 /// record).
@@ -45,6 +46,22 @@ struct OutsideEvents: Sendable {
             if case .sendComputed(let operation) = instruction { event = operation.event }
             if let event, program.events.indices.contains(event) { sent.insert(program.events[event]) }
         }
+        // What the runtime raises itself: a screen's playback at its end (`end_event:`), a list scrolled near its
+        // end (`paging.near_end`); the explorer already answers the playback and scrolls the list.
+        for screen in program.screens {
+            if let end = screen.playback?.endEvent { sent.insert(program.events[end]) }
+            for event in nearEndEvents(of: screen.elements) { sent.insert(program.events[event]) }
+        }
         for invocation in program.invocations { collectSent(in: invocation.program, into: &sent) }
+    }
+
+    private static func nearEndEvents(of elements: [ElementProgram]) -> [Int] {
+        elements.flatMap { element -> [Int] in
+            guard case .list(let list) = element.body else {
+                if case .component(let use) = element.body { return nearEndEvents(of: use.elements) }
+                return []
+            }
+            return (list.nearEnd.map { [$0] } ?? []) + nearEndEvents(of: list.item.elements)
+        }
     }
 }

@@ -1,7 +1,9 @@
+import Foundation
 import SegueCheck
 import SegueDiagnostics
 import SegueModel
 import SegueRuntime
+import SegueTestFixtures
 import Testing
 
 @testable import SegueExplore
@@ -40,6 +42,16 @@ import Testing
         let outside = OutsideEvents(flow: flow, program: try Compiler.compile(flow))
         #expect(outside.moves.map(\.label) == ["send emergency", "send timer"])
         #expect(outside.moves.map { $0.step?.replText } == ["send emergency", "send timer"])
+    }
+
+    /// Pictone's `playback_finished` is its playback's `end_event`: the runtime raises it, nothing outside does.
+    @Test func anEventTheRuntimeRaisesIsNotSentFromOutside() throws {
+        for name in ["pictone", "donate"] {
+            let text = try String(contentsOf: repository.appendingPathComponent("flows/\(name).yaml"), encoding: .utf8)
+            let loaded = FlowLoader().load(SourceFile(path: "\(name).yaml", text: text))
+            let flow = try #require(loaded.flow)
+            #expect(OutsideEvents(flow: flow, program: try Compiler.compile(flow)).moves.isEmpty, "\(name)")
+        }
     }
 
     @Test func aChartDrivenFromOutsideIsExploredThroughItsEvents() throws {
