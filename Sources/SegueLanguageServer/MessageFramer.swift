@@ -85,6 +85,10 @@ public struct MessageFramer: Sendable {
 
     /// Bytes kept in memory now, consumed ones not yet dropped included: what a skipped body must never grow.
     var bytesHeld: Int { buffer.count }
+    /// Bytes the searches for a header's name and its blank line have looked at, over every read: about the bytes
+    /// read, however they are split, since nothing is looked at again (a header cut off at its limit is the one
+    /// place bytes are searched twice, at most the read that held them).
+    private(set) var bytesExamined = 0
 
     /// The next whole message body, nil when more bytes are needed; a bad header, bytes outside any message and a
     /// body over the limit are each reported once by an error, and the next call reads on.
@@ -163,6 +167,8 @@ public struct MessageFramer: Sendable {
     private mutating func seekName(_ passed: Passed) -> (offset: Int, junk: Int)? {
         var passed = passed
         var position = max(scanned, start)
+        let origin = position
+        defer { bytesExamined += position - origin }
         let found = buffer.withUnsafeBufferPointer { bytes -> Int? in
             while position + Self.name.count <= bytes.count {
                 let byte = bytes[position]
@@ -188,6 +194,8 @@ public struct MessageFramer: Sendable {
     /// The offset of the blank line ending the header at `start`, searching only bytes not searched before.
     private mutating func seekSeparator() -> Int? {
         var position = max(scanned, start + Self.name.count)
+        let origin = position
+        defer { bytesExamined += position - origin }
         let found = buffer.withUnsafeBufferPointer { bytes -> Int? in
             while position + Self.separator.count <= bytes.count {
                 if bytes[position] == 13, bytes[position + 1] == 10, bytes[position + 2] == 13,
