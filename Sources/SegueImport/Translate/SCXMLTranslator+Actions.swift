@@ -261,13 +261,14 @@ extension SCXMLTranslator {
     /// of a boolean and a string are not): that is I006 here, so a translated flow always type-checks.
     mutating func expression(
         _ text: String, at range: SourceRange, construct: String, whenMalformed: String? = "1 / 0",
-        allowingUndeclared: Bool = false, asCondition: Bool = false, unsetYet: Set<String> = []
+        allowingUndeclared: Bool = false, asCondition: Bool = false,
+        unsetYet: @escaping (String) -> Bool = { _ in false }
     ) -> String? {
         let outline = self.outline
         let types = self.types
         var translator = ECMAExpression(valueRange: range, file: file) { outline.name(ofID: $0) }
         translator.isDeclared = { outline.dataIDs.contains($0) || outline.loopNames.contains($0) }
-        translator.isUnsetYet = { unsetYet.contains($0) }
+        translator.isUnsetYet = unsetYet
         translator.typeOf = { types.type(ofExpression: $0) }
         switch translator.translate(text, construct: construct, asCondition: asCondition) {
         case .success(let translated):

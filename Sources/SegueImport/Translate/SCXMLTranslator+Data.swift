@@ -36,25 +36,34 @@ extension SCXMLTranslator {
             var variable: [(String, YAMLTree)] = [("type", .scalar("any"))]
             // Early binding initialises data in document order: one read before its own `<data>` (or by itself) is
             // ECMAScript's undefined, null in the flow, whose defaults see only the data declared before them.
-            let unsetYet =
-                late ? [] : outline.dataIDs.union(outline.loopNames).union(outline.scriptNames).subtracting(declared)
-            if let source = child.attribute("src") {
-                guard let value = dataSource(source) else { continue }
-                variable.append(("default", .scalar(value)))
-            } else if let expr = child.attribute("expr") {
-                if let value = expression(
-                    expr.value, at: expr.valueRange, construct: "`<data>`'s `expr`", unsetYet: unsetYet)
-                {
-                    variable.append(("default", .scalar(value)))
+            do {
+                // Asked of each name read, not worked out as a set per `<data>` (a chart may hold thousands); the
+                // copy of `declared` goes with this block, before `declare` below writes it.
+                let outline = self.outline
+                let declaredSoFar = declared
+                let unsetYet: (String) -> Bool = { name in
+                    !late && !declaredSoFar.contains(name)
+                        && (outline.dataIDs.contains(name) || outline.loopNames.contains(name)
+                            || outline.scriptNames.contains(name))
                 }
-            } else {
-                let inline = child.text.trimmingCharacters(in: .whitespacesAndNewlines)
-                if !inline.isEmpty {
-                    let range = child.range
+                if let source = child.attribute("src") {
+                    guard let value = dataSource(source) else { continue }
+                    variable.append(("default", .scalar(value)))
+                } else if let expr = child.attribute("expr") {
                     if let value = expression(
-                        inline, at: range, construct: "`<data>`'s inline value", unsetYet: unsetYet)
+                        expr.value, at: expr.valueRange, construct: "`<data>`'s `expr`", unsetYet: unsetYet)
                     {
                         variable.append(("default", .scalar(value)))
+                    }
+                } else {
+                    let inline = child.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                    if !inline.isEmpty {
+                        let range = child.range
+                        if let value = expression(
+                            inline, at: range, construct: "`<data>`'s inline value", unsetYet: unsetYet)
+                        {
+                            variable.append(("default", .scalar(value)))
+                        }
                     }
                 }
             }
