@@ -13,6 +13,7 @@ let package = Package(
         // What the fuzz package (Fuzz/, scripts/fuzz.sh) and other packages build on.
         .library(name: "SegueExpression", targets: ["SegueExpression"]),
         .library(name: "SegueCheck", targets: ["SegueCheck"]),
+        .library(name: "SegueMachine", targets: ["SegueMachine"]),
         .library(name: "SegueRuntime", targets: ["SegueRuntime"]),
         .library(name: "SegueServices", targets: ["SegueServices"]),
         .library(name: "SegueAudio", targets: ["SegueAudio"]),
@@ -76,38 +77,51 @@ let package = Package(
         .testTarget(
             name: "SegueCheckTests",
             dependencies: [
-                "SegueCheck", "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueExpression", "SegueFrontEnd", "SegueJSON",
+                "SegueCheck", "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueExpression", "SegueFrontEnd",
+                "SegueJSON",
             ],
             exclude: ["Corpus"]),
 
-        // Stage 4: compile checked flows and run them (pure machine, session) and the service protocols it calls.
+        // Stage 4a: the pure machine: the compiler from the checked model, the program, the step, the input query
+        // and the view. No Foundation, no effects: every effect is a value the runner carries out.
+        .target(
+            name: "SegueMachine",
+            dependencies: ["SegueDiagnostics", "SegueExpression", "SegueModel", "SegueFrontEnd", "SegueCheck"]),
+        // Stage 4b: the effect runner (session, service protocols, persistence, blocking work) over the machine.
         .target(
             name: "SegueRuntime",
             dependencies: [
                 "SegueDiagnostics", "SegueExpression", "SegueModel", "SegueCheck", "SegueFrontEnd", "SegueJSON",
+                "SegueMachine",
             ]),
         .testTarget(
             name: "SegueRuntimeTests",
             dependencies: [
-                "SegueRuntime", "SegueModel", "SegueYAML", "SegueExpression", "SegueDiagnostics", "SegueCheck",
+                "SegueMachine", "SegueRuntime", "SegueModel", "SegueYAML", "SegueExpression", "SegueDiagnostics",
+                "SegueCheck",
             ]),
         // A runnable example of the runtime as a library: `swift run segue-example`.
         .executableTarget(
             name: "segue-example",
-            dependencies: ["SegueRuntime", "SegueExpression"],
+            dependencies: ["SegueMachine", "SegueRuntime", "SegueExpression"],
             path: "examples/library"),
 
         // Services: store (StoreKit configuration), REST API, defaults, photos.
         .target(
             name: "SegueServices",
             dependencies: [
-                "SegueDiagnostics", "SegueRuntime", "SegueModel", "SegueExpression", "SegueSQLite", "CJPEG", "CPNG",
+                "SegueDiagnostics", "SegueMachine", "SegueRuntime", "SegueModel", "SegueExpression", "SegueSQLite",
+                "CJPEG", "CPNG",
                 "CImageCodec", "CHTTPClient", "SegueJSON",
             ]
         ),
         .testTarget(
             name: "SegueServicesTests",
-            dependencies: ["SegueServices", "SegueRuntime", "SegueExpression", "SegueSQLite", "CSQLite", "SegueJSON"]),
+            dependencies: [
+                "SegueDiagnostics", "SegueServices", "SegueMachine", "SegueRuntime", "SegueExpression", "SegueSQLite",
+                "CSQLite",
+                "SegueJSON",
+            ]),
 
         // Tools over flows, one module each, over what they share: driving a flow by hand (`FlowDriver`, the embedded
         // services, trust, the steps a person takes, invariants), below scenarios, which the model checker and screen
@@ -115,32 +129,39 @@ let package = Package(
         .target(
             name: "SegueDriver",
             dependencies: [
-                "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueServices", "SegueAudio", "SegueExpression",
+                "SegueDiagnostics", "SegueModel", "SegueMachine", "SegueRuntime", "SegueServices", "SegueAudio",
+                "SegueExpression",
                 "SegueCheck", "SegueYAML", "SegueJSON",
             ]),
-        .target(name: "SegueDiagram", dependencies: ["SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueJSON"]),
+        .target(
+            name: "SegueDiagram",
+            dependencies: ["SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueJSON"]),
         .target(
             name: "SegueScenario",
             dependencies: [
-                "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueServices", "SegueAudio", "SegueExpression",
+                "SegueDiagnostics", "SegueModel", "SegueMachine", "SegueRuntime", "SegueServices", "SegueAudio",
+                "SegueExpression",
                 "SegueCheck", "SegueYAML", "SegueDriver", "SegueDiagram",
             ]),
         // `segue check`: the model checker, exploring every state a flow can reach.
         .target(
             name: "SegueExplore",
             dependencies: [
-                "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueExpression", "SegueDriver", "SegueScenario",
+                "SegueDiagnostics", "SegueModel", "SegueMachine", "SegueExpression", "SegueDriver",
+                "SegueScenario",
             ]),
         .target(
             name: "SegueREPL",
             dependencies: [
-                "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueExpression", "SegueCheck", "SegueDriver",
+                "SegueDiagnostics", "SegueModel", "SegueMachine", "SegueRuntime", "SegueExpression", "SegueCheck",
+                "SegueDriver",
             ]),
         // `segue render`: screens drawn as SVG (and PNG), one frame or a scenario's tour.
         .target(
             name: "SegueRender",
             dependencies: [
-                "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueExpression", "SegueCheck", "SegueDriver",
+                "SegueDiagnostics", "SegueModel", "SegueMachine", "SegueRuntime", "SegueExpression", "SegueCheck",
+                "SegueDriver",
                 "SegueScenario",
             ]),
         // The tools' tests, a target per module; `SegueIntegrationTests` holds those across tools and of the built
@@ -151,74 +172,86 @@ let package = Package(
         .testTarget(
             name: "SegueDriverTests",
             dependencies: [
-                "SegueDriver", "SegueCheck", "SegueDiagnostics", "SegueExpression", "SegueModel", "SegueRuntime",
+                "SegueDriver", "SegueCheck", "SegueDiagnostics", "SegueExpression", "SegueModel", "SegueMachine",
+                "SegueRuntime",
                 "SegueServices", "SegueYAML",
             ],
             exclude: ["Driver/Fixtures"]),
         .testTarget(
             name: "SegueDiagramTests",
             dependencies: [
-                "SegueDiagram", "SegueCheck", "SegueDiagnostics", "SegueModel", "SegueRuntime", "SegueYAML",
+                "SegueDiagram", "SegueCheck", "SegueDiagnostics", "SegueModel", "SegueRuntime",
+                "SegueYAML",
                 "SegueTestFixtures",
             ]),
         .testTarget(
             name: "SegueScenarioTests",
-            dependencies: ["SegueScenario", "SegueDiagnostics", "SegueDriver", "SegueModel", "SegueRuntime"]),
+            dependencies: [
+                "SegueScenario", "SegueDiagnostics", "SegueDriver", "SegueModel", "SegueMachine",
+            ]),
         .testTarget(
             name: "SegueExploreTests",
             dependencies: [
                 "SegueExplore", "SegueCheck", "SegueDiagnostics", "SegueDriver", "SegueExpression", "SegueModel",
-                "SegueREPL", "SegueRuntime", "SegueScenario", "SegueTestFixtures",
+                "SegueREPL", "SegueMachine", "SegueScenario", "SegueTestFixtures",
             ],
             exclude: ["Check/Fixtures"]),
         .testTarget(
             name: "SegueREPLTests",
             dependencies: [
-                "SegueREPL", "SegueCheck", "SegueDiagnostics", "SegueDriver", "SegueExpression", "SegueRuntime",
+                "SegueREPL", "SegueCheck", "SegueDiagnostics", "SegueDriver", "SegueExpression", "SegueMachine",
+                "SegueRuntime",
                 "SegueScenario", "SegueServices", "SegueTestFixtures",
             ]),
         .testTarget(
             name: "SegueRenderTests",
             dependencies: [
-                "SegueRender", "SegueCheck", "SegueDriver", "SegueExpression", "SegueModel", "SegueRuntime",
+                "SegueRender", "SegueCheck", "SegueDriver", "SegueExpression", "SegueModel", "SegueMachine",
                 "SegueTestFixtures",
             ]),
         .testTarget(
             name: "SegueIntegrationTests",
             dependencies: [
                 "SegueDriver", "SegueDiagram", "SegueScenario", "SegueExplore", "SegueREPL", "SegueRender",
-                "SegueCheck", "SegueDiagnostics", "SegueExpression", "SegueModel", "SegueRuntime",
-                "SegueTestFixtures",
+                "SegueCheck", "SegueDiagnostics", "SegueExpression", "SegueModel", "SegueMachine", "SegueTestFixtures",
             ]),
 
         // `segue serve`: a hand-written HTTP/1.1 server on POSIX sockets and the page that runs a flow in a browser.
         .target(
             name: "SegueServe",
             dependencies: [
-                "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueRuntime", "SegueCheck", "SegueExpression",
+                "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueMachine", "SegueRuntime", "SegueCheck",
+                "SegueExpression",
                 "SegueJSON", "SegueDriver", "SegueDiagram", "SegueScenario", "SegueREPL", "SegueRender",
             ]),
         .testTarget(
             name: "SegueServeTests",
-            dependencies: ["SegueServe", "SegueDriver", "SegueScenario", "SegueREPL", "SegueRuntime"],
+            dependencies: ["SegueServe", "SegueDriver", "SegueScenario", "SegueREPL", "SegueMachine", "SegueRuntime"],
             exclude: ["Browser"]),
 
         // Audio: WAV files, recording, trim, gain, metering, mixdown, the recordings store (AudioService).
         .target(
-            name: "SegueAudio", dependencies: ["SegueDiagnostics", "SegueSQLite", "SegueRuntime", "SegueExpression"]),
-        .testTarget(name: "SegueAudioTests", dependencies: ["SegueAudio", "SegueRuntime"]),
+            name: "SegueAudio",
+            dependencies: ["SegueDiagnostics", "SegueSQLite", "SegueMachine", "SegueRuntime", "SegueExpression"]),
+        .testTarget(
+            name: "SegueAudioTests",
+            dependencies: [
+                "SegueDiagnostics", "SegueAudio", "SegueMachine", "SegueRuntime",
+            ]),
 
         // `segue import scxml`: SCXML documents (read with libxml2, with positions) → flows, and the W3C suite's runner.
         .target(
             name: "SegueImport",
             dependencies: [
-                "CLibXML2", "SegueDiagnostics", "SegueModel", "SegueExpression", "SegueRuntime", "SegueDriver",
+                "CLibXML2", "SegueDiagnostics", "SegueModel", "SegueExpression", "SegueMachine", "SegueRuntime",
+                "SegueDriver",
                 "SegueJSON", "SegueYAML",
             ]),
         .testTarget(
             name: "SegueImportTests",
             dependencies: [
-                "SegueImport", "SegueDiagnostics", "SegueRuntime", "SegueDriver", "SegueDiagram", "SegueREPL",
+                "SegueImport", "SegueDiagnostics", "SegueMachine", "SegueDriver", "SegueDiagram",
+                "SegueREPL",
                 "SegueCheck",
             ],
             exclude: ["Fixtures"]),
@@ -227,18 +260,20 @@ let package = Package(
         .target(
             name: "SegueLanguageServer",
             dependencies: [
-                "SegueDiagnostics", "SegueExpression", "SegueModel", "SegueCheck", "SegueRuntime", "SegueExplore",
+                "SegueDiagnostics", "SegueExpression", "SegueModel", "SegueCheck", "SegueMachine", "SegueExplore",
                 "SegueJSON",
             ]),
         .testTarget(
-            name: "SegueLanguageServerTests", dependencies: ["SegueLanguageServer", "SegueRuntime", "SegueJSON"],
+            name: "SegueLanguageServerTests",
+            dependencies: ["SegueLanguageServer", "SegueRuntime", "SegueJSON"],
             exclude: ["Neovim"]),
 
         // The command-line tool: argument parsing and terminal I/O only.
         .executableTarget(
             name: "segue",
             dependencies: [
-                "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueCheck", "SegueRuntime", "SegueAudio",
+                "SegueDiagnostics", "SegueYAML", "SegueModel", "SegueCheck", "SegueMachine", "SegueRuntime",
+                "SegueAudio",
                 "SegueFrontEnd", "CReadline", "SegueLanguageServer", "SegueServe", "SegueImport", "SegueJSON",
                 "SegueDriver", "SegueDiagram", "SegueScenario", "SegueExplore", "SegueREPL", "SegueRender",
             ]),
@@ -247,7 +282,7 @@ let package = Package(
         .executableTarget(
             name: "segue-bench",
             dependencies: [
-                "SegueAudio", "SegueYAML", "SegueModel", "SegueCheck", "SegueDiagnostics", "SegueRuntime",
+                "SegueAudio", "SegueYAML", "SegueModel", "SegueCheck", "SegueDiagnostics", "SegueMachine",
                 "SegueExplore", "SegueLanguageServer", "SegueImport", "SegueJSON",
             ]),
     ],

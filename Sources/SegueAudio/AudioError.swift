@@ -1,4 +1,4 @@
-import SegueRuntime
+import SegueMachine
 
 /// Everything that can go wrong reading, writing, recording or editing audio; each case names what and where.
 public enum AudioError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import SegueExpression
+import SegueMachine
 import SegueRuntime
 
 /// The audio engine as a flow sees it: the built-in `audio` operations (`record`, `stop_recording`, `takes`,

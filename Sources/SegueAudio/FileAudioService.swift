@@ -1,4 +1,6 @@
 import Foundation
+import SegueDiagnostics
+import SegueMachine
 import SegueRuntime
 
 /// The embedded audio engine: takes as WAV files in a directory, their records in SQLite beside them.

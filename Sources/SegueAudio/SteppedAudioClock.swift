@@ -1,4 +1,5 @@
 import Foundation
+import SegueMachine
 import SegueRuntime
 
 /// Virtual time that moves only when told: a recorder waiting for `deadline` stays parked until `advance(to:)`

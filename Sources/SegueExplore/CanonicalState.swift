@@ -1,4 +1,4 @@
-import SegueRuntime
+import SegueMachine
 
 /// Makes two states that differ only in ids or in where the clock stands one state, so exploration ends.
 ///

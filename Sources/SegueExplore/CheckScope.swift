@@ -1,6 +1,6 @@
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// The finite scope `segue check` explores a flow whose data grows in (Alloy's small-scope hypothesis, TLC's state
 /// constraints): a step that makes a list longer than `listItems`, or takes a whole number further from zero than

@@ -1,5 +1,5 @@
 import SegueExpression
-import SegueRuntime
+import SegueMachine
 
 /// One state of an exploration: the machine's canonical state and, for each pending call, the page it asked for,
 /// which decides the sample results the explorer answers it with (docs/check.md, "Paging").

@@ -1,8 +1,8 @@
 import Foundation
 import SegueDriver
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 import SegueScenario
 
 /// A finding's run replayed from launch with the inputs the explorer chose, on the states as the machine makes them

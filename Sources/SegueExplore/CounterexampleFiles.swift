@@ -1,7 +1,7 @@
 import Foundation
 import SegueDiagnostics
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// `segue check --trace-out DIR`: each finding with a run as a REPL trace (`FLOW-CODE-N.trace.json`, which
 /// `load` restores into the broken state) and, for a broken invariant, a scenario (`FLOW-CODE-N.yaml`) that fails at

@@ -1,6 +1,6 @@
 import SegueDiagnostics
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// The events that raised each other until a step hit the event limit, read from the step's trace (the events it
 /// consumed, in order), and the handler where the loop is written: what S007 names and where it points.

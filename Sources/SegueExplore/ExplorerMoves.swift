@@ -1,5 +1,5 @@
 import SegueDriver
-import SegueRuntime
+import SegueMachine
 import Synchronization
 
 /// Every step the explorer tries from one state: the inputs the input query offers (none while a system sheet covers

@@ -1,6 +1,6 @@
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// The texts `segue check` types into each form field: one per class of texts the flow cannot tell apart, so a form
 /// of five fields is a few dozen states, not hundreds (docs/check.md, "Form values").

@@ -1,7 +1,7 @@
 import SegueDiagnostics
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// Gathers what an exploration finds, keeping each finding's first (so shortest) run: properties in every state,
 /// traces of every step, what was ever shown and offered; `finish` adds what only the whole graph can tell.

@@ -1,8 +1,8 @@
 import Foundation
 import SegueDiagnostics
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// Where an exploration stands, for a progress line.
 public struct ExplorationProgress: Sendable {

@@ -1,6 +1,5 @@
 import SegueExpression
 import SegueModel
-import SegueRuntime
 
 /// What the flow's expressions that decide something (not opaque: `OpaqueExpressions`) read of `form`, from their
 /// syntax trees: each field named as `form.NAME`, whether a bare `form` reads them all, and the texts each field is

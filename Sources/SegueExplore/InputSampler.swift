@@ -1,6 +1,6 @@
 import SegueDriver
 import SegueExpression
-import SegueRuntime
+import SegueMachine
 
 /// The inputs `segue check` tries in a state: each one the input query offers, with a finite set of values derived
 /// from its rules (fields), bounds (sliders) and options (pickers), plus restart and the next due timer.

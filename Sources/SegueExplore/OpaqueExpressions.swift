@@ -1,4 +1,4 @@
-import SegueRuntime
+import SegueMachine
 
 /// The expressions whose value cannot change what a flow does next, as `segue check` sees it: what is only drawn
 /// (a label, a text, an image, a slider's or meter's position, a style, an icon, a title), an argument of a call

@@ -1,6 +1,6 @@
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// Every way a pending call can end, as `segue check` answers it: ok with sample results, each declared code, a
 /// plain error, a timeout, a transport failure, and cancelled where the user can back out.

@@ -1,7 +1,7 @@
 import SegueDriver
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// The events only the world outside the flow raises, which `segue check` sends as inputs: a handler of the flow,
 /// a screen or a nested state takes the event, and neither an action of the flow or of a chart it invokes sends it

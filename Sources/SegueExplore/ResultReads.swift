@@ -1,5 +1,5 @@
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// The calls whose ok result a flow can read: through `as:`, or by an expression that runs after the outcome while
 /// `result` is still the call's — in its `ok` branch, an empty-result `codes:` branch, the actions after the call, or

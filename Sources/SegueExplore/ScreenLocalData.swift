@@ -1,7 +1,7 @@
 import SegueDiagnostics
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// Flow data only one screen reads, and which that screen sets when it is entered before anything reads it: while
 /// no instance of the screen exists its value is dead (no behaviour reads it before it is set again), so the stored

@@ -1,6 +1,6 @@
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// The texts a service answers a call that gives it none (`audio.takes`): those the screen's own calls of that
 /// service would give it now, so a sampled take's `line` is a line the screen shows, never the text `sample` that no

@@ -1,6 +1,6 @@
 import Dispatch
 import SegueExpression
-import SegueRuntime
+import SegueMachine
 
 /// One state's steps, worked out apart from the search's bookkeeping so that it runs beside it on another core: the
 /// inputs the state offers, the moves tried, and for each the step the machine took and what, if anything, took it

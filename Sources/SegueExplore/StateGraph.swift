@@ -1,5 +1,5 @@
 import Foundation
-import SegueRuntime
+import SegueMachine
 
 /// The states an exploration met, each once, with the shortest way to it: its parent and the step from there.
 ///

@@ -1,6 +1,6 @@
 import SegueDiagnostics
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// A screen's data only one nested state reads, and which every way into that state sets first: while the state is
 /// not active its value is dead (nothing reads it before it is set again), so the stored state holds one value for

@@ -1,4 +1,4 @@
-import SegueRuntime
+import SegueMachine
 
 /// Nested states a step enters and leaves again before it ends — one whose `always:` moves on, a final state that
 /// ends the flow, a state passed through on the way to another — are in no stored configuration. Before a state is

@@ -1,4 +1,4 @@
-import SegueRuntime
+import SegueMachine
 
 /// A few runs from launch that together take every transition an exploration found that a scenario can take:
 /// shortest paths to where something is left to take, then onward over what is not taken yet, merged greedily

@@ -1,7 +1,7 @@
 import Foundation
 import SegueDiagnostics
+import SegueMachine
 import SegueModel
-import SegueRuntime
 import SegueScenario
 
 /// `segue check FLOW --scenarios DIR`: the runs of a `TransitionCover` as scenario files (`FLOW-run-N.yaml`) that

@@ -1,6 +1,6 @@
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// The record fields a flow never looks at, so `segue check` samples a record only in the shapes the flow can tell
 /// apart: a field no expression names, in a flow where no expression looks at a whole record (compares two values

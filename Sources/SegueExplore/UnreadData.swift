@@ -1,6 +1,6 @@
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// Data nothing the flow does reads: every expression naming it is opaque (`OpaqueExpressions`: it is only drawn,
 /// handed to a call or to the audio service) or computes its own next value (`put(volumes, …)` into `volumes`), and

@@ -2,7 +2,7 @@ import Foundation
 import SegueCheck
 import SegueDiagnostics
 import SegueExplore
-import SegueRuntime
+import SegueMachine
 
 /// How far `segue lsp` explores a flow in the background after its diagnostics are published (docs/editors.md,
 /// "Proof as you type"): `segue check`'s exploration, bounded so an editor never waits on it or runs out of memory.

@@ -1,6 +1,7 @@
 import Foundation
 import SegueDiagnostics
 import SegueExpression
+import SegueMachine
 import SegueRuntime
 
 /// Says what one command changed, from the steps' traces: screens entered and exited, transitions, calls with

@@ -1,5 +1,5 @@
 import SegueDriver
-import SegueRuntime
+import SegueMachine
 
 extension ReplSession {
     /// The words that may complete `word`, given the text before it on the line: commands first, then the

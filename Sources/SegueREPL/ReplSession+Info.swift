@@ -1,6 +1,7 @@
 import SegueDiagnostics
 import SegueDriver
 import SegueExpression
+import SegueMachine
 import SegueModel
 import SegueRuntime
 

@@ -2,7 +2,7 @@ import Foundation
 import SegueDiagnostics
 import SegueDriver
 import SegueExpression
-import SegueRuntime
+import SegueMachine
 
 /// A command the REPL refuses before it reaches the machine, with what to do instead.
 struct ReplProblem: Error {

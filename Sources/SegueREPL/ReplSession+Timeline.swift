@@ -1,5 +1,6 @@
 import Foundation
 import SegueDriver
+import SegueMachine
 import SegueRuntime
 
 /// The timeline and replay as a host other than the terminal reads them (`segue serve`'s page: a slider over the

@@ -1,8 +1,8 @@
 import Foundation
 import SegueDiagnostics
 import SegueDriver
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 extension ReplSession {
     /// `save FILE`: the timeline up to now as a trace.

@@ -3,6 +3,7 @@ import SegueCheck
 import SegueDiagnostics
 import SegueDriver
 import SegueExpression
+import SegueMachine
 import SegueModel
 import SegueRuntime
 

@@ -1,7 +1,7 @@
 import SegueDiagnostics
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// Renders the top screen as compact, deterministic text: breadcrumb, title, one line per element, list items
 /// through their components, and the alert as a box. Words for what a person sees (`hidden`, `3 items`) come from

@@ -1,5 +1,5 @@
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// A screen drawn at a device's size in points: boxes, text runs and images, each interactive one tagged with the
 /// input it takes; `SVGWriter` turns it into the SVG that `segue render` writes and `segue serve` shows.

@@ -1,6 +1,6 @@
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 extension ElementLayout {
     /// A form field: a rounded box with its text or grey placeholder, as many lines tall as a multiline field is

@@ -1,4 +1,4 @@
-import SegueRuntime
+import SegueMachine
 
 extension ElementLayout {
     /// A list: a grid of fixed cells when it has columns (a collection), rows in a rounded white table on a

@@ -1,4 +1,4 @@
-import SegueRuntime
+import SegueMachine
 
 /// Lays a screen's elements out top to bottom in a column, UIKit-style: texts as tall as their measured lines,
 /// 44 pt buttons, fields with their error under them; lists, controls and cards in the extensions.

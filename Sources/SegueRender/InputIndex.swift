@@ -1,4 +1,4 @@
-import SegueRuntime
+import SegueMachine
 
 /// The input query's answer for one state, by element path: what a drawing may tag as interactive. Nothing else
 /// decides it, so the drawing's tags are exactly `Machine.inputs(in:)`.

@@ -2,8 +2,8 @@ import Foundation
 import SegueCheck
 import SegueDiagnostics
 import SegueDriver
+import SegueMachine
 import SegueModel
-import SegueRuntime
 import SegueScenario
 
 /// What `segue render` draws: every screen reached from launch (or one of them), or the screen at a scenario's

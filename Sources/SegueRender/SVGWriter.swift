@@ -1,5 +1,4 @@
 import SegueExpression
-import SegueRuntime
 
 /// Writes a display list as one self-contained SVG document (no outside fonts, scripts or files); every
 /// interactive item is a `<g class="segue-input" data-kind=… data-path=…>` as docs/render.md specifies.

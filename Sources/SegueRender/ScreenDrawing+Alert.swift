@@ -1,4 +1,4 @@
-import SegueRuntime
+import SegueMachine
 
 extension ScreenDrawing {
     /// An SPAlert-style alert: a rounded square in the middle of the screen with the done checkmark or the error

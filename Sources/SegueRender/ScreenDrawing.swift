@@ -1,6 +1,6 @@
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// Draws the top screen of a machine state at its device's size: status bar, navigation bar with title and back
 /// button, the scrolling content, a modal as a card over its presenter (iOS 13 and later) or full screen, and the

@@ -1,5 +1,5 @@
 import SegueDriver
-import SegueRuntime
+import SegueMachine
 
 /// Finds each screen of a flow by the shortest run of inputs from launch, breadth first over what the input
 /// query offers (taps, each list's first item, the next timer), stepping a `FlowDriver` on its services; the

@@ -1,6 +1,7 @@
 import Foundation
 import SegueDriver
 import SegueExpression
+import SegueMachine
 import SegueRuntime
 
 /// Checks one `expect:` against the driver's state and screen; each check returns a message when it fails.

@@ -1,7 +1,6 @@
 import SegueDiagnostics
 import SegueDriver
 import SegueExpression
-import SegueRuntime
 
 /// A scenario file: a flow driven step by step, with what must be true after each step (docs/scenarios.md).
 public struct Scenario: Sendable {

@@ -4,7 +4,6 @@ import SegueDiagnostics
 import SegueDriver
 import SegueExpression
 import SegueModel
-import SegueRuntime
 import SegueYAML
 
 /// Reads scenario files into `Scenario` values; every problem is a diagnostic at its line and column.

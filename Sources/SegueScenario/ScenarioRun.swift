@@ -2,8 +2,8 @@ import SegueDiagnostics
 import SegueDiagram
 import SegueDriver
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// The state of one scenario while it runs: turns steps into inputs and checks expectations.
 struct ScenarioRun {

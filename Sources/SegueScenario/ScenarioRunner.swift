@@ -4,6 +4,7 @@ import SegueDiagnostics
 import SegueDiagram
 import SegueDriver
 import SegueExpression
+import SegueMachine
 import SegueModel
 import SegueRuntime
 import SegueServices

@@ -1,5 +1,6 @@
 import SegueDriver
 import SegueExpression
+import SegueMachine
 import SegueRuntime
 
 /// Writes a scenario file (docs/scenarios.md) that `ScenarioParser` reads back: the one writer behind a served

@@ -1,6 +1,6 @@
 import SegueDriver
 import SegueExpression
-import SegueRuntime
+import SegueMachine
 
 /// A few plain lines describing the screen, for failure reports: where the user is and what they see.
 public enum ScreenSummary {

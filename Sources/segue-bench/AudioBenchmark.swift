@@ -1,6 +1,5 @@
 import Foundation
 import SegueAudio
-import SegueRuntime
 
 /// `segue-bench audio`: trims and gains a long 48 kHz stereo 16-bit WAV with Segue and with sox, best of N runs.
 ///

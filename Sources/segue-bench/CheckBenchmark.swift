@@ -2,7 +2,7 @@ import Foundation
 import SegueCheck
 import SegueDiagnostics
 import SegueExplore
-import SegueRuntime
+import SegueMachine
 
 /// `segue-bench check [--json]`: `segue check`'s exploration speed and memory on two models it explores completely —
 /// six independent counters of 10 values each (10^6 states, the product of six 10-state regions) and a ring of

@@ -1,7 +1,7 @@
 import Foundation
 import SegueDiagnostics
 import SegueJSON
-import SegueRuntime
+import SegueMachine
 
 /// `segue-bench dispatch`: loads, compiles and drives the peer benchmark machines (ring of 1,000 and 10,000
 /// screens, nested depth 8) with the pattern next, next, back, and checks each ends where the peers end.

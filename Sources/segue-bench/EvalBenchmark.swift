@@ -1,7 +1,7 @@
 import Foundation
 import SegueCheck
 import SegueDiagnostics
-import SegueRuntime
+import SegueMachine
 
 /// `segue-bench eval [--json] [--runs N] [--evaluations N]`: how fast the machine evaluates a compiled expression,
 /// the step under every guard, `set:`, label and property. One flow declares expressions of the shapes flows are

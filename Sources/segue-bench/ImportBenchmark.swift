@@ -1,7 +1,7 @@
 import Foundation
 import SegueDiagnostics
 import SegueImport
-import SegueRuntime
+import SegueMachine
 
 /// `segue-bench import`: `segue import scxml`'s time on generated charts of two sizes, per state, and on one long
 /// expression of two sizes, per character; the ratio of the large size's per-unit time to the small one's says

@@ -1,5 +1,5 @@
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// `--device NAME`, declared once for `segue repl`, `render` and `serve`.
 let deviceNames = DeviceProfile.builtIn.map { $0.name.lowercased().filter { !$0.isWhitespace } }

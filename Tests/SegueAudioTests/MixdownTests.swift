@@ -1,6 +1,5 @@
 import Foundation
 import SegueAudio
-import SegueRuntime
 import Testing
 
 @Suite struct MixdownTests {

@@ -1,5 +1,5 @@
 import Foundation
-import SegueRuntime
+import SegueDiagnostics
 import Testing
 
 @testable import SegueAudio

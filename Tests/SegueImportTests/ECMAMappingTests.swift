@@ -1,5 +1,5 @@
 import SegueDiagnostics
-import SegueRuntime
+import SegueMachine
 import Testing
 
 @testable import SegueImport

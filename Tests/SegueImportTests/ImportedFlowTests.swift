@@ -4,7 +4,6 @@ import SegueDiagnostics
 import SegueDiagram
 import SegueDriver
 import SegueREPL
-import SegueRuntime
 import Testing
 
 @testable import SegueImport

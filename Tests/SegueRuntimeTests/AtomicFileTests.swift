@@ -1,6 +1,8 @@
 import Foundation
+import SegueDiagnostics
 import Testing
 
+@testable import SegueMachine
 @testable import SegueRuntime
 
 #if canImport(Glibc)

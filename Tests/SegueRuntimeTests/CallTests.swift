@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// `call` suspends its list; outcomes pick branches; errors climb to `on_error` and the default alert.
 @Suite struct CallTests {

@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// A pending call belongs to the screen, or the active nested state, that made it: when that goes away the
 /// machine cancels the call (a `cancelCall` effect) instead of leaving it to finish for nobody.

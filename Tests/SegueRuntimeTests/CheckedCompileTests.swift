@@ -2,7 +2,7 @@ import Foundation
 import SegueDiagnostics
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// The compiler takes what the checker resolved: imported components compile, and a flow with errors never does.
 @Suite struct CheckedCompileTests {

@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// The checker's errors stop compilation, with positions and suggestions; interning; the rendered screen and the device.
 @Suite struct CompileAndViewTests {

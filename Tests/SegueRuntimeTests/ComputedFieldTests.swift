@@ -2,7 +2,7 @@ import Foundation
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// A record type's computed fields (`let:` under `types:`) are computed from the record each time they are read:
 /// they follow a `set:` of the fields they read, and are never stored, persisted or sent.

@@ -2,7 +2,7 @@ import SegueDiagnostics
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// `send:` + `event:`, the event's name computed when sent (SCXML's `eventexpr`).
 @Suite struct ComputedSendTests {

@@ -2,7 +2,7 @@ import SegueDiagnostics
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// `current_event` (SCXML's `_event`), `session`, and `send` with `type: external` (SCXML's external queue).
 @Suite struct CurrentEventTests {

@@ -2,6 +2,7 @@ import Foundation
 import SegueDiagnostics
 import Testing
 
+@testable import SegueMachine
 @testable import SegueRuntime
 
 #if canImport(Glibc)

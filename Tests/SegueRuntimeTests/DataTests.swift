@@ -2,7 +2,7 @@ import Foundation
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// Typed variables: defaults, `from_defaults`, `persist: true` and restart.
 @Suite struct DataTests {

@@ -2,7 +2,7 @@ import Foundation
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// The fast, untraced dispatch path (`MachineDriver`) ends in exactly the state the traced `Machine.step` does, and
 /// the active-state set behaves as the sorted list it stands for.

@@ -3,7 +3,7 @@ import SegueExpression
 import SegueModel
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// The real donations flow (`flows/donate.yaml`), driven through its main path and rendered.
 @Suite struct DonateFlowTests {

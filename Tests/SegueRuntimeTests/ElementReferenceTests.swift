@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 @Suite struct ElementReferenceTests {
     func parts(_ text: String) -> [String]? {

@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// `emit:` sends an output event out of the machine as an effect; no screen handles it and nothing else changes.
 @Suite struct EmitTests {

@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// An error alert without `message:` shows the message of the error being handled; with one, the given text.
 @Suite struct ErrorAlertTests {

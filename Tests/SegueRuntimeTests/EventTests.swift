@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// Run-to-completion, raised events, guards, and events nobody handles.
 @Suite struct EventTests {

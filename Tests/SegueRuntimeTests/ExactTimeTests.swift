@@ -2,7 +2,7 @@ import SegueExpression
 import SegueModel
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// Virtual time in whole nanoseconds: durations parse exactly and re-armed timers never drift.
 @Suite struct ExactTimeTests {

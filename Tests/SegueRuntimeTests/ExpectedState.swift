@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// The state a test expects after a step, written as edits to the previous one, with the flow's names at hand.
 ///

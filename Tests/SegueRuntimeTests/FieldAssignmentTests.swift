@@ -2,7 +2,7 @@ import SegueDiagnostics
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// `set: { person.surname: … }` writes one field of a record variable (flow or screen data, at any depth) and
 /// keeps the others; a null on the way is a run-time error routed like any.

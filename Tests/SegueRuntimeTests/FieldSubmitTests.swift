@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// A field's `submit:`: return in a single-line field runs its actions with `event.value` its text, once, where
 /// `change:` runs on every edit; the input query offers it only where the field has `submit:` and is shown and

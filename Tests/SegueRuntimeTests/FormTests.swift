@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// Field rules as the user types and on submit; the submit button's state; `form.<field>` in expressions.
 @Suite struct FormTests {

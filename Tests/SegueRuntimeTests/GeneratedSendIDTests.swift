@@ -2,7 +2,7 @@ import SegueDiagnostics
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// `send` + `id_as:` (an id generated into a variable, SCXML's `idlocation`) and `cancel_timer` + `timer:` (an id
 /// computed when it runs, SCXML's `sendidexpr`).

@@ -1,7 +1,7 @@
 import Testing
 
 @testable import SegueExpression
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// Form input crafted to look like something it is not (issue 16): blank-looking names, hidden characters in words
 /// and links, one Character that weighs kilobytes.

@@ -2,6 +2,7 @@ import Foundation
 import SegueExpression
 import Testing
 
+@testable import SegueMachine
 @testable import SegueRuntime
 
 /// `state.x` and `form.x` are read without making the whole record (`MachineScope.field`): the same values as the

@@ -4,7 +4,7 @@ import SegueModel
 import Testing
 
 @testable import SegueCheck
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// The implicit records (`device`, `error`, `current_event`, `session`) are declared once: whatever field the checker
 /// accepts has a value at run time, of the declared type, and durations are read by one grammar everywhere.

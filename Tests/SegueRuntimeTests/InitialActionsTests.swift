@@ -2,7 +2,7 @@ import SegueDiagnostics
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// `initial_do:`, the initial transition's actions (SCXML's `<initial>` content): after the state's own `on_enter`,
 /// before its initial child's, and only when the state is entered by default.

@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// The input query: what can be done in a state, with paths and domains, and why anything else cannot; the
 /// runner ignores exactly what the query refuses.

@@ -2,7 +2,7 @@ import SegueExpression
 import SegueModel
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// `invoke:` (docs/semantics.md rule 12): a child chart run as its own session inside the parent's steps.
 @Suite struct InvocationTests {

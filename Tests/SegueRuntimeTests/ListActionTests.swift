@@ -2,7 +2,7 @@ import SegueDiagnostics
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// Actions on data: `let:` values in an action list, `set:` of a list item (`people[i].surname`), the list actions
 /// `append`, `insert`, `remove_at` and `replace_at`, and a field's `change:`; a position out of range is a run-time

@@ -2,7 +2,7 @@ import SegueExpression
 import SegueModel
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// A run shows built-in texts in the flow's locale (else the device's), with the flow's `messages:` on top.
 @Suite struct LocalizedMessageTests {

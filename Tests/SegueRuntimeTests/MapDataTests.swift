@@ -2,6 +2,7 @@ import Foundation
 import SegueExpression
 import Testing
 
+@testable import SegueMachine
 @testable import SegueRuntime
 
 /// A `map<string, T>` variable is a record value at run time: put, read back, saved as JSON and restored.

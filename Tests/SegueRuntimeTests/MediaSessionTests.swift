@@ -1,6 +1,7 @@
 import SegueExpression
 import Testing
 
+@testable import SegueMachine
 @testable import SegueRuntime
 
 /// A session plays lines with the durations its audio service gives and feeds the input level while recording.

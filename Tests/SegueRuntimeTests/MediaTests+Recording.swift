@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// Recording a take: the line highlighted while it records, the level following the input.
 extension MediaTests {

@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// Playback of a script's lines, recording highlights and levels, `state.<name>`, edits inside list items, footers.
 @Suite struct MediaTests {

@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// Every name a compiled expression reads is bound to the program's table of names, and reading by slot keeps the
 /// scoping rule: a screen's own data before the flow's, a named value computed where it is declared.

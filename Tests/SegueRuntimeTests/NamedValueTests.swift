@@ -2,7 +2,7 @@ import Foundation
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// Named values are computed each time they are read, from the state as it is then.
 @Suite struct NamedValueTests {

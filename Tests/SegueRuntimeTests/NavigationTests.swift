@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// UIKit's navigation rules, one test per transition kind.
 @Suite struct NavigationTests {

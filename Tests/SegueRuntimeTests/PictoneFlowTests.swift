@@ -2,7 +2,7 @@ import Foundation
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// The real Pictone flow (`flows/pictone.yaml`): splash timer, playback modes, the recording countdown.
 @Suite struct PictoneFlowTests {

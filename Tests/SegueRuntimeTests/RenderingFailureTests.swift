@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// A condition that fails while drawing hides or disables its element, and the failure is kept on it.
 @Suite struct RenderingFailureTests {

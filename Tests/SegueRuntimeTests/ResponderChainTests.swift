@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// The responder chain, one test per rule: a raised event goes to the sending screen, then to the screens below
 /// it on the stack, nearest first, then to the flow's own `on:`; the first that takes it handles it.

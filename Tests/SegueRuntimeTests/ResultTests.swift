@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// Results handed back: `dismiss`/`pop` `{ result: … }` runs the `on_result` of the navigation that opened the
 /// screen, with `result` bound; leaving any other way runs nothing.

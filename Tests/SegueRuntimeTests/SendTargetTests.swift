@@ -2,7 +2,7 @@ import SegueDiagnostics
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// `send` + `target:` and `processor:` computed when sent (SCXML's `targetexpr`, `typeexpr`), and the errors SCXML
 /// raises for a send that cannot go.

@@ -2,6 +2,7 @@ import Foundation
 import SegueExpression
 import Testing
 
+@testable import SegueMachine
 @testable import SegueRuntime
 
 /// The session performs effects against services and persistence and feeds outcomes back.

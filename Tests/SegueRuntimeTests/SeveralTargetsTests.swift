@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// A transition with several targets (`goto: [a2, b2]`, SCXML's `target="a2 b2"`): docs/semantics.md rules 4 and 6
 /// computed over every target.

@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// Nested states and parallel regions with SCXML's entry and exit order; timers owned by states.
 @Suite struct StateChartTests {

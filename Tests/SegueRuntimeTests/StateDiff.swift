@@ -1,6 +1,6 @@
 import SegueExpression
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// A field-by-field difference of two machine states, so a failing step shows only what differs.
 ///

@@ -2,7 +2,7 @@ import SegueDiagnostics
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// One test per rule of docs/semantics.md "Statecharts: SCXML's algorithm" (W3C SCXML 1.0, Appendix D).
 @Suite struct StatechartSemanticsTests {

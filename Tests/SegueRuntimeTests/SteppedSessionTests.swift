@@ -2,6 +2,7 @@ import Foundation
 import SegueExpression
 import Testing
 
+@testable import SegueMachine
 @testable import SegueRuntime
 
 /// A stepped session runs every effect before `send` returns, in the machine's order; nothing it fails at is

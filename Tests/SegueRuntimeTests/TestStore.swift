@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// Drives `Machine.step` the way TCA's TestStore drives a reducer: nothing changes behind the test's back.
 ///

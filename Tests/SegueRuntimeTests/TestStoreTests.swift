@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// The test store itself: it fails on any unexpected change, unreceived effect or unanswered call, and says where.
 @Suite struct TestStoreTests {

@@ -6,7 +6,7 @@ import SegueYAML
 import Testing
 
 @testable import SegueCheck
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// Errors a test helper reports when a flow text does not load.
 struct FlowLoadFailure: Error, CustomStringConvertible {

@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// How tall texts and multiline fields are in the view (D6, D13), and a meter's lit bars (P10).
 @Suite struct TextHeightTests {

@@ -1,7 +1,7 @@
 import SegueExpression
 import Testing
 
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// Named timers, cancellation with their screen, the real-clock input, paging and alert queues.
 @Suite struct TimerAndPagingTests {

@@ -1,5 +1,4 @@
 import Foundation
-import SegueRuntime
 import SegueScenario
 import Testing
 

@@ -1,6 +1,5 @@
 import Foundation
 import SegueDriver
-import SegueRuntime
 import SegueScenario
 import Testing
 

@@ -3,6 +3,7 @@
 //     swift run segue-example [flows/donate.yaml]
 import Foundation
 import SegueExpression
+import SegueMachine
 import SegueRuntime
 
 /// Reads, checks and compiles a flow file, printing its errors on failure.

@@ -1,7 +1,7 @@
 import Foundation
 import SegueDiagnostics
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// One case of Segue's own conformance suite (`conformance/`): a flow and a transcript of inputs (`> send go`)
 /// each followed by what must be observed, in order (`exit idle`, `emit moved`, `enter busy`).

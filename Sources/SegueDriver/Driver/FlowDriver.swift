@@ -1,5 +1,6 @@
 import SegueAudio
 import SegueExpression
+import SegueMachine
 import SegueRuntime
 
 /// A stepped `Session` whose state the REPL and scenarios read without waiting: each `launch`, `send` and

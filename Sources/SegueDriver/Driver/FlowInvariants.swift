@@ -1,6 +1,6 @@
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// A flow's `invariants:`, compiled into its program, checked against one state at a time: what `segue test` fails
 /// a step on and the REPL reports after a command (`segue check` checks them in every reachable state).

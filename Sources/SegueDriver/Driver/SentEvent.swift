@@ -1,6 +1,6 @@
 import SegueDiagnostics
 import SegueExpression
-import SegueRuntime
+import SegueMachine
 
 /// An event sent from outside the flow (the REPL's and `segue serve`'s `send`, a scenario's `send:`): any name,
 /// dispatched by SCXML's descriptor rules, so `foo.bar.bat.bif` reaches a `foo.bar.bat` handler and any name a `*`

@@ -1,5 +1,6 @@
 import Foundation
 import SegueDiagnostics
+import SegueMachine
 import SegueRuntime
 
 /// A saved REPL session: the commands from launch to now, each with the outcomes of the calls it made, so loading

@@ -1,7 +1,7 @@
 import Foundation
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// The REPL's words for steps: read from a command line, written back as one (`history`, `undo`, a saved trace),
 /// so that reading what was written gives the same step.

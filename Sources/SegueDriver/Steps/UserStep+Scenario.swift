@@ -1,7 +1,7 @@
 import SegueDiagnostics
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 import SegueYAML
 
 /// A scenario file's words for steps (docs/scenarios.md), which are also what `segue serve`'s page posts as JSON:

@@ -1,6 +1,6 @@
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 
 /// One thing a person does to the app, in every tool's hands the same value: a REPL command line
 /// (`UserStep+REPL.swift`), a scenario step or what `segue serve`'s page posts (`UserStep+Scenario.swift`, JSON being

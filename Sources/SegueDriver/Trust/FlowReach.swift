@@ -1,6 +1,7 @@
 import Foundation
 import SegueDiagnostics
 import SegueExpression
+import SegueMachine
 import SegueModel
 import SegueRuntime
 import SegueServices

@@ -1,6 +1,5 @@
 import Foundation
 import SegueDiagnostics
-import SegueRuntime
 
 /// The folders whose flows may start processes (a custom service's `command:`), kept one real path a line in
 /// `$XDG_CONFIG_HOME/segue/trusted` (or `~/.config/segue/trusted`): the one place that decides whether a flow is

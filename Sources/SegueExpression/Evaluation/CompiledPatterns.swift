@@ -15,4 +15,16 @@ public enum CompiledPatterns {
     public static func regex(_ pattern: String) -> NSRegularExpression? {
         known.value(for: pattern) { try? NSRegularExpression(pattern: $0) }
     }
+
+    /// Whether the pattern matches somewhere in `text` (`matches(…)`); nil when the pattern does not compile.
+    public static func contains(_ pattern: String, in text: String) -> Bool? {
+        guard let regex = regex(pattern) else { return nil }
+        return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
+    /// Whether the pattern matches the whole of `text` (a field's `pattern` rule); an invalid pattern matches
+    /// nothing.
+    public static func matchesWhole(_ text: String, pattern: String) -> Bool {
+        contains("^(?:" + pattern + ")$", in: text) ?? false
+    }
 }

@@ -102,11 +102,10 @@ struct BuiltinCall {
             return .bool(BuiltinCall.isWebURL(try string(0)))
         case .matches:
             let (text, pattern) = (try string(0), try string(1))
-            guard let expression = CompiledPatterns.regex(pattern) else {
+            guard let found = CompiledPatterns.contains(pattern, in: text) else {
                 throw invalid(1, "invalid regular expression `\(pattern)`")
             }
-            let whole = NSRange(text.startIndex..., in: text)
-            return .bool(expression.firstMatch(in: text, range: whole) != nil)
+            return .bool(found)
         case .trim: return .string(try string(0).trimmingCharacters(in: .whitespacesAndNewlines))
         case .lower: return .string(try string(0).lowercased())
         case .upper: return .string(try string(0).uppercased())

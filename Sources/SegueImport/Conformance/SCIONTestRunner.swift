@@ -3,6 +3,7 @@ import SegueDiagnostics
 import SegueDriver
 import SegueExpression
 import SegueJSON
+import SegueMachine
 import SegueModel
 import SegueRuntime
 

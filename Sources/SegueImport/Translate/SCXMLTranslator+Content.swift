@@ -1,6 +1,5 @@
 import Foundation
 import SegueDiagnostics
-import SegueRuntime
 
 /// Values written as content: `<content>`, `<donedata>`, `<assign>`'s text. Text that is a number, a quoted string
 /// or a JSON list or object is that value; any other text is a string, as SCXML's ECMAScript datamodel reads it.

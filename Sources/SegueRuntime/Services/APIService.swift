@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueMachine
 
 /// One REST endpoint as a flow declares it; the runtime builds these from the flow's `services:` section.
 public struct APIEndpoint: Sendable, Hashable, Codable {

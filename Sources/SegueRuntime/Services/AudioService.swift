@@ -1,3 +1,4 @@
+import SegueMachine
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -118,14 +119,6 @@ public struct AudioLine: Sendable, Hashable, Codable {
         self.character = character
         self.voice = voice
     }
-}
-
-/// How playback proceeds (seed requirement P3).
-public enum AudioPlaybackMode: String, Sendable, Hashable, Codable {
-    /// Only the target line plays; it becomes the current line.
-    case line
-    /// From the current line to the end of the lines.
-    case continuous
 }
 
 /// A written audio file's shape.

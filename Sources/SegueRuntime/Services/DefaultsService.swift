@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueMachine
 
 /// Key-value settings that outlive the app (UserDefaults on Apple platforms).
 public protocol DefaultsService: Sendable {

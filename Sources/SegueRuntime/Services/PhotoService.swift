@@ -1,3 +1,4 @@
+import SegueMachine
 /// The visible region the user chose for a photo: pan and pinch-zoom, never rotation (seed requirement D14).
 public struct PhotoCrop: Sendable, Hashable, Codable {
     /// Magnification relative to the smallest scale at which the image covers the frame; ≥ 1.

@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueMachine
 
 /// A product as the store lists it, its price already formatted for the storefront.
 public struct StoreProduct: Sendable, Hashable, Codable {

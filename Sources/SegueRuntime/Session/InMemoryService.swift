@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueMachine
 
 /// A `FlowService` answered by a closure: a test double that records nothing and fakes nothing else.
 ///

@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueMachine
 
 extension Program {
     /// The values of every `from_defaults` key, read from the flow's defaults service before launch; a missing key

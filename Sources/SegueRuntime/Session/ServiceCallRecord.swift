@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueMachine
 
 /// One service call the flow made, with what came back.
 public struct ServiceCallRecord: Sendable, Hashable, Codable {

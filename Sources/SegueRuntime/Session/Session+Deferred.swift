@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueMachine
 
 /// An outcome a stepped session holds until the virtual clock reaches `due` (a service answered with a delay).
 struct DeferredOutcome: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import Foundation
 import SegueExpression
+import SegueMachine
 
 extension Session {
     /// What performing one effect in stepped mode gave back.

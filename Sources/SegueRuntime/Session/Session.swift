@@ -1,5 +1,6 @@
 import Foundation
 import SegueExpression
+import SegueMachine
 
 /// A running flow: owns the machine's state, performs effects against services and persistence, and feeds their
 /// outcomes back — the one effect runner, for tools and apps alike.

@@ -1,3 +1,4 @@
+import SegueMachine
 import SegueModel
 
 /// Something that follows a stepped session's virtual clock: an audio recorder paced by it captures exactly the

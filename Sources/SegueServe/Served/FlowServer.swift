@@ -1,7 +1,7 @@
 import Foundation
 import SegueDriver
+import SegueMachine
 import SegueREPL
-import SegueRuntime
 
 /// `segue serve`: the flow behind an HTTP server, the page's event stream, and two background beats, one that
 /// reloads the flow when its files change and one that runs the clock in real time when asked.

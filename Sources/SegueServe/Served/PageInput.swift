@@ -1,5 +1,5 @@
 import SegueExpression
-import SegueRuntime
+import SegueMachine
 
 /// One thing the person can do on the phone now, as the runtime's input query lists it, with what the page needs
 /// to draw a control for it: a tap's label, a field's text and placeholder, a slider's bounds, a picker's options.

@@ -1,7 +1,7 @@
 import Foundation
+import SegueMachine
 import SegueModel
 import SegueREPL
-import SegueRuntime
 
 /// Everything the page shows, sent as one JSON object after every step (server-sent event `state`) and from
 /// `GET /state`: the phone, the panels beside it, the clock, the timeline, diagnostics and the last reload.

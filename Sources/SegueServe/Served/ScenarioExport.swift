@@ -1,6 +1,6 @@
 import SegueDiagnostics
+import SegueMachine
 import SegueREPL
-import SegueRuntime
 import SegueScenario
 
 /// Writes a served session as a scenario file (docs/scenarios.md): each step the person took a step, each call that

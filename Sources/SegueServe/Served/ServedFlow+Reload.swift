@@ -4,7 +4,6 @@ import SegueDiagnostics
 import SegueDriver
 import SegueModel
 import SegueREPL
-import SegueRuntime
 
 extension ServedFlow {
     /// The files the flow was read from (the flow, its imports, its fixtures), which a change reloads it for.

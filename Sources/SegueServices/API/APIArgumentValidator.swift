@@ -1,6 +1,7 @@
 import Foundation
 import SegueDiagnostics
 import SegueExpression
+import SegueMachine
 import SegueRuntime
 
 /// One checked argument, ready to send: its parameter's name and kind, and the value coerced to that kind.

@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueMachine
 import SegueRuntime
 
 /// An `APIService` seen as a flow's `api` service: each declared endpoint is an operation the flow can `call`.

@@ -1,6 +1,7 @@
 import Foundation
 import SegueDiagnostics
 import SegueExpression
+import SegueMachine
 import SegueRuntime
 
 /// Builds the HTTP request for one call: GET arguments in the query string; other methods as a form body, or as

@@ -1,6 +1,7 @@
 import Foundation
 import SegueExpression
 import SegueJSON
+import SegueMachine
 import SegueRuntime
 
 /// Turns an HTTP status and body into the call's outcome by the envelope contract: `{Error: code, Data: …}`.

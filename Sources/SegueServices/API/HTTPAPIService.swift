@@ -1,5 +1,6 @@
 import Foundation
 import SegueExpression
+import SegueMachine
 import SegueRuntime
 
 /// The REST API over HTTP: checks arguments, sends the request, and reads the `{Error, Data}` envelope.

@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueMachine
 import SegueRuntime
 
 /// The user defaults as a flow calls them: `defaults.get`, `defaults.set`, `defaults.remove`.

@@ -1,6 +1,8 @@
 import Foundation
+import SegueDiagnostics
 import SegueExpression
 import SegueJSON
+import SegueMachine
 import SegueRuntime
 
 /// User defaults kept in a JSON object in one file (or in memory), standing in for `UserDefaults`.

@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueMachine
 import SegueRuntime
 
 /// The user's id for the donations API, kept in the user defaults under `MatimatikProfileID` (requirement D17).

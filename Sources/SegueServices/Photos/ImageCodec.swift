@@ -1,6 +1,7 @@
 import CImageCodec
 import Foundation
 import SegueDiagnostics
+import SegueMachine
 import SegueRuntime
 
 /// JPEG and PNG reading and JPEG writing through libjpeg and libpng (via the `CImageCodec` shim, which turns

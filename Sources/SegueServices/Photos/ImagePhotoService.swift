@@ -1,5 +1,6 @@
 import Foundation
 import SegueDiagnostics
+import SegueMachine
 import SegueRuntime
 
 /// Reads JPEG and PNG photos, crops them as the user chose (pan and pinch-zoom, no rotation), scales them down

@@ -1,3 +1,4 @@
+import SegueMachine
 import SegueModel
 import SegueRuntime
 

@@ -1,6 +1,6 @@
 import Foundation
 import SegueDiagnostics
-import SegueRuntime
+import SegueMachine
 
 #if canImport(Glibc)
     import Glibc

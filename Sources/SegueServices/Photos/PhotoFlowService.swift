@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueMachine
 import SegueRuntime
 
 /// Photos as a flow calls them: `photos.inspect` and `photos.crop`.

@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueMachine
 import SegueModel
 import SegueRuntime
 

@@ -1,4 +1,5 @@
 import Foundation
+import SegueDiagnostics
 import SegueRuntime
 
 /// Where the configuration store keeps completed transactions: in memory (tests) or in a JSON file that survives

@@ -1,4 +1,5 @@
 import SegueExpression
+import SegueMachine
 import SegueRuntime
 
 /// The arguments of one `FlowService` call, read with errors a flow author understands.

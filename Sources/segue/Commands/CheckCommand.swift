@@ -3,7 +3,7 @@ import SegueCheck
 import SegueDiagnostics
 import SegueExplore
 import SegueFrontEnd
-import SegueRuntime
+import SegueMachine
 
 /// Set by Ctrl-C while `segue check` explores, so it stops and reports what it found so far.
 nonisolated(unsafe) private var interruptRequested: sig_atomic_t = 0

@@ -1,7 +1,7 @@
 import Foundation
 import SegueDiagnostics
 import SegueImport
-import SegueRuntime
+import SegueMachine
 
 /// `segue import scxml FILE [-o FILE]`: an SCXML statechart as a flow; `--test DIR` runs W3C IRP tests.
 enum ImportCommand: SegueCommand {

@@ -1,8 +1,8 @@
 import Foundation
 import SegueDiagnostics
+import SegueMachine
 import SegueModel
 import SegueRender
-import SegueRuntime
 
 /// `segue render FLOW`: draws the flow's screens at a device's size, as SVG or PNG files.
 enum RenderCommand: SegueCommand {

@@ -2,8 +2,8 @@ import Foundation
 import SegueCheck
 import SegueDiagnostics
 import SegueDriver
+import SegueMachine
 import SegueREPL
-import SegueRuntime
 
 /// `segue repl FLOW`: step through a flow interactively, or run a script of REPL commands.
 enum ReplSubcommand: SegueCommand {

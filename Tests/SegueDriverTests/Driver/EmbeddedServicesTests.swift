@@ -2,7 +2,6 @@ import Foundation
 import SegueCheck
 import SegueExpression
 import SegueModel
-import SegueRuntime
 import Testing
 
 @testable import SegueDriver

@@ -1,8 +1,8 @@
 import Foundation
 import SegueCheck
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 import Testing
 
 @testable import SegueDriver

@@ -1,5 +1,5 @@
+import SegueMachine
 import SegueModel
-import SegueRuntime
 import Testing
 
 @testable import SegueDriver

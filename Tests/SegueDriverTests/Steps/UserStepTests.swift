@@ -1,7 +1,7 @@
 import SegueDiagnostics
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 import SegueYAML
 import Testing
 

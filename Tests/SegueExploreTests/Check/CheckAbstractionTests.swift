@@ -2,8 +2,8 @@ import Foundation
 import SegueCheck
 import SegueDiagnostics
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 import SegueTestFixtures
 import Testing
 

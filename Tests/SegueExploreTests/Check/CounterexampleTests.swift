@@ -2,7 +2,7 @@ import Foundation
 import SegueCheck
 import SegueDiagnostics
 import SegueExpression
-import SegueRuntime
+import SegueMachine
 import SegueTestFixtures
 import Testing
 

@@ -1,8 +1,8 @@
 import Foundation
 import SegueCheck
 import SegueDiagnostics
+import SegueMachine
 import SegueModel
-import SegueRuntime
 import SegueTestFixtures
 import Testing
 

@@ -1,6 +1,5 @@
 import SegueCheck
 import SegueExpression
-import SegueRuntime
 import Testing
 
 @testable import SegueExplore

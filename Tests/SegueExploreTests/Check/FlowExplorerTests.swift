@@ -1,7 +1,7 @@
 import SegueCheck
 import SegueDiagnostics
+import SegueMachine
 import SegueModel
-import SegueRuntime
 import Testing
 
 @testable import SegueExplore

@@ -4,7 +4,7 @@ import SegueExpression
 import Testing
 
 @testable import SegueExplore
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// The packed states `segue check` keeps: equal states pack to equal bytes, different ones to different bytes, and
 /// every state unpacks to itself, so the packed graph explores exactly what a graph of whole states did.

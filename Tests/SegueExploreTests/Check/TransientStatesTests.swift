@@ -1,4 +1,3 @@
-import SegueRuntime
 import Testing
 
 @testable import SegueExplore

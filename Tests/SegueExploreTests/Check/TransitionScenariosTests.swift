@@ -1,7 +1,7 @@
 import Foundation
 import SegueCheck
 import SegueDiagnostics
-import SegueRuntime
+import SegueMachine
 import SegueTestFixtures
 import Testing
 

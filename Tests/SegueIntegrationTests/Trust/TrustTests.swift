@@ -3,7 +3,6 @@ import SegueCheck
 import SegueDiagnostics
 import SegueExpression
 import SegueModel
-import SegueRuntime
 import SegueTestFixtures
 import Testing
 

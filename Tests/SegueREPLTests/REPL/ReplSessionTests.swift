@@ -1,5 +1,5 @@
 import Foundation
-import SegueRuntime
+import SegueMachine
 import SegueTestFixtures
 import Testing
 

@@ -2,7 +2,7 @@ import SegueExpression
 import Testing
 
 @testable import SegueREPL
-@testable import SegueRuntime
+@testable import SegueMachine
 
 /// How the REPL draws heights, meters and gauges: a text's lines, a multiline field's height, a meter's bars, a
 /// progress bar's fill.

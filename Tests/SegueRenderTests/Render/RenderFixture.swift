@@ -1,6 +1,6 @@
 import Foundation
 import SegueCheck
-import SegueRuntime
+import SegueMachine
 import SegueTestFixtures
 
 @testable import SegueDriver

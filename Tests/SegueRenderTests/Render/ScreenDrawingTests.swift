@@ -1,7 +1,7 @@
 import Foundation
 import SegueExpression
+import SegueMachine
 import SegueModel
-import SegueRuntime
 import SegueTestFixtures
 import Testing
 

@@ -1,6 +1,6 @@
 import SegueDiagnostics
+import SegueMachine
 import SegueModel
-import SegueRuntime
 import Testing
 
 @testable import SegueDriver

@@ -1,6 +1,6 @@
 import Foundation
 import SegueExpression
-import SegueRuntime
+import SegueMachine
 import SegueServices
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import SegueExpression
+import SegueMachine
 import SegueRuntime
 import Testing
 

@@ -1,6 +1,5 @@
 import Foundation
 import SegueExpression
-import SegueRuntime
 import SegueServices
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import SegueMachine
 import SegueRuntime
 import Testing
 

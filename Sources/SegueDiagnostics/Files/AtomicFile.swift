@@ -1,5 +1,4 @@
 import Foundation
-import SegueDiagnostics
 
 #if canImport(Glibc)
     import Glibc

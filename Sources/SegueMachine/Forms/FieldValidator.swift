@@ -1,4 +1,3 @@
-import Foundation
 import SegueExpression
 import SegueModel
 
@@ -63,7 +62,7 @@ public enum FieldValidator {
         case .url: return isWebURL(text)
         case .maxLength(let limit): return text.count <= limit
         case .minLength(let limit): return text.count >= limit
-        case .pattern(let pattern): return matchesWhole(text, pattern: pattern)
+        case .pattern(let pattern): return CompiledPatterns.matchesWhole(text, pattern: pattern)
         }
     }
 
@@ -96,12 +95,5 @@ public enum FieldValidator {
     /// A link a browser opens as a web page (`WebURL`: WHATWG-like, http/https, valid host and port).
     public static func isWebURL(_ text: String) -> Bool {
         WebURL.isValid(text)
-    }
-
-    /// The whole text matches the regular expression; an invalid pattern matches nothing.
-    public static func matchesWhole(_ text: String, pattern: String) -> Bool {
-        guard let regex = CompiledPatterns.regex("^(?:" + pattern + ")$") else { return false }
-        let range = NSRange(text.startIndex..<text.endIndex, in: text)
-        return regex.firstMatch(in: text, range: range) != nil
     }
 }

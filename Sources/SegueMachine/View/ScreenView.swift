@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc  // log10: the machine's module imports no Foundation
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import SegueExpression
 import SegueModel
 

@@ -65,3 +65,11 @@ public enum RecordingCall: String, Sendable {
         self.init(rawValue: operation)
     }
 }
+
+/// How playback proceeds (seed requirement P3).
+public enum AudioPlaybackMode: String, Sendable, Hashable, Codable {
+    /// Only the target line plays; it becomes the current line.
+    case line
+    /// From the current line to the end of the lines.
+    case continuous
+}
