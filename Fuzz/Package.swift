@@ -14,6 +14,7 @@ let package = Package(
                 .product(name: "SegueDiagnostics", package: "Segue"),
                 .product(name: "SegueExpression", package: "Segue"),
                 .product(name: "SegueJSON", package: "Segue"),
+                .product(name: "SegueMachine", package: "Segue"),
                 .product(name: "SegueRuntime", package: "Segue"),
                 .product(name: "SegueServices", package: "Segue"),
                 .product(name: "SegueAudio", package: "Segue"),

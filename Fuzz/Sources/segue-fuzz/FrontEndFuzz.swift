@@ -1,7 +1,7 @@
 import Foundation
 import SegueCheck
 import SegueDiagnostics
-import SegueRuntime
+import SegueMachine
 
 /// Bytes as a flow file, through everything `segue validate` does, then the compiler when the checks pass.
 enum FrontEndFuzz {

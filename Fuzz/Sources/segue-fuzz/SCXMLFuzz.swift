@@ -1,7 +1,7 @@
 import Foundation
 import SegueDiagnostics
 import SegueImport
-import SegueRuntime
+import SegueMachine
 
 /// Bytes as an SCXML document through `segue import scxml`: read (libxml2), translated to a flow, and the flow
 /// compiled as the command checks it. A problem is an I-code placed in the document; a translated flow that does not
