@@ -30,7 +30,10 @@ struct MachineScope: ValueScope {
     /// `state.x` and `form.x` where they name the implicit records: one nested state's flag or one field's value,
     /// found by name in the screen's tables, instead of a record of every state or field.
     func field(_ field: String, of name: ResolvedName) -> Value? {
-        let binding = program.program.names[name.id]
+        self.field(field, of: program.program.names[name.id])
+    }
+
+    func field(_ field: String, of binding: NameBinding) -> Value? {
         guard let implicit = binding.implicit, implicit == .state || implicit == .form, let instance,
             frame.locals.isEmpty || frame.locals[binding.name] == nil,
             NameBinding.slot(binding.screenSlots, at: instance.screen) == nil, binding.dataSlot < 0
