@@ -122,7 +122,7 @@ import Testing
                 guard !program.properties.contains(where: { $0.condition == index }) else { continue }
                 if case .constant = expression.body { continue }
                 #expect(expression.evaluation != nil, "`\(expression.source)` was not compiled")
-                let (compiled, walked) = (expression.evaluate(in: scope), expression.interpreted(in: scope))
+                let (compiled, walked) = (program.evaluate(index, in: scope), expression.interpreted(in: scope))
                 #expect(Self.same(compiled, walked), "`\(expression.source)`: \(compiled) ≠ \(walked)")
                 if case .failure = walked { failures += 1 }
             }
@@ -141,7 +141,10 @@ import Testing
         for property in program.properties {
             let expression = program.expressions[property.condition]
             #expect(expression.evaluation != nil)
-            #expect(Self.same(expression.evaluate(in: scope), expression.interpreted(in: PropertyScope(machine: scope))))
+            #expect(
+                Self.same(
+                    program.evaluate(property.condition, in: scope),
+                    expression.interpreted(in: PropertyScope(machine: scope))))
             results[property.name] = machine.holds(property, in: state)
         }
         #expect(results["on_main"] == .success(true))

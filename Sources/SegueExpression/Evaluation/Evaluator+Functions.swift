@@ -77,14 +77,17 @@ package struct BuiltinCall {
     /// applies it to one item), after checking how many there are.
     package static func run(
         _ function: BuiltinFunction, _ values: [Value], arguments: [Expression], at range: TextRange,
-        apply: @escaping (Int, Value) throws(EvaluationError) -> Value
+        apply: (Int, Value) throws(EvaluationError) -> Value
     ) throws(EvaluationError) -> Value {
         guard function.arity.contains(values.count) else {
             throw EvaluationError(
                 .typeMismatch, "`\(function.rawValue)` takes \(function.arityDescription), got \(values.count)",
                 at: range)
         }
-        return try BuiltinCall(function: function, values: values, arguments: arguments, apply: apply).run()
+        // The call does not outlive `apply`: its captures (the caller's scope) stay where they are.
+        return try withoutActuallyEscaping(apply) { (apply) throws(EvaluationError) -> Value in
+            try BuiltinCall(function: function, values: values, arguments: arguments, apply: apply).run()
+        }
     }
 
     func run() throws(EvaluationError) -> Value {

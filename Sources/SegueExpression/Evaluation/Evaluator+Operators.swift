@@ -53,23 +53,24 @@ package enum ValueOperations {
         return flag
     }
 
-    /// `&&` and `||`: the right side is evaluated only when the left does not decide; each must be a bool.
-    package static func logical(
-        _ op: BinaryOperator, _ left: () throws(EvaluationError) -> Value, at leftRange: TextRange,
-        _ right: () throws(EvaluationError) -> Value, at rightRange: TextRange
-    ) throws(EvaluationError) -> Value {
-        let decided = try bool(try left(), for: "the left side of `\(op.rawValue)`", at: leftRange)
-        if decided == (op == .or) { return .bool(decided) }
-        return .bool(try bool(try right(), for: "the right side of `\(op.rawValue)`", at: rightRange))
+    /// `&&` and `||` on the left side's value: the result when it decides (`false &&`, `true ||`), else nil and the
+    /// right side is evaluated (`rightSide`). Each side must be a bool.
+    package static func decided(_ op: BinaryOperator, by left: Value, at range: TextRange) throws(EvaluationError)
+        -> Value?
+    {
+        let decided = try bool(left, for: "the left side of `\(op.rawValue)`", at: range)
+        return decided == (op == .or) ? .bool(decided) : nil
     }
 
-    /// `??`: the fallback is evaluated only when the first value is null.
-    package static func coalesce(
-        _ left: () throws(EvaluationError) -> Value, _ right: () throws(EvaluationError) -> Value
-    ) throws(EvaluationError) -> Value {
-        let first = try left()
-        return first.isNull ? try right() : first
+    /// `&&` and `||` when the left side did not decide: the right side's truth.
+    package static func rightSide(_ op: BinaryOperator, _ right: Value, at range: TextRange) throws(EvaluationError)
+        -> Value
+    {
+        .bool(try bool(right, for: "the right side of `\(op.rawValue)`", at: range))
     }
+
+    /// `??` falls back when the first value is null (the fallback is evaluated only then).
+    package static func fallsBack(_ first: Value) -> Bool { first.isNull }
 
     /// The role of `?:`'s condition in the error when it is not a bool.
     package static let conditionRole = "the condition of `?:`"

@@ -93,13 +93,11 @@ public struct Evaluator<Scope: ValueScope> {
     func binary(_ op: BinaryOperator, _ left: Expression, _ right: Expression) throws(EvaluationError) -> Value {
         switch op {
         case .and, .or:
-            return try ValueOperations.logical(
-                op, { () throws(EvaluationError) in try value(of: left) }, at: left.range,
-                { () throws(EvaluationError) in try value(of: right) }, at: right.range)
+            if let decided = try ValueOperations.decided(op, by: try value(of: left), at: left.range) { return decided }
+            return try ValueOperations.rightSide(op, try value(of: right), at: right.range)
         case .coalesce:
-            return try ValueOperations.coalesce(
-                { () throws(EvaluationError) in try value(of: left) },
-                { () throws(EvaluationError) in try value(of: right) })
+            let first = try value(of: left)
+            return ValueOperations.fallsBack(first) ? try value(of: right) : first
         default:
             return try ValueOperations.binary(op, try value(of: left), try value(of: right), left: left, right: right)
         }

@@ -20,7 +20,7 @@ extension Machine {
         let top = state.topInstance
         let machine = runner.scope(Frame(instance: top?.id ?? -1), instance: top)
         // Compiled as a property (`screen` and `form` read as `PropertyScope` reads them).
-        switch program.expressions[property.condition].evaluate(in: machine) {
+        switch box.program.evaluate(property.condition, in: machine) {
         case .success(.bool(let value)): return .success(value)
         case .success(let other):
             return .failure(PropertyUnevaluable(reason: "the condition gave `\(other.literal)`, not a bool"))

@@ -62,14 +62,24 @@ extension Program {
 }
 
 extension CompiledExpression {
-    /// The value in the machine's scope, by the compiled closures. Failures carry the file position.
-    func evaluate(in scope: MachineScope) -> Result<Value, ExpressionFailure> {
-        if case .constant(let value) = body { return .success(value) }
-        guard let evaluation else { return interpreted(in: scope) }
+    /// Its value when it is a constant (no scope needed), else nil.
+    var constant: Value? {
+        if case .constant(let value) = body { return value }
+        return nil
+    }
+}
+
+extension Program {
+    /// The value of expression `id` in the machine's scope, by its compiled closures (the expression itself is not
+    /// copied: a copy retains its tree and texts). Failures carry the file position.
+    func evaluate(_ id: Int, in scope: MachineScope) -> Result<Value, ExpressionFailure> {
+        guard let evaluation = expressions[id].evaluation else {
+            return expressions[id].constant.map { .success($0) } ?? expressions[id].interpreted(in: scope)
+        }
         do {
             return .success(try evaluation(scope, []))
         } catch {
-            return .failure(failure(error))
+            return .failure(expressions[id].failure(error))
         }
     }
 }

@@ -113,15 +113,15 @@ struct ExpressionCompiler {
         case .and, .or:
             let (leftRange, rightRange) = (left.range, right.range)
             return { scope, parameters throws(EvaluationError) in
-                try ValueOperations.logical(
-                    op, { () throws(EvaluationError) in try first(scope, parameters) }, at: leftRange,
-                    { () throws(EvaluationError) in try second(scope, parameters) }, at: rightRange)
+                if let decided = try ValueOperations.decided(op, by: try first(scope, parameters), at: leftRange) {
+                    return decided
+                }
+                return try ValueOperations.rightSide(op, try second(scope, parameters), at: rightRange)
             }
         case .coalesce:
             return { scope, parameters throws(EvaluationError) in
-                try ValueOperations.coalesce(
-                    { () throws(EvaluationError) in try first(scope, parameters) },
-                    { () throws(EvaluationError) in try second(scope, parameters) })
+                let value = try first(scope, parameters)
+                return ValueOperations.fallsBack(value) ? try second(scope, parameters) : value
             }
         default:
             return { scope, parameters throws(EvaluationError) in
