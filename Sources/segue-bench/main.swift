@@ -18,7 +18,8 @@ let usage = """
                                                 states) and a ring of 10,000 screens; SPIN's ratio where installed
       eval [--json] [--runs N] [--evaluations N]
                                                 ns per compiled expression evaluated by the machine (data,
-                                                text, lists, named values, the form), and per step
+                                                text, lists, records, named values, the form, a template, a
+                                                property), and per step
       lsp [--json] [--edits N] [--flow FILE]    replay edits of flows/donate.yaml through `segue lsp`: median and
                                                 95th percentile from didChange to publishDiagnostics
       import [--json] [--runs N] [--small STATES] [--large STATES]

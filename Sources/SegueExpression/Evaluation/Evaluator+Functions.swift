@@ -5,18 +5,12 @@ extension Evaluator {
     func call(_ function: BuiltinFunction, _ values: [Value], arguments: [Expression], at range: TextRange)
         throws(EvaluationError) -> Value
     {
-        guard function.arity.contains(values.count) else {
-            throw EvaluationError(
-                .typeMismatch, "`\(function.rawValue)` takes \(function.arityDescription), got \(values.count)",
-                at: range)
-        }
-        let call = BuiltinCall(function: function, values: values, arguments: arguments) {
+        try BuiltinCall.run(function, values, arguments: arguments, at: range) {
             (index, item) throws(EvaluationError) -> Value in
             guard case .lambda(let parameter, _, let body) = arguments[index].kind else { return item }
             return try Evaluator<BoundValueScope<Scope>>(scope: BoundValueScope(base: scope, bound: [parameter: item]))
                 .value(of: body)
         }
-        return try call.run()
     }
 }
 
@@ -51,7 +45,7 @@ extension Evaluator {
 }
 
 /// One call of a built-in function with its evaluated arguments.
-struct BuiltinCall {
+package struct BuiltinCall {
     let function: BuiltinFunction
     let values: [Value]
     let arguments: [Expression]
@@ -77,6 +71,23 @@ struct BuiltinCall {
     func string(_ index: Int) throws(EvaluationError) -> String {
         guard case .string(let text) = values[index] else { throw mismatch(index, "a string") }
         return text
+    }
+
+    /// Calls `function` with `values`, the evaluated `arguments` (a function argument's value is `null`: `apply`
+    /// applies it to one item), after checking how many there are.
+    package static func run(
+        _ function: BuiltinFunction, _ values: [Value], arguments: [Expression], at range: TextRange,
+        apply: (Int, Value) throws(EvaluationError) -> Value
+    ) throws(EvaluationError) -> Value {
+        guard function.arity.contains(values.count) else {
+            throw EvaluationError(
+                .typeMismatch, "`\(function.rawValue)` takes \(function.arityDescription), got \(values.count)",
+                at: range)
+        }
+        // The call does not outlive `apply`: its captures (the caller's scope) stay where they are.
+        return try withoutActuallyEscaping(apply) { (apply) throws(EvaluationError) -> Value in
+            try BuiltinCall(function: function, values: values, arguments: arguments, apply: apply).run()
+        }
     }
 
     func run() throws(EvaluationError) -> Value {

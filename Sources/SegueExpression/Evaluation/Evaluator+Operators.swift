@@ -1,6 +1,8 @@
-/// Run-time rules of the unary and binary operators.
-extension Evaluator {
-    func unary(_ op: UnaryOperator, _ operand: Value, at range: TextRange) throws(EvaluationError) -> Value {
+/// Run-time rules of the operators, and of reading a field, an element or a named value: the one place for them,
+/// shared by the tree-walking `Evaluator` and the runtime's compiled expressions, which pass the operands' values
+/// with the syntax nodes they came from (for the ranges and texts of errors).
+package enum ValueOperations {
+    package static func unary(_ op: UnaryOperator, _ operand: Value, at range: TextRange) throws(EvaluationError) -> Value {
         switch (op, operand) {
         case (.not, .bool(let flag)): return .bool(!flag)
         case (.negate, .int(let value)):
@@ -16,20 +18,11 @@ extension Evaluator {
         }
     }
 
-    func binary(_ op: BinaryOperator, _ left: Expression, _ right: Expression) throws(EvaluationError) -> Value {
-        switch op {
-        case .and, .or:
-            // Short-circuit: the right side is not evaluated once the left decides.
-            let decided = try bool(left, for: "the left side of `\(op.rawValue)`")
-            if decided == (op == .or) { return .bool(decided) }
-            return .bool(try bool(right, for: "the right side of `\(op.rawValue)`"))
-        case .coalesce:
-            // The fallback is evaluated only when it is needed.
-            let first = try value(of: left)
-            return first.isNull ? try value(of: right) : first
-        default: break
-        }
-        let (a, b) = (try value(of: left), try value(of: right))
+    /// A binary operator other than `&&`, `||` and `??` (which decide whether to evaluate their right side) on its
+    /// operands' values.
+    package static func binary(_ op: BinaryOperator, _ a: Value, _ b: Value, left: Expression, right: Expression)
+        throws(EvaluationError) -> Value
+    {
         switch op {
         case .equal: return .bool(a.isEqual(to: b))
         case .notEqual: return .bool(!a.isEqual(to: b))
@@ -48,7 +41,41 @@ extension Evaluator {
         }
     }
 
-    private func arithmetic(_ op: BinaryOperator, _ a: Value, _ b: Value, left: Expression, right: Expression)
+    /// An operand that must be a `bool` (of `&&`, `||`, `?:`, `!`…): `role` is spelled only when it is not one.
+    package static func bool(_ value: Value, for role: @autoclosure () -> String, at range: TextRange)
+        throws(EvaluationError) -> Bool
+    {
+        guard case .bool(let flag) = value else {
+            throw EvaluationError(
+                value.isNull ? .nullValue : .typeMismatch, "\(role()) must be a bool, but it is \(value.kindName)",
+                at: range)
+        }
+        return flag
+    }
+
+    /// `&&` and `||` on the left side's value: the result when it decides (`false &&`, `true ||`), else nil and the
+    /// right side is evaluated (`rightSide`). Each side must be a bool.
+    package static func decided(_ op: BinaryOperator, by left: Value, at range: TextRange) throws(EvaluationError)
+        -> Value?
+    {
+        let decided = try bool(left, for: "the left side of `\(op.rawValue)`", at: range)
+        return decided == (op == .or) ? .bool(decided) : nil
+    }
+
+    /// `&&` and `||` when the left side did not decide: the right side's truth.
+    package static func rightSide(_ op: BinaryOperator, _ right: Value, at range: TextRange) throws(EvaluationError)
+        -> Value
+    {
+        .bool(try bool(right, for: "the right side of `\(op.rawValue)`", at: range))
+    }
+
+    /// `??` falls back when the first value is null (the fallback is evaluated only then).
+    package static func fallsBack(_ first: Value) -> Bool { first.isNull }
+
+    /// The role of `?:`'s condition in the error when it is not a bool.
+    package static let conditionRole = "the condition of `?:`"
+
+    private static func arithmetic(_ op: BinaryOperator, _ a: Value, _ b: Value, left: Expression, right: Expression)
         throws(EvaluationError) -> Value
     {
         if a.numberValue == nil { throw notANumber(op, a, at: left.range) }
@@ -88,14 +115,14 @@ extension Evaluator {
         return .number(result)
     }
 
-    private func notANumber(_ op: BinaryOperator, _ value: Value, at range: TextRange) -> EvaluationError {
+    private static func notANumber(_ op: BinaryOperator, _ value: Value, at range: TextRange) -> EvaluationError {
         let wanted = op == .add ? "numbers, strings or lists" : "numbers"
         return EvaluationError(
             value.isNull ? .nullValue : .typeMismatch, "`\(op.rawValue)` needs \(wanted), not \(value.kindName)",
             at: range)
     }
 
-    private func compare(_ op: BinaryOperator, _ a: Value, _ b: Value, left: Expression, right: Expression)
+    private static func compare(_ op: BinaryOperator, _ a: Value, _ b: Value, left: Expression, right: Expression)
         throws(EvaluationError) -> Bool
     {
         let ordered: (less: Bool, equal: Bool)
@@ -120,7 +147,7 @@ extension Evaluator {
         }
     }
 
-    func contains(_ needle: Value, in haystack: Value, left: Expression, right: Expression) throws(EvaluationError)
+    static func contains(_ needle: Value, in haystack: Value, left: Expression, right: Expression) throws(EvaluationError)
         -> Bool
     {
         switch (needle, haystack) {

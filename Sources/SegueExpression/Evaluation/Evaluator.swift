@@ -23,8 +23,7 @@ public struct Evaluator<Scope: ValueScope> {
                 switch segment {
                 case .text(let part, _): text += part
                 case .expression(let expression, _):
-                    let part = try value(of: expression)
-                    if !part.isNull { text += part.description }
+                    ValueOperations.append(try value(of: expression), to: &text)
                 }
             }
             return text
@@ -38,10 +37,10 @@ public struct Evaluator<Scope: ValueScope> {
             return value
         case .name(let name):
             if let value = scope.value(of: name) { return value }
-            return try computed(name, scope.computedValue(of: name), at: expression.range)
+            return try ValueOperations.computed(name, scope.computedValue(of: name), at: expression.range)
         case .resolved(let name):
             if let value = scope.value(of: name) { return value }
-            return try computed(name.name, scope.computedValue(of: name), at: expression.range)
+            return try ValueOperations.computed(name.name, scope.computedValue(of: name), at: expression.range)
         case .list(let items):
             var values: [Value] = []
             values.reserveCapacity(items.count)
@@ -51,13 +50,13 @@ public struct Evaluator<Scope: ValueScope> {
             var values: [String: Value] = [:]
             for field in fields { values[field.name] = try value(of: field.value) }
             return .record(values)
-        case .member(let base, let name, let nameRange):
+        case .member(let base, let name, _):
             if case .resolved(let resolved) = base.kind, let field = scope.field(name, of: resolved) { return field }
-            return try member(name, of: try value(of: base), base: base, at: nameRange)
+            return try ValueOperations.member(name, of: try value(of: base), base: base)
         case .computedField(let base, let name, _, let computed):
-            return try computedField(name, of: try value(of: base), base: base, computed, at: expression.range)
+            return try ValueOperations.computedField(name, of: try value(of: base), base: base, computed, at: expression.range)
         case .index(let base, let index):
-            return try element(of: try value(of: base), base: base, at: try value(of: index), index: index)
+            return try ValueOperations.element(of: try value(of: base), base: base, at: try value(of: index), index: index)
         case .call(let function, let functionRange, let arguments):
             guard let builtin = BuiltinFunction(rawValue: function) else {
                 guard let flowFunction = scope.flowFunction(named: function) else {
@@ -76,107 +75,31 @@ public struct Evaluator<Scope: ValueScope> {
         case .labeled(_, _, let labeled):
             return try value(of: labeled)
         case .unary(let op, let operand):
-            return try unary(op, try value(of: operand), at: operand.range)
+            return try ValueOperations.unary(op, try value(of: operand), at: operand.range)
         case .binary(let op, let left, let right):
             return try binary(op, left, right)
         case .conditional(let condition, let then, let otherwise):
-            return try bool(condition, for: "the condition of `?:`") ? try value(of: then) : try value(of: otherwise)
-        }
-    }
-
-    /// A name no variable holds: the named value computed now, or the error that says why there is none.
-    private func computed(_ name: String, _ result: Result<Value, EvaluationError>?, at range: TextRange)
-        throws(EvaluationError) -> Value
-    {
-        switch result {
-        case .success(let value): return value
-        case .failure(let inner): throw EvaluationError(inner.kind, "computing `\(name)`: \(inner.message)", at: range)
-        case nil: throw EvaluationError(.unknownName, "unknown name `\(name)`", at: range)
+            return try bool(condition, for: ValueOperations.conditionRole) ? try value(of: then) : try value(of: otherwise)
         }
     }
 
     /// Evaluates an operand that must be a `bool`.
     /// `role` is spelled only when the operand is not a bool (it is on the path of every `&&`, `||` and `?:`).
     func bool(_ expression: Expression, for role: @autoclosure () -> String) throws(EvaluationError) -> Bool {
-        let result = try value(of: expression)
-        guard case .bool(let flag) = result else {
-            throw EvaluationError(
-                result.isNull ? .nullValue : .typeMismatch, "\(role()) must be a bool, but it is \(result.kindName)",
-                at: expression.range)
-        }
-        return flag
+        try ValueOperations.bool(try value(of: expression), for: role(), at: expression.range)
     }
 
-    private func member(_ name: String, of base: Value, base expression: Expression, at range: TextRange)
-        throws(EvaluationError) -> Value
-    {
-        switch base {
-        case .record(let fields): return fields[name] ?? .null
-        case .null:
-            throw EvaluationError(
-                .nullValue, "`\(expression)` is null, so `.\(name)` cannot be read", at: expression.range)
+    /// `&&` and `||` evaluate their right side only when the left does not decide, `??` only when the left is null.
+    func binary(_ op: BinaryOperator, _ left: Expression, _ right: Expression) throws(EvaluationError) -> Value {
+        switch op {
+        case .and, .or:
+            if let decided = try ValueOperations.decided(op, by: try value(of: left), at: left.range) { return decided }
+            return try ValueOperations.rightSide(op, try value(of: right), at: right.range)
+        case .coalesce:
+            let first = try value(of: left)
+            return ValueOperations.fallsBack(first) ? try value(of: right) : first
         default:
-            throw EvaluationError(
-                .typeMismatch, "`\(expression)` is \(base.kindName), which has no field `\(name)`", at: expression.range
-            )
-        }
-    }
-
-    /// A computed field of the record `base` is: its expression over the record's fields, computed now.
-    private func computedField(
-        _ name: String, of base: Value, base expression: Expression, _ computed: ComputedFields, at range: TextRange
-    ) throws(EvaluationError) -> Value {
-        // Null and non-records fail as any field read does.
-        guard case .record(let fields) = base else { return try member(name, of: base, base: expression, at: range) }
-        switch computed.value(of: name, in: fields) {
-        case .success(let value): return value
-        case .failure(let inner):
-            throw EvaluationError(inner.kind, "computing `\(expression).\(name)`: \(inner.message)", at: range)
-        case nil:
-            throw EvaluationError(.unknownName, "`\(computed.record)` has no computed field `\(name)`", at: range)
-        }
-    }
-
-    private func element(
-        of base: Value, base baseExpression: Expression, at index: Value, index indexExpression: Expression
-    )
-        throws(EvaluationError) -> Value
-    {
-        switch (base, index) {
-        case (.list(let items), _):
-            guard let position = index.intValue else {
-                throw EvaluationError(
-                    .typeMismatch, "a list index must be an int, not \(index.kindName)", at: indexExpression.range)
-            }
-            guard items.indices.contains(position) else {
-                throw EvaluationError(
-                    .indexOutOfRange, "index \(position) is out of range for a list of \(items.count) items",
-                    at: indexExpression.range)
-            }
-            return items[position]
-        case (.string(let text), _):
-            guard let position = index.intValue else {
-                throw EvaluationError(
-                    .typeMismatch, "a string index must be an int, not \(index.kindName)", at: indexExpression.range)
-            }
-            guard position >= 0, position < text.count else {
-                throw EvaluationError(
-                    .indexOutOfRange, "index \(position) is out of range for a string of \(text.count) characters",
-                    at: indexExpression.range)
-            }
-            return .string(String(text[text.index(text.startIndex, offsetBy: position)]))
-        case (.record(let fields), .string(let key)):
-            return fields[key] ?? .null
-        case (.record, _):
-            throw EvaluationError(
-                .typeMismatch, "a record key must be a string, not \(index.kindName)", at: indexExpression.range)
-        case (.null, _):
-            throw EvaluationError(
-                .nullValue, "`\(baseExpression)` is null, so it cannot be indexed", at: baseExpression.range)
-        default:
-            throw EvaluationError(
-                .typeMismatch, "`\(baseExpression)` is \(base.kindName), which cannot be indexed",
-                at: baseExpression.range)
+            return try ValueOperations.binary(op, try value(of: left), try value(of: right), left: left, right: right)
         }
     }
 }

@@ -40,15 +40,20 @@ public struct ValueBindings: ValueScope, Sendable, Hashable {
 }
 
 /// A scope with names bound over another: a function argument's parameter while its body is evaluated for one item.
-struct BoundValueScope<Base: ValueScope>: ValueScope {
+package struct BoundValueScope<Base: ValueScope>: ValueScope {
     let base: Base
     let bound: [String: Value]
 
-    func value(of name: String) -> Value? { bound[name] ?? base.value(of: name) }
+    package init(base: Base, bound: [String: Value]) {
+        self.base = base
+        self.bound = bound
+    }
 
-    func computedValue(of name: String) -> Result<Value, EvaluationError>? {
+    package func value(of name: String) -> Value? { bound[name] ?? base.value(of: name) }
+
+    package func computedValue(of name: String) -> Result<Value, EvaluationError>? {
         bound[name] == nil ? base.computedValue(of: name) : nil
     }
 
-    func flowFunction(named name: String) -> FlowFunction? { base.flowFunction(named: name) }
+    package func flowFunction(named name: String) -> FlowFunction? { base.flowFunction(named: name) }
 }

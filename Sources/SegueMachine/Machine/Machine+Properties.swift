@@ -18,11 +18,9 @@ extension Machine {
         }
         let runner = Runner(box: box, state: state, tracing: false)
         let top = state.topInstance
-        let scope = PropertyScope(
-            machine: runner.scope(Frame(instance: top?.id ?? -1), instance: top),
-            screen: top.map { .string(program.screens[$0.screen].name) } ?? .null,
-            formFields: program.formFieldNames)
-        switch program.expressions[property.condition].evaluate(in: scope) {
+        let machine = runner.scope(Frame(instance: top?.id ?? -1), instance: top)
+        // Compiled as a property (`screen` and `form` read as `PropertyScope` reads them).
+        switch box.program.evaluate(property.condition, in: machine) {
         case .success(.bool(let value)): return .success(value)
         case .success(let other):
             return .failure(PropertyUnevaluable(reason: "the condition gave `\(other.literal)`, not a bool"))
@@ -32,22 +30,31 @@ extension Machine {
 }
 
 /// What a property reads: the machine's names for the top screen, with `screen` and a `form` that has every
-/// field some screen has.
-private struct PropertyScope: ValueScope {
+/// field some screen has. A property's compiled expression reads `screen` and `form` by the same two rules; its
+/// parts the compiler leaves to the tree walker (a call of a flow's function) read through this scope.
+struct PropertyScope: ValueScope {
     let machine: MachineScope
-    let screen: Value
-    let formFields: [String]
 
     func value(of name: String) -> Value? { value(of: machine.program.program.binding(of: name)) }
 
     func value(of name: ResolvedName) -> Value? { value(of: machine.program.program.names[name.id]) }
 
     private func value(of binding: NameBinding) -> Value? {
-        if binding.implicit == .screen { return screen }
+        if binding.implicit == .screen { return Self.screen(in: machine) }
         guard binding.implicit == .form else { return machine.value(of: binding) }
+        return Self.form(machine.value(of: binding), fields: machine.program.program.formFieldNames)
+    }
+
+    /// `screen`: the name of the screen on top, null before launch.
+    static func screen(in machine: MachineScope) -> Value {
+        machine.instance.map { .string(machine.program.program.screens[$0.screen].name) } ?? .null
+    }
+
+    /// `form`: every field some screen has, null unless the screen on top shows it (`shown`, the machine's `form`).
+    static func form(_ shown: Value?, fields formFields: [String]) -> Value {
         var fields: [String: Value] = [:]
         for field in formFields { fields[field] = .null }
-        if case .record(let shown)? = machine.value(of: binding) { fields.merge(shown) { _, top in top } }
+        if case .record(let shown)? = shown { fields.merge(shown) { _, top in top } }
         return .record(fields)
     }
 

@@ -342,9 +342,8 @@ struct Runner {
     }
 
     func evaluate(_ id: Int, _ frame: Frame, instance: ScreenInstance? = nil) -> Result<Value, ExpressionFailure> {
-        let expression = program.expressions[id]
-        if case .constant(let value) = expression.body { return .success(value) }
-        return expression.evaluate(in: scope(frame, instance: instance))
+        if let constant = program.expressions[id].constant { return .success(constant) }
+        return program.evaluate(id, in: scope(frame, instance: instance))
     }
 
     /// The error of a condition that is not a bool.

@@ -30,7 +30,10 @@ struct MachineScope: ValueScope {
     /// `state.x` and `form.x` where they name the implicit records: one nested state's flag or one field's value,
     /// found by name in the screen's tables, instead of a record of every state or field.
     func field(_ field: String, of name: ResolvedName) -> Value? {
-        let binding = program.program.names[name.id]
+        self.field(field, of: program.program.names[name.id])
+    }
+
+    func field(_ field: String, of binding: NameBinding) -> Value? {
         guard let implicit = binding.implicit, implicit == .state || implicit == .form, let instance,
             frame.locals.isEmpty || frame.locals[binding.name] == nil,
             NameBinding.slot(binding.screenSlots, at: instance.screen) == nil, binding.dataSlot < 0
@@ -97,15 +100,15 @@ struct MachineScope: ValueScope {
     /// in: a component's sees its parameters, a screen's the screen (never the locals of where it is read), the
     /// flow's only flow-level names.
     func computedValue(of binding: NameBinding) -> Result<Value, EvaluationError>? {
-        let program = program.program
+        // Read through the box, not a copy of the program (a copy retains every table it holds).
         if let component = frame.component, let slot = NameBinding.slot(binding.componentLets, at: component) {
-            return compute(program.componentLets[component].values[slot].value, on: instance, in: frame)
+            return compute(program.program.componentLets[component].values[slot].value, on: instance, in: frame)
         }
         if let instance, let slot = NameBinding.slot(binding.screenLets, at: instance.screen) {
-            return compute(program.screens[instance.screen].lets[slot].value, on: instance)
+            return compute(program.program.screens[instance.screen].lets[slot].value, on: instance)
         }
         guard binding.flowLet >= 0 else { return nil }
-        return compute(program.lets[binding.flowLet].value, on: nil)
+        return compute(program.program.lets[binding.flowLet].value, on: nil)
     }
 
     /// `component` is the frame of a component's elements (its parameters bound); nil for a screen's or the flow's.
@@ -120,7 +123,7 @@ struct MachineScope: ValueScope {
         let declared = MachineScope(
             program: program, data: data, instance: instance, frame: frame,
             device: device, currentEvent: currentEvent, sessionID: sessionID)
-        return program.program.expressions[expression].evaluate(in: declared).mapError { failure in
+        return program.program.evaluate(expression, in: declared).mapError { failure in
             EvaluationError(
                 EvaluationError.Kind(rawValue: failure.kind) ?? .typeMismatch, failure.message,
                 at: TextRange(failure.offset, failure.offset + failure.length))

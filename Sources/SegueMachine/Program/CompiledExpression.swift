@@ -17,6 +17,9 @@ public struct CompiledExpression: Sendable {
     /// The names it reads (data, implicit names, named values; not functions or fields), from its syntax tree:
     /// `segue check` and the compiler ask this, never the source text.
     public let names: Set<String>
+    /// The syntax tree compiled into closures that read the machine's slots (`Program.compileExpressions`, after the
+    /// names are bound); nil only for a constant.
+    var evaluation: CompiledEvaluation?
 
     init(body: Body, source: String, range: SourceRange) {
         self.body = body
@@ -29,8 +32,9 @@ public struct CompiledExpression: Sendable {
         }
     }
 
-    /// The value in `scope`; templates give strings. Failures carry the file position.
-    func evaluate<Scope: ValueScope>(in scope: Scope) -> Result<Value, ExpressionFailure> {
+    /// The value in `scope`, the syntax tree walked; templates give strings. Failures carry the file position.
+    /// The machine runs the compiled `evaluation` instead (`evaluate(in: MachineScope)`).
+    func interpreted<Scope: ValueScope>(in scope: Scope) -> Result<Value, ExpressionFailure> {
         let result: Result<Value, EvaluationError>
         switch body {
         case .constant(let value): return .success(value)
@@ -40,7 +44,7 @@ public struct CompiledExpression: Sendable {
         return result.mapError(failure)
     }
 
-    private func failure(_ error: EvaluationError) -> ExpressionFailure {
+    func failure(_ error: EvaluationError) -> ExpressionFailure {
         ExpressionFailure(
             kind: error.kind.rawValue, message: error.message, source: source, offset: error.range.start,
             length: error.range.length, range: range)

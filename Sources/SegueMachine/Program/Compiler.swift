@@ -18,6 +18,7 @@ public enum Compiler {
         builder.build()
         guard builder.diagnostics.isEmpty else { throw CompileError(diagnostics: builder.diagnostics) }
         builder.program.bindNames()
+        builder.program.compileExpressions()
         return builder.program
     }
 
