@@ -213,6 +213,8 @@ struct CheckRun {
         checkDeclarations()
         for component in flow.components { checkComponent(component) }
         lowerImportedComponents()
+        // One resolved screen per screen: growing the list by doubling would hold up to twice the room at the peak.
+        resolvedScreens.reserveCapacity(flow.screens.count)
         for position in flow.screens.indices { checkScreen(at: position) }
         checkFlowHandlers()
         resolvedFlowHandlers = resolveHandlers(flow.handlers, in: .flow)

@@ -6,8 +6,9 @@ public struct ResolvedAction: Sendable {
     public let action: Action
     public let kind: Kind
 
-    /// `Action.Kind`, with what a navigation and a `goto` name resolved.
-    public enum Kind: Sendable {
+    /// `Action.Kind`, with what a navigation and a `goto` name resolved. Indirect, as `Action.Kind` is: stored inline,
+    /// its largest case (a call with its branches) made every action of a checked flow over 500 bytes.
+    public indirect enum Kind: Sendable {
         /// Its target (nil for `dismiss`, `pop` and `pop_to_root`, which name none), each argument with the
         /// position of the parameter it fills, its `on_result` actions.
         case navigate(Navigation, target: ScreenID?, arguments: [ResolvedArgument], onResult: [ResolvedAction]?)

@@ -92,11 +92,14 @@ public struct SymbolTable: Sendable {
         if idPositions.count != ids.count {
             idPositions = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, Int32($0)) })
         }
-        if let position = idPositions[id] { return position }
-        ids.append(id)
-        idPositions[id] = Int32(ids.count - 1)
-        return Int32(ids.count - 1)
+        // One hash for the lookup and the insertion: the slot is made with the next position when the id is new.
+        let next = Int32(ids.count)
+        let position = Self.value(of: &idPositions[id, default: next])
+        if position == next { ids.append(id) }
+        return position
     }
+
+    private static func value(of slot: inout Int32) -> Int32 { slot }
 
     private mutating func place(_ range: SourceRange) -> Place {
         Place(path: intern(path: range.path), start: range.start, end: range.end)

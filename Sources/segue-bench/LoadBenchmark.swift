@@ -8,7 +8,8 @@ import SegueYAML
 /// (load + decode + check) on the same bytes, in one process, best of several runs.
 ///
 /// `load --stage libyaml|yaml|decode|all [--screens N] [--runs N]` runs one stage on one ring instead, for profilers
-/// (`valgrind --tool=callgrind`) and for the peak memory of that stage alone.
+/// (`perf`, `heaptrack`; valgrind gives up on the release binary's DWARF 5 debug info) and for the peak memory of that
+/// stage alone.
 enum LoadBenchmark {
     static func main(_ arguments: [String]) -> Int32 {
         let json: Bool
@@ -77,7 +78,7 @@ enum LoadBenchmark {
     }
 
     /// `--stage yaml|decode|all [--screens N]`: runs one stage of the front end on one ring, for profilers
-    /// (callgrind, massif) and for the peak memory of that stage alone.
+    /// (perf, heaptrack) and for the peak memory of that stage alone.
     private static func profile(stage: String, screens: Int, runs: Int) -> Int32 {
         let file = SourceFile(path: "ring_\(screens).yaml", text: BenchFlows.ring(screens))
         let body: () -> Void

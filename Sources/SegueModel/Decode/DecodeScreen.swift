@@ -77,11 +77,24 @@ extension FlowDecoder {
     /// `{ goto: [a, b] }` is a transition (the action enters one state). An action with a `do:` of its own
     /// (`foreach`, `after`, `every`, `if`…) is an action, not a transition.
     mutating func decodeAlternatives(_ node: Node) -> [GuardedActions] {
+        // One pass over the item's keys, read in place (each handler of a flow is asked this).
         func isGuarded(_ item: Node) -> Bool {
-            guard item["when"] != nil || item["do"] != nil || item["type"] != nil || item["goto"]?.value.sequence != nil
-            else { return false }
-            let keys = item.mapping?.map(\.name) ?? []
-            return !keys.contains { !Self.transitionKeys.contains($0) && Self.actionKeywords.contains($0) }
+            guard let entries = item.mapping else { return false }
+            var transitionKey = false
+            var gotoSeen = false
+            for entry in entries {
+                guard case .scalar(let key) = entry.key.content else { continue }
+                switch key.text {
+                case "when", "do", "type": transitionKey = true
+                case "goto" where !gotoSeen:
+                    // As `item["goto"]` reads it: the first `goto` decides.
+                    gotoSeen = true
+                    transitionKey = transitionKey || entry.value.sequence != nil
+                default: continue
+                }
+            }
+            guard transitionKey else { return false }
+            return !entries.contains { !Self.transitionKeys.contains($0.name) && Self.actionKeywords.contains($0.name) }
         }
         guard node.sequence.map({ $0.contains(where: isGuarded) }) ?? isGuarded(node) else {
             return [

@@ -45,9 +45,21 @@ public enum EventDescriptor {
     }
 
     /// Whether `text` can name an event: identifiers joined by dots (`done.state.timer`).
+    /// One pass over the text with nothing allocated: the checker asks it of every handler key.
     public static func isEventName(_ text: String) -> Bool {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return !parts.isEmpty && parts.allSatisfy { isIdentifier($0) }
+        var atPartStart = true
+        for scalar in text.unicodeScalars {
+            if scalar == "." {
+                guard !atPartStart else { return false }
+                atPartStart = true
+            } else if atPartStart {
+                guard isLetterOrUnderscore(scalar) else { return false }
+                atPartStart = false
+            } else {
+                guard isLetterOrUnderscore(scalar) || ("0"..."9").contains(scalar) else { return false }
+            }
+        }
+        return !atPartStart
     }
 
     /// Whether `text` can be a handler key: an event name, `*`, or an event name ending in `.*`.
