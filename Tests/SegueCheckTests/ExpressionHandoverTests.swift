@@ -111,12 +111,21 @@ import Testing
         let list = "data:\n  xs: { type: list<int>, default: \"[1, 2]\" }\n"
         let text = Self.flow.replacingOccurrences(of: "data:\n", with: list)
             .replacingOccurrences(of: "set: { n: \"n - 1\" }", with: "set: { \"xs[n - 1]\": \"n\" }")
-        let run = try checkRun(text)
+        var run = try checkRun(text)
         let steps = run.writeSteps.values.first
         guard case .item(.expression(let position), let written)? = steps?.first else {
             Issue.record("no item step: \(String(describing: steps))")
             return
         }
         #expect(written == "n - 1" && position.referencedNames == ["n"])
+        // Steps the checks never typed leave the write unresolved: C900 at the key, and no `CheckedFlow`.
+        run.writeSteps = [:]
+        let tap = try #require(run.flow.screens.first?.elements.first?.tap)
+        _ = run.resolveActions(tap, in: ResolutionPlace(screen: 0, states: [:]))
+        run.reportUncheckedExpressions()
+        let found = run.diagnostics.filter { $0.code == CheckCode.uncheckedExpression }
+        #expect(found.map(\.message) == ["the checker did not type the steps of `xs[n - 1]`"])
+        #expect(found.map { "\($0.range.start)" } == ["24:29"])
+        #expect(run.checked(sources: []) == nil)
     }
 }
