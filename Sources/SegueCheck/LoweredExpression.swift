@@ -13,13 +13,16 @@ public enum LoweredExpression: Sendable {
 struct LoweredExpressions {
     private(set) var entries: [LoweredExpression?] = []
 
+    /// A text the checker made itself (`CheckRun.unnumbered`, a position inside a `set:` key) has no place here: its
+    /// syntax goes to the compiler in the resolved write.
     subscript(id: ExpressionID) -> LoweredExpression? {
         get {
             let index = Int(id.index)
-            return index < entries.count ? entries[index] : nil
+            return entries.indices.contains(index) ? entries[index] : nil
         }
         set {
             let index = Int(id.index)
+            guard index >= 0 else { return }
             if index >= entries.count { entries += repeatElement(nil, count: index + 1 - entries.count) }
             entries[index] = newValue
         }
