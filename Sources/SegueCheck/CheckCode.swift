@@ -146,6 +146,13 @@ public enum CheckCode {
     /// Plural forms that do not fit: a form missing, a category the locale lacks, or forms for a message without a number.
     public static let pluralForms = "C704"
 
+    // MARK: bugs in segue
+
+    /// An expression (or a `set:` key's steps) of a flow the checks accepted that they never parsed: the compiler
+    /// would have nothing to run. Never reported for a flow, only for a bug in segue; not in `all`, which lists the
+    /// codes a flow file can cause (each with a corpus file).
+    public static let uncheckedExpression = "C900"
+
     /// Every code above, in order.
     public static let all = [
         importCycle, duplicateImport, unreadableFile, unreadableFixture, unknownScreen, unknownState, unhandledEvent,

@@ -32,8 +32,9 @@ public struct CheckedFlow: Sendable {
     public let events: [EventDeclaration]
     /// The files read, so positions map to exact columns.
     public let sources: [SourceFile]
-    /// Every expression the checker parsed, each read of a record type's computed field lowered.
-    let expressions: [LoweredExpression.Key: LoweredExpression]
+    /// Every expression the checker parsed, each read of a record type's computed field lowered, at its number
+    /// (`ExpressionID`): the checker made sure every text of `flow` and `components` has one (C900).
+    let expressions: [LoweredExpression]
     /// The computed fields of each record type that has some (by the type's name), for showing a record's.
     public let computedFields: [String: ComputedFields]
     /// The flow's own functions (`functions:`), typed, by name.
@@ -43,7 +44,7 @@ public struct CheckedFlow: Sendable {
 
     init(
         flow: Flow, start: ScreenID, screens: [ResolvedScreen], handlers: [ResolvedHandler], onError: [ResolvedAction]?, components: [String: Component], events: [EventDeclaration], sources: [SourceFile],
-        parsed: [LoweredExpression.Key: LoweredExpression] = [:], computedFields: [String: ComputedFields] = [:],
+        expressions: [LoweredExpression], computedFields: [String: ComputedFields] = [:],
         functions: [String: FlowFunction] = [:], symbols: SymbolTable = SymbolTable()
     ) {
         self.functions = functions
@@ -56,13 +57,14 @@ public struct CheckedFlow: Sendable {
         self.components = components
         self.events = events
         self.sources = sources
-        self.expressions = parsed
+        self.expressions = expressions
         self.computedFields = computedFields
     }
 
     /// The expression as the checker parsed it and the compiler runs it, a read of a computed field lowered
-    /// (`entry.full_name` computing `name + ' ' + surname` from `entry`): the compiler parses nothing again.
-    public func syntax(of text: ExpressionText) -> LoweredExpression? {
-        expressions[LoweredExpression.Key(text)]
+    /// (`entry.full_name` computing `name + ' ' + surname` from `entry`): the compiler parses nothing again. `text`
+    /// is one of `flow`'s or `components`' texts, which the checker made sure have their syntax.
+    public func syntax(of text: ExpressionText) -> LoweredExpression {
+        expressions[Int(text.id.index)]
     }
 }

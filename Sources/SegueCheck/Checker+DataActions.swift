@@ -83,9 +83,13 @@ extension CheckRun {
         guard let type = rootType(path.root, of: name, in: scope) else { return nil }
         var current = type
         var holder = path.root
+        // Kept for the resolved write only when every position parsed (one that did not was reported).
+        var steps: [WriteStep]? = []
+        defer { if !path.steps.isEmpty, let steps { writeSteps[name.range] = steps } }
         for (position, step) in path.steps.enumerated() {
             if current == .any {
-                checkPositions(path.steps[position...], of: name, in: scope)
+                let rest = checkPositions(path.steps[position...], of: name, in: scope)
+                if let done = steps, let rest { steps = done + rest } else { steps = nil }
                 return .any
             }
             switch step {
@@ -95,14 +99,14 @@ extension CheckRun {
                 else { return nil }
                 current = fieldType
                 holder += "." + field
+                steps?.append(.field(field))
             case .index(let text, let offset):
                 let range = subrange(of: name, from: offset, length: text.utf8.count)
-                guard let itemType = itemType(text, of: current, holder: holder, at: range, key: name, in: scope)
-                else {
-                    return nil
-                }
+                let (itemType, syntax) = itemType(text, of: current, holder: holder, at: range, in: scope)
+                guard let itemType else { return nil }
                 current = itemType
                 holder += "[\(text)]"
+                if let syntax { steps?.append(.item(syntax, text: text)) } else { steps = nil }
             }
         }
         return current
@@ -180,45 +184,54 @@ extension CheckRun {
         return fieldType
     }
 
-    /// `list[i]` (an `int` position) or `map[key]` (a `string` key) inside a target.
-    /// The positions written inside a value of type `any` (`stuff[i + 1].x`): typed as expressions, so each reaches
+    /// The steps after a value of type `any` (`stuff[i + 1].x`): each position typed as an expression, so it reaches
     /// the compiler parsed, a syntax error reported here.
-    private mutating func checkPositions(_ steps: ArraySlice<AssignmentPath.Step>, of name: Name, in scope: Scope) {
-        for case .index(let text, let offset) in steps {
-            let index = ExpressionText(
-                text, kind: .expression, node: nil, range: subrange(of: name, from: offset, length: text.utf8.count))
-            check(index, in: scope, role: "the position in `\(name.text)`")
-            recordPosition(index, writtenIn: name)
+    private mutating func checkPositions(_ steps: ArraySlice<AssignmentPath.Step>, of name: Name, in scope: Scope)
+        -> [WriteStep]?
+    {
+        var written: [WriteStep]? = []
+        for step in steps {
+            switch step {
+            case .field(let field, _):
+                written?.append(.field(field))
+            case .index(let text, let offset):
+                let range = subrange(of: name, from: offset, length: text.utf8.count)
+                let position = ExpressionText(text, kind: .expression, id: Self.unnumbered, node: nil, range: range)
+                let syntax = parseAndType(position, in: scope, role: "the position in `\(name.text)`").syntax
+                if let syntax { written?.append(.item(syntax, text: text)) } else { written = nil }
+            }
         }
+        return written
     }
 
-    /// The compiler places a failure inside a position at the whole key: it finds the syntax there too.
-    private mutating func recordPosition(_ index: ExpressionText, writtenIn key: Name) {
-        let placed = LoweredExpression.Key(ExpressionText(index.text, kind: .expression, node: nil, range: key.range))
-        parsed[placed] = parsed[LoweredExpression.Key(index)]
-    }
+    /// The number of a text the checker makes (a position inside a `set:` key): none of the flow's; its syntax goes
+    /// to the compiler in the resolved write (`WriteStep`), never through `lowered`.
+    static let unnumbered = ExpressionID(-1)
 
+    /// `list[i]` (an `int` position) or `map[key]` (a `string` key) inside a target: the item's type, and the
+    /// position as parsed (nil when it does not parse, which is reported).
     private mutating func itemType(
-        _ text: String, of current: ValueType, holder: String, at range: SourceRange, key: Name, in scope: Scope
-    ) -> ValueType? {
-        let index = ExpressionText(text, kind: .expression, node: nil, range: range)
-        defer { recordPosition(index, writtenIn: key) }
+        _ text: String, of current: ValueType, holder: String, at range: SourceRange, in scope: Scope
+    ) -> (type: ValueType?, syntax: LoweredExpression?) {
+        let index = ExpressionText(text, kind: .expression, id: Self.unnumbered, node: nil, range: range)
         switch current.unwrapped {
         case .list(let element):
             warnIfOptional(current, holder: holder, writing: "an item", at: range, in: scope, whole: "list")
-            check(index, in: scope, expecting: .int, role: "the position in `\(holder)`", strict: true)
-            return element
+            let checked = parseAndType(
+                index, in: scope, expecting: .int, role: "the position in `\(holder)`", strict: true)
+            return (element, checked.syntax)
         case .map(let element):
             warnIfOptional(current, holder: holder, writing: "a key", at: range, in: scope, whole: "map")
-            check(index, in: scope, expecting: .string, role: "the key in `\(holder)`", strict: true)
-            return element
+            let checked = parseAndType(
+                index, in: scope, expecting: .string, role: "the key in `\(holder)`", strict: true)
+            return (element, checked.syntax)
         default:
             report(
                 .error(
                     CheckCode.unknownField,
                     "`\(holder)` is `\(current)`, which has no items to set; `[…]` writes an item of a list or a map",
                     at: range))
-            return nil
+            return (nil, nil)
         }
     }
 

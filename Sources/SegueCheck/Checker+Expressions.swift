@@ -8,11 +8,26 @@ extension CheckRun {
     /// With `expecting`, a type that does not fit is reported with `code` as "`role` must be `T`, found `U`".
     /// A value that may be null fits a non-null type unless `strict` (a null there is a run-time error outcome,
     /// and the language has no way to narrow `T?` to `T`); assignments and defaults are strict.
+    /// The text's syntax is kept at its number for the compiler (`lowered`); a text checked again where it reads no
+    /// computed field keeps the lowering an earlier check made.
     @discardableResult
     mutating func check(
         _ text: ExpressionText, in scope: Scope, expecting expected: ValueType? = nil, role: String,
         code: String = CheckCode.typeMismatch, strict: Bool = false
     ) -> ValueType? {
+        let checked = parseAndType(text, in: scope, expecting: expected, role: role, code: code, strict: strict)
+        if let syntax = checked.syntax, checked.readsComputedField || lowered[text.id] == nil {
+            lowered[text.id] = syntax
+        }
+        return checked.type
+    }
+
+    /// `check(_:in:expecting:role:code:strict:)` for a text the checker made (a position inside a `set:` key), which
+    /// has no number: its syntax comes back to the caller (nil when it does not parse).
+    mutating func parseAndType(
+        _ text: ExpressionText, in scope: Scope, expecting expected: ValueType? = nil, role: String,
+        code: String = CheckCode.typeMismatch, strict: Bool = false
+    ) -> (type: ValueType?, syntax: LoweredExpression?, readsComputedField: Bool) {
         let checker = TypeChecker(scope: scope.typeScope, knownNonNull: scope.nonNull)
         var found: ValueType?
         defer { sites?.append(ExpressionSite(text: text, scope: checker.scope, type: found)) }
@@ -35,7 +50,7 @@ extension CheckRun {
                 }
             } catch {
                 report(Self.hintingText(place(error, in: text), for: text))
-                return nil
+                return (nil, nil, false)
             }
         case .template:
             do throws(ExpressionDiagnostic) {
@@ -53,18 +68,17 @@ extension CheckRun {
                 }
             } catch {
                 report(place(error, in: text))
-                return nil
+                return (nil, nil, false)
             }
         }
-        // A text checked again where it reads no computed field keeps the lowering an earlier check made.
-        let key = LoweredExpression.Key(text)
-        if !analysis.computedReads.isEmpty || parsed[key] == nil { parsed[key] = syntax() }
+        let lowered = syntax()
+        let readsComputedField = !analysis.computedReads.isEmpty
         referNames(in: expressions, of: text, in: scope, computedReads: analysis.computedReads)
         for warning in analysis.warnings { report(place(warning, in: text)) }
         switch analysis.type {
         case .failure(let problems):
             for problem in problems.items { report(place(problem, in: text)) }
-            return nil
+            return (nil, lowered, readsComputedField)
         case .success(let type):
             found = type
             if let expected {
@@ -78,7 +92,7 @@ extension CheckRun {
                 let whole = text.sourceRange(ofTextOffset: 0, length: text.text.utf8.count, in: file(text.range))
                 report(.error(code, "\(role) must be `\(expected)`, found \(found)", at: whole))
             }
-            return type
+            return (type, lowered, readsComputedField)
         }
     }
 

@@ -110,8 +110,13 @@ struct CheckRun {
     var namingValue: String?
     /// Whether a record type's computed field is being checked: its names are the record's, not the flow's.
     var checkingRecordType = false
-    /// Every expression parsed, reads of computed fields lowered, for the compiler (`CheckedFlow.syntax(of:)`).
-    var parsed: [LoweredExpression.Key: LoweredExpression] = [:]
+    /// Every expression parsed, reads of computed fields lowered, by number, for the compiler
+    /// (`CheckedFlow.syntax(of:)`).
+    var lowered = LoweredExpressions()
+    /// The steps of each `set:` key and list action's target with steps, typed and parsed, by where the key is written.
+    var writeSteps: [SourceRange: [WriteStep]] = [:]
+    /// Keys whose steps the resolution found unchecked (C900 when nothing else is wrong).
+    var unparsedWrites: [Name] = []
     /// Each screen's elements, handlers and states resolved, in the order of `flow.screens`; a screen that does not
     /// resolve is left out (its errors were reported), and with it the `CheckedFlow`.
     var resolvedScreens: [ResolvedScreen] = []
@@ -224,6 +229,7 @@ struct CheckRun {
         guard role == .flow else { return checkUnhandledEvents(analysis: nil) }
         checkStart()
         checkUnhandledEvents(analysis: checkNavigation())
+        reportUncheckedExpressions()
     }
 
     /// Imported components are checked in their own file; here they are only typed, so their expressions reach the
@@ -271,7 +277,7 @@ struct CheckRun {
     /// reported it).
     func checked(sources: [SourceFile]) -> CheckedFlow? {
         guard let start = index.positions[flow.start.text], resolvedScreens.count == flow.screens.count,
-            unresolvedNames == 0
+            unresolvedNames == 0, let expressions = handedOverExpressions
         else {
             return nil
         }
@@ -280,7 +286,7 @@ struct CheckRun {
         return CheckedFlow(
             flow: flow, start: ScreenID(position: start), screens: resolvedScreens,
             handlers: resolvedFlowHandlers, onError: resolvedFlowOnError, components: components, events: events,
-            sources: sources, parsed: parsed,
+            sources: sources, expressions: expressions,
             computedFields: types.computedFields, functions: functions, symbols: symbols)
     }
 

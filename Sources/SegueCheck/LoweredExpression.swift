@@ -7,17 +7,29 @@ import SegueModel
 public enum LoweredExpression: Sendable {
     case expression(Expression)
     case template(Template)
+}
 
-    /// Which written expression: its file, where it starts there, and its text.
-    struct Key: Hashable {
-        var path: String
-        var offset: Int
-        var text: String
+/// Every expression text the checker parsed, at its number (`ExpressionID`): what it hands the compiler.
+struct LoweredExpressions {
+    private(set) var entries: [LoweredExpression?] = []
 
-        init(_ text: ExpressionText) {
-            self.path = text.range.path
-            self.offset = text.range.start.offset
-            self.text = text.text
+    /// A text the checker made itself (`CheckRun.unnumbered`, a position inside a `set:` key) has no place here: its
+    /// syntax goes to the compiler in the resolved write.
+    subscript(id: ExpressionID) -> LoweredExpression? {
+        get {
+            let index = Int(id.index)
+            return entries.indices.contains(index) ? entries[index] : nil
         }
+        set {
+            let index = Int(id.index)
+            guard index >= 0 else { return }
+            if index >= entries.count { entries += repeatElement(nil, count: index + 1 - entries.count) }
+            entries[index] = newValue
+        }
+    }
+
+    /// The numbers in `ids` with no syntax.
+    func missing(in ids: Range<Int32>) -> [Int32] {
+        ids.filter { self[ExpressionID($0)] == nil }
     }
 }

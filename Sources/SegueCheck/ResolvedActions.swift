@@ -15,8 +15,8 @@ public struct ResolvedAction: Sendable {
         case goto(StateID)
         case set([ResolvedAssignment])
         case bind([Assignment])
-        /// A list action and the variable (or form field) its target starts at.
-        case listEdit(ListEdit, target: WriteTarget)
+        /// A list action, the variable (or form field) its target starts at and the steps inside it.
+        case listEdit(ListEdit, target: WriteTarget, steps: [WriteStep])
         /// `id_as:`'s variable resolved.
         case send(
             event: Name, arguments: [Assignment], delivery: SendDelivery, options: SendOptions?, idLocation: WriteTarget?)
@@ -43,10 +43,19 @@ public enum WriteTarget: Sendable, Hashable {
     case field(Int)
 }
 
-/// One `set:` key and the variable (or form field) it starts at.
+/// One `set:` key, the variable (or form field) it starts at, and the steps inside it.
 public struct ResolvedAssignment: Sendable {
     public let assignment: Assignment
     public let target: WriteTarget
+    public let steps: [WriteStep]
+}
+
+/// A step inside the variable a `set:` key or a list action's target starts at (`people[i].surname`: item `i`, then
+/// field `surname`; `form.x` and a plain variable have none): a field, or an item at a position as the checker
+/// parsed it, with its text as written.
+public enum WriteStep: Sendable {
+    case field(String)
+    case item(LoweredExpression, text: String)
 }
 
 /// A screen argument (`with: { name: value }`) and the position of the parameter it fills.
@@ -109,13 +118,18 @@ extension CheckRun {
         case .set(let assignments):
             var resolved: [ResolvedAssignment] = []
             for assignment in assignments {
-                guard let target = resolvePath(assignment.name, in: place) else { return nil }
-                resolved.append(ResolvedAssignment(assignment: assignment, target: target))
+                guard let target = resolvePath(assignment.name, in: place),
+                    let steps = writeSteps(of: assignment.name)
+                else { return nil }
+                resolved.append(ResolvedAssignment(assignment: assignment, target: target, steps: steps))
             }
             return .set(resolved)
         case .bind(let assignments): return .bind(assignments)
         case .listEdit(let edit):
-            return resolvePath(edit.target, in: place).map { .listEdit(edit, target: $0) }
+            guard let target = resolvePath(edit.target, in: place), let steps = writeSteps(of: edit.target) else {
+                return nil
+            }
+            return .listEdit(edit, target: target, steps: steps)
         case .send(let event, let arguments, let delivery, let options):
             var idLocation: WriteTarget?
             if let location = options?.idLocation {
@@ -163,6 +177,20 @@ extension CheckRun {
             return resolveWrite(name, in: place)
         }
         return resolveWrite(Name(path.root, at: name.range), in: place)
+    }
+
+    /// The steps inside the variable `name` starts at, as the check of its target typed them (`writeSteps`); none for
+    /// a plain variable or `form.x`. Nil when that check did not finish, having reported why (or, a bug in segue,
+    /// never ran: kept in `unparsedWrites`, which the checker reports as C900).
+    mutating func writeSteps(of name: Name) -> [WriteStep]? {
+        guard let path = AssignmentPath(name.text), !path.steps.isEmpty, path.root != ImplicitName.form.rawValue else {
+            return []
+        }
+        guard let steps = writeSteps[name.range] else {
+            unparsedWrites.append(name)
+            return nil
+        }
+        return steps
     }
 
     /// `form.<field>` of the screen, a data variable of the screen (which hides the flow's of that name), or one of

@@ -25,6 +25,9 @@ struct ImportResolver {
     /// Every imported file that decoded, in the order first read, for the checker to check as a library.
     private(set) var libraries: [ImportedLibrary] = []
     private var cache: [String: ImportedDefinitions] = [:]
+    /// Where the next file's expression texts are numbered from: each imported file goes on from the files read
+    /// before it, so the texts of its components are numbered apart from the importing flow's (`ExpressionID`).
+    private var nextExpressionID: Int32 = 0
 
     init(limits: YAMLLimits, root: ProjectRoot) {
         self.limits = limits
@@ -32,7 +35,7 @@ struct ImportResolver {
     }
 
     /// YAML, then the model; a file with no `flow`, `start` or `screens` is a library of definitions.
-    func decode(_ file: SourceFile) -> DecodedUnit {
+    mutating func decode(_ file: SourceFile) -> DecodedUnit {
         var yaml = YAMLLoader(limits: limits).load(file)
         var diagnostics = yaml.diagnostics
         let yamlHadErrors = yaml.diagnostics.hasErrors
@@ -49,8 +52,9 @@ struct ImportResolver {
             role = .library
             root = Self.library(node, entries: entries, name: PathName.lastComponent(of: file.path))
         }
-        var decoder = FlowDecoder(file: file)
+        var decoder = FlowDecoder(file: file, firstExpressionID: nextExpressionID)
         let flow = decoder.decodeFlow(taking: &root)
+        nextExpressionID = decoder.nextExpressionID
         diagnostics += decoder.diagnostics
         return DecodedUnit(flow: flow, role: role, diagnostics: diagnostics, yamlHadErrors: yamlHadErrors)
     }

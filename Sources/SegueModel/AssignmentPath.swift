@@ -1,7 +1,8 @@
 /// Where a `set:` key or a list action writes, split into its variable and the steps into it:
 /// `people[i].surname` is `people`, then item `i`, then field `surname`.
 ///
-/// The checker types each step and the compiler lowers it; neither splits the text itself.
+/// The checker types each step and hands it to the compiler resolved (`WriteStep`, a position parsed); neither splits
+/// the text itself.
 public struct AssignmentPath: Sendable, Hashable {
     public enum Step: Sendable, Hashable {
         /// `.surname`; `offset` is where the name starts in the text.

@@ -38,6 +38,12 @@ public struct Flow: Sendable {
     public var range: SourceRange
     /// Where the file was read from.
     public var path: String
+    /// The numbers of every expression text the decoder made for this flow (`ExpressionID`; an invoked chart's are
+    /// its own, numbered apart).
+    public var expressionIDs: Range<Int32> = 0..<0
+    /// Whether the decoder refused nothing in it, so every text it numbered is in the model (one it refused, an
+    /// element with a wrong key, say, takes its texts with it).
+    public var keepsEveryText = true
 
     public init(id: Name, start: Name, path: String, range: SourceRange) {
         self.version = 1
@@ -153,4 +159,8 @@ public struct Component: Sendable {
     /// Named values its elements read, computed where they are used with the parameters in scope (`let:`).
     public var lets: [NamedValue] = []
     public var range: SourceRange
+    /// The numbers of the expression texts written in it (`ExpressionID`), in the numbering of its flow.
+    public var expressionIDs: Range<Int32> = 0..<0
+    /// Whether the decoder refused nothing in it (`Flow.keepsEveryText`).
+    public var keepsEveryText = true
 }

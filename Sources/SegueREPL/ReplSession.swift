@@ -33,7 +33,6 @@ public final class ReplSession {
         case invalidFlow(FlowLoadResult)
         /// The file is a library of components, not a flow with screens.
         case notAFlow(String)
-        case compile(String)
         case services(String)
         /// `admit` refused what the flow reaches (it said why).
         case refused(String)
@@ -45,7 +44,6 @@ public final class ReplSession {
                 return "\(result.path) has \(Plural.english(count, "error")); fix them with `segue validate` first"
             case .notAFlow(let path):
                 return "\(path) is a library of components, not a flow: it has no screens to step through"
-            case .compile(let message): return "the flow cannot be compiled: \(message)"
             case .services(let message): return "the embedded services could not start: \(message)"
             case .refused(let path): return "\(path) was not run: it is not trusted"
             }
@@ -77,18 +75,14 @@ public final class ReplSession {
     public init(
         checked: CheckedFlow, embedded: EmbeddedServices, device: DeviceProfile = .standard, style: ReplStyle = .plain,
         locale: String? = nil
-    ) throws(OpenError) {
+    ) {
         self.flow = checked.flow
         self.embedded = embedded
         self.style = style
         localeOverride = locale
-        do {
-            var compiled = try Compiler.compile(checked)
-            if let locale { compiled.locale = locale }
-            program = compiled
-        } catch {
-            throw .compile("\(error)")
-        }
+        var compiled = Compiler.compile(checked)
+        if let locale { compiled.locale = locale }
+        program = compiled
         driver = FlowDriver(program: program, embedded: embedded, device: device)
         invariants = FlowInvariants(program: program)
     }
@@ -110,7 +104,7 @@ public final class ReplSession {
         } catch {
             throw .services(error.description)
         }
-        return try ReplSession(checked: checked, embedded: embedded, device: device, style: style, locale: locale)
+        return ReplSession(checked: checked, embedded: embedded, device: device, style: style, locale: locale)
     }
 
     /// `options` with the command policy `admit` gives for what `flow` reaches (unchanged without `admit`);

@@ -56,12 +56,7 @@ public struct RenderRequest: Sendable {
         guard let checked = loaded.checked else {
             throw .flowHasErrors(loaded.diagnostics.filter { $0.severity == .error })
         }
-        var program: Program
-        do {
-            program = try Compiler.compile(checked)
-        } catch {
-            throw .problem("\(flowPath) does not compile: \(error)")
-        }
+        var program = Compiler.compile(checked)
         if let locale { program.locale = locale }
         if let screen, !program.screens.contains(where: { $0.name == screen }) {
             throw .problem(

@@ -106,11 +106,7 @@ public final class ScenarioRunner {
         if flows[key] == nil {
             let loaded = FlowLoader(root: root).load(path: path)
             if let checked = loaded.checked {
-                do {
-                    flows[key] = .success((checked.flow, try Compiler.compile(checked)))
-                } catch {
-                    flows[key] = .failure(ScenarioError(diagnostics: [.error("T010", "\(error)", at: range)]))
-                }
+                flows[key] = .success((checked.flow, Compiler.compile(checked)))
             } else {
                 flows[key] = .failure(ScenarioError(diagnostics: loaded.diagnostics.filter { $0.severity == .error }))
             }

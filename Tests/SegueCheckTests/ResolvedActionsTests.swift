@@ -88,12 +88,19 @@ import Testing
         let loaded = FlowLoader().load(SourceFile(path: "w.yaml", text: Self.writes))
         #expect(loaded.diagnostics.filter { $0.severity == .error }.isEmpty, "\(loaded.diagnostics)")
         let tap = try #require(loaded.checked?.screens.first?.elements.last?.tap)
-        guard case .set(let assignments) = tap.first?.kind, case .listEdit(_, let appended) = tap.last?.kind else {
+        guard case .set(let assignments) = tap.first?.kind, case .listEdit(_, let appended, let steps) = tap.last?.kind else {
             Issue.record("not a set and a list action: \(tap)")
             return
         }
         #expect(assignments.map(\.target) == [.screen(1), .flow(1), .field(1), .flow(2)])
         #expect(appended == .flow(1))
+        // `people[0]` goes one item in, its position parsed by the checker; the others are whole variables.
+        #expect(assignments.map(\.steps.count) == [0, 1, 0, 0] && steps.isEmpty)
+        guard case .item(.expression(let position), let text) = assignments[1].steps.first else {
+            Issue.record("not an item step: \(assignments[1].steps)")
+            return
+        }
+        #expect(text == "0" && position.kind == .literal(.int(0)))
     }
 
     /// A parameter is no variable `set:` may change, also where it hides a data variable of its name: the write

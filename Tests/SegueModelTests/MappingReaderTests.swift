@@ -53,7 +53,7 @@ struct ScreenOptionalPartsTests {
     @Test func settingAndClearingOptionalParts() {
         var screen = Screen(name: Name("main", at: .synthesized), range: .synthesized)
         #expect(screen.title == nil && screen.states == nil && screen.playback == nil)
-        screen.title = ExpressionText("Hello", kind: .template, node: nil, range: .synthesized)
+        screen.title = ExpressionText("Hello", kind: .template, id: ExpressionID(0), node: nil, range: .synthesized)
         screen.states = StateChart(initial: [], parallel: true, states: [], range: .synthesized)
         let copy = screen
         screen.title = nil

@@ -51,7 +51,7 @@ struct Harness {
         guard let checked = Checker(flow: try flow(yaml)).checkedDespiteErrors() else {
             throw FlowLoadFailure(description: "`start` names no screen")
         }
-        return try Compiler.compile(checked)
+        return Compiler.compile(checked)
     }
 
     var program: Program { machine.program }

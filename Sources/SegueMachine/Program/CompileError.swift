@@ -1,12 +1,10 @@
 import SegueDiagnostics
 
-/// Why a flow could not be compiled: the checker's errors (from the conveniences that check first), or, for a
-/// checked flow, an expression that reached the compiler unparsed (a bug in segue), as diagnostics with positions.
+/// Why a flow could not be compiled: the checker's errors, from the conveniences that check first (a checked flow
+/// always compiles), as diagnostics with positions.
 public struct CompileError: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
 
-    /// The code of a problem the checker should have refused but the compiler met.
-    public static let uncheckedCode = "internal"
     /// The code for a file that is a library, not a flow: it has nothing to run.
     public static let libraryCode = "library"
 

@@ -10,13 +10,13 @@ import SegueModel
 /// The checker has resolved every name, so the compiler only numbers them; the conveniences below run the front
 /// end and the checker first, and their errors are the `CompileError`'s diagnostics.
 ///
-///     let program = try Compiler.compile(path: "flows/donate.yaml")
+///     let program = try Compiler.compile(path: "flows/donate.yaml")   // the checker's errors, if any
+///     if let checked = FlowLoader().load(path: "flows/donate.yaml").checked { _ = Compiler.compile(checked) }
 public enum Compiler {
-    /// Lowers a checked flow; it throws only when an expression reaches it unparsed (a bug in segue).
-    public static func compile(_ checked: CheckedFlow) throws(CompileError) -> Program {
+    /// Lowers a checked flow: the checker resolved every name and parsed every expression, so nothing here fails.
+    public static func compile(_ checked: CheckedFlow) -> Program {
         var builder = ProgramBuilder(checked: checked)
         builder.build()
-        guard builder.diagnostics.isEmpty else { throw CompileError(diagnostics: builder.diagnostics) }
         builder.program.bindNames()
         builder.program.compileExpressions()
         return builder.program
@@ -28,7 +28,7 @@ public enum Compiler {
     ) throws(CompileError) -> Program {
         let (checked, diagnostics) = Checker(flow: flow, imported: imported, sources: sources).checkedFlow()
         guard let checked else { throw CompileError(diagnostics: diagnostics.filter { $0.severity == .error }) }
-        return try compile(checked)
+        return compile(checked)
     }
 
     /// Reads, checks and compiles the flow file at `path`, with its imports.
@@ -54,6 +54,6 @@ public enum Compiler {
                         + "import it from a flow", at: start)
             ])
         }
-        return try compile(checked)
+        return compile(checked)
     }
 }

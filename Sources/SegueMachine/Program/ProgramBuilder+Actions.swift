@@ -104,16 +104,16 @@ extension ProgramBuilder {
                 let assignment = resolved.assignment
                 return AssignOperation(
                     target: AssignTarget(resolved.target), value: expression(assignment.value, context: context),
-                    path: steps(of: assignment.name, context: context))
+                    path: steps(resolved.steps, of: assignment.name))
             }
             program.code.append(.assign(operations))
         case .bind(let assignments):
             program.code.append(
                 .bind(assignments.map { (name: $0.name.text, value: expression($0.value, context: context)) }))
-        case .listEdit(let edit, let target):
+        case .listEdit(let edit, let target, let steps):
             // The decoder requires a value (a position for `remove_at`).
             guard let value = edit.operation == .remove ? edit.position : edit.value else { return }
-            let path = steps(of: edit.target, context: context)
+            let path = self.steps(steps, of: edit.target)
             let position = edit.operation.takesValue ? edit.position.map { expression($0, context: context) } : nil
             program.code.append(
                 .assign([
@@ -229,17 +229,13 @@ extension ProgramBuilder {
         return 0
     }
 
-    /// The steps inside the variable (or form field) a `set:` key or a list action starts at: `.field` and
-    /// `[index]`, an item's position compiled as an expression (`person.surname`: `[surname]`; `form.x`: none).
-    mutating func steps(of name: Name, context: CompileContext) -> [AssignStep] {
-        guard let path = AssignmentPath(name.text), path.root != ImplicitName.form.rawValue else { return [] }
-        return path.steps.map { step -> AssignStep in
+    /// The steps inside the variable (or form field) a `set:` key or a list action starts at, as the checker
+    /// resolved them: `.field` and `[index]`, an item's position compiled as an expression placed at the whole key.
+    mutating func steps(_ resolved: [WriteStep], of name: Name) -> [AssignStep] {
+        resolved.map { step -> AssignStep in
             switch step {
-            case .field(let field, _): return .field(field)
-            case .index(let text, _):
-                // The checker parsed the position where it is written in the whole key.
-                return .item(
-                    expression(ExpressionText(text, kind: .expression, node: nil, range: name.range), context: context))
+            case .field(let field): .field(field)
+            case .item(let position, let text): .item(expression(position, source: text, at: name.range))
             }
         }
     }

@@ -136,16 +136,13 @@ extension ProgramBuilder {
     }
 
     /// An expression or template as the checker parsed it (computed-field reads lowered), a literal folded into a
-    /// constant: the compiler parses nothing. The checker parses every text of a flow it accepts, so a text it did not
-    /// is a bug in segue, reported at its position (compiled as `null`, never run: the flow does not compile).
+    /// constant: the compiler parses nothing, and the checker gave every text of the flow its syntax (C900).
     mutating func expression(_ text: ExpressionText, context: CompileContext) -> Int {
-        let syntax: LoweredExpression
-        if let checked = checked.syntax(of: text) {
-            syntax = checked
-        } else {
-            unresolved("the checker did not parse `\(text.text)`", at: text.range)
-            syntax = .expression(Expression(.literal(.null), at: TextRange(0, 0)))
-        }
+        expression(checked.syntax(of: text), source: text.text, at: text.range)
+    }
+
+    /// An expression the checker parsed, with the text it was written as and where a failure in it is placed.
+    mutating func expression(_ syntax: LoweredExpression, source: String, at range: SourceRange) -> Int {
         let body: CompiledExpression.Body
         switch syntax {
         case .expression(let parsed):
@@ -153,7 +150,7 @@ extension ProgramBuilder {
         case .template(let parsed):
             if let literal = parsed.literalText { body = .constant(.string(literal)) } else { body = .template(parsed) }
         }
-        let compiled = CompiledExpression(body: body, source: text.text, range: text.range)
+        let compiled = CompiledExpression(body: body, source: source, range: range)
         if compiled.names.contains(ImplicitName.currentEvent.rawValue) { program.readsCurrentEvent = true }
         program.expressions.append(compiled)
         return program.expressions.count - 1

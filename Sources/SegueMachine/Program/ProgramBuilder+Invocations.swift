@@ -7,14 +7,7 @@ import SegueModel
 extension ProgramBuilder {
     mutating func compileInvocation(_ resolved: ResolvedInvocation, state: Int, named name: String, screen: Int) {
         let invocation = resolved.invocation
-        let child: Program
-        do {
-            child = try Compiler.compile(resolved.chart)
-        } catch {
-            // What the child's compilation met is reported as its own.
-            diagnostics += error.diagnostics
-            return
-        }
+        let child = Compiler.compile(resolved.chart)
         let context = CompileContext(screen: screen)
         let id = invocation.id?.text ?? "\(name).\(program.invocations.count)"
         var compiled = InvocationProgram(

@@ -15,7 +15,6 @@ struct ProgramBuilder {
     let checked: CheckedFlow
     var flow: Flow { checked.flow }
     var program: Program
-    var diagnostics: [Diagnostic] = []
     /// Call branches and timer bodies waiting to be emitted after the list they belong to.
     var deferred: [DeferredBlock] = []
 
@@ -29,14 +28,6 @@ struct ProgramBuilder {
         program.sessionName = flow.title ?? flow.id.text
         program.computedFields = checked.computedFields
         program.functions = checked.functions
-    }
-
-    /// Something the checker should have refused: a bug in segue, reported rather than miscompiled.
-    mutating func unresolved(_ message: String, at range: SourceRange) {
-        diagnostics.append(
-            .error(
-                CompileError.uncheckedCode, message, at: range,
-                notes: [DiagnosticNote("the checker accepted this flow; this is a bug in segue, please report it")]))
     }
 
     mutating func build() {

@@ -187,10 +187,9 @@ extension FlowDecoder {
             return nil
         }
         let serviceLength = parts[0].utf8.count
-        let serviceRange = ExpressionText(text, kind: .expression, node: value, range: value.range)
-            .sourceRange(ofTextOffset: 0, length: serviceLength, in: file)
-        let operationRange = ExpressionText(text, kind: .expression, node: value, range: value.range)
-            .sourceRange(ofTextOffset: serviceLength + 1, length: parts[1].utf8.count, in: file)
+        let serviceRange = value.sourceRange(ofTextOffset: 0, length: serviceLength, in: file)
+        let operationRange = value.sourceRange(
+            ofTextOffset: serviceLength + 1, length: parts[1].utf8.count, in: file)
         var call = Call(
             service: Name(String(parts[0]), at: serviceRange), operation: Name(String(parts[1]), at: operationRange),
             arguments: reader.take("with").map { assignments($0, context: "`with`") } ?? [],

@@ -87,8 +87,12 @@ extension FlowDecoder {
             return nil
         }
         let submits = reader.take("submits").flatMap { bool($0, context: "`submits`") } ?? false
-        let fallback = icon ?? ExpressionText("", kind: .template, node: nil, range: reader.node.range)
-        return ButtonContent(label: label ?? fallback, submits: submits, icon: icon)
+        // An icon-only button is labelled by its icon; a text is made (and numbered) only when it is kept.
+        guard let shown = label ?? icon else {
+            let empty = text("", kind: .template, node: nil, range: reader.node.range)
+            return ButtonContent(label: empty, submits: submits, icon: icon)
+        }
+        return ButtonContent(label: shown, submits: submits, icon: icon)
     }
 
     mutating func decodeList(_ reader: inout MappingReader) -> ListContent? {
@@ -136,7 +140,7 @@ extension FlowDecoder {
             // A YAML list is its options as data, as a variable's `default:` list is: `[S, M, L]` are three texts.
             node.sequence == nil
                 ? expression(node, context: "`options`")
-                : ExpressionText(node.plainValue.literal, kind: .expression, node: nil, range: node.range)
+                : text(node.plainValue.literal, kind: .expression, node: nil, range: node.range)
         }
         let selected = required("selected", &reader).flatMap { expression($0, context: "`selected`") }
         // Every key is read even when one is wrong, so a mistake in `options` is not also "unknown key `change`".

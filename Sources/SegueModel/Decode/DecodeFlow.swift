@@ -38,6 +38,8 @@ extension FlowDecoder {
             return nil
         }
         guard var reader = mapping(root, at: .flow, context: "a flow file") else { return nil }
+        let firstExpressionID = nextExpressionID
+        let errorsBefore = errorCount
         if let version = reader.take("segue") {
             if let number = int(version, context: "`segue`"), number != 1 {
                 error(
@@ -83,6 +85,8 @@ extension FlowDecoder {
         if let node = reader.take("on_error") { flow.onError = actions(node, context: "`on_error`") }
         if let node = reader.take("on") { flow.handlers = decodeHandlers(node) }
         finish(reader)
+        flow.expressionIDs = firstExpressionID..<nextExpressionID
+        flow.keepsEveryText = errorCount == errorsBefore
         return id == nil || start == nil ? nil : flow
     }
 
@@ -264,6 +268,7 @@ extension FlowDecoder {
             guard var reader = mapping(entry.value, at: .component, context: "component `\(entry.name)`") else {
                 return nil
             }
+            let (firstExpressionID, errorsBefore) = (nextExpressionID, errorCount)
             let parameters = reader.take("parameters").map { decodeParameters($0, context: "`parameters`") } ?? []
             let elements = reader.take("elements").map { decodeElements($0) } ?? []
             let layout = reader.take("layout").flatMap { decodeLayout($0) }
@@ -271,7 +276,8 @@ extension FlowDecoder {
             finish(reader)
             return Component(
                 name: Name(entry.name, at: entry.key.range), parameters: parameters, elements: elements, layout: layout,
-                lets: lets, range: entry.value.range)
+                lets: lets, range: entry.value.range, expressionIDs: firstExpressionID..<nextExpressionID,
+                keepsEveryText: errorCount == errorsBefore)
         }
     }
 }

@@ -170,7 +170,7 @@ extension FlowDecoder {
     /// One `invoke: { chart:, id:, idlocation:, autoforward:, with:, finalize: }`.
     mutating func decodeInvocation(_ node: Node) -> Invocation? {
         guard var reader = mapping(node, at: .invocation, context: "`invoke`") else { return nil }
-        let chart = reader.take("chart").flatMap { decodeFlow($0) }
+        let chart = reader.take("chart").flatMap { node in numberedApart { $0.decodeFlow(node) } }
         if !reader.has("chart") { missing("chart", in: reader) }
         let condition = reader.take("when").flatMap { expression($0, context: "`when`") }
         let id = reader.take("id").flatMap { name($0, context: "`id`") }

@@ -10,14 +10,39 @@ import SegueYAML
 public struct FlowDecoder {
     public let file: SourceFile
     public private(set) var diagnostics: [Diagnostic] = []
+    /// The number the next expression text gets (`ExpressionID`): dense from `firstExpressionID`, restarting at 0
+    /// inside an invoked chart (a flow of its own) and going on after it.
+    public private(set) var nextExpressionID: Int32
 
-    public init(file: SourceFile) {
+    /// `firstExpressionID` is where an imported file goes on from the numbering of the files read before it.
+    public init(file: SourceFile, firstExpressionID: Int32 = 0) {
         self.file = file
+        self.nextExpressionID = firstExpressionID
+    }
+
+    /// An expression text with the next number: every text of a decoded flow is made here.
+    mutating func text(_ text: String, kind: ExpressionText.Kind, node: Node?, range: SourceRange) -> ExpressionText {
+        defer { nextExpressionID += 1 }
+        return ExpressionText(text, kind: kind, id: ExpressionID(nextExpressionID), node: node, range: range)
+    }
+
+    /// Decodes a flow value whose texts are numbered from 0 (an invoked chart), then goes on with this numbering.
+    mutating func numberedApart<Decoded>(_ decode: (inout FlowDecoder) -> Decoded) -> Decoded {
+        let outer = nextExpressionID
+        nextExpressionID = 0
+        defer { nextExpressionID = outer }
+        return decode(&self)
     }
 
     // MARK: diagnostics
 
-    mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+    mutating func report(_ diagnostic: Diagnostic) {
+        if diagnostic.severity == .error { errorCount += 1 }
+        diagnostics.append(diagnostic)
+    }
+
+    /// How many errors were reported so far: a part decoded with none kept every text it numbered.
+    private(set) var errorCount = 0
 
     mutating func error(_ code: String, _ message: String, at range: SourceRange, fix: String? = nil) {
         let fixIts = fix.map { [FixIt(range: range, replacement: $0)] } ?? []
@@ -107,7 +132,7 @@ public struct FlowDecoder {
         }
         var text = scalar.text
         if scalar.value == .null { text = "null" }
-        return ExpressionText(text, kind: .expression, node: node, range: node.range)
+        return self.text(text, kind: .expression, node: node, range: node.range)
     }
 
     /// Text that may interpolate `${…}`: `Hello, ${user.name}`.
@@ -116,7 +141,7 @@ public struct FlowDecoder {
             typeMismatch(node, expected: "text", context: context())
             return nil
         }
-        return ExpressionText(scalar.text, kind: .template, node: node, range: node.range)
+        return text(scalar.text, kind: .template, node: node, range: node.range)
     }
 
     mutating func typeText(_ node: Node, context: @autoclosure () -> String) -> TypeText? {
@@ -132,7 +157,7 @@ public struct FlowDecoder {
             return nil
         }
         if case .string(let text) = scalar.value, let span = ClockDuration(parsing: text) {
-            return ExpressionText(span.secondsLiteral, kind: .expression, node: node, range: node.range)
+            return self.text(span.secondsLiteral, kind: .expression, node: node, range: node.range)
         }
         return expression(node, context: context())
     }

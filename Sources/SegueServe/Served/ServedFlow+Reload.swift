@@ -69,15 +69,8 @@ extension ServedFlow {
                 return
             }
         }
-        let next: ReplSession
-        do {
-            next = try ReplSession(
-                checked: checked, embedded: embedded, device: session.device, locale: session.localeOverride)
-        } catch {
-            reloadNote = "\(error.description); the flow as it was keeps running"
-            await publish()
-            return
-        }
+        let next = ReplSession(
+            checked: checked, embedded: embedded, device: session.device, locale: session.localeOverride)
         let replay = await next.replay(trace.commands)
         if !reused { session.embedded.removeTemporaryFiles() }
         session = next

@@ -64,7 +64,7 @@ public final class ServedFlow: @unchecked Sendable {
         } catch {
             throw .services(error.description)
         }
-        let session = try ReplSession(checked: checked, embedded: embedded, device: device, locale: locale)
+        let session = ReplSession(checked: checked, embedded: embedded, device: device, locale: locale)
         let served = ServedFlow(path: path, options: options, hub: hub, session: session, result: result)
         await served.launch()
         return served

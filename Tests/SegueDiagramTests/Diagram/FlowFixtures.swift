@@ -6,8 +6,9 @@ import SegueDiagnostics
 enum Build {
     static func name(_ text: String) -> Name { Name(text, at: .synthesized) }
 
+    /// Diagrams read no expression numbers (only the checker and the compiler do), so every text here is #0.
     static func text(_ text: String) -> ExpressionText {
-        ExpressionText(text, kind: .expression, node: nil, range: .synthesized)
+        ExpressionText(text, kind: .expression, id: ExpressionID(0), node: nil, range: .synthesized)
     }
 
     static func action(_ kind: Action.Kind) -> Action { Action(kind: kind, range: .synthesized) }
@@ -95,7 +96,7 @@ enum Build {
         onEnter: [Action] = [], handlers: [Handler] = [], states: StateChart? = nil
     ) -> Screen {
         var screen = Screen(name: name(screenName), range: .synthesized)
-        screen.title = title.map { ExpressionText($0, kind: .template, node: nil, range: .synthesized) }
+        screen.title = title.map { ExpressionText($0, kind: .template, id: ExpressionID(0), node: nil, range: .synthesized) }
         screen.navigation = navigation
         screen.elements = elements
         screen.onEnter = onEnter

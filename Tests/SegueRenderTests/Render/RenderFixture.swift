@@ -20,7 +20,7 @@ struct RenderFixture {
         guard let checked = loaded.checked else { throw FixtureProblem(message: "\(flow) does not load") }
         let embedded = try await EmbeddedServices.make(
             for: checked.flow, options: ServiceOptions(boardEntries: boardEntries, root: repository.path))
-        let driver = FlowDriver(program: try Compiler.compile(checked), embedded: embedded, device: device)
+        let driver = FlowDriver(program: Compiler.compile(checked), embedded: embedded, device: device)
         await driver.launch()
         return RenderFixture(driver: driver, embedded: embedded)
     }
