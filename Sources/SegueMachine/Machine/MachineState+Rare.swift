@@ -20,7 +20,8 @@ struct CopyOnWrite<Wrapped: Hashable & Sendable>: Hashable, Sendable {
     }
 
     var value: Wrapped {
-        @inline(__always) get { box.value }
+        // Read in place: a getter would copy the whole value (a retain of each of its arrays) to read one part.
+        @inline(__always) _read { yield box.value }
         @inline(__always) _modify {
             if !isKnownUniquelyReferenced(&box) { box = Box(box.value) }
             yield &box.value
