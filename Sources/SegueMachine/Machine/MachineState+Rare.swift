@@ -20,8 +20,7 @@ struct CopyOnWrite<Wrapped: Hashable & Sendable>: Hashable, Sendable {
     }
 
     var value: Wrapped {
-        // Read in place: a getter would copy the whole value (a retain of each of its arrays) to read one part.
-        @inline(__always) _read { yield box.value }
+        @inline(__always) get { box.value }
         @inline(__always) _modify {
             if !isKnownUniquelyReferenced(&box) { box = Box(box.value) }
             yield &box.value
