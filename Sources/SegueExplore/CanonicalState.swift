@@ -15,6 +15,12 @@ enum CanonicalState {
         _ original: MachineState, clearing dead: ScreenLocalData?, unread: inout UnreadData?
     ) -> MachineState {
         var state = original
+        make(&state, clearing: dead, unread: &unread)
+        return state
+    }
+
+    /// Makes `state` canonical in place: for a state the search owns, which is then not copied first.
+    static func make(_ state: inout MachineState, clearing dead: ScreenLocalData?, unread: inout UnreadData?) {
         dead?.clear(&state)
         unread?.clear(&state)
         // Old ids in the order they are renumbered (new id = position + 1): a handful each, so arrays, not tables.
@@ -56,7 +62,6 @@ enum CanonicalState {
         state.nextInstance = instances.count + 1
         state.nextCall = calls.count + 1
         state.nextTimer = timers.count + 1
-        return state
     }
 
     /// An id's new number among `ids` (its position + 1), 0 when it is not among them.

@@ -35,14 +35,19 @@ public struct CheckState: Sendable, Hashable {
     func next(
         _ raw: MachineState, canonical: consuming MachineState, effects: [Effect], in program: Program
     ) -> CheckState {
+        CheckState(machine: canonical, extra: extra(after: effects, in: raw, program: program))
+    }
+
+    /// What the next state keeps beside its machine state, from the raw state `effects` left (its recording and
+    /// pending calls): read before that state is made canonical in place.
+    func extra(after effects: [Effect], in raw: MachineState, program: Program) -> Extra {
         var echo = raw.recording == nil ? [:] : recordingEcho
         for case .callService(_, let service, let operation, let arguments) in effects
         where RecordingCall(service: service, operation: operation, services: program.services) == .start {
             echo[service] = PageRequest(arguments: arguments).echo
         }
-        return CheckState(
-            machine: canonical, pages: PageRequest.pages(after: effects, in: raw, from: self, program: program),
-            recordingEcho: echo)
+        return Extra(
+            pages: PageRequest.pages(after: effects, in: raw, from: self, program: program), recordingEcho: echo)
     }
 }
 

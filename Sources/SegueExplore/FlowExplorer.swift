@@ -106,9 +106,10 @@ public struct FlowExplorer: Sendable {
         search: while head < graph.count {
             if batches.isEmpty { dispatch(upTo: graph.count) }
             let batch = batches.removeFirst()
-            let expansions = batch.expansions()
+            var expansions = batch.expansions()
             if bounds.expandAhead { dispatch(upTo: graph.count) }
-            for (offset, expansion) in expansions.enumerated() {
+            // By index: binding an expansion would copy it, and a step's state taken out would copy its array.
+            for offset in expansions.indices {
                 if shouldStop() {
                     stoppedBy = "an interrupt"
                     break search
@@ -121,31 +122,37 @@ public struct FlowExplorer: Sendable {
                 }
                 let from = batch.states[offset]
                 let state = from.machine
-                findings.offered(expansion.available, in: state)
+                findings.offered(expansions[offset].available, in: state)
                 // By index: binding each element would copy it (a retain of every array in its state).
-                for index in expansion.tried.indices {
-                    if let key = expansion.tried[index].restartKey, restartsFollowed.contains(key) { continue }
-                    let step = expansion.tried[index].step
-                    let label = expansion.tried[index].move.label
-                    findings.observe(step, by: label, from: current, graph: graph) {
-                        machine.step(state, expansion.tried[index].move.input).trace
+                for index in expansions[offset].tried.indices {
+                    if let key = expansions[offset].tried[index].restartKey, restartsFollowed.contains(key) { continue }
+                    let label = expansions[offset].tried[index].move.label
+                    let input = expansions[offset].tried[index].move.input
+                    findings.observe(expansions[offset].tried[index].step, by: label, from: current, graph: graph) {
+                        machine.step(state, input).trace
                     }
-                    if let what = expansion.tried[index].outOfScope {
+                    if let what = expansions[offset].tried[index].outOfScope {
                         outOfScope[what, default: 0] += 1
                         truncated.insert(current)
                         continue
                     }
-                    let next = from.next(
-                        step.state, canonical: CanonicalState.of(step.state, clearing: dead, unread: &unread),
-                        effects: step.effects, in: program)
+                    // The step's state is taken out of the batch and made canonical in place: nothing reads it after.
+                    var successor = MachineState()
+                    swap(&successor, &expansions[offset].tried[index].step.state)
+                    let extra = from.extra(
+                        after: expansions[offset].tried[index].step.effects, in: successor, program: program)
+                    CanonicalState.make(&successor, clearing: dead, unread: &unread)
+                    let next = CheckState(machine: successor, extra: extra)
                     if Self.repeatsACall(next.machine, more: bounds.maxSameCall) {
                         pruned += 1
                         continue
                     }
-                    let ignored = step.trace.contains { if case .ignored = $0 { true } else { false } }
+                    let ignored = expansions[offset].tried[index].step.trace.contains {
+                        if case .ignored = $0 { true } else { false }
+                    }
                     let (id, isNew) = graph.add(next, from: current, label: label, ignored: ignored)
                     if isNew { findings.inspect(next.machine, id: id, graph: graph) }
-                    if let key = expansion.tried[index].restartKey { restartsFollowed.insert(key) }
+                    if let key = expansions[offset].tried[index].restartKey { restartsFollowed.insert(key) }
                 }
                 if graph.count >= bounds.maxStates {
                     stoppedBy =

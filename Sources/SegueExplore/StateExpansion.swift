@@ -77,10 +77,12 @@ final class ExpansionBatch: @unchecked Sendable {
         if ahead { DispatchQueue.global(qos: .userInitiated).async(execute: work) } else { work() }
     }
 
-    /// The expansions, in the states' order, once the thread is done.
+    /// The expansions, in the states' order, once the thread is done; handed over, the batch keeping none, so the
+    /// search holds the only reference and takes each step's state out without copying it.
     func expansions() -> [StateExpansion] {
         done.wait()
         done.signal()
+        defer { results = [] }
         return results
     }
 }

@@ -70,7 +70,7 @@ struct UnreadData {
                     keep(owner << 16 | slot, in: &state.layers[layer].stack[index].values, at: slot)
                 }
                 for (owner, slot, nested) in stateSlots
-                where owner == screen && !state.layers[layer].stack[index].states.contains(nested) {
+                where owner == screen && !state.layers[layer].stack[index].isActive(nested) {
                     keep(1 << 40 | owner << 16 | slot, in: &state.layers[layer].stack[index].values, at: slot)
                 }
             }

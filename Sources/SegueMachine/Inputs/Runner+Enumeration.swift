@@ -16,8 +16,7 @@ extension Runner {
                 let items = (try? listItems(list, frame).get()) ?? []
                 for (item, value) in items.enumerated() {
                     var itemFrame = frame
-                    itemFrame.locals[ImplicitName.item.rawValue] = value
-                    itemFrame.locals[ImplicitName.index.rawValue] = .int(item)
+                    itemFrame.bind(value, at: item)
                     let itemPath = ElementPath(element: index, item: item)
                     if element.tap != nil { inputs.append(AvailableInput(.tap, path: itemPath)) }
                     guard case .success(let bound) = bind(list.item, itemFrame) else { continue }

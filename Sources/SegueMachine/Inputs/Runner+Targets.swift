@@ -36,8 +36,7 @@ extension Runner {
             }
             reached.item = item
             guard items.indices.contains(item) else { return refuse(.noSuchItem(count: items.count), reached) }
-            frame.locals[ImplicitName.item.rawValue] = items[item]
-            frame.locals[ImplicitName.index.rawValue] = .int(item)
+            frame.bind(items[item], at: item)
         }
         if let part = path.part {
             let inner: [ElementProgram]
@@ -134,6 +133,8 @@ extension Runner {
     func bind(_ component: ComponentProgram, _ frame: Frame) -> Result<Frame, ExpressionFailure> {
         var inner = frame
         inner.component = component.lets
+        // Grown once for all the arguments, not once per argument.
+        if !component.arguments.isEmpty { inner.locals.reserveCapacity(inner.locals.count + component.arguments.count) }
         for argument in component.arguments {
             switch evaluate(argument.value, frame) {
             case .success(let value): inner.locals[argument.name] = value

@@ -48,8 +48,7 @@ extension Machine {
             else { continue }
             for (index, item) in items.enumerated() {
                 var itemFrame = frame
-                itemFrame.locals[ImplicitName.item.rawValue] = item
-                itemFrame.locals[ImplicitName.index.rawValue] = .int(index)
+                itemFrame.bind(item, at: index)
                 read(list.item, itemFrame, at: "\(element.name)[\(index)]")
             }
         }

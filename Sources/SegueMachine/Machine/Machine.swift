@@ -32,7 +32,10 @@ public struct Machine: Sendable {
         }
         var runner = Runner(box: box, state: state, trace: detail)
         runner.handle(input)
-        return Step(state: runner.state, effects: runner.effects, trace: runner.trace)
+        // Taken out of the runner, not copied: a copy retains every array in it, which the runner then releases.
+        var after = MachineState()
+        swap(&after, &runner.state)
+        return Step(state: after, effects: runner.effects, trace: runner.trace)
     }
 
     /// Handles one input in place without recording a trace; returns the effects. For hot loops and benchmarks.

@@ -164,6 +164,14 @@ public struct Frame: Sendable, Hashable, Codable {
         self.event = event
         self.locals = locals
     }
+
+    /// Binds a list item's `item` (or a script's `line`) and its `index`, growing the locals once instead of
+    /// once per name.
+    mutating func bind(_ value: Value, at index: Int, as name: ImplicitName = .item) {
+        locals.reserveCapacity(locals.count + 2)
+        locals[name.rawValue] = value
+        locals[ImplicitName.index.rawValue] = .int(index)
+    }
 }
 
 /// A call waiting for its outcome: where its action list continues.

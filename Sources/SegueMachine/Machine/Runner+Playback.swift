@@ -37,8 +37,7 @@ extension Runner {
         var described: [Value] = []
         for index in played {
             var lineFrame = frame
-            lineFrame.locals[ImplicitName.line.rawValue] = lines[index]
-            lineFrame.locals[ImplicitName.index.rawValue] = .int(index)
+            lineFrame.bind(lines[index], at: index, as: .line)
             var fields = lines[index].recordValue ?? [:]
             for (name, expression) in [("clip", playback.clip), ("volume", playback.volume)] {
                 guard let expression else { continue }

@@ -51,6 +51,9 @@ public struct ScreenInstance: Sendable, Hashable, Codable {
         if !history.isEmpty { hasher.combine(history) }
     }
 
+    /// Whether nested state `id` is active, without making the array `states` is.
+    public func isActive(_ id: Int) -> Bool { active.contains(id) }
+
     /// The active nested states, ascending (document order).
     public var states: [Int] {
         get { Array(active) }
