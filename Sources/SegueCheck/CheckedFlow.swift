@@ -43,7 +43,8 @@ public struct CheckedFlow: Sendable {
     public let symbols: SymbolTable
 
     init(
-        flow: Flow, start: ScreenID, screens: [ResolvedScreen], handlers: [ResolvedHandler], onError: [ResolvedAction]?, components: [String: Component], events: [EventDeclaration], sources: [SourceFile],
+        flow: Flow, start: ScreenID, screens: [ResolvedScreen], handlers: [ResolvedHandler], onError: [ResolvedAction]?,
+        components: [String: Component], events: [EventDeclaration], sources: [SourceFile],
         expressions: [LoweredExpression], computedFields: [String: ComputedFields] = [:],
         functions: [String: FlowFunction] = [:], symbols: SymbolTable = SymbolTable()
     ) {

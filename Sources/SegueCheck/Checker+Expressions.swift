@@ -114,8 +114,10 @@ extension CheckRun {
         let words = text.text
         guard !words.isEmpty, !words.contains("'"), !words.contains("\""), !words.contains("${"),
             words.contains(where: { $0 == " " || $0 == "." || $0 == "-" || $0 == ":" || $0 == "/" }),
-            words.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil
-                || " .-:/,!?".unicodeScalars.contains($0) }),
+            words.unicodeScalars.allSatisfy({
+                $0.properties.isAlphabetic || $0.properties.numericType != nil
+                    || " .-:/,!?".unicodeScalars.contains($0)
+            }),
             (try? Expression.parse("'\(words)'")) != nil
         else { return diagnostic }
         var hinted = diagnostic

@@ -243,7 +243,9 @@ struct CheckRun {
         sites = nil
         for component in imported.sorted(by: { $0.name.text < $1.name.text }) { checkComponent(component) }
         let onScreens = diagnostics[kept.count...].filter { Self.codesOfShowingScreens.contains($0.code) }
-        (diagnostics, unhandledEvents, repeated, sites, symbols) = (kept + onScreens, pending, written, collected, bound)
+        (diagnostics, unhandledEvents, repeated, sites, symbols) = (
+            kept + onScreens, pending, written, collected, bound
+        )
     }
 
     /// The findings about a component that depend on the screens showing it.

@@ -19,7 +19,8 @@ public struct ResolvedAction: Sendable {
         case listEdit(ListEdit, target: WriteTarget, steps: [WriteStep])
         /// `id_as:`'s variable resolved.
         case send(
-            event: Name, arguments: [Assignment], delivery: SendDelivery, options: SendOptions?, idLocation: WriteTarget?)
+            event: Name, arguments: [Assignment], delivery: SendDelivery, options: SendOptions?,
+            idLocation: WriteTarget?)
         case emit(event: Name, arguments: [Assignment])
         case call(ResolvedCall)
         case alert(AlertSpec)

@@ -60,7 +60,8 @@ public struct AssignmentPath: Sendable, Hashable {
 
     /// Letters (any script), digits and `_`: a name's bytes; every byte of a multi-byte character counts.
     private static func isNamePart(_ byte: UInt8) -> Bool {
-        byte >= 0x80 || byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+        byte >= 0x80 || byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39)
+            || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
     }
 
     /// The `]` closing a `[` just before `start`, past nested brackets and quoted text.

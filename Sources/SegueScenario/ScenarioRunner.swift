@@ -52,7 +52,9 @@ public final class ScenarioRunner {
     /// What the scenario's flow reaches outside Segue (its commands and servers), for the lines `segue test`
     /// prints before any scenario runs; nil when the flow does not load (the scenario then fails with why).
     public func reach(of scenario: Scenario) -> FlowReach? {
-        guard let (flow, _) = try? compiled(scenario.flowPath, root: scenario.root, at: scenario.range) else { return nil }
+        guard let (flow, _) = try? compiled(scenario.flowPath, root: scenario.root, at: scenario.range) else {
+            return nil
+        }
         return FlowReach(flow: flow, options: scenarioOptions(for: scenario))
     }
 

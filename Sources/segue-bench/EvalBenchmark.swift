@@ -25,7 +25,9 @@ enum EvalBenchmark {
         ("conditional", "(r0 > 0 ? r1 : r2) + (title == '' ? 1 : 0) >= 0 && (note ?? 'none') != ''", "true"),
     ]
     /// A label of the screen: a `${…}` template, and the text it gives.
-    static let template = (text: "Go ${r0} ${title} ${len(items)} ${note ?? ''} ${person.age + s0}", expected: "Go 0 segue 3  32")
+    static let template = (
+        text: "Go ${r0} ${title} ${len(items)} ${note ?? ''} ${person.age + s0}", expected: "Go 0 segue 3  32"
+    )
 
     static var flow: String {
         var text = """
@@ -150,7 +152,10 @@ enum EvalBenchmark {
         if options.has("--json") {
             let fields =
                 results.map { "\"\($0.shape)_ns\": \(fixed($0.nanoseconds, 1))" }
-                + ["\"mean_ns\": \(fixed(mean, 1))", "\"evaluations_per_second\": \(fixed(1e9 / mean, 0))", "\"step_ns\": \(fixed(stepNanoseconds, 1))"]
+                + [
+                    "\"mean_ns\": \(fixed(mean, 1))", "\"evaluations_per_second\": \(fixed(1e9 / mean, 0))",
+                    "\"step_ns\": \(fixed(stepNanoseconds, 1))",
+                ]
             print("{" + fields.joined(separator: ", ") + "}")
         }
         return 0

@@ -22,7 +22,8 @@ extension Evaluator {
     {
         guard arguments.count == function.parameters.count else {
             throw EvaluationError(
-                .typeMismatch, "`\(function.name)` takes \(function.parameters.count), got \(arguments.count)", at: range)
+                .typeMismatch, "`\(function.name)` takes \(function.parameters.count), got \(arguments.count)",
+                at: range)
         }
         var bound: [String: Value] = [:]
         for (parameter, argument) in zip(function.parameters, arguments) {

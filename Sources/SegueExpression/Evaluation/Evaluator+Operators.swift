@@ -2,7 +2,9 @@
 /// shared by the tree-walking `Evaluator` and the runtime's compiled expressions, which pass the operands' values
 /// with the syntax nodes they came from (for the ranges and texts of errors).
 package enum ValueOperations {
-    package static func unary(_ op: UnaryOperator, _ operand: Value, at range: TextRange) throws(EvaluationError) -> Value {
+    package static func unary(_ op: UnaryOperator, _ operand: Value, at range: TextRange) throws(EvaluationError)
+        -> Value
+    {
         switch (op, operand) {
         case (.not, .bool(let flag)): return .bool(!flag)
         case (.negate, .int(let value)):
@@ -147,7 +149,8 @@ package enum ValueOperations {
         }
     }
 
-    static func contains(_ needle: Value, in haystack: Value, left: Expression, right: Expression) throws(EvaluationError)
+    static func contains(_ needle: Value, in haystack: Value, left: Expression, right: Expression)
+        throws(EvaluationError)
         -> Bool
     {
         switch (needle, haystack) {

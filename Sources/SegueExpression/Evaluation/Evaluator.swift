@@ -54,9 +54,11 @@ public struct Evaluator<Scope: ValueScope> {
             if case .resolved(let resolved) = base.kind, let field = scope.field(name, of: resolved) { return field }
             return try ValueOperations.member(name, of: try value(of: base), base: base)
         case .computedField(let base, let name, _, let computed):
-            return try ValueOperations.computedField(name, of: try value(of: base), base: base, computed, at: expression.range)
+            return try ValueOperations.computedField(
+                name, of: try value(of: base), base: base, computed, at: expression.range)
         case .index(let base, let index):
-            return try ValueOperations.element(of: try value(of: base), base: base, at: try value(of: index), index: index)
+            return try ValueOperations.element(
+                of: try value(of: base), base: base, at: try value(of: index), index: index)
         case .call(let function, let functionRange, let arguments):
             guard let builtin = BuiltinFunction(rawValue: function) else {
                 guard let flowFunction = scope.flowFunction(named: function) else {
@@ -71,7 +73,8 @@ public struct Evaluator<Scope: ValueScope> {
             }
             return try call(builtin, values, arguments: arguments, at: expression.range)
         case .lambda:
-            throw EvaluationError(.typeMismatch, "a function `\(expression)` is only an argument of a call", at: expression.range)
+            throw EvaluationError(
+                .typeMismatch, "a function `\(expression)` is only an argument of a call", at: expression.range)
         case .labeled(_, _, let labeled):
             return try value(of: labeled)
         case .unary(let op, let operand):
@@ -79,7 +82,8 @@ public struct Evaluator<Scope: ValueScope> {
         case .binary(let op, let left, let right):
             return try binary(op, left, right)
         case .conditional(let condition, let then, let otherwise):
-            return try bool(condition, for: ValueOperations.conditionRole) ? try value(of: then) : try value(of: otherwise)
+            return try bool(condition, for: ValueOperations.conditionRole)
+                ? try value(of: then) : try value(of: otherwise)
         }
     }
 

@@ -73,7 +73,8 @@ struct ExpressionCompiler {
             let value = compile(base)
             let range = expression.range
             return { scope, parameters throws(EvaluationError) in
-                try ValueOperations.computedField(name, of: try value(scope, parameters), base: base, computed, at: range)
+                try ValueOperations.computedField(
+                    name, of: try value(scope, parameters), base: base, computed, at: range)
             }
         case .index(let base, let index):
             let (list, position) = (compile(base), compile(index))

@@ -24,13 +24,16 @@ enum CheckCommand: SegueCommand {
         CommandOption(
             "--format", value: "FORMAT", help: "human (default), json, github or sarif, as in `segue validate`",
             completion: .words(CommandOption.diagnosticsFormat)),
-        CommandOption("--allow", value: "CODES", help: "accept these finding codes on purpose (comma-separated)", completion: .text),
+        CommandOption(
+            "--allow", value: "CODES", help: "accept these finding codes on purpose (comma-separated)",
+            completion: .text),
         CommandOption(
             "--scope", value: "N|none", help: "lists the flow grows itself hold at most N items (default 3); whole",
             "numbers it counts stay within the largest number it writes (at least ±8); a clean result says the",
             "scope when a step was cut by it; `none` explores without a scope until a bound stops it",
             completion: .words(["none"])),
-        CommandOption("--max-states", value: "N", help: "stop after N distinct states (default 1000000)", completion: .text),
+        CommandOption(
+            "--max-states", value: "N", help: "stop after N distinct states (default 1000000)", completion: .text),
         CommandOption("--max-depth", value: "N", help: "do not go beyond N steps from launch", completion: .text),
         CommandOption(
             "--max-memory", value: "SIZE", help: "stop when the explorer has grown by SIZE (512M, 2G; default 2G)",

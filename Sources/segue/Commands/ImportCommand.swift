@@ -7,7 +7,9 @@ import SegueMachine
 enum ImportCommand: SegueCommand {
     static let name = "import"
     static let summary = "Convert an SCXML statechart into a flow, or run the W3C SCXML tests (import scxml)"
-    static let synopsis = ["scxml FILE.scxml [-o|--output FILE.yaml] [--root DIR]", "scxml --test DIR [--manifest FILE]"]
+    static let synopsis = [
+        "scxml FILE.scxml [-o|--output FILE.yaml] [--root DIR]", "scxml --test DIR [--manifest FILE]",
+    ]
     static let about = """
         Converts an SCXML document into a flow with one screen, `chart`, whose `states:` is the chart (see
         docs/import.md). The flow is checked as `segue validate` would before it is written; a construct the

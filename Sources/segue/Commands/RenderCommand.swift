@@ -19,7 +19,8 @@ enum RenderCommand: SegueCommand {
     static let options = [
         CommandOption("--screen", value: "S", help: "only screen S", completion: .text),
         CommandOption(
-            "--scenario", value: "FILE", help: "draw the screen after --step N (1 is the first step) of this scenario of FLOW"),
+            "--scenario", value: "FILE",
+            help: "draw the screen after --step N (1 is the first step) of this scenario of FLOW"),
         CommandOption("--step", value: "N", help: "with --scenario: the step after which to draw", completion: .text),
         CommandOption.device("a built-in profile (default iPhone 15): " + deviceNames.joined(separator: ", ")),
         CommandOption("--all-devices", help: "the smallest and the largest profile side by side in one picture"),
@@ -29,7 +30,8 @@ enum RenderCommand: SegueCommand {
         CommandOption(
             "--format", value: "F", help: "svg (default) or png (through rsvg-convert, else headless Chromium)",
             completion: .words(["svg", "png"])),
-        CommandOption("--full-length", help: "draw each phone as tall as its content, so nothing is scrolled out of sight"),
+        CommandOption(
+            "--full-length", help: "draw each phone as tall as its content, so nothing is scrolled out of sight"),
         CommandOption.locale,
         CommandOption.root,
     ]

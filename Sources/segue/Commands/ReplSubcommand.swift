@@ -16,7 +16,8 @@ enum ReplSubcommand: SegueCommand {
         """
     static let options = [
         CommandOption(
-            "--data-dir", value: "DIR", help: "where flow data, the local board, purchases, defaults and takes are kept",
+            "--data-dir", value: "DIR",
+            help: "where flow data, the local board, purchases, defaults and takes are kept",
             "between runs (default .segue/)", completion: .directory),
         CommandOption("--fresh", help: "use a new temporary data directory (nothing kept)"),
         CommandOption(
@@ -25,9 +26,12 @@ enum ReplSubcommand: SegueCommand {
         CommandOption(
             "--sample-photo", value: "FILE", help: "the photo `photos.pick` returns, instead of the service's",
             "`sample_photo:`"),
-        CommandOption("--api-url", value: "URL", help: "a real wall-of-honor server instead of the local board", completion: .text),
         CommandOption(
-            "--audio-input", value: "FILE", help: "a WAV file recordings are taken from, instead of the audio service's",
+            "--api-url", value: "URL", help: "a real wall-of-honor server instead of the local board", completion: .text
+        ),
+        CommandOption(
+            "--audio-input", value: "FILE",
+            help: "a WAV file recordings are taken from, instead of the audio service's",
             "`input:` (without either: a generated voice)"),
         CommandOption("--real-time", help: "record and play in real time instead of virtual time (`tick`)"),
         CommandOption.device("a device profile: iphone7, iphonese, iphone15, … (`device` inside lists them)"),
