@@ -7,7 +7,10 @@ extension CheckRun {
     mutating func checkDeclarations() {
         for type in flow.types {
             declare(.type, type.name, extent: type.range)
-            for field in type.fields { resolve(field.type) }
+            for field in type.fields {
+                checkDeclaredName(field.name, what: "field")
+                resolve(field.type)
+            }
             checkComputedFields(of: type)
         }
         for event in flow.events {

@@ -14,6 +14,33 @@ extension CheckRun {
                 at: name.range, fixIts: [FixIt(range: name.range, replacement: fix)]))
     }
 
+    /// A declared name an expression reads (a type, a record's field, data, a parameter, a named value, a function,
+    /// a service and its operations) must be an identifier, and an event's an event name; screens, components and
+    /// elements are named apart (a nested state by `checkStateName`). A name no expression can write would be
+    /// checked and used nowhere.
+    mutating func checkDeclaredName(_ name: Name, of kind: SymbolKind) {
+        switch kind {
+        case .screen, .state, .element, .component: return
+        case .event: checkDeclaredName(name, what: "event", eventName: true)
+        case .data: checkDeclaredName(name, what: "data variable")
+        case .parameter, .namedValue, .computedField, .service, .operation, .type, .function:
+            checkDeclaredName(name, what: kind.rawValue)
+        }
+    }
+
+    /// C601 with the closest identifier (event name) as the fix when `name` is not one.
+    mutating func checkDeclaredName(_ name: Name, what: String, eventName: Bool = false) {
+        let valid = eventName ? EventDescriptor.isEventName(name.text) : EventDescriptor.isIdentifier(name.text)
+        guard !valid else { return }
+        let fix = EventDescriptor.identifier(from: name.text, keepingDots: eventName)
+        let rule = eventName ? "an event name (identifiers joined by dots)" : "an identifier"
+        report(
+            .error(
+                CheckCode.invalidName,
+                "\(what) name `\(name.text)` is not \(rule), so no expression could name it; did you mean `\(fix)`?",
+                at: name.range, fixIts: [FixIt(range: name.range, replacement: fix)]))
+    }
+
     /// An `on:` key is an event descriptor (`save`, `done.state.timer`, `error`, `*`) that some event can match.
     mutating func checkEventDescriptor(_ key: Name, in scope: Scope) {
         guard EventDescriptor.isDescriptor(key.text) else {

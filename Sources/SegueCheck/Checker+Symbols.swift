@@ -20,6 +20,7 @@ extension CheckRun {
         _ kind: SymbolKind, _ name: Name, in owner: SymbolOwner = .flow, extent: SourceRange? = nil,
         container: SymbolID? = nil, detail: String? = nil
     ) {
+        checkDeclaredName(name, of: kind)
         symbols.declare(
             SymbolDeclaration(
                 id: SymbolID(kind, name.text, in: owner), range: name.range, extent: extent ?? name.range,

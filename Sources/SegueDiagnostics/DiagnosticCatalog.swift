@@ -112,7 +112,7 @@ public enum DiagnosticCatalog {
         "C509":
             "A computed field of a record type is set: by `set:` of its path, or by a record literal that gives it a value.",
         "C601":
-            "A state name that is not an identifier, or an `on:` key that is not an event descriptor (identifiers joined by dots, `*`): no expression, `goto` or REPL command could name it, so it could never be entered or fire.",
+            "A name no expression, `goto` or REPL command could write: a state name that is not an identifier, or an `on:` key that is not an event descriptor (identifiers joined by dots, `*`), so it could never be entered or fire; or a type, record field, computed field, data variable, parameter, named value, function, service or operation whose name is not an identifier, or an event declared with a name that is not one.",
         "C602":
             "An `on:` key that can never fire: `done.state.x` where `x` is no compound state with a final child and no parallel state of the screen.",
         "C603":
