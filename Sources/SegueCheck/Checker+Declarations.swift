@@ -7,6 +7,7 @@ extension CheckRun {
     mutating func checkDeclarations() {
         for type in flow.types {
             declare(.type, type.name, extent: type.range)
+            checkTypeNameIsFree(type.name)
             for field in type.fields {
                 checkDeclaredName(field.name, what: "field")
                 resolve(field.type)
@@ -121,5 +122,18 @@ extension CheckRun {
         }
         return .record(
             RecordType(name: "Form", fields: fields.sorted { $0.key < $1.key }.map { .init(name: $0.key, type: $0.value) }))
+    }
+
+    /// A record type named like a built-in type (`string`, `list`) could never be written: the annotation means
+    /// the built-in one, and its computed fields would be checked against nothing.
+    private mutating func checkTypeNameIsFree(_ name: Name) {
+        guard TypeAnnotation.builtinNames.contains(name.text) else { return }
+        let fix = name.text.prefix(1).uppercased() + name.text.dropFirst()
+        report(
+            .error(
+                CheckCode.duplicateDeclaration,
+                "type `\(name.text)` has the name of a built-in type, which `\(name.text)` always means; give the "
+                    + "record a name of its own, such as `\(fix)`",
+                at: name.range, fixIts: [FixIt(range: name.range, replacement: fix)]))
     }
 }

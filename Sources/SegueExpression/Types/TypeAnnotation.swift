@@ -6,7 +6,7 @@ import SegueDiagnostics
 ///     try TypeAnnotation.parse("list<int>?") { _ in nil }  // .optional(.list(.int))
 public enum TypeAnnotation {
     /// The built-in type names.
-    public static let builtinNames = ["any", "bool", "int", "number", "string", "list", "map"]
+    public static let builtinNames = ["any", "bool", "int", "number", "string", "date", "list", "map"]
 
     /// Parses `text`, asking `resolve` for any other name (a record type declared in the flow).
     ///
