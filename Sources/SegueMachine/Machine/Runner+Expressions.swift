@@ -2,18 +2,21 @@ import SegueExpression
 
 extension Runner {
     /// Runs `body` with the scope an expression of `frame` reads: the state, the frame and the screen instance
-    /// (`instance` when given, one not yet on a stack; else the frame's) borrowed in place, never copied.
+    /// (`instance` when given, one not yet on a stack; else the frame's) borrowed in place, never copied. No
+    /// closure here captures the runner: from a mutating step, that would copy the whole runner, state and all.
     func withScope<Outcome>(
         _ frame: Frame, instance: ScreenInstance? = nil, _ body: (MachineScope) -> Outcome
     ) -> Outcome {
-        withUnsafePointer(to: state) { state in
+        let box = self.box
+        let location = instance == nil && frame.instance >= 0 ? locate(frame.instance) : nil
+        return withUnsafePointer(to: state) { state in
             withUnsafePointer(to: frame) { frame in
                 if let instance {
                     return withUnsafePointer(to: instance) {
                         body(MachineScope(program: box, state: state, frame: frame, instance: $0))
                     }
                 }
-                guard frame.pointee.instance >= 0, let location = locate(frame.pointee.instance) else {
+                guard let location else {
                     return body(MachineScope(program: box, state: state, frame: frame, instance: nil))
                 }
                 return state.pointee.layers.withUnsafeBufferPointer { layers in
@@ -30,7 +33,7 @@ extension Runner {
 
     func evaluate(_ id: Int, _ frame: Frame, instance: ScreenInstance? = nil) -> Result<Value, ExpressionFailure> {
         if let constant = program.expressions[id].constant { return .success(constant) }
-        return withScope(frame, instance: instance) { program.evaluate(id, in: $0) }
+        return withScope(frame, instance: instance) { $0.program.program.evaluate(id, in: $0) }
     }
 
     /// The error of a condition that is not a bool.
