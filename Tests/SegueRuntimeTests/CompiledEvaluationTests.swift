@@ -117,14 +117,15 @@ import Testing
         ]
         var failures = 0
         for frame in frames {
-            let scope = runner.scope(frame, instance: top)
-            for (index, expression) in program.expressions.enumerated() {
-                guard !program.properties.contains(where: { $0.condition == index }) else { continue }
-                if case .constant = expression.body { continue }
-                #expect(expression.evaluation != nil, "`\(expression.source)` was not compiled")
-                let (compiled, walked) = (program.evaluate(index, in: scope), expression.interpreted(in: scope))
-                #expect(Self.same(compiled, walked), "`\(expression.source)`: \(compiled) ≠ \(walked)")
-                if case .failure = walked { failures += 1 }
+            runner.withScope(frame) { scope in
+                for (index, expression) in program.expressions.enumerated() {
+                    guard !program.properties.contains(where: { $0.condition == index }) else { continue }
+                    if case .constant = expression.body { continue }
+                    #expect(expression.evaluation != nil, "`\(expression.source)` was not compiled")
+                    let (compiled, walked) = (program.evaluate(index, in: scope), expression.interpreted(in: scope))
+                    #expect(Self.same(compiled, walked), "`\(expression.source)`: \(compiled) ≠ \(walked)")
+                    if case .failure = walked { failures += 1 }
+                }
             }
         }
         // The shapes that fail at run time do (division by zero, an index out of range, a bad pattern, …).
@@ -136,16 +137,17 @@ import Testing
         let machine = Machine(program: program)
         let state = machine.step(MachineState(), .launch(LaunchEnvironment())).state
         let top = try #require(state.topInstance)
-        let scope = Runner(box: machine.box, state: state, tracing: false).scope(Frame(instance: top.id), instance: top)
         var results: [String: Result<Bool, PropertyUnevaluable>] = [:]
-        for property in program.properties {
-            let expression = program.expressions[property.condition]
-            #expect(expression.evaluation != nil)
-            #expect(
-                Self.same(
-                    program.evaluate(property.condition, in: scope),
-                    expression.interpreted(in: PropertyScope(machine: scope))))
-            results[property.name] = machine.holds(property, in: state)
+        Runner(box: machine.box, state: state, tracing: false).withScope(Frame(instance: top.id)) { scope in
+            for property in program.properties {
+                let expression = program.expressions[property.condition]
+                #expect(expression.evaluation != nil)
+                #expect(
+                    Self.same(
+                        program.evaluate(property.condition, in: scope),
+                        expression.interpreted(in: PropertyScope(machine: scope))))
+                results[property.name] = machine.holds(property, in: state)
+            }
         }
         #expect(results["on_main"] == .success(true))
         #expect(results["divides"] == .failure(PropertyUnevaluable(reason: "division by zero")))

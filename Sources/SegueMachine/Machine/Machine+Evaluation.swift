@@ -6,8 +6,7 @@ extension Machine {
     /// `segue-bench eval` times, the path every guard, `set:` and label takes.
     package func evaluator(onTopOf state: MachineState) -> (Int) -> Result<Value, ExpressionFailure> {
         let runner = Runner(box: box, state: state, tracing: false)
-        let frame = Frame(instance: state.topInstance?.id ?? -1)
-        let top = state.topInstance
-        return { runner.evaluate($0, frame, instance: top) }
+        let frame = runner.topFrame
+        return { runner.evaluate($0, frame) }
     }
 }

@@ -17,10 +17,9 @@ extension Machine {
             return .failure(PropertyUnevaluable(reason: "the condition is not part of this program"))
         }
         let runner = Runner(box: box, state: state, tracing: false)
-        let top = state.topInstance
-        let machine = runner.scope(Frame(instance: top?.id ?? -1), instance: top)
         // Compiled as a property (`screen` and `form` read as `PropertyScope` reads them).
-        switch box.program.evaluate(property.condition, in: machine) {
+        let holds = runner.withScope(runner.topFrame) { box.program.evaluate(property.condition, in: $0) }
+        switch holds {
         case .success(.bool(let value)): return .success(value)
         case .success(let other):
             return .failure(PropertyUnevaluable(reason: "the condition gave `\(other.literal)`, not a bool"))
@@ -47,7 +46,7 @@ struct PropertyScope: ValueScope {
 
     /// `screen`: the name of the screen on top, null before launch.
     static func screen(in machine: MachineScope) -> Value {
-        machine.instance.map { .string(machine.program.program.screens[$0.screen].name) } ?? .null
+        machine.instance.map { .string(machine.program.program.screens[$0.pointee.screen].name) } ?? .null
     }
 
     /// `form`: every field some screen has, null unless the screen on top shows it (`shown`, the machine's `form`).

@@ -334,41 +334,6 @@ struct Runner {
             record(.note("alert \"\(alert.title)\" queued behind \"\(state.alert?.title ?? "")\""))
         }
     }
-
-    // MARK: expressions
-
-    func scope(_ frame: Frame, instance: ScreenInstance? = nil) -> MachineScope {
-        let found = instance ?? (frame.instance >= 0 ? findInstance(frame.instance) : nil)
-        return MachineScope(
-            program: box, data: state.data, instance: found, frame: frame, device: state.environment.device,
-            currentEvent: state.currentEvent, sessionID: state.environment.sessionID)
-    }
-
-    func evaluate(_ id: Int, _ frame: Frame, instance: ScreenInstance? = nil) -> Result<Value, ExpressionFailure> {
-        if let constant = program.expressions[id].constant { return .success(constant) }
-        return program.evaluate(id, in: scope(frame, instance: instance))
-    }
-
-    /// The error of a condition that is not a bool.
-    func conditionFailure(_ id: Int, _ other: Value) -> ExpressionFailure {
-        let source = program.expressions[id]
-        return ExpressionFailure(
-            kind: "typeMismatch", message: "a condition must be a bool, but it is `\(other.literal)`",
-            source: source.source, offset: 0, length: source.source.utf8.count, range: source.range)
-    }
-
-    /// A condition's truth; a failure or a non-bool is routed as an error and counts as false.
-    mutating func condition(_ id: Int, _ frame: Frame) -> Bool {
-        switch evaluate(id, frame) {
-        case .success(.bool(let value)): return value
-        case .success(let other):
-            routeError(conditionFailure(id, other).serviceError, frame: frame)
-            return false
-        case .failure(let failure):
-            routeError(failure.serviceError, frame: frame)
-            return false
-        }
-    }
 }
 
 /// A step's trace entries, appended from anywhere in the runner.

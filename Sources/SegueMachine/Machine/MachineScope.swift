@@ -4,16 +4,33 @@ import SegueModel
 /// The names an expression sees while the machine runs, nearest first: locals (`item`, `index`, `result`, `error`,
 /// component parameters), `event`, the screen's parameters and data, the flow's data, then `form`, `state` (one bool
 /// per nested state of the screen, true when active), `device`, `theme`.
+///
+/// Borrowed, not copied: it reads the runner's state, the frame and the screen instance in place, through pointers
+/// that hold only while `Runner.withScope` runs (nothing changes the state while an expression is evaluated). Made
+/// per evaluation, it retains only the program's box; a copy of each part would retain every array in it.
 struct MachineScope: ValueScope {
+    /// Held strongly: through an unowned reference, reading the program would copy it (retaining all its tables).
     let program: ProgramBox
-    let data: [Value]
-    let instance: ScreenInstance?
-    let frame: Frame
-    let device: DeviceProfile
-    /// `current_event`, SCXML's `_event`: the last event a screen took.
-    var currentEvent: Value = .null
-    /// `session.id`.
-    var sessionID: String = ""
+    private let statePointer: UnsafePointer<MachineState>
+    private let framePointer: UnsafePointer<Frame>
+    /// The screen instance whose names are read (in the state, or one being made), or nil.
+    let instance: UnsafePointer<ScreenInstance>?
+
+    init(
+        program: ProgramBox, state: UnsafePointer<MachineState>, frame: UnsafePointer<Frame>,
+        instance: UnsafePointer<ScreenInstance>?
+    ) {
+        self.program = program
+        statePointer = state
+        framePointer = frame
+        self.instance = instance
+    }
+
+    var state: MachineState { unsafeAddress { statePointer } }
+    var frame: Frame { unsafeAddress { framePointer } }
+    /// The flow's data variables by slot.
+    var data: [Value] { _read { yield state.data } }
+    var device: DeviceProfile { state.environment.device }
 
     func value(of name: String) -> Value? { value(of: program.program.binding(of: name)) }
 
@@ -34,25 +51,25 @@ struct MachineScope: ValueScope {
     }
 
     func field(_ field: String, of binding: NameBinding) -> Value? {
-        guard let implicit = binding.implicit, implicit == .state || implicit == .form, let instance,
+        guard let implicit = binding.implicit, implicit == .state || implicit == .form, let found = self.instance,
             frame.locals.isEmpty || frame.locals[binding.name] == nil,
-            NameBinding.slot(binding.screenSlots, at: instance.screen) == nil, binding.dataSlot < 0
+            NameBinding.slot(binding.screenSlots, at: found.pointee.screen) == nil, binding.dataSlot < 0
         else { return nil }
-        let names = program.memberNames[instance.screen]
+        let names = program.memberNames[found.pointee.screen]
         if implicit == .state {
             guard let id = names.states[field] else { return .null }
-            return .bool(instance.active.contains(id))
+            return .bool(found.pointee.active.contains(id))
         }
         guard let index = names.fields[field] else { return .null }
-        return index < instance.form.fields.count ? instance.form.fields[index].value : .null
+        return index < found.pointee.form.fields.count ? found.pointee.form.fields[index].value : .null
     }
 
     /// The scoping rule, nearest first, reading the slots the binding names.
     func value(of binding: NameBinding) -> Value? {
         if !frame.locals.isEmpty, let local = frame.locals[binding.name] { return local }
         if binding.implicit == .event { return frame.event }
-        if let instance, let slot = NameBinding.slot(binding.screenSlots, at: instance.screen) {
-            return instance.values[slot]
+        if let instance, let slot = NameBinding.slot(binding.screenSlots, at: instance.pointee.screen) {
+            return instance.pointee.values[slot]
         }
         if binding.dataSlot >= 0, binding.dataSlot < data.count { return data[binding.dataSlot] }
         guard let implicit = binding.implicit else { return nil }
@@ -65,24 +82,25 @@ struct MachineScope: ValueScope {
         case .form:
             guard let instance else { return .record([:]) }
             var record: [String: Value] = [:]
-            for (name, index) in program.memberNames[instance.screen].fields where index < instance.form.fields.count {
-                record[name] = instance.form.fields[index].value
+            let fields = instance.pointee.form.fields
+            for (name, index) in program.memberNames[instance.pointee.screen].fields where index < fields.count {
+                record[name] = fields[index].value
             }
             return .record(record)
         case .state:
             guard let instance else { return nil }
             var record: [String: Value] = [:]
-            for (name, id) in program.memberNames[instance.screen].states {
-                record[name] = .bool(instance.active.contains(id))
+            for (name, id) in program.memberNames[instance.pointee.screen].states {
+                record[name] = .bool(instance.pointee.active.contains(id))
             }
             return .record(record)
         case .device: return device.value
         case .theme: return program.program.theme
-        case .currentEvent: return currentEvent
+        case .currentEvent: return state.currentEvent
         case .session:
             return SessionField.record { field in
                 switch field {
-                case .id: return .string(sessionID)
+                case .id: return .string(state.environment.sessionID)
                 case .name: return .string(program.program.sessionName)
                 }
             }
@@ -102,31 +120,31 @@ struct MachineScope: ValueScope {
     func computedValue(of binding: NameBinding) -> Result<Value, EvaluationError>? {
         // Read through the box, not a copy of the program (a copy retains every table it holds).
         if let component = frame.component, let slot = NameBinding.slot(binding.componentLets, at: component) {
-            return compute(program.program.componentLets[component].values[slot].value, on: instance, in: frame)
+            var declared = Frame(instance: instance?.pointee.id ?? -1)
+            declared.locals = frame.locals
+            declared.component = component
+            return compute(program.program.componentLets[component].values[slot].value, on: instance, in: declared)
         }
-        if let instance, let slot = NameBinding.slot(binding.screenLets, at: instance.screen) {
-            return compute(program.program.screens[instance.screen].lets[slot].value, on: instance)
+        if let instance, let slot = NameBinding.slot(binding.screenLets, at: instance.pointee.screen) {
+            return compute(
+                program.program.screens[instance.pointee.screen].lets[slot].value, on: instance,
+                in: Frame(instance: instance.pointee.id))
         }
         guard binding.flowLet >= 0 else { return nil }
-        return compute(program.program.lets[binding.flowLet].value, on: nil)
+        return compute(program.program.lets[binding.flowLet].value, on: nil, in: Frame(instance: -1))
     }
 
-    /// `component` is the frame of a component's elements (its parameters bound); nil for a screen's or the flow's.
+    /// `frame` is the frame of a component's elements (its parameters bound), or a screen's or the flow's own.
     private func compute(
-        _ expression: Int, on instance: ScreenInstance?, in component: Frame? = nil
+        _ expression: Int, on instance: UnsafePointer<ScreenInstance>?, in frame: Frame
     ) -> Result<Value, EvaluationError> {
-        var frame = Frame(instance: instance?.id ?? -1)
-        if let component {
-            frame.locals = component.locals
-            frame.component = component.component
-        }
-        let declared = MachineScope(
-            program: program, data: data, instance: instance, frame: frame,
-            device: device, currentEvent: currentEvent, sessionID: sessionID)
-        return program.program.evaluate(expression, in: declared).mapError { failure in
-            EvaluationError(
-                EvaluationError.Kind(rawValue: failure.kind) ?? .typeMismatch, failure.message,
-                at: TextRange(failure.offset, failure.offset + failure.length))
+        withUnsafePointer(to: frame) { frame in
+            let declared = MachineScope(program: program, state: statePointer, frame: frame, instance: instance)
+            return program.program.evaluate(expression, in: declared).mapError { failure in
+                EvaluationError(
+                    EvaluationError.Kind(rawValue: failure.kind) ?? .typeMismatch, failure.message,
+                    at: TextRange(failure.offset, failure.offset + failure.length))
+            }
         }
     }
 }

@@ -28,8 +28,8 @@ extension ExpressionCompiler {
             // A screen's parameters and data.
             return { scope, _ throws(EvaluationError) in
                 if !scope.frame.locals.isEmpty, let local = scope.frame.locals[name] { return local }
-                if let instance = scope.instance, let slot = NameBinding.slot(screenSlots, at: instance.screen) {
-                    return instance.values[slot]
+                if let found = scope.instance, let slot = NameBinding.slot(screenSlots, at: found.pointee.screen) {
+                    return found.pointee.values[slot]
                 }
                 return try ValueOperations.computed(name, scope.computedValue(of: binding), at: range)
             }
