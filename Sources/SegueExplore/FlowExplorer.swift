@@ -89,8 +89,8 @@ public struct FlowExplorer: Sendable {
         // expanded only once it is reached when there is one core: after the batch before was merged.
         var batches: [ExpansionBatch] = []
         var dispatched = 0
-        func dispatch(upTo count: Int) {
-            guard dispatched < count else { return }
+        @discardableResult func dispatch(upTo count: Int) -> Bool {
+            guard dispatched < count else { return false }
             let end = min(count, dispatched + ExpansionBatch.size)
             let states = (dispatched..<end).map { graph.state(Int32($0)) }
             batches.append(
@@ -98,6 +98,7 @@ public struct FlowExplorer: Sendable {
                     first: Int32(dispatched), states: states, expander: expander, knownRestarts: restartsFollowed,
                     ahead: bounds.expandAhead))
             dispatched = end
+            return true
         }
         var head = 0
         var stoppedBy: String?
@@ -107,7 +108,9 @@ public struct FlowExplorer: Sendable {
             if batches.isEmpty { dispatch(upTo: graph.count) }
             let batch = batches.removeFirst()
             var expansions = batch.expansions()
-            if bounds.expandAhead { dispatch(upTo: graph.count) }
+            if bounds.expandAhead {
+                while batches.count < ExpansionBatch.ahead, dispatch(upTo: graph.count) {}
+            }
             // By index: binding an expansion would copy it, and a step's state taken out would copy its array.
             for offset in expansions.indices {
                 if shouldStop() {
@@ -120,8 +123,7 @@ public struct FlowExplorer: Sendable {
                     stoppedBy = stoppedBy ?? "the depth bound (\(Plural.english(limit, "step")))"
                     continue
                 }
-                let from = batch.states[offset]
-                let state = from.machine
+                let state = batch.states[offset].machine
                 findings.offered(expansions[offset].available, in: state)
                 // By index: binding each element would copy it (a retain of every array in its state).
                 for index in expansions[offset].tried.indices {
@@ -139,18 +141,14 @@ public struct FlowExplorer: Sendable {
                     // The step's state is taken out of the batch and made canonical in place: nothing reads it after.
                     var successor = MachineState()
                     swap(&successor, &expansions[offset].tried[index].step.state)
-                    let extra = from.extra(
-                        after: expansions[offset].tried[index].step.effects, in: successor, program: program)
                     CanonicalState.make(&successor, clearing: dead, unread: &unread)
-                    let next = CheckState(machine: successor, extra: extra)
+                    let next = CheckState(machine: successor, extra: expansions[offset].tried[index].extra)
                     if Self.repeatsACall(next.machine, more: bounds.maxSameCall) {
                         pruned += 1
                         continue
                     }
-                    let ignored = expansions[offset].tried[index].step.trace.contains {
-                        if case .ignored = $0 { true } else { false }
-                    }
-                    let (id, isNew) = graph.add(next, from: current, label: label, ignored: ignored)
+                    let (id, isNew) = graph.add(
+                        next, from: current, label: label, ignored: expansions[offset].tried[index].ignored)
                     if isNew { findings.inspect(next.machine, id: id, graph: graph) }
                     if let key = expansions[offset].tried[index].restartKey { restartsFollowed.insert(key) }
                 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import SegueExpression
 import SegueMachine
 
@@ -13,6 +14,11 @@ struct StateExpansion: Sendable {
         var restartKey: RestartKey?
         /// What took the step out of the scope (`CheckScope.exceeded`); nil when it stays in.
         var outOfScope: String?
+        /// What the next state keeps beside its machine state (`CheckState.extra(after:in:program:)`), read from the
+        /// step's state before the search makes it canonical.
+        var extra: CheckState.Extra
+        /// Whether the app ignored part of the step (`StateGraph.add`).
+        var ignored: Bool
     }
 
     var available: [AvailableInput]
@@ -46,7 +52,12 @@ struct StateExpander: Sendable {
             // The flow's own steps stay in scope; what a service answers is a sample, never cut.
             let outOfScope =
                 move.input.isOutcome ? nil : scope?.exceeded(from: state, to: step.state)
-            tried.append(.init(move: move, step: step, restartKey: restartKey, outOfScope: outOfScope))
+            let ignored = step.trace.contains { if case .ignored = $0 { true } else { false } }
+            tried.append(
+                .init(
+                    move: move, step: step, restartKey: restartKey, outOfScope: outOfScope,
+                    extra: from.extra(after: step.effects, in: step.state, program: machine.program),
+                    ignored: ignored))
         }
         return StateExpansion(available: available, tried: tried)
     }
@@ -63,6 +74,9 @@ final class ExpansionBatch: @unchecked Sendable {
 
     /// How many states a batch takes: enough work (a few milliseconds) that handing it over costs nothing.
     static let size = 128
+    /// How many batches are expanded at once while one is merged: one per core, so that what the merge leaves of
+    /// the cores expands (each batch waits for its turn to be merged, so the order stays a one-thread search's).
+    static let ahead = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     /// Expands `states` on a thread of the global queue, or at once on this one when not `ahead`.
     init(
