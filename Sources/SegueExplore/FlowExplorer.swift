@@ -82,7 +82,7 @@ public struct FlowExplorer: Sendable {
         // once one restart from such a state was followed, the others lead to the same state by the same steps.
         var restartsFollowed: Set<RestartKey> = []
         let expander = StateExpander(
-            machine: machine, moves: explorerMoves, scope: scope,
+            machine: machine, moves: explorerMoves, scope: scope, dead: dead,
             persistedSlots: program.data.indices.filter { program.data[$0].persist })
         // States are expanded a batch at a time on another thread while the batch before is merged here, in order,
         // so the graph, its numbering and the findings are those of a one-thread search (`expandAhead`). A batch is
@@ -125,32 +125,34 @@ public struct FlowExplorer: Sendable {
                 }
                 let state = batch.states[offset].machine
                 findings.offered(expansions[offset].available, in: state)
-                // By index: binding each element would copy it (a retain of every array in its state).
-                for index in expansions[offset].tried.indices {
-                    if let key = expansions[offset].tried[index].restartKey, restartsFollowed.contains(key) { continue }
-                    let label = expansions[offset].tried[index].move.label
-                    let input = expansions[offset].tried[index].move.input
-                    findings.observe(expansions[offset].tried[index].step, by: label, from: current, graph: graph) {
-                        machine.step(state, input).trace
-                    }
-                    if let what = expansions[offset].tried[index].outOfScope {
+                // Each move is taken out of the batch (popped, the moves being kept last first): binding an element
+                // would copy it, a retain of every array in its step's state, and nothing reads it after.
+                var moves: [StateExpansion.Tried] = []
+                swap(&moves, &expansions[offset].tried)
+                while var tried = moves.popLast() {
+                    if let key = tried.restartKey, restartsFollowed.contains(key) { continue }
+                    let input = tried.move.input
+                    findings.observe(
+                        tried.step.trace, alerts: tried.alerts, by: tried.move.label, from: current, graph: graph
+                    ) { machine.step(state, input).trace }
+                    if let what = tried.outOfScope {
                         outOfScope[what, default: 0] += 1
                         truncated.insert(current)
                         continue
                     }
-                    // The step's state is taken out of the batch and made canonical in place: nothing reads it after.
+                    // The step's state, canonical but for the unread data (`StateExpander`), is taken out of the
+                    // move and its unread data cleared here, in the search's order.
                     var successor = MachineState()
-                    swap(&successor, &expansions[offset].tried[index].step.state)
-                    CanonicalState.make(&successor, clearing: dead, unread: &unread)
-                    let next = CheckState(machine: successor, extra: expansions[offset].tried[index].extra)
+                    swap(&successor, &tried.step.state)
+                    unread?.clear(&successor)
+                    let next = CheckState(machine: successor, extra: tried.extra)
                     if Self.repeatsACall(next.machine, more: bounds.maxSameCall) {
                         pruned += 1
                         continue
                     }
-                    let (id, isNew) = graph.add(
-                        next, from: current, label: label, ignored: expansions[offset].tried[index].ignored)
+                    let (id, isNew) = graph.add(next, from: current, label: tried.move.label, ignored: tried.ignored)
                     if isNew { findings.inspect(next.machine, id: id, graph: graph) }
-                    if let key = expansions[offset].tried[index].restartKey { restartsFollowed.insert(key) }
+                    if let key = tried.restartKey { restartsFollowed.insert(key) }
                 }
                 if graph.count >= bounds.maxStates {
                     stoppedBy =

@@ -4,8 +4,9 @@ import SegueExpression
 import SegueMachine
 
 /// One state's steps, worked out apart from the search's bookkeeping so that it runs beside it on another core: the
-/// inputs the state offers, the moves tried, and for each the step the machine took and what, if anything, took it
-/// out of the scope. A restart whose next state was known when the batch started is not stepped again.
+/// inputs the state offers, the moves tried, and for each the step the machine took, its state made canonical but
+/// for the unread data (`CanonicalState.make(_:clearing:)`), and what, if anything, took it out of the scope. A
+/// restart whose next state was known when the batch started is not stepped again.
 struct StateExpansion: Sendable {
     struct Tried: Sendable {
         var move: InputSampler.Move
@@ -19,9 +20,12 @@ struct StateExpansion: Sendable {
         var extra: CheckState.Extra
         /// Whether the app ignored part of the step (`StateGraph.add`).
         var ignored: Bool
+        /// The alerts the step's state shows, which making it canonical drops (`FindingCollector.alerts(in:)`).
+        var alerts: [AlertState]
     }
 
     var available: [AvailableInput]
+    /// The moves tried, the last first: the search pops them off in the moves' order, each taken out without a copy.
     var tried: [Tried]
 }
 
@@ -31,6 +35,8 @@ struct StateExpander: Sendable {
     let machine: Machine
     let moves: ExplorerMoves
     let scope: CheckScope?
+    /// Data dead while its screen is absent, cleared when a step's state is made canonical.
+    let dead: ScreenLocalData?
     /// The slots of the `persist: true` data (`RestartKey`).
     let persistedSlots: [Int]
 
@@ -40,7 +46,7 @@ struct StateExpander: Sendable {
         let moves = moves.moves(in: from, available: available)
         var tried: [StateExpansion.Tried] = []
         tried.reserveCapacity(moves.count)
-        for move in moves {
+        for move in moves.reversed() {
             var restartKey: RestartKey?
             if case .restart = move.input {
                 let key = RestartKey(state, persistedSlots: persistedSlots)
@@ -48,16 +54,19 @@ struct StateExpander: Sendable {
                 restartKey = key
             }
             // Only what a finding needs is traced; a loop's whole trace is made again when one is cut off.
-            let step = machine.step(state, move.input, trace: .notable)
+            var step = machine.step(state, move.input, trace: .notable)
             // The flow's own steps stay in scope; what a service answers is a sample, never cut.
             let outOfScope =
                 move.input.isOutcome ? nil : scope?.exceeded(from: state, to: step.state)
             let ignored = step.trace.contains { if case .ignored = $0 { true } else { false } }
+            let extra = from.extra(after: step.effects, in: step.state, program: machine.program)
+            let alerts = FindingCollector.alerts(in: step.state)
+            // A step out of the scope is not followed: its state is not stored.
+            if outOfScope == nil { CanonicalState.make(&step.state, clearing: dead) }
             tried.append(
                 .init(
-                    move: move, step: step, restartKey: restartKey, outOfScope: outOfScope,
-                    extra: from.extra(after: step.effects, in: step.state, program: machine.program),
-                    ignored: ignored))
+                    move: move, step: step, restartKey: restartKey, outOfScope: outOfScope, extra: extra,
+                    ignored: ignored, alerts: alerts))
         }
         return StateExpansion(available: available, tried: tried)
     }
