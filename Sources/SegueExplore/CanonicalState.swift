@@ -21,16 +21,8 @@ enum CanonicalState {
 
     /// Makes `state` canonical in place: for a state the search owns, which is then not copied first.
     static func make(_ state: inout MachineState, clearing dead: ScreenLocalData?, unread: inout UnreadData?) {
-        make(&state, clearing: dead)
-        unread?.clear(&state)
-    }
-
-    /// All of `make` but the unread data, which keeps the first value it sees and so is cleared in the search's
-    /// order: this part reads nothing the search writes, so the thread that expands a state does it (`StateExpander`).
-    /// Unread data is only data values, which this part leaves alone but for resetting dead data, so the two parts
-    /// may be done in either order.
-    static func make(_ state: inout MachineState, clearing dead: ScreenLocalData?) {
         dead?.clear(&state)
+        unread?.clear(&state)
         // Old ids in the order they are renumbered (new id = position + 1): a handful each, so arrays, not tables.
         var instances: [Int] = []
         for layer in state.layers.indices {

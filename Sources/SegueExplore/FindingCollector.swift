@@ -27,29 +27,17 @@ struct FindingCollector {
         holds = Array(repeating: [], count: properties.count)
     }
 
-    /// Every alert a step's state shows or queues, read before the state is made canonical, which drops them
-    /// (`CanonicalState`); most steps show none.
-    static func alerts(in state: MachineState) -> [AlertState] {
-        state.alert == nil && state.alertQueue.isEmpty ? [] : [state.alert].compactMap { $0 } + state.alertQueue
-    }
-
-    /// One step: its trace and the alerts its state shows (`alerts(in:)`).
+    /// The trace of one step: a send loop cut off, an error the flow caused, an injected error shown as the
+    /// default alert. `fullTrace` gives the step's whole trace when its own keeps only the notable entries
+    /// (`TraceDetail.notable`): a loop's events are named from it.
     mutating func observe(
         _ step: Step, by label: String, from: Int32, graph: StateGraph, fullTrace: (() -> [TraceEntry])? = nil
     ) {
-        observe(
-            step.trace, alerts: Self.alerts(in: step.state), by: label, from: from, graph: graph, fullTrace: fullTrace)
-    }
-
-    /// The trace of one step: a send loop cut off, an error the flow caused, an injected error shown as the
-    /// default alert; and the alerts it shows, for one showing `null`. `fullTrace` gives the step's whole trace when
-    /// its own keeps only the notable entries (`TraceDetail.notable`): a loop's events are named from it.
-    mutating func observe(
-        _ trace: [TraceEntry], alerts: [AlertState], by label: String, from: Int32, graph: StateGraph,
-        fullTrace: (() -> [TraceEntry])? = nil
-    ) {
         let path = { (from >= 0 ? graph.path(to: from) : []) + [label] }
-        for alert in alerts {
+        // Every alert shown or queued, since the stored states drop them (CanonicalState); most steps show none.
+        for alert in step.state.alert == nil && step.state.alertQueue.isEmpty
+            ? [] : [step.state.alert].compactMap({ $0 }) + step.state.alertQueue
+        {
             let texts = [alert.title, alert.message].compactMap { $0 }
             if texts.contains(where: { $0.split(separator: " ").contains("null") }) {
                 report(
@@ -57,11 +45,11 @@ struct FindingCollector {
                     at: alert.origin ?? flow.range, path())
             }
         }
-        for entry in trace {
+        for entry in step.trace {
             switch entry {
             case .eventLimit:
                 // At the handler of the loop's first event, naming the events of the loop.
-                let cycle = EventCycle(trace: fullTrace?() ?? trace, flow: flow)
+                let cycle = EventCycle(trace: fullTrace?() ?? step.trace, flow: flow)
                 let events = cycle.map { ": \($0.text)" } ?? " (`always:` transitions that never settle)"
                 report(
                     "livelock", .livelock, "events raise each other without end\(events) (\(entry))",

@@ -82,15 +82,15 @@ public struct FlowExplorer: Sendable {
         // once one restart from such a state was followed, the others lead to the same state by the same steps.
         var restartsFollowed: Set<RestartKey> = []
         let expander = StateExpander(
-            machine: machine, moves: explorerMoves, scope: scope, dead: dead,
+            machine: machine, moves: explorerMoves, scope: scope,
             persistedSlots: program.data.indices.filter { program.data[$0].persist })
         // States are expanded a batch at a time on another thread while the batch before is merged here, in order,
         // so the graph, its numbering and the findings are those of a one-thread search (`expandAhead`). A batch is
         // expanded only once it is reached when there is one core: after the batch before was merged.
         var batches: [ExpansionBatch] = []
         var dispatched = 0
-        @discardableResult func dispatch(upTo count: Int) -> Bool {
-            guard dispatched < count else { return false }
+        func dispatch(upTo count: Int) {
+            guard dispatched < count else { return }
             let end = min(count, dispatched + ExpansionBatch.size)
             let states = (dispatched..<end).map { graph.state(Int32($0)) }
             batches.append(
@@ -98,7 +98,6 @@ public struct FlowExplorer: Sendable {
                     first: Int32(dispatched), states: states, expander: expander, knownRestarts: restartsFollowed,
                     ahead: bounds.expandAhead))
             dispatched = end
-            return true
         }
         var head = 0
         var stoppedBy: String?
@@ -108,9 +107,7 @@ public struct FlowExplorer: Sendable {
             if batches.isEmpty { dispatch(upTo: graph.count) }
             let batch = batches.removeFirst()
             var expansions = batch.expansions()
-            if bounds.expandAhead {
-                while batches.count < ExpansionBatch.ahead, dispatch(upTo: graph.count) {}
-            }
+            if bounds.expandAhead { dispatch(upTo: graph.count) }
             // By index: binding an expansion would copy it, and a step's state taken out would copy its array.
             for offset in expansions.indices {
                 if shouldStop() {
@@ -123,7 +120,8 @@ public struct FlowExplorer: Sendable {
                     stoppedBy = stoppedBy ?? "the depth bound (\(Plural.english(limit, "step")))"
                     continue
                 }
-                let state = batch.states[offset].machine
+                let from = batch.states[offset]
+                let state = from.machine
                 findings.offered(expansions[offset].available, in: state)
                 // Each move is taken out of the batch (popped, the moves being kept last first): binding an element
                 // would copy it, a retain of every array in its step's state, and nothing reads it after.
@@ -132,25 +130,26 @@ public struct FlowExplorer: Sendable {
                 while var tried = moves.popLast() {
                     if let key = tried.restartKey, restartsFollowed.contains(key) { continue }
                     let input = tried.move.input
-                    findings.observe(
-                        tried.step.trace, alerts: tried.alerts, by: tried.move.label, from: current, graph: graph
-                    ) { machine.step(state, input).trace }
+                    findings.observe(tried.step, by: tried.move.label, from: current, graph: graph) {
+                        machine.step(state, input).trace
+                    }
                     if let what = tried.outOfScope {
                         outOfScope[what, default: 0] += 1
                         truncated.insert(current)
                         continue
                     }
-                    // The step's state, canonical but for the unread data (`StateExpander`), is taken out of the
-                    // move and its unread data cleared here, in the search's order.
+                    // The step's state is taken out of the move and made canonical in place.
                     var successor = MachineState()
                     swap(&successor, &tried.step.state)
-                    unread?.clear(&successor)
-                    let next = CheckState(machine: successor, extra: tried.extra)
+                    let extra = from.extra(after: tried.step.effects, in: successor, program: program)
+                    CanonicalState.make(&successor, clearing: dead, unread: &unread)
+                    let next = CheckState(machine: successor, extra: extra)
                     if Self.repeatsACall(next.machine, more: bounds.maxSameCall) {
                         pruned += 1
                         continue
                     }
-                    let (id, isNew) = graph.add(next, from: current, label: tried.move.label, ignored: tried.ignored)
+                    let ignored = tried.step.trace.contains { if case .ignored = $0 { true } else { false } }
+                    let (id, isNew) = graph.add(next, from: current, label: tried.move.label, ignored: ignored)
                     if isNew { findings.inspect(next.machine, id: id, graph: graph) }
                     if let key = tried.restartKey { restartsFollowed.insert(key) }
                 }

@@ -1,12 +1,10 @@
 import Dispatch
-import Foundation
 import SegueExpression
 import SegueMachine
 
 /// One state's steps, worked out apart from the search's bookkeeping so that it runs beside it on another core: the
-/// inputs the state offers, the moves tried, and for each the step the machine took, its state made canonical but
-/// for the unread data (`CanonicalState.make(_:clearing:)`), and what, if anything, took it out of the scope. A
-/// restart whose next state was known when the batch started is not stepped again.
+/// inputs the state offers, the moves tried, and for each the step the machine took and what, if anything, took it
+/// out of the scope. A restart whose next state was known when the batch started is not stepped again.
 struct StateExpansion: Sendable {
     struct Tried: Sendable {
         var move: InputSampler.Move
@@ -15,13 +13,6 @@ struct StateExpansion: Sendable {
         var restartKey: RestartKey?
         /// What took the step out of the scope (`CheckScope.exceeded`); nil when it stays in.
         var outOfScope: String?
-        /// What the next state keeps beside its machine state (`CheckState.extra(after:in:program:)`), read from the
-        /// step's state before the search makes it canonical.
-        var extra: CheckState.Extra
-        /// Whether the app ignored part of the step (`StateGraph.add`).
-        var ignored: Bool
-        /// The alerts the step's state shows, which making it canonical drops (`FindingCollector.alerts(in:)`).
-        var alerts: [AlertState]
     }
 
     var available: [AvailableInput]
@@ -35,8 +26,6 @@ struct StateExpander: Sendable {
     let machine: Machine
     let moves: ExplorerMoves
     let scope: CheckScope?
-    /// Data dead while its screen is absent, cleared when a step's state is made canonical.
-    let dead: ScreenLocalData?
     /// The slots of the `persist: true` data (`RestartKey`).
     let persistedSlots: [Int]
 
@@ -54,19 +43,11 @@ struct StateExpander: Sendable {
                 restartKey = key
             }
             // Only what a finding needs is traced; a loop's whole trace is made again when one is cut off.
-            var step = machine.step(state, move.input, trace: .notable)
+            let step = machine.step(state, move.input, trace: .notable)
             // The flow's own steps stay in scope; what a service answers is a sample, never cut.
             let outOfScope =
                 move.input.isOutcome ? nil : scope?.exceeded(from: state, to: step.state)
-            let ignored = step.trace.contains { if case .ignored = $0 { true } else { false } }
-            let extra = from.extra(after: step.effects, in: step.state, program: machine.program)
-            let alerts = FindingCollector.alerts(in: step.state)
-            // A step out of the scope is not followed: its state is not stored.
-            if outOfScope == nil { CanonicalState.make(&step.state, clearing: dead) }
-            tried.append(
-                .init(
-                    move: move, step: step, restartKey: restartKey, outOfScope: outOfScope, extra: extra,
-                    ignored: ignored, alerts: alerts))
+            tried.append(.init(move: move, step: step, restartKey: restartKey, outOfScope: outOfScope))
         }
         return StateExpansion(available: available, tried: tried)
     }
@@ -83,9 +64,6 @@ final class ExpansionBatch: @unchecked Sendable {
 
     /// How many states a batch takes: enough work (a few milliseconds) that handing it over costs nothing.
     static let size = 128
-    /// How many batches are expanded at once while one is merged: one per core, so that what the merge leaves of
-    /// the cores expands (each batch waits for its turn to be merged, so the order stays a one-thread search's).
-    static let ahead = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     /// Expands `states` on a thread of the global queue, or at once on this one when not `ahead`.
     init(
