@@ -68,6 +68,8 @@ enum CanonicalState {
     private static func renumbered(_ ids: [Int], _ id: Int) -> Int { ids.firstIndex(of: id).map { $0 + 1 } ?? 0 }
 
     /// The alerts dropped, and the instances, calls and timers the rare parts name renumbered, their clocks moved.
+    /// A part is written only when that changes it: a write copies the box of rare parts the graph's states share,
+    /// and a box left as it was is packed by its address (`StatePacker`).
     private static func renumberRareParts(
         _ state: inout MachineState, calls: [Int], timers: [Int], instance: (Int) -> Int, now: ClockDuration
     ) {
@@ -75,8 +77,11 @@ enum CanonicalState {
         if state.alert != nil { state.alert = nil }
         if !state.alertQueue.isEmpty { state.alertQueue = [] }
         for index in state.resultReceivers.indices {
-            state.resultReceivers[index].opened = instance(state.resultReceivers[index].opened)
-            state.resultReceivers[index].frame.instance = instance(state.resultReceivers[index].frame.instance)
+            let receiver = state.resultReceivers[index]
+            let opened = instance(receiver.opened)
+            let frame = instance(receiver.frame.instance)
+            if opened != receiver.opened { state.resultReceivers[index].opened = opened }
+            if frame != receiver.frame.instance { state.resultReceivers[index].frame.instance = frame }
         }
         for index in state.externalQueue.indices {
             state.externalQueue[index].instance = instance(state.externalQueue[index].instance)
@@ -86,16 +91,18 @@ enum CanonicalState {
             state.eventQueue[index].instance = instance(state.eventQueue[index].instance)
             state.eventQueue[index].below = state.eventQueue[index].below.map(instance)
         }
-        if var playback = state.playback {
-            playback.instance = instance(playback.instance)
-            playback.call = playback.call.map { renumber(calls, $0) }
-            playback.timer = playback.timer.map { renumber(timers, $0) }
-            state.playback = playback
+        if let playback = state.playback {
+            var renumbered = playback
+            renumbered.instance = instance(playback.instance)
+            renumbered.call = playback.call.map { renumber(calls, $0) }
+            renumbered.timer = playback.timer.map { renumber(timers, $0) }
+            if renumbered != playback { state.playback = renumbered }
         }
-        if var recording = state.recording {
-            recording.instance = instance(recording.instance)
-            recording.call = renumber(calls, recording.call)
-            state.recording = recording
+        if let recording = state.recording {
+            var renumbered = recording
+            renumbered.instance = instance(recording.instance)
+            renumbered.call = renumber(calls, recording.call)
+            if renumbered != recording { state.recording = renumbered }
         }
         for index in state.sessions.indices {
             state.sessions[index].instance = instance(state.sessions[index].instance)

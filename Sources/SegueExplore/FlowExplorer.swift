@@ -123,36 +123,35 @@ public struct FlowExplorer: Sendable {
                 let from = batch.states[offset]
                 let state = from.machine
                 findings.offered(expansions[offset].available, in: state)
-                // By index: binding each element would copy it (a retain of every array in its state).
-                for index in expansions[offset].tried.indices {
-                    if let key = expansions[offset].tried[index].restartKey, restartsFollowed.contains(key) { continue }
-                    let label = expansions[offset].tried[index].move.label
-                    let input = expansions[offset].tried[index].move.input
-                    findings.observe(expansions[offset].tried[index].step, by: label, from: current, graph: graph) {
+                // Each move is taken out of the batch (popped, the moves being kept last first): binding an element
+                // would copy it, a retain of every array in its step's state, and nothing reads it after.
+                var moves: [StateExpansion.Tried] = []
+                swap(&moves, &expansions[offset].tried)
+                while var tried = moves.popLast() {
+                    if let key = tried.restartKey, restartsFollowed.contains(key) { continue }
+                    let input = tried.move.input
+                    findings.observe(tried.step, by: tried.move.label, from: current, graph: graph) {
                         machine.step(state, input).trace
                     }
-                    if let what = expansions[offset].tried[index].outOfScope {
+                    if let what = tried.outOfScope {
                         outOfScope[what, default: 0] += 1
                         truncated.insert(current)
                         continue
                     }
-                    // The step's state is taken out of the batch and made canonical in place: nothing reads it after.
+                    // The step's state is taken out of the move and made canonical in place.
                     var successor = MachineState()
-                    swap(&successor, &expansions[offset].tried[index].step.state)
-                    let extra = from.extra(
-                        after: expansions[offset].tried[index].step.effects, in: successor, program: program)
+                    swap(&successor, &tried.step.state)
+                    let extra = from.extra(after: tried.step.effects, in: successor, program: program)
                     CanonicalState.make(&successor, clearing: dead, unread: &unread)
                     let next = CheckState(machine: successor, extra: extra)
                     if Self.repeatsACall(next.machine, more: bounds.maxSameCall) {
                         pruned += 1
                         continue
                     }
-                    let ignored = expansions[offset].tried[index].step.trace.contains {
-                        if case .ignored = $0 { true } else { false }
-                    }
-                    let (id, isNew) = graph.add(next, from: current, label: label, ignored: ignored)
+                    let ignored = tried.step.trace.contains { if case .ignored = $0 { true } else { false } }
+                    let (id, isNew) = graph.add(next, from: current, label: tried.move.label, ignored: ignored)
                     if isNew { findings.inspect(next.machine, id: id, graph: graph) }
-                    if let key = expansions[offset].tried[index].restartKey { restartsFollowed.insert(key) }
+                    if let key = tried.restartKey { restartsFollowed.insert(key) }
                 }
                 if graph.count >= bounds.maxStates {
                     stoppedBy =

@@ -16,6 +16,7 @@ struct StateExpansion: Sendable {
     }
 
     var available: [AvailableInput]
+    /// The moves tried, the last first: the search pops them off in the moves' order, each taken out without a copy.
     var tried: [Tried]
 }
 
@@ -34,7 +35,7 @@ struct StateExpander: Sendable {
         let moves = moves.moves(in: from, available: available)
         var tried: [StateExpansion.Tried] = []
         tried.reserveCapacity(moves.count)
-        for move in moves {
+        for move in moves.reversed() {
             var restartKey: RestartKey?
             if case .restart = move.input {
                 let key = RestartKey(state, persistedSlots: persistedSlots)

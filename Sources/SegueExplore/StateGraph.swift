@@ -13,6 +13,8 @@ public struct StateGraph: Sendable {
     /// The pages and echoes kept beside the states, each distinct one once; a state packs its number here.
     private var extras: [CheckState.Extra] = []
     private var extraNumbers: [CheckState.Extra: Int] = [:]
+    /// The number `extraNumber` gave last: a state's successors mostly keep its pages, found without hashing them.
+    private var lastExtra = 0
     /// Every state's bytes, one after another: state `i` is `bytes[offsets[i]..<offsets[i + 1]]`.
     private var bytes: [UInt8] = []
     private var offsets: [Int] = [0]
@@ -239,10 +241,15 @@ public struct StateGraph: Sendable {
             return 0
         }
         let extra = state.extra
-        if let known = extraNumbers[extra] { return known }
+        if lastExtra < extras.count, extras[lastExtra] == extra { return lastExtra }
+        if let known = extraNumbers[extra] {
+            lastExtra = known
+            return known
+        }
         extras.append(extra)
         extraNumbers[extra] = extras.count - 1
-        return extras.count - 1
+        lastExtra = extras.count - 1
+        return lastExtra
     }
 
     private mutating func intern(_ label: String) -> Int32 {

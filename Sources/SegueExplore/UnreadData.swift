@@ -17,8 +17,9 @@ struct UnreadData {
     /// Screen data slots only one nested state reads, dead while it is not active (`StateLocalData`).
     let stateSlots: [(screen: Int, slot: Int, state: Int)]
     private let launchData: [Value]
-    /// Per screen slot above, the value it is stored with: the first one seen.
-    private var representatives: [Int: Value] = [:]
+    /// Per slot of `screenSlots` then of `stateSlots`, the value it is stored with: the first one seen (nil: none
+    /// seen yet).
+    private var representatives: [Value?]
 
     init(flow: Flow, outcomes: OutcomeSampler, launch: MachineState) {
         let program = outcomes.program
@@ -55,6 +56,7 @@ struct UnreadData {
         stateSlots = StateLocalData.find(flow: flow, program: program, opaque: opaque).filter { local in
             !screenSlots.contains { $0 == (local.screen, local.slot) }
         }
+        representatives = Array(repeating: nil, count: screenSlots.count + stateSlots.count)
     }
 
     /// `state` with every unread variable at its stored value.
@@ -66,22 +68,22 @@ struct UnreadData {
         for layer in state.layers.indices {
             for index in state.layers[layer].stack.indices {
                 let screen = state.layers[layer].stack[index].screen
-                for (owner, slot) in screenSlots where owner == screen {
-                    keep(owner << 16 | slot, in: &state.layers[layer].stack[index].values, at: slot)
+                for (kept, (owner, slot)) in screenSlots.enumerated() where owner == screen {
+                    keep(kept, in: &state.layers[layer].stack[index].values, at: slot)
                 }
-                for (owner, slot, nested) in stateSlots
+                for (kept, (owner, slot, nested)) in stateSlots.enumerated()
                 where owner == screen && !state.layers[layer].stack[index].isActive(nested) {
-                    keep(1 << 40 | owner << 16 | slot, in: &state.layers[layer].stack[index].values, at: slot)
+                    keep(screenSlots.count + kept, in: &state.layers[layer].stack[index].values, at: slot)
                 }
             }
         }
     }
 
-    /// Puts the value kept for `key` in `values[slot]`; the first value seen is the one kept.
-    private mutating func keep(_ key: Int, in values: inout [Value], at slot: Int) {
+    /// Puts the value kept as `representatives[number]` in `values[slot]`; the first value seen is the one kept.
+    private mutating func keep(_ number: Int, in values: inout [Value], at slot: Int) {
         guard slot < values.count else { return }
-        guard let kept = representatives[key] else {
-            representatives[key] = values[slot]
+        guard let kept = representatives[number] else {
+            representatives[number] = values[slot]
             return
         }
         if kept != values[slot] { values[slot] = kept }

@@ -29,6 +29,13 @@ struct CopyOnWrite<Wrapped: Hashable & Sendable>: Hashable, Sendable {
 
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.box === rhs.box || lhs.box.value == rhs.box.value }
 
+    /// The address of the box, for `Interner.number(of:storage:)`: a box an interner's table holds is shared, so
+    /// never written again, and no other box can take its address while it lives.
+    var storage: UInt { UInt(bitPattern: ObjectIdentifier(box)) }
+
+    /// Whether `self` and `other` hold the same box: equal without comparing their values.
+    func isShared(with other: Self) -> Bool { box === other.box }
+
     func hash(into hasher: inout Hasher) { hasher.combine(box.value) }
 }
 
@@ -58,7 +65,8 @@ struct RareParts: Hashable, Sendable {
 extension MachineState {
     /// Whether any of the usually empty parts (alerts, queues, `current_event`, playback, recording, result
     /// receivers, sessions) is there: most states have none, so what goes over every part can skip them all.
-    package var hasRareParts: Bool { !rare.value.areAbsent }
+    /// The shared box of absent parts is known at once, without a copy of its value.
+    package var hasRareParts: Bool { !rare.isShared(with: RareParts.absent) && !rare.value.areAbsent }
     public var alert: AlertState? {
         get { rare.value.alert }
         _modify { yield &rare.value.alert }

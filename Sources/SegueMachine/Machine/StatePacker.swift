@@ -59,7 +59,7 @@ public struct StatePacker: Sendable {
         if !state.hasRareParts {
             bytes.append(0)
         } else {
-            bytes.appendVarint(rareParts.number(of: state.rare) &+ 1)
+            bytes.appendVarint(rareParts.number(of: state.rare, storage: state.rare.storage) &+ 1)
         }
         bytes.appendInt(state.nextInstance)
         bytes.appendInt(state.nextCall)
