@@ -85,8 +85,9 @@ public struct FlowExplorer: Sendable {
             machine: machine, moves: explorerMoves, scope: scope,
             persistedSlots: program.data.indices.filter { program.data[$0].persist })
         // States are expanded a batch at a time on another thread while the batch before is merged here, in order,
-        // so the graph, its numbering and the findings are those of a one-thread search (`expandAhead`). A batch is
-        // expanded only once it is reached when there is one core: after the batch before was merged.
+        // so the graph, its numbering and the findings are those of a one-thread search (`expandAhead`); reaching a
+        // batch, this thread expands the states the other has not claimed yet. A batch is expanded only once it is
+        // reached when there is one core: after the batch before was merged.
         var batches: [ExpansionBatch] = []
         var dispatched = 0
         func dispatch(upTo count: Int) {
@@ -183,8 +184,8 @@ public struct FlowExplorer: Sendable {
                 }
             }
         }
-        // A bound stopped the search: the batches still being expanded finish before the exploration is handed back.
-        for batch in batches { _ = batch.expansions() }
+        // A bound stopped the search: the batches still being expanded stop before the exploration is handed back.
+        for batch in batches { batch.abandon() }
         memoryGrowth = max(memoryGrowth, ResidentMemory.current() - baseline)
         let complete = stoppedBy == nil
         let depth = graph.depth

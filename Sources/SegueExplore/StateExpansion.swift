@@ -1,6 +1,7 @@
 import Dispatch
 import SegueExpression
 import SegueMachine
+import Synchronization
 
 /// One state's steps, worked out apart from the search's bookkeeping so that it runs beside it on another core: the
 /// inputs the state offers, the moves tried, and for each the step the machine took and what, if anything, took it
@@ -53,38 +54,83 @@ struct StateExpander: Sendable {
     }
 }
 
-/// A batch of consecutive states being expanded on a thread of the global queue; `expansions()` waits for it.
+/// A batch of consecutive states being expanded on a thread of the global queue while the search merges the batch
+/// before; `expansions()` waits for it, expanding on the search's own thread the states the other has not claimed
+/// yet, so neither thread idles while the other works. Each state is claimed once, by either thread, and its
+/// expansion is written at its own index: the order, and so the graph, is that of a one-thread search.
 final class ExpansionBatch: @unchecked Sendable {
     /// The states' numbers in the graph.
     let first: Int32
     let states: [CheckState]
-    /// Written once on the expanding thread before `done` is signalled, read only after waiting for it.
-    private var results: [StateExpansion] = []
+    private let expander: StateExpander
+    private let knownRestarts: Set<RestartKey>
+    /// The next state to claim.
+    private let claimed = Atomic<Int>(0)
+    /// One expansion per state, each written once by the thread that claimed it, read only after both are done.
+    private let results: UnsafeMutableBufferPointer<StateExpansion>
+    /// Signalled once the other thread has claimed its last state and finished it.
     private let done = DispatchSemaphore(value: 0)
+    private var handedOver = false
 
     /// How many states a batch takes: enough work (a few milliseconds) that handing it over costs nothing.
     static let size = 128
 
-    /// Expands `states` on a thread of the global queue, or at once on this one when not `ahead`.
+    /// Starts expanding `states` on a thread of the global queue, or at once on this one when not `ahead`.
     init(
         first: Int32, states: [CheckState], expander: StateExpander, knownRestarts: Set<RestartKey>, ahead: Bool
     ) {
         self.first = first
         self.states = states
-        let work: @Sendable () -> Void = {
-            self.results = states.map { expander.expand($0, knownRestarts: knownRestarts) }
+        self.expander = expander
+        self.knownRestarts = knownRestarts
+        results = .allocate(capacity: states.count)
+        guard ahead else {
+            expandClaimed()
+            done.signal()
+            return
+        }
+        DispatchQueue.global(qos: .userInitiated).async {
+            self.expandClaimed()
             self.done.signal()
         }
-        if ahead { DispatchQueue.global(qos: .userInitiated).async(execute: work) } else { work() }
     }
 
-    /// The expansions, in the states' order, once the thread is done; handed over, the batch keeping none, so the
-    /// search holds the only reference and takes each step's state out without copying it.
+    deinit {
+        if !handedOver { abandon() }
+        results.deallocate()
+    }
+
+    /// Claims states one at a time and expands them, until none is left.
+    private func expandClaimed() {
+        while true {
+            let index = claimed.add(1, ordering: .relaxed).oldValue
+            guard index < states.count else { return }
+            (results.baseAddress! + index).initialize(to: expander.expand(states[index], knownRestarts: knownRestarts))
+        }
+    }
+
+    /// The expansions, in the states' order: the states not yet claimed are expanded here, then the other thread's
+    /// last one is waited for. Handed over once (moved out, the batch keeping none), so the search holds the only
+    /// reference and takes each step's state out without copying it.
     func expansions() -> [StateExpansion] {
+        precondition(!handedOver, "a batch's expansions are handed over once")
+        expandClaimed()
         done.wait()
-        done.signal()
-        defer { results = [] }
-        return results
+        handedOver = true
+        return Array(unsafeUninitializedCapacity: states.count) { buffer, count in
+            _ = buffer.moveInitialize(fromContentsOf: results)
+            count = states.count
+        }
+    }
+
+    /// For a search a bound stopped: nothing more is claimed, the other thread's last state is waited for, and
+    /// what was expanded is dropped.
+    func abandon() {
+        precondition(!handedOver, "a batch's expansions are handed over once")
+        let expanded = min(claimed.exchange(states.count, ordering: .relaxed), states.count)
+        done.wait()
+        handedOver = true
+        _ = UnsafeMutableBufferPointer(rebasing: results[..<expanded]).deinitialize()
     }
 }
 

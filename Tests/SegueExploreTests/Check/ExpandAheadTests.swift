@@ -11,12 +11,15 @@ import Testing
 /// States expanded a batch ahead on a second thread (`ExplorationBounds.expandAhead`) are merged in order: the graph,
 /// its numbering, its edges and the findings with their runs are those of the one-thread search.
 @Suite struct ExpandAheadTests {
-    static func both(_ text: String, path: String = "test.yaml") throws -> (alone: Exploration, ahead: Exploration) {
+    static func both(
+        _ text: String, path: String = "test.yaml", maxStates: Int? = nil
+    ) throws -> (alone: Exploration, ahead: Exploration) {
         let loaded = FlowLoader().load(SourceFile(path: path, text: text))
         #expect(!loaded.hasErrors, "\(loaded.diagnostics.map(\.message))")
         let flow = try #require(loaded.flow)
         let explorer = FlowExplorer(flow: flow, program: try Compiler.compile(flow))
         var bounds = ExplorationBounds()
+        if let maxStates { bounds.maxStates = maxStates }
         bounds.expandAhead = false
         let alone = explorer.explore(bounds)
         bounds.expandAhead = true
@@ -49,6 +52,16 @@ import Testing
             contentsOf: repository.appendingPathComponent("examples/7guis/timer.yaml"), encoding: .utf8)
         let (alone, ahead) = try Self.both(timer)
         #expect(alone.graph.count > ExpansionBatch.size * 4)
+        Self.expectSame(alone, ahead)
+    }
+
+    /// A bound that stops the search while the next batch is being expanded (and partly expanded by the search's
+    /// own thread): the batch is abandoned, and the result is still the one-thread search's.
+    @Test func aSearchStoppedMidBatchExploresTheSameBothWays() throws {
+        let timer = try String(
+            contentsOf: repository.appendingPathComponent("examples/7guis/timer.yaml"), encoding: .utf8)
+        let (alone, ahead) = try Self.both(timer, maxStates: ExpansionBatch.size * 2 + 37)
+        #expect(alone.stoppedBy != nil)
         Self.expectSame(alone, ahead)
     }
 }
