@@ -118,6 +118,27 @@ import Testing
         #expect(log.codes == ["I006"] && log.lines == [2] && log.compiles == nil)
     }
 
+    /// `typeof x` of an undeclared `x` is 'undefined', but `typeof x.y` reads `x` first: in an `<assign>` it raises
+    /// error.execution like any read of an undeclared name (the fuzz smoke run's `typeof nowheerror.executre`).
+    @Test func typeofOfAMemberOfAnUndeclaredNameReadsTheName() {
+        for operand in ["nowhere.field", "nowhere[0]"] {
+            let found = importing(
+                """
+                <datamodel><data id="text" expr="''"/></datamodel>
+                <state id="s"><onentry><assign location="text" expr="typeof \(operand)"/></onentry>
+                  <transition event="error.execution" target="p"/></state>
+                <final id="p"/>
+                """)
+            #expect(found.codes == ["I009"] && found.lines == [3] && found.compiles == true, "\(operand): \(found)")
+        }
+        let lone = importing(
+            """
+            <datamodel><data id="text" expr="''"/></datamodel>
+            <state id="s"><onentry><assign location="text" expr="typeof nowhere"/></onentry></state>
+            """)
+        #expect(lone.codes.isEmpty && lone.compiles == true, "\(lone)")
+    }
+
     /// A field no `<send>` of the event carries is read through `current_event.data` (any), not the payload's record.
     @Test func aPayloadFieldNoSendCarriesStillLoads() {
         let found = importing(

@@ -346,7 +346,8 @@ extension SCXMLTranslator {
             if previous == "." || next == "(" || next == ":" && (previous == "{" || previous == ",") { continue }
             // `Math.floor(…)`, `JSON.stringify(…)`: mapped or refused on their own.
             if token.text == "Math" || token.text == "JSON", next == "." { continue }
-            if previous == "typeof" { continue }  // `typeof x` of an undeclared `x` is 'undefined', no error
+            // `typeof x` of an undeclared `x` is 'undefined', no error; `typeof x.y` and `typeof x[0]` read `x`.
+            if previous == "typeof", next != ".", next != "[" { continue }
             if Self.knownWords.contains(token.text) || token.text.hasPrefix("_") { continue }
             if !outline.dataIDs.contains(token.text), !outline.loopNames.contains(token.text) { return token.text }
         }
