@@ -118,6 +118,18 @@ import Testing
         #expect(log.codes == ["I006"] && log.lines == [2] && log.compiles == nil)
     }
 
+    /// A history's default `<transition>` without a `target` (SCXML requires one) is refused at the transition,
+    /// instead of a flow whose history `default:` has actions and no `goto` (the fuzz target's `<transition />`).
+    @Test func aHistoryDefaultWithoutATargetIsRefused() {
+        for transition in [#"<transition />"#, #"<transition target=" "/>"#] {
+            let found = importing(
+                """
+                <state id="p"><history id="h">\(transition)</history><state id="a"/></state>
+                """)
+            #expect(found.codes == ["I003"] && found.lines == [2] && found.compiles == nil, "\(transition): \(found)")
+        }
+    }
+
     /// `typeof x` of an undeclared `x` is 'undefined', but `typeof x.y` reads `x` first: in an `<assign>` it raises
     /// error.execution like any read of an undeclared name (the fuzz smoke run's `typeof nowheerror.executre`).
     @Test func typeofOfAMemberOfAnUndeclaredNameReadsTheName() {

@@ -133,6 +133,15 @@ struct SCXMLTranslator {
             entries.append(("history", .scalar(depth)))
             for child in element.children where child.name != "transition" { checkElement(child, expected: []) }
             if let transition = element.children.first(where: { $0.name == "transition" }) {
+                guard transition["target"]?.contains(where: { !$0.isWhitespace }) == true else {
+                    // SCXML requires it: the default is where the history goes before its parent was ever left.
+                    diagnostics.append(
+                        .error(
+                            .badAttribute,
+                            "a history's `<transition>` needs a `target`: the state entered before any visit",
+                            at: transition.range))
+                    return (node.name, .map(entries))
+                }
                 if let alternative = self.transition(transition), case .mapping(let fields) = alternative {
                     entries.append(("default", .mapping(fields.filter { $0.key == "goto" || $0.key == "do" })))
                 }
