@@ -24,14 +24,18 @@ enum CanonicalState {
         dead?.clear(&state)
         unread?.clear(&state)
         // Old ids in the order they are renumbered (new id = position + 1): a handful each, so arrays, not tables.
-        var instances: [Int] = []
+        // Kept only from the first id that is not its position + 1: most states' instances are in order already,
+        // and an array would be an allocation on every step.
+        var shown = 0
+        var instances: [Int]?
         for layer in state.layers.indices {
             for index in state.layers[layer].stack.indices {
-                instances.append(state.layers[layer].stack[index].id)
+                let id = state.layers[layer].stack[index].id
+                shown += 1
+                if instances == nil, id != shown { instances = Array(1..<shown) }
+                instances?.append(id)
                 // Only what changes is written: writing would copy the stacks the step's state shares.
-                if state.layers[layer].stack[index].id != instances.count {
-                    state.layers[layer].stack[index].id = instances.count
-                }
+                if id != shown { state.layers[layer].stack[index].id = shown }
                 for field in state.layers[layer].stack[index].form.fields.indices
                 where state.layers[layer].stack[index].form.fields[field].touched {
                     state.layers[layer].stack[index].form.fields[field].touched = false
@@ -41,7 +45,9 @@ enum CanonicalState {
         var calls = state.pendingCalls.map(\.id)
         let timers = state.timers.map(\.id)
         let renumber = Self.renumbered
-        let instance = { (id: Int) in id < 0 ? id : renumber(instances, id) }
+        let instance = { [instances, shown] (id: Int) in
+            id < 0 ? id : instances.map { renumber($0, id) } ?? (id >= 1 && id <= shown ? id : 0)
+        }
         let now = state.now
         // Most states have none of the rare parts: reading each would copy it out of its box.
         if state.hasRareParts {
@@ -59,7 +65,7 @@ enum CanonicalState {
             state.timers[index].frame.instance = instance(state.timers[index].frame.instance)
         }
         state.now = 0
-        state.nextInstance = instances.count + 1
+        state.nextInstance = shown + 1
         state.nextCall = calls.count + 1
         state.nextTimer = timers.count + 1
     }

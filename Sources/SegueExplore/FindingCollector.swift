@@ -29,9 +29,10 @@ struct FindingCollector {
 
     /// The trace of one step: a send loop cut off, an error the flow caused, an injected error shown as the
     /// default alert. `fullTrace` gives the step's whole trace when its own keeps only the notable entries
-    /// (`TraceDetail.notable`): a loop's events are named from it.
+    /// (`TraceDetail.notable`): a loop's events are named from it. Not optional, so not escaping: an optional
+    /// closure would be a heap allocation on every step observed.
     mutating func observe(
-        _ step: Step, by label: String, from: Int32, graph: StateGraph, fullTrace: (() -> [TraceEntry])? = nil
+        _ step: Step, by label: String, from: Int32, graph: StateGraph, fullTrace: () -> [TraceEntry]? = { nil }
     ) {
         let path = { (from >= 0 ? graph.path(to: from) : []) + [label] }
         // Every alert shown or queued, since the stored states drop them (CanonicalState); most steps show none.
@@ -49,7 +50,7 @@ struct FindingCollector {
             switch entry {
             case .eventLimit:
                 // At the handler of the loop's first event, naming the events of the loop.
-                let cycle = EventCycle(trace: fullTrace?() ?? step.trace, flow: flow)
+                let cycle = EventCycle(trace: fullTrace() ?? step.trace, flow: flow)
                 let events = cycle.map { ": \($0.text)" } ?? " (`always:` transitions that never settle)"
                 report(
                     "livelock", .livelock, "events raise each other without end\(events) (\(entry))",
@@ -103,8 +104,9 @@ struct FindingCollector {
 
     /// The elements the input query offers on the top screen.
     mutating func offered(_ inputs: [AvailableInput], in state: MachineState) {
-        guard let top = state.topInstance else { return }
-        for input in inputs { if let path = input.path { live.insert(SIMD2(top.screen, path.element)) } }
+        // The screen's number read in place: `topInstance` would copy the instance.
+        guard let screen = state.layers.last?.stack.last?.screen else { return }
+        for input in inputs { if let path = input.path { live.insert(SIMD2(screen, path.element)) } }
     }
 
     /// Adds what needs the whole graph (reachable, always_possible, never entered, dead elements); only a complete

@@ -121,30 +121,32 @@ public struct FlowExplorer: Sendable {
                     stoppedBy = stoppedBy ?? "the depth bound (\(Plural.english(limit, "step")))"
                     continue
                 }
+                // One copy per state, read in place after (through the batch each read would copy it again).
                 let from = batch.states[offset]
-                let state = from.machine
-                findings.offered(expansions[offset].available, in: state)
+                findings.offered(expansions[offset].available, in: from.machine)
                 // Each move is taken out of the batch (popped, the moves being kept last first): binding an element
                 // would copy it, a retain of every array in its step's state, and nothing reads it after.
                 var moves: [StateExpansion.Tried] = []
                 swap(&moves, &expansions[offset].tried)
                 while var tried = moves.popLast() {
                     if let key = tried.restartKey, restartsFollowed.contains(key) { continue }
+                    // The closure reads its own copy of the input: reading `tried` would copy the step passed.
                     let input = tried.move.input
                     findings.observe(tried.step, by: tried.move.label, from: current, graph: graph) {
-                        machine.step(state, input).trace
+                        machine.step(from.machine, input).trace
                     }
                     if let what = tried.outOfScope {
                         outOfScope[what, default: 0] += 1
                         truncated.insert(current)
                         continue
                     }
-                    // The step's state is taken out of the move and made canonical in place.
-                    var successor = MachineState()
-                    swap(&successor, &tried.step.state)
-                    let extra = from.extra(after: tried.step.effects, in: successor, program: program)
-                    CanonicalState.make(&successor, clearing: dead, unread: &unread)
-                    let next = CheckState(machine: successor, extra: extra)
+                    // The step's state is taken out of the move into the next state and made canonical there, in
+                    // place: passed to an initialiser, it would be copied (a retain of each of its arrays).
+                    let extra = from.extra(
+                        after: tried.step.effects, in: tried.step.state, program: program)
+                    var next = CheckState(machine: MachineState(), extra: extra)
+                    swap(&next.machine, &tried.step.state)
+                    CanonicalState.make(&next.machine, clearing: dead, unread: &unread)
                     if Self.repeatsACall(next.machine, more: bounds.maxSameCall) {
                         pruned += 1
                         continue

@@ -44,6 +44,8 @@ struct InputSampler {
         var lastItem: [Int: Int] = [:]
         for input in available { if let path = input.path, let item = path.item { lastItem[path.element] = item } }
         var moves: [Move] = []
+        // Room for a move per input and the few the explorer adds (outside events, outcomes, back, restart).
+        moves.reserveCapacity(available.count + 4)
         for input in available {
             if let item = input.path?.item, item != 0, item != lastItem[input.path?.element ?? -1] { continue }
             let element = input.path.map { named.element($0, on: top.screen, in: program) }

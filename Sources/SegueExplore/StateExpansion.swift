@@ -30,7 +30,8 @@ struct StateExpander: Sendable {
     /// The slots of the `persist: true` data (`RestartKey`).
     let persistedSlots: [Int]
 
-    func expand(_ from: CheckState, knownRestarts: Set<RestartKey>) -> StateExpansion {
+    /// `buffer`: where each step's trace is kept while it runs, one per thread (`Machine.step`).
+    func expand(_ from: CheckState, knownRestarts: Set<RestartKey>, buffer: TraceBuffer) -> StateExpansion {
         let state = from.machine
         let available = machine.inputs(in: state)
         let moves = moves.moves(in: from, available: available)
@@ -44,7 +45,7 @@ struct StateExpander: Sendable {
                 restartKey = key
             }
             // Only what a finding needs is traced; a loop's whole trace is made again when one is cut off.
-            let step = machine.step(state, move.input, trace: .notable)
+            let step = machine.step(state, move.input, trace: .notable, buffer: buffer)
             // The flow's own steps stay in scope; what a service answers is a sample, never cut.
             let outOfScope =
                 move.input.isOutcome ? nil : scope?.exceeded(from: state, to: step.state)
@@ -102,10 +103,12 @@ final class ExpansionBatch: @unchecked Sendable {
 
     /// Claims states one at a time and expands them, until none is left.
     private func expandClaimed() {
+        let buffer = TraceBuffer()
         while true {
             let index = claimed.add(1, ordering: .relaxed).oldValue
             guard index < states.count else { return }
-            (results.baseAddress! + index).initialize(to: expander.expand(states[index], knownRestarts: knownRestarts))
+            (results.baseAddress! + index).initialize(
+                to: expander.expand(states[index], knownRestarts: knownRestarts, buffer: buffer))
         }
     }
 

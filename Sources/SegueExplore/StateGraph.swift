@@ -31,6 +31,11 @@ public struct StateGraph: Sendable {
     /// Each step's name, interned.
     private(set) var labels: [String] = []
     private var labelIndex: [String: Int32] = [:]
+    /// The last names interned, compared before the table is hashed: a state's moves mostly have its predecessor's
+    /// names, each a copy of one string, and comparing copies of one string compares no characters.
+    private var recentLabels: [(label: String, id: Int32)] = []
+    private var nextRecent = 0
+    private static let recentCount = 16
     /// Every transition but the restarts, grouped by the state it leaves (states are expanded in order): the
     /// transitions from state `s` are `firstEdge[s] ..< firstEdge[s + 1]` (or up to the end for the last).
     private var edgeTargets: [Int32] = []
@@ -253,7 +258,18 @@ public struct StateGraph: Sendable {
     }
 
     private mutating func intern(_ label: String) -> Int32 {
-        if let known = labelIndex[label] { return known }
+        for recent in recentLabels where recent.label == label { return recent.id }
+        let id = labelIndex[label] ?? newLabel(label)
+        if recentLabels.count < Self.recentCount {
+            recentLabels.append((label, id))
+        } else {
+            recentLabels[nextRecent] = (label, id)
+            nextRecent = (nextRecent + 1) % Self.recentCount
+        }
+        return id
+    }
+
+    private mutating func newLabel(_ label: String) -> Int32 {
         let id = Int32(labels.count)
         if label == Self.restart { restartLabel = id }
         labels.append(label)

@@ -7,6 +7,8 @@ extension Runner {
     func availableInputs() -> [AvailableInput] {
         guard state.launched, let top = topInstance else { return [] }
         var inputs: [AvailableInput] = []
+        // One input per element is the common case: growing the array from empty would allocate three or four times.
+        inputs.reserveCapacity(program.screens[top.screen].elements.count + 2)
         let frame = Frame(instance: top.id)
         for (index, element) in program.screens[top.screen].elements.enumerated() {
             let path = ElementPath(element: index)

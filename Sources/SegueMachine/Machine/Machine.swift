@@ -24,18 +24,28 @@ public struct Machine: Sendable {
     /// program (see `check(_:)`) is returned unchanged, with the reason in the trace. With `trace: .notable` the
     /// trace keeps only what a search looks for (errors, an event loop cut off, an ignored input), and the step
     /// builds no text for the rest; the same input from the same state has the same notable entries either way.
-    public func step(_ state: MachineState, _ input: Input, trace detail: TraceDetail = .full) -> Step {
+    ///
+    /// `buffer` is where the trace is kept while the step runs: a search stepping many states on one thread passes
+    /// one, so a step that records nothing allocates nothing for its trace; without one, the step makes its own.
+    public func step(
+        _ state: MachineState, _ input: Input, trace detail: TraceDetail = .full, buffer: TraceBuffer? = nil
+    ) -> Step {
         do {
             try check(state)
         } catch {
             return Step(state: state, effects: [], trace: [.ignored(what: "\(input)", reason: error.description)])
         }
-        var runner = Runner(box: box, state: state, trace: detail)
+        let buffer = buffer ?? TraceBuffer()
+        buffer.entries.removeAll()
+        var runner = Runner(box: box, state: state, trace: detail, buffer: buffer)
         runner.handle(input)
-        // Taken out of the runner, not copied: a copy retains every array in it, which the runner then releases.
+        // Taken out of the runner and the buffer, not copied: a copy retains every array in it, which the runner
+        // then releases.
         var after = MachineState()
         swap(&after, &runner.state)
-        return Step(state: after, effects: runner.effects, trace: runner.trace)
+        var trace: [TraceEntry] = []
+        swap(&trace, &buffer.entries)
+        return Step(state: after, effects: runner.effects, trace: trace)
     }
 
     /// Handles one input in place without recording a trace; returns the effects. For hot loops and benchmarks.
@@ -87,10 +97,11 @@ struct Runner {
         self.init(box: box, state: state, trace: tracing ? .full : nil)
     }
 
-    init(box: ProgramBox, state: MachineState, trace detail: TraceDetail?) {
+    /// `buffer`: where a traced run keeps its entries (a new one when nil); ignored when not tracing.
+    init(box: ProgramBox, state: MachineState, trace detail: TraceDetail?, buffer: TraceBuffer? = nil) {
         self.box = box
         self.state = state
-        traceBuffer = detail == nil ? nil : TraceBuffer()
+        traceBuffer = detail == nil ? nil : buffer ?? TraceBuffer()
         tracing = detail == .full
     }
 
@@ -336,8 +347,12 @@ struct Runner {
     }
 }
 
-/// A step's trace entries, appended from anywhere in the runner.
-final class TraceBuffer {
+/// A step's trace entries while it runs, appended from anywhere in the runner (a class, so that reading the
+/// runner's state to build an entry does not overlap a write to the runner). One buffer serves many steps, one at a
+/// time, on one thread (`Machine.step(_:_:trace:buffer:)`); each step takes its entries out when it ends.
+public final class TraceBuffer {
     /// Unchecked: one runner owns its buffer and never holds two accesses at once; the checks cost more than a step.
     @exclusivity(unchecked) var entries: [TraceEntry] = []
+
+    public init() {}
 }

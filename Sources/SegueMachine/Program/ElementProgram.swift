@@ -8,8 +8,10 @@ public struct ElementProgram: Sendable {
         case text, image, button, field, list, slider, picker, lines, meter, progress, component
     }
 
-    /// What only the element's kind has, one payload per kind of the language's `Element.Kind`.
-    public enum Body: Sendable {
+    /// What only the element's kind has, one payload per kind of the language's `Element.Kind`. Indirect: an
+    /// element is copied on every input the machine resolves (`Runner.target`), and a boxed payload copies as one
+    /// reference instead of the payload's bytes and each of its references.
+    public indirect enum Body: Sendable {
         case text(TextProgram)
         case image(ImageProgram)
         case button(ButtonProgram)
