@@ -21,7 +21,8 @@ import Testing
         ]
         state.timers = [
             ScheduledTimer(
-                id: 9, name: nil, deadline: ClockDuration(seconds: 5), interval: nil, entry: 0, frame: Frame(instance: timerFrom))
+                id: 9, name: nil, deadline: ClockDuration(seconds: 5), interval: nil, entry: 0,
+                frame: Frame(instance: timerFrom))
         ]
         state.nextInstance = (ids.max() ?? 0) + 1
         return state
