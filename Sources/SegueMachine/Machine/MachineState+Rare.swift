@@ -8,12 +8,14 @@ import SegueExpression
 struct CopyOnWrite<Wrapped: Hashable & Sendable>: Hashable, Sendable {
     /// Written only while this is its one reference (`isKnownUniquelyReferenced`), so sharing it is safe, and no
     /// two accesses to it can overlap: the run-time exclusivity check (a quarter of a read's cost) is left out.
-    private final class Box: @unchecked Sendable {
+    fileprivate final class Box: @unchecked Sendable {
         @exclusivity(unchecked) var value: Wrapped
         init(_ value: Wrapped) { self.value = value }
     }
 
-    private var box: Box
+    /// Read through directly by the accessors in this file (`rare.box.value.alert`): going through `value` would
+    /// copy the whole value (a retain of each of its parts) to read one part.
+    fileprivate private(set) var box: Box
 
     init(_ value: Wrapped) {
         box = Box(value)
@@ -52,67 +54,72 @@ struct RareParts: Hashable, Sendable {
     var resultReceivers: [ResultReceiver] = []
     var sessions: [InvokedSession] = []
 
-    var areAbsent: Bool {
-        guard case .null = currentEvent else { return false }
-        return alert == nil && alertQueue.isEmpty && eventQueue.isEmpty && externalQueue.isEmpty && playback == nil
-            && recording == nil && resultReceivers.isEmpty && sessions.isEmpty
-    }
-
     /// All absent, shared by every state that has none (a state's `rare` until it is written).
     static let absent = CopyOnWrite(RareParts())
+}
+
+extension CopyOnWrite where Wrapped == RareParts {
+    /// Whether every part is absent, each read where it is: a question asked of the whole value would copy it
+    /// first (a retain of each of its parts), on every step.
+    var areAbsent: Bool {
+        guard case .null = box.value.currentEvent else { return false }
+        return box.value.alert == nil && box.value.alertQueue.isEmpty && box.value.eventQueue.isEmpty
+            && box.value.externalQueue.isEmpty && box.value.playback == nil && box.value.recording == nil
+            && box.value.resultReceivers.isEmpty && box.value.sessions.isEmpty
+    }
 }
 
 extension MachineState {
     /// Whether any of the usually empty parts (alerts, queues, `current_event`, playback, recording, result
     /// receivers, sessions) is there: most states have none, so what goes over every part can skip them all.
     /// The shared box of absent parts is known at once, without a copy of its value.
-    package var hasRareParts: Bool { !rare.isShared(with: RareParts.absent) && !rare.value.areAbsent }
+    package var hasRareParts: Bool { !rare.isShared(with: RareParts.absent) && !rare.areAbsent }
     public var alert: AlertState? {
-        get { rare.value.alert }
+        get { rare.box.value.alert }
         _modify { yield &rare.value.alert }
     }
     public var alertQueue: [AlertState] {
-        get { rare.value.alertQueue }
+        get { rare.box.value.alertQueue }
         _modify { yield &rare.value.alertQueue }
     }
     /// Raised events waiting to run, before the next outside input.
     public var eventQueue: [RaisedEvent] {
-        get { rare.value.eventQueue }
+        get { rare.box.value.eventQueue }
         _modify { yield &rare.value.eventQueue }
     }
     /// Events sent with `type: external`: each runs once the machine has settled (SCXML's external queue).
     public var externalQueue: [RaisedEvent] {
-        get { rare.value.externalQueue }
+        get { rare.box.value.externalQueue }
         _modify { yield &rare.value.externalQueue }
     }
     /// `current_event`: the last event a screen took, as a record, or null (kept only when the flow reads it).
     public var currentEvent: Value {
-        get { rare.value.currentEvent }
+        get { rare.box.value.currentEvent }
         _modify { yield &rare.value.currentEvent }
     }
     /// Lines playing on a screen with `playback:`, if any.
     public var playback: PlaybackState? {
-        get { rare.value.playback }
+        get { rare.box.value.playback }
         _modify { yield &rare.value.playback }
     }
     /// A take being recorded, if any.
     public var recording: RecordingState? {
-        get { rare.value.recording }
+        get { rare.box.value.recording }
         _modify { yield &rare.value.recording }
     }
     /// The `present`/`show` navigations with `on_result:` whose screens are still open.
     public var resultReceivers: [ResultReceiver] {
-        get { rare.value.resultReceivers }
+        get { rare.box.value.resultReceivers }
         _modify { yield &rare.value.resultReceivers }
     }
     /// The invoked child sessions running now (`invoke:`), in the order they started.
     public var sessions: [InvokedSession] {
-        get { rare.value.sessions }
+        get { rare.box.value.sessions }
         _modify { yield &rare.value.sessions }
     }
     /// What the flow was launched with (restored data, defaults, device), kept for `restart`.
     public var environment: LaunchEnvironment {
-        get { launchEnvironment.value }
+        get { launchEnvironment.box.value }
         _modify { yield &launchEnvironment.value }
     }
 
