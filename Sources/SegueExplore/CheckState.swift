@@ -10,7 +10,7 @@ public struct CheckState: Sendable, Hashable {
     /// One per pending call, in the order `machine.pendingCalls` lists them.
     var pages: [PageRequest]
     /// The text arguments of the `record` call of each audio service while its recording lasts.
-    var recordingEcho: [String: [String: Value]] = [:]
+    var recordingEcho: [String: [String: Value]]
 
     init(machine: MachineState, pages: [PageRequest], recordingEcho: [String: [String: Value]] = [:]) {
         self.machine = machine
@@ -26,8 +26,11 @@ public struct CheckState: Sendable, Hashable {
 
     var extra: Extra { Extra(pages: pages, recordingEcho: recordingEcho) }
 
-    init(machine: MachineState, extra: Extra) {
-        self.init(machine: machine, pages: extra.pages, recordingEcho: extra.recordingEcho)
+    /// Each part set in place, not through the other initialiser: delegating copied the whole state once more.
+    init(machine: MachineState, extra: consuming Extra) {
+        self.machine = machine
+        pages = extra.pages
+        recordingEcho = extra.recordingEcho
     }
 
     /// The state `effects` led to from this one (`raw` before its ids are renumbered, `canonical` after).

@@ -90,14 +90,18 @@ public struct FlowExplorer: Sendable {
         // reached when there is one core: after the batch before was merged.
         var batches: [ExpansionBatch] = []
         var dispatched = 0
+        // What merging leaves over goes with the next batch, to be freed by the thread that expands it (`Leftovers`).
+        var leftovers = Leftovers()
         func dispatch(upTo count: Int) {
             guard dispatched < count else { return }
             let end = min(count, dispatched + ExpansionBatch.size)
             let states = (dispatched..<end).map { graph.state(Int32($0)) }
+            var handed = Leftovers()
+            swap(&handed, &leftovers)
             batches.append(
                 ExpansionBatch(
                     first: Int32(dispatched), states: states, expander: expander, knownRestarts: restartsFollowed,
-                    ahead: bounds.expandAhead))
+                    ahead: bounds.expandAhead, leftovers: handed))
             dispatched = end
         }
         var head = 0
@@ -130,10 +134,12 @@ public struct FlowExplorer: Sendable {
                 swap(&moves, &expansions[offset].tried)
                 while var tried = moves.popLast() {
                     if let key = tried.restartKey, restartsFollowed.contains(key) { continue }
-                    // The closure reads its own copy of the input: reading `tried` would copy the step passed.
+                    // The closure reads its own copy of the input (reading `tried` would copy the step passed) and
+                    // the state through the batch: capturing `from` would copy it on every step, not only when a
+                    // loop's whole trace is needed.
                     let input = tried.move.input
                     findings.observe(tried.step, by: tried.move.label, from: current, graph: graph) {
-                        machine.step(from.machine, input).trace
+                        machine.step(batch.states[offset].machine, input).trace
                     }
                     if let what = tried.outOfScope {
                         outOfScope[what, default: 0] += 1
@@ -149,13 +155,16 @@ public struct FlowExplorer: Sendable {
                     CanonicalState.make(&next.machine, clearing: dead, unread: &unread)
                     if Self.repeatsACall(next.machine, more: bounds.maxSameCall) {
                         pruned += 1
+                        leftovers.states.append(consume next)
                         continue
                     }
                     let ignored = tried.step.trace.contains { if case .ignored = $0 { true } else { false } }
                     let (id, isNew) = graph.add(next, from: current, label: tried.move.label, ignored: ignored)
                     if isNew { findings.inspect(next.machine, id: id, graph: graph) }
                     if let key = tried.restartKey { restartsFollowed.insert(key) }
+                    leftovers.states.append(consume next)
                 }
+                leftovers.moves.append(consume moves)
                 if graph.count >= bounds.maxStates {
                     stoppedBy =
                         "the state bound (\(Plural.english(bounds.maxStates, "state")))"
@@ -185,6 +194,7 @@ public struct FlowExplorer: Sendable {
                             seconds: Date().timeIntervalSince(started)))
                 }
             }
+            leftovers.expansions.append(consume expansions)
         }
         // A bound stopped the search: the batches still being expanded stop before the exploration is handed back.
         for batch in batches { batch.abandon() }
