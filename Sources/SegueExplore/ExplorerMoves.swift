@@ -63,7 +63,7 @@ struct ExplorerMoves: Sendable {
                 moves.append(
                     InputSampler.Move(
                         label: which.isEmpty ? choice.label : choice.name + which + choice.suffix,
-                        input: .outcome(call: call.id, choice.outcome), step: choice.step))
+                        input: .outcome(call: call.id, choice.outcome), scenario: choice.scenario))
             }
         }
         if let playback = state.playback, let call = playback.call {
@@ -86,7 +86,8 @@ final class OutcomeChoices: Sendable {
         var suffix: String
         var label: String
         var outcome: ServiceOutcome
-        var step: UserStep
+        /// The step that scripts it, made once and shared by every state's move for it.
+        var scenario: InputSampler.ScenarioStep
     }
 
     private struct Key: Hashable {
@@ -105,7 +106,7 @@ final class OutcomeChoices: Sendable {
         let choices = outcomes.outcomes(for: call, page: page).map { choice in
             Choice(
                 name: name, suffix: " → \(choice.label)", label: "\(name) → \(choice.label)", outcome: choice.outcome,
-                step: .outcome(call: name, choice.outcome))
+                scenario: InputSampler.ScenarioStep(.outcome(call: name, choice.outcome)))
         }
         known.withLock { $0[key] = choices }
         return choices

@@ -26,20 +26,45 @@ struct InputSampler {
     struct Move: Sendable {
         var label: String
         var input: Input
+        /// The same step in a scenario file, behind one reference: only a counterexample's replay reads it, and
+        /// every state's moves are copied on their way to the graph.
+        let scenario: ScenarioStep?
+
         /// The same step in a scenario file (`tap: buy`), or nil when scenarios take it by themselves (an alert
         /// goes away before the next step).
-        var step: UserStep?
+        var step: UserStep? { scenario?.step }
 
         init(label: String, input: Input, step: UserStep? = nil) {
+            self.init(label: label, input: input, scenario: step.map(ScenarioStep.init))
+        }
+
+        /// A move whose scenario step is one made before (an outcome's, kept with the call site's outcomes).
+        init(label: String, input: Input, scenario: ScenarioStep?) {
             self.label = label
             self.input = input
-            self.step = step
+            self.scenario = scenario
         }
+
+        /// The moves every state may offer, made once.
+        static let restart = Move(label: StateGraph.restart, input: .restart, step: .restart)
+        static let back = Move(label: "back", input: .back, step: .back)
+        static let swipeToDismiss = Move(label: "swipe to dismiss", input: .swipeToDismiss, step: .dismiss)
+        static let dismissAlert = Move(label: "dismiss the alert", input: .dismissAlert)
+    }
+
+    /// A move's step in a scenario file, shared by the copies of the move.
+    final class ScenarioStep: Sendable {
+        let step: UserStep
+        init(_ step: UserStep) { self.step = step }
     }
 
     /// The moves for `available` (what the input query offers in `state`), the next due timer and restart.
     func moves(in state: MachineState, available: [AvailableInput]) -> [Move] {
-        guard let top = state.topInstance else { return [] }
+        // The top screen read in place: a copy of the instance would retain each of its arrays.
+        guard let layer = state.layers.indices.last, let index = state.layers[layer].stack.indices.last else {
+            return []
+        }
+        let screen = state.layers[layer].stack[index].screen
         // A list's items are represented by its first and its last one.
         var lastItem: [Int: Int] = [:]
         for input in available { if let path = input.path, let item = path.item { lastItem[path.element] = item } }
@@ -48,20 +73,23 @@ struct InputSampler {
         moves.reserveCapacity(available.count + 4)
         for input in available {
             if let item = input.path?.item, item != 0, item != lastItem[input.path?.element ?? -1] { continue }
-            let element = input.path.map { named.element($0, on: top.screen, in: program) }
-            let name = element?.name ?? ""
+            // A tap, the commonest, is made once per element (`ElementMoves`); the other moves name the element.
+            if input.action == .tap {
+                if let path = input.path { moves.append(named.tap(path, on: screen, in: program)) }
+                continue
+            }
+            let name = input.path.map { named.name($0, on: screen, in: program) } ?? ""
             switch (input.action, input.domain) {
-            case (.tap, _):
-                if let element { moves.append(element.tap) }
             case (.edit, .field(let field)):
-                guard let path = input.path, program.screens[top.screen].fields.indices.contains(field) else {
+                guard let path = input.path, program.screens[screen].fields.indices.contains(field) else {
                     continue
                 }
                 // Typing what the field already holds (or, for a field only its rules observe, a text as valid as
                 // it) changes nothing the flow can tell: not tried.
-                let held = top.form.fields.indices.contains(field) ? top.form.fields[field] : nil
+                let form = state.layers[layer].stack[index].form
+                let held = form.fields.indices.contains(field) ? form.fields[field] : nil
                 for sample in fields.samples(
-                    screen: top.screen, field: field, current: held?.value ?? .string(""), valid: held?.error == nil)
+                    screen: screen, field: field, current: held?.value ?? .string(""), valid: held?.error == nil)
                 {
                     let text = sample.text
                     moves.append(
@@ -110,10 +138,9 @@ struct InputSampler {
                             label: "scroll \(name) near its end", input: .scrolledNearEnd(list: path.element),
                             step: .scroll(list: name)))
                 }
-            case (.back, _): moves.append(Move(label: "back", input: .back, step: .back))
-            case (.swipeToDismiss, _):
-                moves.append(Move(label: "swipe to dismiss", input: .swipeToDismiss, step: .dismiss))
-            case (.dismissAlert, _): moves.append(Move(label: "dismiss the alert", input: .dismissAlert))
+            case (.back, _): moves.append(.back)
+            case (.swipeToDismiss, _): moves.append(.swipeToDismiss)
+            case (.dismissAlert, _): moves.append(.dismissAlert)
             default: continue
             }
         }
@@ -124,7 +151,7 @@ struct InputSampler {
                     label: "wait \(wait) (a timer comes due)", input: .advanceTime(by: wait),
                     step: .tick(wait)))
         }
-        moves.append(Move(label: StateGraph.restart, input: .restart, step: .restart))
+        moves.append(.restart)
         return moves
     }
 }
@@ -152,10 +179,20 @@ struct ElementMoves: Sendable {
         }
     }
 
-    func element(_ path: ElementPath, on screen: Int, in program: Program) -> Named {
-        guard path.item == nil, path.part == nil, top.indices.contains(screen),
-            top[screen].indices.contains(path.element)
-        else { return Named(path, on: screen, in: program) }
-        return top[screen][path.element]
+    /// The element's name, as steps and scenarios write it.
+    func name(_ path: ElementPath, on screen: Int, in program: Program) -> String {
+        guard isOwn(path, on: screen) else { return program.reference(to: path, on: screen) }
+        return top[screen][path.element].name
+    }
+
+    /// The tap of the element, as a move: the one made for it when it is one of the screen's own elements.
+    func tap(_ path: ElementPath, on screen: Int, in program: Program) -> InputSampler.Move {
+        guard isOwn(path, on: screen) else { return Named(path, on: screen, in: program).tap }
+        return top[screen][path.element].tap
+    }
+
+    private func isOwn(_ path: ElementPath, on screen: Int) -> Bool {
+        path.item == nil && path.part == nil && top.indices.contains(screen)
+            && top[screen].indices.contains(path.element)
     }
 }

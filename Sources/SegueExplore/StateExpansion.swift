@@ -34,10 +34,11 @@ struct StateExpander: Sendable {
     func expand(_ from: CheckState, knownRestarts: Set<RestartKey>, buffer: TraceBuffer) -> StateExpansion {
         let state = from.machine
         let available = machine.inputs(in: state)
-        let moves = moves.moves(in: from, available: available)
+        var moves = moves.moves(in: from, available: available)
         var tried: [StateExpansion.Tried] = []
         tried.reserveCapacity(moves.count)
-        for move in moves.reversed() {
+        // Popped, the last first, each move taken out of the array rather than copied out of it.
+        while let move = moves.popLast() {
             var restartKey: RestartKey?
             if case .restart = move.input {
                 let key = RestartKey(state, persistedSlots: persistedSlots)
