@@ -14,10 +14,12 @@ struct FindingCollector {
     private var order: [String] = []
     /// For each `reachable` and `always_possible` property, the states where it holds.
     private var holds: [[Bool]]
-    private var entered: Set<Int> = []
-    private var enteredStates: Set<[Int]> = []
-    /// Screen and element index of each element some state offered an input of.
-    private var live: Set<SIMD2<Int>> = []
+    /// By screen, whether some stored state shows it, and by screen and nested state, whether one has it active:
+    /// flags by number rather than sets, since every new state sets them.
+    private var entered: [Bool]
+    private var enteredStates: [[Bool]]
+    /// By screen and element, whether some state offered an input of it.
+    private var live: [[Bool]]
 
     init(flow: Flow, machine: Machine) {
         self.flow = flow
@@ -25,6 +27,15 @@ struct FindingCollector {
         program = machine.program
         properties = program.properties
         holds = Array(repeating: [], count: properties.count)
+        entered = Array(repeating: false, count: program.screens.count)
+        enteredStates = program.screens.map { Array(repeating: false, count: $0.states.count) }
+        live = program.screens.map { Array(repeating: false, count: $0.elements.count) }
+    }
+
+    /// Sets `flags[outer][inner]`, written only when it changes (a write is a uniqueness check of both arrays).
+    private static func mark(_ flags: inout [[Bool]], _ outer: Int, _ inner: Int) {
+        guard flags.indices.contains(outer), flags[outer].indices.contains(inner), !flags[outer][inner] else { return }
+        flags[outer][inner] = true
     }
 
     /// The trace of one step: a send loop cut off, an error the flow caused, an injected error shown as the
@@ -94,10 +105,12 @@ struct FindingCollector {
                 if property.kind != .invariant { holds[index].append(false) }
             }
         }
-        for layer in state.layers {
-            for instance in layer.stack {
-                entered.insert(instance.screen)
-                for nested in instance.states { enteredStates.insert([instance.screen, nested]) }
+        // By index: binding each instance would copy it.
+        for layer in state.layers.indices {
+            for index in state.layers[layer].stack.indices {
+                let screen = state.layers[layer].stack[index].screen
+                if entered.indices.contains(screen), !entered[screen] { entered[screen] = true }
+                for nested in state.layers[layer].stack[index].states { Self.mark(&enteredStates, screen, nested) }
             }
         }
     }
@@ -106,7 +119,7 @@ struct FindingCollector {
     mutating func offered(_ inputs: [AvailableInput], in state: MachineState) {
         // The screen's number read in place: `topInstance` would copy the instance.
         guard let screen = state.layers.last?.stack.last?.screen else { return }
-        for input in inputs { if let path = input.path { live.insert(SIMD2(screen, path.element)) } }
+        for input in inputs { if let path = input.path { Self.mark(&live, screen, path.element) } }
     }
 
     /// Adds what needs the whole graph (reachable, always_possible, never entered, dead elements); only a complete
@@ -146,20 +159,22 @@ struct FindingCollector {
             }
         }
         let screens = Dictionary(flow.screens.map { ($0.name.text, $0) }, uniquingKeysWith: { first, _ in first })
-        for (index, screen) in program.screens.enumerated() where !entered.contains(index) {
+        for (index, screen) in program.screens.enumerated() where !entered[index] {
             report(
                 "screen \(index)", .screenNeverEntered, "screen `\(screen.name)` is never entered by any run\(within)",
                 at: screens[screen.name]?.name.range ?? flow.range, [])
         }
-        let neverStored = program.screens.indices.filter { entered.contains($0) }.flatMap { screen in
-            program.screens[screen].states.indices.map { [screen, $0] }.filter { !enteredStates.contains($0) }
+        let neverStored = program.screens.indices.filter { entered[$0] }.flatMap { screen in
+            program.screens[screen].states.indices.map { [screen, $0] }.filter { !enteredStates[$0[0]][$0[1]] }
         }
         // A history pseudo-state is a target, never itself active: it is never said to be left unentered.
-        enteredStates.formUnion(passedThrough(Set(neverStored)))
-        for (index, screen) in program.screens.enumerated() where entered.contains(index) {
+        for passed in passedThrough(Set(neverStored)) where passed.count == 2 {
+            Self.mark(&enteredStates, passed[0], passed[1])
+        }
+        for (index, screen) in program.screens.enumerated() where entered[index] {
             let declared = screens[screen.name]
             for (stateIndex, nested) in screen.states.enumerated()
-            where nested.history == nil && !enteredStates.contains([index, stateIndex]) {
+            where nested.history == nil && !enteredStates[index][stateIndex] {
                 report(
                     "state \(index) \(stateIndex)", .stateNeverEntered,
                     "state `\(screen.name).\(nested.name)` is never entered by any run\(within)",
@@ -168,7 +183,7 @@ struct FindingCollector {
                     [])
             }
             let elements = screen.elements.enumerated()
-            for (elementIndex, element) in elements where !live.contains(SIMD2(index, elementIndex)) {
+            for (elementIndex, element) in elements where !live[index][elementIndex] {
                 guard element.tap != nil || [.button, .field, .slider, .picker].contains(element.kind) else { continue }
                 let range = declared?.elements.first { $0.id.text == element.name }?.range
                 report(
