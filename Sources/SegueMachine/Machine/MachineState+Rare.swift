@@ -29,7 +29,13 @@ struct CopyOnWrite<Wrapped: Hashable & Sendable>: Hashable, Sendable {
         }
     }
 
-    static func == (lhs: Self, rhs: Self) -> Bool { lhs.box === rhs.box || lhs.box.value == rhs.box.value }
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.box === rhs.box || equal(&lhs.box.value, &rhs.box.value) }
+
+    /// The values compared where they are: read as arguments, each would be copied out of its box first (a retain
+    /// of each of its parts); an `inout` argument is borrowed in place. Never called with one box twice.
+    private static func equal(_ left: inout Wrapped, _ right: inout Wrapped) -> Bool { left == right }
+
+    private static func hash(_ value: inout Wrapped, into hasher: inout Hasher) { hasher.combine(value) }
 
     /// The address of the box, for `Interner.number(of:storage:)`: a box an interner's table holds is shared, so
     /// never written again, and no other box can take its address while it lives.
@@ -38,7 +44,7 @@ struct CopyOnWrite<Wrapped: Hashable & Sendable>: Hashable, Sendable {
     /// Whether `self` and `other` hold the same box: equal without comparing their values.
     func isShared(with other: Self) -> Bool { box === other.box }
 
-    func hash(into hasher: inout Hasher) { hasher.combine(box.value) }
+    func hash(into hasher: inout Hasher) { Self.hash(&box.value, into: &hasher) }
 }
 
 /// The parts of a machine state that are usually empty or nil, kept together behind one reference
@@ -69,6 +75,10 @@ extension CopyOnWrite where Wrapped == RareParts {
     }
 }
 
+/// Each rare part reads in place from the box, and a whole new value is written only when it differs: writing
+/// copies the box the state shares with the one it came from, and a copied box is one the packer must compare and
+/// hash by value (`StatePacker`), where a shared one it knows by its address (`state.playback = nil` with no
+/// playback, say, left the state equal and the box new).
 extension MachineState {
     /// Whether any of the usually empty parts (alerts, queues, `current_event`, playback, recording, result
     /// receivers, sessions) is there: most states have none, so what goes over every part can skip them all.
@@ -76,45 +86,54 @@ extension MachineState {
     package var hasRareParts: Bool { !rare.isShared(with: RareParts.absent) && !rare.areAbsent }
     public var alert: AlertState? {
         get { rare.box.value.alert }
+        set { if rare.box.value.alert != newValue { rare.value.alert = newValue } }
         _modify { yield &rare.value.alert }
     }
     public var alertQueue: [AlertState] {
         get { rare.box.value.alertQueue }
+        set { if rare.box.value.alertQueue != newValue { rare.value.alertQueue = newValue } }
         _modify { yield &rare.value.alertQueue }
     }
     /// Raised events waiting to run, before the next outside input.
     public var eventQueue: [RaisedEvent] {
         get { rare.box.value.eventQueue }
+        set { if rare.box.value.eventQueue != newValue { rare.value.eventQueue = newValue } }
         _modify { yield &rare.value.eventQueue }
     }
     /// Events sent with `type: external`: each runs once the machine has settled (SCXML's external queue).
     public var externalQueue: [RaisedEvent] {
         get { rare.box.value.externalQueue }
+        set { if rare.box.value.externalQueue != newValue { rare.value.externalQueue = newValue } }
         _modify { yield &rare.value.externalQueue }
     }
     /// `current_event`: the last event a screen took, as a record, or null (kept only when the flow reads it).
     public var currentEvent: Value {
         get { rare.box.value.currentEvent }
+        set { if rare.box.value.currentEvent != newValue { rare.value.currentEvent = newValue } }
         _modify { yield &rare.value.currentEvent }
     }
     /// Lines playing on a screen with `playback:`, if any.
     public var playback: PlaybackState? {
         get { rare.box.value.playback }
+        set { if rare.box.value.playback != newValue { rare.value.playback = newValue } }
         _modify { yield &rare.value.playback }
     }
     /// A take being recorded, if any.
     public var recording: RecordingState? {
         get { rare.box.value.recording }
+        set { if rare.box.value.recording != newValue { rare.value.recording = newValue } }
         _modify { yield &rare.value.recording }
     }
     /// The `present`/`show` navigations with `on_result:` whose screens are still open.
     public var resultReceivers: [ResultReceiver] {
         get { rare.box.value.resultReceivers }
+        set { if rare.box.value.resultReceivers != newValue { rare.value.resultReceivers = newValue } }
         _modify { yield &rare.value.resultReceivers }
     }
     /// The invoked child sessions running now (`invoke:`), in the order they started.
     public var sessions: [InvokedSession] {
         get { rare.box.value.sessions }
+        set { if rare.box.value.sessions != newValue { rare.value.sessions = newValue } }
         _modify { yield &rare.value.sessions }
     }
     /// What the flow was launched with (restored data, defaults, device), kept for `restart`.
