@@ -33,7 +33,10 @@ struct StateExpander: Sendable {
     /// `buffer`: where each step's trace is kept while it runs, one per thread (`Machine.step`).
     func expand(_ from: CheckState, knownRestarts: Set<RestartKey>, buffer: TraceBuffer) -> StateExpansion {
         let state = from.machine
-        let available = machine.inputs(in: state)
+        // Checked once here rather than by the input query and each move's step; a state that fails offers no
+        // input, and each other move's step says why it was ignored.
+        let checked = (try? machine.check(state)) != nil
+        let available = machine.inputs(in: state, checked: checked)
         var moves = moves.moves(in: from, available: available)
         var tried: [StateExpansion.Tried] = []
         tried.reserveCapacity(moves.count)
@@ -46,7 +49,7 @@ struct StateExpander: Sendable {
                 restartKey = key
             }
             // Only what a finding needs is traced; a loop's whole trace is made again when one is cut off.
-            let step = machine.step(state, move.input, trace: .notable, buffer: buffer)
+            let step = machine.step(state, move.input, trace: .notable, buffer: buffer, checked: checked)
             // The flow's own steps stay in scope; what a service answers is a sample, never cut.
             let outOfScope =
                 move.input.isOutcome ? nil : scope?.exceeded(from: state, to: step.state)

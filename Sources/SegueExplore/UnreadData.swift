@@ -68,24 +68,32 @@ struct UnreadData {
         for layer in state.layers.indices {
             for index in state.layers[layer].stack.indices {
                 let screen = state.layers[layer].stack[index].screen
+                // Read first, written only when the value differs: passing the values `inout` would make the
+                // layers, the stack and the values unique (copies of arrays the state shares) on every step.
                 for (kept, (owner, slot)) in screenSlots.enumerated() where owner == screen {
-                    keep(kept, in: &state.layers[layer].stack[index].values, at: slot)
+                    if let value = replacement(kept, for: state.layers[layer].stack[index].values, at: slot) {
+                        state.layers[layer].stack[index].values[slot] = value
+                    }
                 }
                 for (kept, (owner, slot, nested)) in stateSlots.enumerated()
                 where owner == screen && !state.layers[layer].stack[index].isActive(nested) {
-                    keep(screenSlots.count + kept, in: &state.layers[layer].stack[index].values, at: slot)
+                    let number = screenSlots.count + kept
+                    if let value = replacement(number, for: state.layers[layer].stack[index].values, at: slot) {
+                        state.layers[layer].stack[index].values[slot] = value
+                    }
                 }
             }
         }
     }
 
-    /// Puts the value kept as `representatives[number]` in `values[slot]`; the first value seen is the one kept.
-    private mutating func keep(_ number: Int, in values: inout [Value], at slot: Int) {
-        guard slot < values.count else { return }
+    /// The value `values[slot]` is to hold, the one kept as `representatives[number]` (the first value seen is the
+    /// one kept), or nil when it holds it already.
+    private mutating func replacement(_ number: Int, for values: [Value], at slot: Int) -> Value? {
+        guard slot < values.count else { return nil }
         guard let kept = representatives[number] else {
             representatives[number] = values[slot]
-            return
+            return nil
         }
-        if kept != values[slot] { values[slot] = kept }
+        return kept == values[slot] ? nil : kept
     }
 }

@@ -30,10 +30,21 @@ public struct Machine: Sendable {
     public func step(
         _ state: MachineState, _ input: Input, trace detail: TraceDetail = .full, buffer: TraceBuffer? = nil
     ) -> Step {
-        do {
-            try check(state)
-        } catch {
-            return Step(state: state, effects: [], trace: [.ignored(what: "\(input)", reason: error.description)])
+        step(state, input, trace: detail, buffer: buffer, checked: false)
+    }
+
+    /// `step(_:_:trace:buffer:)` for a search that steps one state with many inputs: `checked` says `check(_:)`
+    /// passed for `state` already, so it is not checked again for each input.
+    package func step(
+        _ state: MachineState, _ input: Input, trace detail: TraceDetail, buffer: TraceBuffer?, checked: Bool
+    ) -> Step {
+        if !checked {
+            do {
+                try check(state)
+            } catch {
+                return Step(
+                    state: state, effects: [], trace: [.ignored(what: "\(input)", reason: error.description)])
+            }
         }
         let buffer = buffer ?? TraceBuffer()
         buffer.entries.removeAll()
