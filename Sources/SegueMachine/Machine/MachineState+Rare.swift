@@ -32,7 +32,8 @@ struct CopyOnWrite<Wrapped: Hashable & Sendable>: Hashable, Sendable {
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.box === rhs.box || equal(&lhs.box.value, &rhs.box.value) }
 
     /// The values compared where they are: read as arguments, each would be copied out of its box first (a retain
-    /// of each of its parts); an `inout` argument is borrowed in place. Never called with one box twice.
+    /// of each of its parts); an `inout` argument is borrowed in place and nothing is written through it, so a box
+    /// other threads read (a packer's table shares its boxes) is only read. Never called with one box twice.
     private static func equal(_ left: inout Wrapped, _ right: inout Wrapped) -> Bool { left == right }
 
     private static func hash(_ value: inout Wrapped, into hasher: inout Hasher) { hasher.combine(value) }
