@@ -68,32 +68,28 @@ struct UnreadData {
         for layer in state.layers.indices {
             for index in state.layers[layer].stack.indices {
                 let screen = state.layers[layer].stack[index].screen
-                // Read first, written only when the value differs: passing the values `inout` would make the
-                // layers, the stack and the values unique (copies of arrays the state shares) on every step.
                 for (kept, (owner, slot)) in screenSlots.enumerated() where owner == screen {
-                    if let value = replacement(kept, for: state.layers[layer].stack[index].values, at: slot) {
-                        state.layers[layer].stack[index].values[slot] = value
-                    }
+                    keep(kept, at: slot, layer: layer, index: index, in: &state)
                 }
                 for (kept, (owner, slot, nested)) in stateSlots.enumerated()
                 where owner == screen && !state.layers[layer].stack[index].isActive(nested) {
-                    let number = screenSlots.count + kept
-                    if let value = replacement(number, for: state.layers[layer].stack[index].values, at: slot) {
-                        state.layers[layer].stack[index].values[slot] = value
-                    }
+                    keep(screenSlots.count + kept, at: slot, layer: layer, index: index, in: &state)
                 }
             }
         }
     }
 
-    /// The value `values[slot]` is to hold, the one kept as `representatives[number]` (the first value seen is the
-    /// one kept), or nil when it holds it already.
-    private mutating func replacement(_ number: Int, for values: [Value], at slot: Int) -> Value? {
-        guard slot < values.count else { return nil }
+    /// Puts the value kept as `representatives[number]` in slot `slot` of the instance at `layer`, `index`; the
+    /// first value seen is the one kept. Read first, written only when the value differs: passing the instance's
+    /// values `inout` would make the layers, the stack and the values unique (copies of arrays the state shares) on
+    /// every step.
+    private mutating func keep(_ number: Int, at slot: Int, layer: Int, index: Int, in state: inout MachineState) {
+        guard slot < state.layers[layer].stack[index].values.count else { return }
+        let held = state.layers[layer].stack[index].values[slot]
         guard let kept = representatives[number] else {
-            representatives[number] = values[slot]
-            return nil
+            representatives[number] = held
+            return
         }
-        return kept == values[slot] ? nil : kept
+        if kept != held { state.layers[layer].stack[index].values[slot] = kept }
     }
 }
