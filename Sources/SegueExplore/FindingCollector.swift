@@ -47,7 +47,8 @@ struct FindingCollector {
     ) {
         let path = { (from >= 0 ? graph.path(to: from) : []) + [label] }
         // Every alert shown or queued, since the stored states drop them (CanonicalState); most steps show none.
-        for alert in step.state.alert == nil && step.state.alertQueue.isEmpty
+        // Asked of the rare parts' box first: reading `alert` of a state without any would copy one out to compare.
+        for alert in !step.state.hasRareParts || (step.state.alert == nil && step.state.alertQueue.isEmpty)
             ? [] : [step.state.alert].compactMap({ $0 }) + step.state.alertQueue
         {
             let texts = [alert.title, alert.message].compactMap { $0 }

@@ -133,7 +133,10 @@ public struct FlowExplorer: Sendable {
                 var moves: [StateExpansion.Tried] = []
                 swap(&moves, &expansions[offset].tried)
                 while var tried = moves.popLast() {
-                    if let key = tried.restartKey, restartsFollowed.contains(key) { continue }
+                    if let key = tried.restartKey, restartsFollowed.contains(key) {
+                        leftovers.tried.append(consume tried)
+                        continue
+                    }
                     // The closure reads its own copy of the input (reading `tried` would copy the step passed) and
                     // the state through the batch: capturing `from` would copy it on every step, not only when a
                     // loop's whole trace is needed.
@@ -144,25 +147,25 @@ public struct FlowExplorer: Sendable {
                     if let what = tried.outOfScope {
                         outOfScope[what, default: 0] += 1
                         truncated.insert(current)
+                        leftovers.tried.append(consume tried)
                         continue
                     }
-                    // The step's state is taken out of the move into the next state and made canonical there, in
-                    // place: passed to an initialiser, it would be copied (a retain of each of its arrays).
-                    let extra = from.extra(
-                        after: tried.step.effects, in: tried.step.state, program: program)
-                    var next = CheckState(machine: MachineState(), extra: extra)
-                    swap(&next.machine, &tried.step.state)
-                    CanonicalState.make(&next.machine, clearing: dead, unread: &unread)
-                    if Self.repeatsACall(next.machine, more: bounds.maxSameCall) {
+                    // The step's state is made canonical and added where the step left it, in the move: taken out
+                    // into a state of its own, it would need a placeholder to take its place, or be copied (a
+                    // retain of each of its arrays).
+                    let extra = from.extra(after: tried.step.effects, in: tried.step.state, program: program)
+                    CanonicalState.make(&tried.step.state, clearing: dead, unread: &unread)
+                    if Self.repeatsACall(tried.step.state, more: bounds.maxSameCall) {
                         pruned += 1
-                        leftovers.states.append(consume next)
+                        leftovers.tried.append(consume tried)
                         continue
                     }
                     let ignored = tried.step.trace.contains { if case .ignored = $0 { true } else { false } }
-                    let (id, isNew) = graph.add(next, from: current, label: tried.move.label, ignored: ignored)
-                    if isNew { findings.inspect(next.machine, id: id, graph: graph) }
+                    let (id, isNew) = graph.add(
+                        tried.step.state, extra: extra, from: current, label: tried.move.label, ignored: ignored)
+                    if isNew { findings.inspect(tried.step.state, id: id, graph: graph) }
                     if let key = tried.restartKey { restartsFollowed.insert(key) }
-                    leftovers.states.append(consume next)
+                    leftovers.tried.append(consume tried)
                 }
                 leftovers.moves.append(consume moves)
                 if graph.count >= bounds.maxStates {

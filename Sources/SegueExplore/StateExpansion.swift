@@ -30,13 +30,13 @@ struct StateExpander: Sendable {
     /// The slots of the `persist: true` data (`RestartKey`).
     let persistedSlots: [Int]
 
-    /// `buffer`: where each step's trace is kept while it runs, one per thread (`Machine.step`).
-    func expand(_ from: CheckState, knownRestarts: Set<RestartKey>, buffer: TraceBuffer) -> StateExpansion {
+    /// `stepper`: steps the states, one per thread (`Stepper`: its runner and trace buffer are kept between steps).
+    func expand(_ from: CheckState, knownRestarts: Set<RestartKey>, stepper: inout Stepper) -> StateExpansion {
         let state = from.machine
         // Checked once here rather than by the input query and each move's step; a state that fails offers no
         // input, and each other move's step says why it was ignored.
         let checked = (try? machine.check(state)) != nil
-        let available = machine.inputs(in: state, checked: checked)
+        let available = stepper.inputs(in: state, checked: checked)
         var moves = moves.moves(in: from, available: available)
         var tried: [StateExpansion.Tried] = []
         tried.reserveCapacity(moves.count)
@@ -48,8 +48,8 @@ struct StateExpander: Sendable {
                 if knownRestarts.contains(key) { continue }
                 restartKey = key
             }
-            // Only what a finding needs is traced; a loop's whole trace is made again when one is cut off.
-            let step = machine.step(state, move.input, trace: .notable, buffer: buffer, checked: checked)
+            // Only what a finding needs is traced (`.notable`); a loop's whole trace is made again when one is cut off.
+            let step = stepper.step(state, move.input, checked: checked)
             // The flow's own steps stay in scope; what a service answers is a sample, never cut.
             let outOfScope =
                 move.input.isOutcome ? nil : scope?.exceeded(from: state, to: step.state)
@@ -64,11 +64,12 @@ struct StateExpander: Sendable {
 /// freed cheaply by the thread that allocated it (freeing another thread's takes that thread's allocator lock, which
 /// it holds while it allocates: waiting on it was a tenth of a two-thread search's time).
 struct Leftovers: Sendable {
-    var states: [CheckState] = []
+    /// The moves tried, each with its step's state (the graph keeps its own packed copy).
+    var tried: [StateExpansion.Tried] = []
     var moves: [[StateExpansion.Tried]] = []
     var expansions: [[StateExpansion]] = []
 
-    var isEmpty: Bool { states.isEmpty && moves.isEmpty && expansions.isEmpty }
+    var isEmpty: Bool { tried.isEmpty && moves.isEmpty && expansions.isEmpty }
 }
 
 /// A batch of consecutive states being expanded on a thread of the global queue while the search merges the batch
@@ -127,12 +128,12 @@ final class ExpansionBatch: @unchecked Sendable {
 
     /// Claims states one at a time and expands them, until none is left.
     private func expandClaimed() {
-        let buffer = TraceBuffer()
+        var stepper = Stepper(machine: expander.machine, trace: .notable, buffer: TraceBuffer())
         while true {
             let index = claimed.add(1, ordering: .relaxed).oldValue
             guard index < states.count else { return }
             (results.baseAddress! + index).initialize(
-                to: expander.expand(states[index], knownRestarts: knownRestarts, buffer: buffer))
+                to: expander.expand(states[index], knownRestarts: knownRestarts, stepper: &stepper))
         }
     }
 

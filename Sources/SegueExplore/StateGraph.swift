@@ -61,9 +61,17 @@ public struct StateGraph: Sendable {
     /// Adds `state` reached from `from` by `label`; returns its number and whether it is new. Transitions are
     /// added from one state after another (`from` never goes back), as a breadth-first search makes them.
     mutating func add(_ state: CheckState, from: Int32, label: String, ignored: Bool = false) -> (Int32, Bool) {
+        add(state.machine, extra: state.extra, from: from, label: label, ignored: ignored)
+    }
+
+    /// `add(_:from:label:ignored:)` for a machine state and what is kept beside it, apart: the search adds each
+    /// step's state where the step left it, without making a `CheckState` of it (and a placeholder to take it out).
+    mutating func add(
+        _ machine: MachineState, extra: CheckState.Extra, from: Int32, label: String, ignored: Bool = false
+    ) -> (Int32, Bool) {
         let labelID = intern(label)
         scratch.removeAll(keepingCapacity: true)
-        packer.pack(state.machine, extra: extraNumber(of: state), into: &scratch)
+        packer.pack(machine, extra: extraNumber(of: extra), into: &scratch)
         let hash = scratch.withUnsafeBytes { Self.hash($0) }
         let tag = UInt64(truncatingIfNeeded: hash) << 32
         let mask = table.count - 1
@@ -239,13 +247,12 @@ public struct StateGraph: Sendable {
     }
 
     /// The number of the state's pages and echoes; no pending call and no recording is the commonest.
-    private mutating func extraNumber(of state: CheckState) -> Int {
-        if state.pages.isEmpty, state.recordingEcho.isEmpty, let first = extras.first, first.pages.isEmpty,
+    private mutating func extraNumber(of extra: CheckState.Extra) -> Int {
+        if extra.pages.isEmpty, extra.recordingEcho.isEmpty, let first = extras.first, first.pages.isEmpty,
             first.recordingEcho.isEmpty
         {
             return 0
         }
-        let extra = state.extra
         if lastExtra < extras.count, extras[lastExtra] == extra { return lastExtra }
         if let known = extraNumbers[extra] {
             lastExtra = known

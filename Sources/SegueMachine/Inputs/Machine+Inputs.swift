@@ -5,12 +5,7 @@ extension Machine {
     ///
     ///     machine.inputs(in: state)  // [tap donate, tap options[0], edit name (field 0), back, …]
     public func inputs(in state: MachineState) -> [AvailableInput] {
-        inputs(in: state, checked: (try? check(state)) != nil)
-    }
-
-    /// `inputs(in:)` for a state `check(_:)` passed for already (`checked`), or none when it did not.
-    package func inputs(in state: MachineState, checked: Bool) -> [AvailableInput] {
-        guard checked, !state.ended else { return [] }
+        guard (try? check(state)) != nil, !state.ended else { return [] }
         return Runner(box: box, state: state, tracing: false).availableInputs()
     }
 

@@ -30,33 +30,8 @@ public struct Machine: Sendable {
     public func step(
         _ state: MachineState, _ input: Input, trace detail: TraceDetail = .full, buffer: TraceBuffer? = nil
     ) -> Step {
-        step(state, input, trace: detail, buffer: buffer, checked: false)
-    }
-
-    /// `step(_:_:trace:buffer:)` for a search that steps one state with many inputs: `checked` says `check(_:)`
-    /// passed for `state` already, so it is not checked again for each input.
-    package func step(
-        _ state: MachineState, _ input: Input, trace detail: TraceDetail, buffer: TraceBuffer?, checked: Bool
-    ) -> Step {
-        if !checked {
-            do {
-                try check(state)
-            } catch {
-                return Step(
-                    state: state, effects: [], trace: [.ignored(what: "\(input)", reason: error.description)])
-            }
-        }
-        let buffer = buffer ?? TraceBuffer()
-        buffer.entries.removeAll()
-        var runner = Runner(box: box, state: state, trace: detail, buffer: buffer)
-        runner.handle(input)
-        // Taken out of the runner and the buffer, not copied: a copy retains every array in it, which the runner
-        // then releases.
-        var after = MachineState()
-        swap(&after, &runner.state)
-        var trace: [TraceEntry] = []
-        swap(&trace, &buffer.entries)
-        return Step(state: after, effects: runner.effects, trace: trace)
+        var stepper = Stepper(machine: self, trace: detail, buffer: buffer ?? TraceBuffer())
+        return stepper.step(state, input, checked: false)
     }
 
     /// Handles one input in place without recording a trace; returns the effects. For hot loops and benchmarks.
