@@ -151,7 +151,7 @@ extension Runner {
     }
 
     /// The top screen's own frame.
-    var topFrame: Frame { Frame(instance: topInstance?.id ?? -1) }
+    var topFrame: Frame { Frame(instance: state.topInstanceID ?? -1) }
 
     /// Whether `scrolledNearEnd` on element `index` of the top screen raises its paging event, and which one.
     func pagingEvent(_ index: Int) -> Result<Int, InputRefusal> {

@@ -16,9 +16,16 @@ extension Machine {
         guard property.condition >= 0, property.condition < program.expressions.count else {
             return .failure(PropertyUnevaluable(reason: "the condition is not part of this program"))
         }
-        let runner = Runner(box: box, state: state, tracing: false)
-        // Compiled as a property (`screen` and `form` read as `PropertyScope` reads them).
-        let holds = runner.withScope(runner.topFrame) { box.program.evaluate(property.condition, in: $0) }
+        // Compiled as a property (`screen` and `form` read as `PropertyScope` reads them), reading the state in
+        // place: a runner would copy it (a retain of each of its arrays) for every property of every state.
+        let box = self.box
+        let holds = withUnsafePointer(to: state) { state in
+            MachineScope.with(
+                box, state: state, frame: Frame(instance: state.pointee.topInstanceID ?? -1), instance: nil
+            ) {
+                box.program.evaluate(property.condition, in: $0)
+            }
+        }
         switch holds {
         case .success(.bool(let value)): return .success(value)
         case .success(let other):

@@ -26,6 +26,34 @@ struct MachineScope: ValueScope {
         self.instance = instance
     }
 
+    /// Runs `body` with the scope of `frame` in `state`: the screen instance read is `instance` when given (one
+    /// not yet on a stack), else the frame's where the state has it, borrowed in place.
+    static func with<Outcome>(
+        _ box: ProgramBox, state: UnsafePointer<MachineState>, frame: Frame, instance: ScreenInstance?,
+        _ body: (MachineScope) -> Outcome
+    ) -> Outcome {
+        let location =
+            instance == nil && frame.instance >= 0
+            ? MachineState.location(of: frame.instance, in: state.pointee.layers) : nil
+        return withUnsafePointer(to: frame) { frame in
+            if let instance {
+                return withUnsafePointer(to: instance) {
+                    body(MachineScope(program: box, state: state, frame: frame, instance: $0))
+                }
+            }
+            guard let location else {
+                return body(MachineScope(program: box, state: state, frame: frame, instance: nil))
+            }
+            return state.pointee.layers.withUnsafeBufferPointer { layers in
+                layers[location.layer].stack.withUnsafeBufferPointer { stack in
+                    body(
+                        MachineScope(
+                            program: box, state: state, frame: frame, instance: stack.baseAddress! + location.index))
+                }
+            }
+        }
+    }
+
     var state: MachineState { unsafeAddress { statePointer } }
     var frame: Frame { unsafeAddress { framePointer } }
     /// The flow's data variables by slot.

@@ -112,6 +112,12 @@ public struct MachineState: Sendable, Hashable, Codable {
     /// The screen the user sees: the top of the top layer.
     public var topInstance: ScreenInstance? { layers.last?.stack.last }
 
+    /// The id of the screen on top, read in place (`topInstance` copies the instance).
+    var topInstanceID: Int? {
+        guard let layer = layers.indices.last, let index = layers[layer].stack.indices.last else { return nil }
+        return layers[layer].stack[index].id
+    }
+
     /// Where an instance is, as (layer, position in its stack).
     public func location(of instance: Int) -> (layer: Int, index: Int)? {
         Self.location(of: instance, in: layers)

@@ -8,26 +8,8 @@ extension Runner {
         _ frame: Frame, instance: ScreenInstance? = nil, _ body: (MachineScope) -> Outcome
     ) -> Outcome {
         let box = self.box
-        let location = instance == nil && frame.instance >= 0 ? locate(frame.instance) : nil
-        return withUnsafePointer(to: state) { state in
-            withUnsafePointer(to: frame) { frame in
-                if let instance {
-                    return withUnsafePointer(to: instance) {
-                        body(MachineScope(program: box, state: state, frame: frame, instance: $0))
-                    }
-                }
-                guard let location else {
-                    return body(MachineScope(program: box, state: state, frame: frame, instance: nil))
-                }
-                return state.pointee.layers.withUnsafeBufferPointer { layers in
-                    layers[location.layer].stack.withUnsafeBufferPointer { stack in
-                        body(
-                            MachineScope(
-                                program: box, state: state, frame: frame, instance: stack.baseAddress! + location.index)
-                        )
-                    }
-                }
-            }
+        return withUnsafePointer(to: state) {
+            MachineScope.with(box, state: $0, frame: frame, instance: instance, body)
         }
     }
 
