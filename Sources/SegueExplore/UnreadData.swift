@@ -17,6 +17,9 @@ struct UnreadData {
     /// Screen data slots only one nested state reads, dead while it is not active (`StateLocalData`).
     let stateSlots: [(screen: Int, slot: Int, state: Int)]
     private let launchData: [Value]
+    /// By screen, the slots of `screenSlots` then of `stateSlots` it has, each with its number in `representatives`:
+    /// an instance meets only its own screen's.
+    private let byScreen: [[(number: Int, slot: Int, state: Int?)]]
     /// Per slot of `screenSlots` then of `stateSlots`, the value it is stored with: the first one seen (nil: none
     /// seen yet).
     private var representatives: [Value?]
@@ -57,6 +60,12 @@ struct UnreadData {
             !screenSlots.contains { $0 == (local.screen, local.slot) }
         }
         representatives = Array(repeating: nil, count: screenSlots.count + stateSlots.count)
+        var byScreen = [[(number: Int, slot: Int, state: Int?)]](repeating: [], count: program.screens.count)
+        for (number, (screen, slot)) in screenSlots.enumerated() { byScreen[screen].append((number, slot, nil)) }
+        for (index, (screen, slot, state)) in stateSlots.enumerated() {
+            byScreen[screen].append((screenSlots.count + index, slot, state))
+        }
+        self.byScreen = byScreen
     }
 
     /// `state` with every unread variable at its stored value.
@@ -68,12 +77,11 @@ struct UnreadData {
         for layer in state.layers.indices {
             for index in state.layers[layer].stack.indices {
                 let screen = state.layers[layer].stack[index].screen
-                for (kept, (owner, slot)) in screenSlots.enumerated() where owner == screen {
-                    keep(kept, at: slot, layer: layer, index: index, in: &state)
-                }
-                for (kept, (owner, slot, nested)) in stateSlots.enumerated()
-                where owner == screen && !state.layers[layer].stack[index].isActive(nested) {
-                    keep(screenSlots.count + kept, at: slot, layer: layer, index: index, in: &state)
+                guard byScreen.indices.contains(screen) else { continue }
+                for (number, slot, nested) in byScreen[screen] {
+                    // Data only a nested state reads is kept while that state is inactive.
+                    if let nested, state.layers[layer].stack[index].isActive(nested) { continue }
+                    keep(number, at: slot, layer: layer, index: index, in: &state)
                 }
             }
         }

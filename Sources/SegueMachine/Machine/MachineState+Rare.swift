@@ -85,6 +85,11 @@ extension MachineState {
     /// receivers, sessions) is there: most states have none, so what goes over every part can skip them all.
     /// The shared box of absent parts is known at once, without a copy of its value.
     package var hasRareParts: Bool { !rare.isShared(with: RareParts.absent) && !rare.areAbsent }
+    /// Whether an alert is shown or queued, asked in place: reading `alert` copies it out of its box.
+    package var hasAlerts: Bool {
+        guard !rare.isShared(with: RareParts.absent) else { return false }
+        return rare.box.value.alert != nil || !rare.box.value.alertQueue.isEmpty
+    }
     public var alert: AlertState? {
         get { rare.box.value.alert }
         set { if rare.box.value.alert != newValue { rare.value.alert = newValue } }

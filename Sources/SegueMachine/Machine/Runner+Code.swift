@@ -274,11 +274,13 @@ extension Runner {
         switch target {
         case .flow(let slot):
             guard slot < state.data.count else { return }
-            let variable = program.data[slot]
-            let value = variable.holding(value)
+            // The variable read in place: a copy would retain its texts on every assignment.
+            let value = program.data[slot].holding(value)
             let changed = state.data[slot] != value
             state.data[slot] = value
-            if variable.persist, changed { effects.append(.persist(name: variable.name, value: value)) }
+            if program.data[slot].persist, changed {
+                effects.append(.persist(name: program.data[slot].name, value: value))
+            }
         case .screen(let slot):
             guard let location = locate(frame.instance) else { return }
             let screen = state.layers[location.layer].stack[location.index].screen
