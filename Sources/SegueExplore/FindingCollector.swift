@@ -48,8 +48,7 @@ struct FindingCollector {
         let path = { (from >= 0 ? graph.path(to: from) : []) + [label] }
         // Every alert shown or queued, since the stored states drop them (CanonicalState); most steps show none.
         // Asked in place first: reading `alert` of a state that shows none would copy one out to compare.
-        for alert in !step.state.hasAlerts ? [] : [step.state.alert].compactMap({ $0 }) + step.state.alertQueue
-        {
+        for alert in !step.state.hasAlerts ? [] : [step.state.alert].compactMap({ $0 }) + step.state.alertQueue {
             let texts = [alert.title, alert.message].compactMap { $0 }
             if texts.contains(where: { $0.split(separator: " ").contains("null") }) {
                 report(
