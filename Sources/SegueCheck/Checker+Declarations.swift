@@ -127,6 +127,17 @@ extension CheckRun {
     /// A record type named like a built-in type (`string`, `list`) could never be written: the annotation means
     /// the built-in one, and its computed fields would be checked against nothing.
     private mutating func checkTypeNameIsFree(_ name: Name) {
+        if BuiltinOperations.recordTypes[name.text] != nil {
+            // The built-in services answer with their own records whatever the flow declares: a record of the
+            // same name would type `result.price` and the explorer's samples by fields no answer has.
+            let fix = name.text + "Record"
+            return report(
+                .error(
+                    CheckCode.duplicateDeclaration,
+                    "type `\(name.text)` has the name of a built-in record, the one the built-in services answer "
+                        + "with; give the record a name of its own, such as `\(fix)`",
+                    at: name.range, fixIts: [FixIt(range: name.range, replacement: fix)]))
+        }
         guard TypeAnnotation.builtinNames.contains(name.text) else { return }
         let fix = name.text.prefix(1).uppercased() + name.text.dropFirst()
         report(
