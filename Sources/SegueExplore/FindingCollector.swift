@@ -39,11 +39,12 @@ struct FindingCollector {
     }
 
     /// The trace of one step: a send loop cut off, an error the flow caused, an injected error shown as the
-    /// default alert. `fullTrace` gives the step's whole trace when its own keeps only the notable entries
-    /// (`TraceDetail.notable`): a loop's events are named from it. Not optional, so not escaping: an optional
-    /// closure would be a heap allocation on every step observed.
+    /// default alert. `input`, for a step whose trace keeps only the notable entries (`TraceDetail.notable`): a
+    /// loop's events are named from the whole trace, made again by stepping `state` with it; nil when the step's
+    /// trace is whole. Arguments, not a closure that replays: its context retained what it captured on every step.
     mutating func observe(
-        _ step: Step, by label: String, from: Int32, graph: StateGraph, fullTrace: () -> [TraceEntry]? = { nil }
+        _ step: Step, by label: String, from: Int32, graph: StateGraph, replaying input: Input? = nil,
+        in state: MachineState = MachineState()
     ) {
         let path = { (from >= 0 ? graph.path(to: from) : []) + [label] }
         // Every alert shown or queued, since the stored states drop them (CanonicalState); most steps show none.
@@ -60,7 +61,7 @@ struct FindingCollector {
             switch entry {
             case .eventLimit:
                 // At the handler of the loop's first event, naming the events of the loop.
-                let cycle = EventCycle(trace: fullTrace() ?? step.trace, flow: flow)
+                let cycle = EventCycle(trace: input.map { machine.step(state, $0).trace } ?? step.trace, flow: flow)
                 let events = cycle.map { ": \($0.text)" } ?? " (`always:` transitions that never settle)"
                 report(
                     "livelock", .livelock, "events raise each other without end\(events) (\(entry))",

@@ -137,13 +137,9 @@ public struct FlowExplorer: Sendable {
                         leftovers.tried.append(consume tried)
                         continue
                     }
-                    // The closure reads its own copy of the input (reading `tried` would copy the step passed) and
-                    // the state through the batch: capturing `from` would copy it on every step, not only when a
-                    // loop's whole trace is needed.
-                    let input = tried.move.input
-                    findings.observe(tried.step, by: tried.move.label, from: current, graph: graph) {
-                        machine.step(batch.states[offset].machine, input).trace
-                    }
+                    findings.observe(
+                        tried.step, by: tried.move.label, from: current, graph: graph, replaying: tried.move.input,
+                        in: from.machine)
                     if let what = tried.outOfScope {
                         outOfScope[what, default: 0] += 1
                         truncated.insert(current)
