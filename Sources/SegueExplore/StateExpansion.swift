@@ -68,8 +68,6 @@ struct Leftovers: Sendable {
     var tried: [StateExpansion.Tried] = []
     var moves: [[StateExpansion.Tried]] = []
     var expansions: [[StateExpansion]] = []
-
-    var isEmpty: Bool { tried.isEmpty && moves.isEmpty && expansions.isEmpty }
 }
 
 /// A batch of consecutive states being expanded on a thread of the global queue while the search merges the batch

@@ -5,8 +5,8 @@ extension Machine {
     ///
     ///     machine.inputs(in: state)  // [tap donate, tap options[0], edit name (field 0), back, …]
     public func inputs(in state: MachineState) -> [AvailableInput] {
-        guard (try? check(state)) != nil, !state.ended else { return [] }
-        return Runner(box: box, state: state, tracing: false).availableInputs()
+        var stepper = Stepper(machine: self, trace: .notable, buffer: TraceBuffer())
+        return stepper.inputs(in: state, checked: (try? check(state)) != nil)
     }
 
     /// Resolves `save`, `latest[2]` or `latest[2].more` on the top screen; when it names no element there, the

@@ -41,6 +41,7 @@ extension Machine {
             throw StateMismatch(reason: "queued external event #\(event.event) does not exist")
         }
     }
+
     /// Checks one screen instance, read in place; its screen's name is read only for an error.
     private func check(_ instance: ScreenInstance, in program: Program) throws(StateMismatch) {
         let screen = instance.screen

@@ -39,7 +39,8 @@ package struct Stepper {
         return Step(state: next, effects: effects, trace: trace)
     }
 
-    /// `Machine.inputs(in:checked:)` through this stepper's runner.
+    /// `Machine.inputs(in:)` through this stepper's runner, for a state `Machine.check(_:)` passed for already
+    /// (`checked`); a state that did not, or whose flow has ended, offers none. The one place for that rule.
     package mutating func inputs(in state: MachineState, checked: Bool) -> [AvailableInput] {
         guard checked, !state.ended else { return [] }
         var held = state
