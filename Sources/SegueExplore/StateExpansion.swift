@@ -162,11 +162,12 @@ final class ExpansionBatch: @unchecked Sendable {
 
 /// What a restart's next state depends on: the launch environment and the values of the `persist: true` data.
 struct RestartKey: Hashable, Sendable {
-    var environment: LaunchEnvironment
+    /// By its shared reference: a whole environment would make every move the search tries (and moves) larger.
+    var environment: SharedLaunchEnvironment
     var persisted: [Value]
 
     init(_ state: MachineState, persistedSlots: [Int]) {
-        environment = state.environment
+        environment = state.sharedEnvironment
         persisted = persistedSlots.map { $0 < state.data.count ? state.data[$0] : .null }
     }
 }

@@ -33,8 +33,9 @@ public enum Input: Sendable, Hashable, Codable {
     case swipeToDismiss
     /// A list of the top screen was scrolled near its end (paging).
     case scrolledNearEnd(list: Int)
-    /// A service answered call `call`.
-    case outcome(call: Int, ServiceOutcome)
+    /// A service answered call `call`. Boxed: an outcome is the largest payload, and an input is kept in every move
+    /// a search tries (and moved with it) whatever its case.
+    indirect case outcome(call: Int, ServiceOutcome)
     /// Move the clock forward, exactly (whole nanoseconds); timers that come due fire in deadline order.
     case advanceTime(by: ClockDuration)
     /// A real clock says timer `id` is due.

@@ -48,6 +48,16 @@ struct CopyOnWrite<Wrapped: Hashable & Sendable>: Hashable, Sendable {
     func hash(into hasher: inout Hasher) { Self.hash(&box.value, into: &hasher) }
 }
 
+/// A state's launch environment by the reference the state shares it through: one word to keep, and two states'
+/// environments compare without reading them when they share it (every state of a run but the restarts' does).
+package struct SharedLaunchEnvironment: Hashable, Sendable {
+    fileprivate let shared: CopyOnWrite<LaunchEnvironment>
+}
+
+extension MachineState {
+    package var sharedEnvironment: SharedLaunchEnvironment { SharedLaunchEnvironment(shared: launchEnvironment) }
+}
+
 /// The parts of a machine state that are usually empty or nil, kept together behind one reference
 /// (`MachineState.rare`): an exploration's packer numbers them together too (one zero byte when all are absent).
 struct RareParts: Hashable, Sendable {
