@@ -6,9 +6,10 @@ import SegueMachine
 /// `segue-bench eval [--json] [--runs N] [--evaluations N]`: how fast the machine evaluates a compiled expression,
 /// the step under every guard, `set:`, label and property. One flow declares expressions of the shapes flows are
 /// made of (arithmetic and comparisons on the flow's and the screen's data, text, lists and list functions with a
-/// function argument, a record's fields, named values, the form, conditionals, a `${…}` template); each is a named
-/// value of the screen (the template is a label), evaluated by the machine as the screen on top reads its own
-/// expressions (`Machine.evaluator(onTopOf:)`), and one is also a property, evaluated by `Machine.holds` as
+/// function argument, a record's fields, named values, the form, conditionals, calls of the flow's functions, a
+/// `${…}` template); each is a named value of the screen (the template is a label), evaluated by the machine as the
+/// screen on top reads its own expressions (`Machine.evaluator(onTopOf:)`), and one is also a property, evaluated
+/// by `Machine.holds` as
 /// `segue check` does in every state it explores. Each result is checked, so an evaluator that stops computing
 /// fails the suite.
 enum EvalBenchmark {
@@ -23,6 +24,7 @@ enum EvalBenchmark {
         ("named_value", "total >= 0 && doubled == total * 2", "true"),
         ("form", "form.name == null || len(form.name) <= 550", "true"),
         ("conditional", "(r0 > 0 ? r1 : r2) + (title == '' ? 1 : 0) >= 0 && (note ?? 'none') != ''", "true"),
+        ("flow_function", "twice(r1) + twice(s1) == 4 && clamp(r4, 0, 3) == 3", "true"),
     ]
     /// A label of the screen: a `${…}` template, and the text it gives.
     static let template = (
@@ -49,6 +51,9 @@ enum EvalBenchmark {
             let:
               total: r0 + r1 + r2 + r3 + r4
               doubled: total * 2
+            functions:
+              twice: { parameters: { n: int }, value: "n * 2" }
+              clamp: { parameters: { n: int, low: int, high: int }, value: "n < low ? low : (n > high ? high : n)" }
             invariants:
               named_value: { holds: "doubled == total * 2 && r0 >= 0" }
             screens:

@@ -27,6 +27,9 @@ import Testing
         "twice(r4) - s0",
         "tenth(r0)",
         "count(items, p => tenth(p - 1) > 0)",
+        "quarter(r0, s1) + quarter(s1, r4)",
+        "quarter(r4, r0 - r0)",
+        "map(items, p => quarter(p, p - 1))",
         "first(items, p => p > 10)",
         "sum(items, p => p * 1.5)",
         "min(items, p => 10 / (p - 1))",
@@ -69,6 +72,7 @@ import Testing
             functions:
               twice: { parameters: { n: int }, value: "n * 2" }
               tenth: { parameters: { n: int }, value: "10 / n" }
+              quarter: { parameters: { n: int, d: int }, value: "twice(twice(n)) + count([n, d], p => tenth(p) > n)" }
             invariants:
               on_main: { holds: "screen == 'main' && (form.name ?? '') == '' && total > 0" }
               divides: { holds: "r1 / r0 > 0" }

@@ -36,8 +36,8 @@ extension Machine {
 }
 
 /// What a property reads: the machine's names for the top screen, with `screen` and a `form` that has every
-/// field some screen has. A property's compiled expression reads `screen` and `form` by the same two rules; its
-/// parts the compiler leaves to the tree walker (a call of a flow's function) read through this scope.
+/// field some screen has. A property's compiled expression reads `screen` and `form` by the same two rules; a call
+/// the compiler leaves to the tree walker (one the checker refuses) reads through this scope.
 struct PropertyScope: ValueScope {
     let machine: MachineScope
 

@@ -54,8 +54,10 @@ extension Program {
     mutating func compileExpressions() {
         let properties = Set(properties.map(\.condition))
         let program = self
+        let functions = CompiledFunctions()
         for position in expressions.indices {
-            let compiler = ExpressionCompiler(program: program, property: properties.contains(position))
+            let compiler = ExpressionCompiler(
+                program: program, property: properties.contains(position), functions: functions)
             expressions[position].evaluation = compiler.compile(expressions[position].body)
         }
     }

@@ -10,13 +10,17 @@ typealias CompiledEvaluation = @Sendable (MachineScope, [Value]) throws(Evaluati
 /// literals are built once, and each operator and function is chosen once; evaluation then calls closures instead
 /// of walking the tree and asking a scope by name. The rules of the operators, reads and functions are
 /// `Evaluator`'s own (`ValueOperations`, `BuiltinCall`), so errors have the same kinds, messages and ranges; a call
-/// of a flow's function (`functions:`) is left to the tree walker over the same scope.
+/// of a flow's function (`functions:`) runs its body compiled once (`ExpressionCompiler+Functions.swift`).
 struct ExpressionCompiler {
     let program: Program
     /// A property's condition: `screen` and `form` are read as `Machine.holds` reads them (`PropertyScope`).
     let property: Bool
-    /// The function arguments' parameters in scope, outermost first.
+    /// The flow's functions compiled so far, shared by every compiler of the program.
+    let functions: CompiledFunctions
+    /// The function arguments' parameters in scope, outermost first (in a flow function's body, its own first).
     var parameters: [String] = []
+    /// The flow's functions whose bodies are being compiled, outermost first.
+    var calling: [String] = []
 
     func compile(_ body: CompiledExpression.Body) -> CompiledEvaluation? {
         switch body {
@@ -83,8 +87,11 @@ struct ExpressionCompiler {
                     of: try list(scope, parameters), base: base, at: try position(scope, parameters), index: index)
             }
         case .call(let function, _, let arguments):
-            guard let builtin = BuiltinFunction(rawValue: function) else { return interpreted(expression) }
-            return call(builtin, arguments, at: expression.range)
+            if let builtin = BuiltinFunction(rawValue: function) {
+                return call(builtin, arguments, at: expression.range)
+            }
+            guard let flowFunction = program.functions[function] else { return interpreted(expression) }
+            return call(flowFunction, arguments, in: expression)
         case .lambda:
             let (message, range) = ("a function `\(expression)` is only an argument of a call", expression.range)
             return { _, _ throws(EvaluationError) in throw EvaluationError(.typeMismatch, message, at: range) }
@@ -179,8 +186,9 @@ struct ExpressionCompiler {
         }
     }
 
-    /// A part the tree walker evaluates, over the same scope (with the parameters in scope bound over it).
-    private func interpreted(_ expression: Expression) -> CompiledEvaluation {
+    /// A part the tree walker evaluates, over the same scope (with the parameters in scope bound over it): only a
+    /// call the checker refuses (`ExpressionCompiler+Functions.swift`).
+    func interpreted(_ expression: Expression) -> CompiledEvaluation {
         let (names, property) = (parameters, property)
         return { scope, parameters throws(EvaluationError) in
             property
