@@ -89,6 +89,8 @@ public struct FlowExplorer: Sendable {
         // batch, this thread expands the states the other has not claimed yet. A batch is expanded only once it is
         // reached when there is one core: after the batch before was merged.
         var batches: [ExpansionBatch] = []
+        let worker = bounds.expandAhead ? ExpansionWorker() : nil
+        defer { worker?.stop() }
         var dispatched = 0
         // What merging leaves over goes with the next batch, to be freed by the thread that expands it (`Leftovers`).
         var leftovers = Leftovers()
@@ -101,7 +103,7 @@ public struct FlowExplorer: Sendable {
             batches.append(
                 ExpansionBatch(
                     first: Int32(dispatched), states: states, expander: expander, knownRestarts: restartsFollowed,
-                    ahead: bounds.expandAhead, leftovers: handed))
+                    worker: worker, leftovers: handed))
             dispatched = end
         }
         var head = 0
@@ -132,9 +134,10 @@ public struct FlowExplorer: Sendable {
                 // would copy it, a retain of every array in its step's state, and nothing reads it after.
                 var moves: [StateExpansion.Tried] = []
                 swap(&moves, &expansions[offset].tried)
+                let ahead = expansions[offset].expandedAhead
                 while var tried = moves.popLast() {
                     if let key = tried.restartKey, restartsFollowed.contains(key) {
-                        leftovers.tried.append(consume tried)
+                        leftovers.give(consume tried, expandedAhead: ahead)
                         continue
                     }
                     findings.observe(
@@ -143,7 +146,7 @@ public struct FlowExplorer: Sendable {
                     if let what = tried.outOfScope {
                         outOfScope[what, default: 0] += 1
                         truncated.insert(current)
-                        leftovers.tried.append(consume tried)
+                        leftovers.give(consume tried, expandedAhead: ahead)
                         continue
                     }
                     // The step's state is made canonical and added where the step left it, in the move: taken out
@@ -153,7 +156,7 @@ public struct FlowExplorer: Sendable {
                     CanonicalState.make(&tried.step.state, clearing: dead, unread: &unread)
                     if Self.repeatsACall(tried.step.state, more: bounds.maxSameCall) {
                         pruned += 1
-                        leftovers.tried.append(consume tried)
+                        leftovers.give(consume tried, expandedAhead: ahead)
                         continue
                     }
                     let ignored = tried.step.trace.contains { if case .ignored = $0 { true } else { false } }
@@ -161,9 +164,14 @@ public struct FlowExplorer: Sendable {
                         tried.step.state, extra: extra, from: current, label: tried.move.label, ignored: ignored)
                     if isNew { findings.inspect(tried.step.state, id: id, graph: graph) }
                     if let key = tried.restartKey { restartsFollowed.insert(key) }
-                    leftovers.tried.append(consume tried)
+                    leftovers.give(consume tried, expandedAhead: ahead)
                 }
-                leftovers.moves.append(consume moves)
+                if ahead {
+                    leftovers.moves.append(consume moves)
+                    var available: [AvailableInput] = []
+                    swap(&available, &expansions[offset].available)
+                    leftovers.available.append(consume available)
+                }
                 if graph.count >= bounds.maxStates {
                     stoppedBy =
                         "the state bound (\(Plural.english(bounds.maxStates, "state")))"
@@ -193,7 +201,6 @@ public struct FlowExplorer: Sendable {
                             seconds: Date().timeIntervalSince(started)))
                 }
             }
-            leftovers.expansions.append(consume expansions)
         }
         // A bound stopped the search: the batches still being expanded stop before the exploration is handed back.
         for batch in batches { batch.abandon() }

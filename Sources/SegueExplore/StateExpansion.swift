@@ -19,6 +19,9 @@ struct StateExpansion: Sendable {
     var available: [AvailableInput]
     /// The moves tried, the last first: the search pops them off in the moves' order, each taken out without a copy.
     var tried: [Tried]
+    /// Expanded on the worker's thread (`ExpansionWorker`), which is where what it allocated goes back to be freed
+    /// (`Leftovers`); the search's own thread frees what it expanded itself.
+    var expandedAhead = false
 }
 
 /// Expands states: the part of a breadth-first search that reads nothing the search writes (the machine, the input
@@ -59,18 +62,24 @@ struct StateExpander: Sendable {
     }
 }
 
-/// What merging a batch leaves over — the steps' states the graph already had or packed, and the moves' arrays —
-/// handed to the thread that expands a later batch, to be freed there: it allocated nearly all of it, and memory is
-/// freed cheaply by the thread that allocated it (freeing another thread's takes that thread's allocator lock, which
-/// it holds while it allocates: waiting on it was a tenth of a two-thread search's time).
+/// What merging the states the worker's thread expanded leaves over — the steps' states the graph already had or
+/// packed, the moves' arrays, the inputs offered — handed back to that thread with a later batch, to be freed
+/// there: memory is freed cheaply by the thread that allocated it (freeing another thread's takes that thread's
+/// allocator lock, which it holds while it allocates: waiting on it was a tenth of a two-thread search's time).
+/// What the search's own thread expanded it frees itself.
 struct Leftovers: Sendable {
     /// The moves tried, each with its step's state (the graph keeps its own packed copy).
     var tried: [StateExpansion.Tried] = []
     var moves: [[StateExpansion.Tried]] = []
-    var expansions: [[StateExpansion]] = []
+    var available: [[AvailableInput]] = []
+
+    /// Keeps `tried` for the worker's thread when it expanded the state (`expandedAhead`); else it is freed here.
+    mutating func give(_ tried: consuming StateExpansion.Tried, expandedAhead: Bool) {
+        if expandedAhead { self.tried.append(tried) }
+    }
 }
 
-/// A batch of consecutive states being expanded on a thread of the global queue while the search merges the batch
+/// A batch of consecutive states being expanded on the worker's thread (`ExpansionWorker`) while the search merges the batch
 /// before; `expansions()` waits for it, expanding on the search's own thread the states the other has not claimed
 /// yet, so neither thread idles while the other works. Each state is claimed once, by either thread, and its
 /// expansion is written at its own index: the order, and so the graph, is that of a one-thread search.
@@ -94,11 +103,11 @@ final class ExpansionBatch: @unchecked Sendable {
     /// What an earlier batch's merge left over, freed by the thread that starts expanding this one.
     private var leftovers: Leftovers
 
-    /// Starts expanding `states` on a thread of the global queue, or at once on this one when not `ahead`;
-    /// `leftovers` are freed on that thread first.
+    /// Starts expanding `states` on the worker's thread, or at once on this one without a worker; `leftovers` are
+    /// freed on that thread first.
     init(
-        first: Int32, states: [CheckState], expander: StateExpander, knownRestarts: Set<RestartKey>, ahead: Bool,
-        leftovers: consuming Leftovers = Leftovers()
+        first: Int32, states: [CheckState], expander: StateExpander, knownRestarts: Set<RestartKey>,
+        worker: ExpansionWorker?, leftovers: consuming Leftovers = Leftovers()
     ) {
         self.first = first
         self.states = states
@@ -106,15 +115,15 @@ final class ExpansionBatch: @unchecked Sendable {
         self.knownRestarts = knownRestarts
         self.leftovers = leftovers
         results = .allocate(capacity: states.count)
-        guard ahead else {
+        guard let worker else {
             self.leftovers = Leftovers()
             expandClaimed()
             done.signal()
             return
         }
-        DispatchQueue.global(qos: .userInitiated).async {
+        worker.run {
             self.leftovers = Leftovers()
-            self.expandClaimed()
+            self.expandClaimed(ahead: true)
             self.done.signal()
         }
     }
@@ -124,14 +133,15 @@ final class ExpansionBatch: @unchecked Sendable {
         results.deallocate()
     }
 
-    /// Claims states one at a time and expands them, until none is left.
-    private func expandClaimed() {
+    /// Claims states one at a time and expands them, until none is left; `ahead` on the worker's thread.
+    private func expandClaimed(ahead: Bool = false) {
         var stepper = Stepper(machine: expander.machine, trace: .notable, buffer: TraceBuffer())
         while true {
             let index = claimed.add(1, ordering: .relaxed).oldValue
             guard index < states.count else { return }
-            (results.baseAddress! + index).initialize(
-                to: expander.expand(states[index], knownRestarts: knownRestarts, stepper: &stepper))
+            var expansion = expander.expand(states[index], knownRestarts: knownRestarts, stepper: &stepper)
+            expansion.expandedAhead = ahead
+            (results.baseAddress! + index).initialize(to: expansion)
         }
     }
 
