@@ -31,6 +31,13 @@ extension Runner {
                 goto(Int(compact.operand), frame: frame)
                 pc += 1
                 guard stillRunning(frame, next: pc) else { return }
+            case .assign:
+                // `execute`'s `assign` of one operation, without copying the instruction out of the program.
+                switch evaluate(Int(compact.expression), frame) {
+                case .success(let value): assign(value, to: compact.assignTarget, frame: frame)
+                case .failure(let failure): return routeError(failure.serviceError, frame: frame)
+                }
+                pc += 1
             case .other:
                 guard execute(at: &pc, &frame) else { return }
             }
