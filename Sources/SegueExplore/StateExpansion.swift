@@ -79,9 +79,9 @@ struct Leftovers: Sendable {
     }
 }
 
-/// A batch of consecutive states being expanded on the worker's thread (`ExpansionWorker`) while the search merges the batch
-/// before; `expansions()` waits for it, expanding on the search's own thread the states the other has not claimed
-/// yet, so neither thread idles while the other works. Each state is claimed once, by either thread, and its
+/// A batch of consecutive states being expanded on the worker's thread (`ExpansionWorker`) while the search merges
+/// the batch before; `expansions()` waits for it, expanding on the search's own thread the states the other has not
+/// claimed yet, so neither thread idles while the other works. Each state is claimed once, by either thread, and its
 /// expansion is written at its own index: the order, and so the graph, is that of a one-thread search.
 final class ExpansionBatch: @unchecked Sendable {
     /// The states' numbers in the graph.

@@ -10,9 +10,9 @@ final class CompiledFunctions: @unchecked Sendable {
 extension ExpressionCompiler {
     /// A call of the flow's function: its arguments compiled here, its body once (`CompiledFunctions`) with its
     /// parameters in scope by position and nothing else (a function reads only its parameters); a failure inside
-    /// is the call's, "in `day(…)`: …", as the tree walker reports it. A call that does not fit — the wrong number
-    /// of arguments, or a function calling itself, both refused by the checker — is left to the tree walker, which
-    /// reports it.
+    /// is the call's, "in `day(…)`: …", as the tree walker reports it. A call that does not fit — the wrong
+    /// number of arguments, or a function calling itself, both refused by the checker — is left to the tree
+    /// walker, which reports it.
     func call(_ function: FlowFunction, _ arguments: [Expression], in call: Expression) -> CompiledEvaluation {
         guard arguments.count == function.parameters.count, !calling.contains(function.name) else {
             return interpreted(call)
