@@ -5,7 +5,7 @@ extension Machine {
     ///
     ///     machine.inputs(in: state)  // [tap donate, tap options[0], edit name (field 0), back, …]
     public func inputs(in state: MachineState) -> [AvailableInput] {
-        var stepper = Stepper(machine: self, trace: .notable, buffer: TraceBuffer())
+        var stepper = Stepper(machine: self, trace: nil)
         return stepper.inputs(in: state, checked: (try? check(state)) != nil)
     }
 

@@ -32,11 +32,8 @@ extension Runner {
                 pc += 1
                 guard stillRunning(frame, next: pc) else { return }
             case .assign:
-                // `execute`'s `assign` of one operation, without copying the instruction out of the program.
-                switch evaluate(Int(compact.expression), frame) {
-                case .success(let value): assign(value, to: compact.assignTarget, frame: frame)
-                case .failure(let failure): return routeError(failure.serviceError, frame: frame)
-                }
+                // One whole target, without copying the instruction out of the program.
+                guard assign(Int(compact.expression), to: compact.assignTarget, frame: frame) else { return }
                 pc += 1
             case .other:
                 guard execute(at: &pc, &frame) else { return }
@@ -67,9 +64,11 @@ extension Runner {
             nextPass(loop, at: &pc, &frame)
         case .assign(let operations):
             for operation in operations {
+                if !operation.readsTarget {
+                    guard assign(operation.value, to: operation.target, frame: frame) else { return false }
+                    continue
+                }
                 switch evaluate(operation.value, frame) {
-                case .success(let value) where !operation.readsTarget:
-                    assign(value, to: operation.target, frame: frame)
                 case .success(let value):
                     guard write(value, operation, frame: frame) else { return false }
                 case .failure(let failure):
@@ -273,6 +272,19 @@ extension Runner {
             let slots = program.screens[state.layers[location.layer].stack[location.index].screen].slots
             return slot < slots.count ? slots[slot].name : "?"
         case .field(let field): return "form.\(field)"
+        }
+    }
+
+    /// Writes the value of expression `expression` to a whole variable or field (`assign(_:to:frame:)`); false when
+    /// it failed, the error routed.
+    private mutating func assign(_ expression: Int, to target: AssignTarget, frame: Frame) -> Bool {
+        switch evaluate(expression, frame) {
+        case .success(let value):
+            assign(value, to: target, frame: frame)
+            return true
+        case .failure(let failure):
+            routeError(failure.serviceError, frame: frame)
+            return false
         }
     }
 

@@ -8,13 +8,14 @@ package struct Stepper {
     private var runner: Runner
     private let machine: Machine
 
-    /// `buffer`: where each step's trace is kept while it runs (`Machine.step(_:_:trace:buffer:)`).
-    package init(machine: Machine, trace detail: TraceDetail, buffer: TraceBuffer) {
+    /// `buffer`: where each step's trace is kept while it runs (`Machine.step(_:_:trace:buffer:)`); no trace is kept
+    /// when `detail` is nil.
+    package init(machine: Machine, trace detail: TraceDetail?, buffer: TraceBuffer? = nil) {
         self.machine = machine
         runner = Runner(box: machine.box, state: MachineState(), trace: detail, buffer: buffer)
     }
 
-    /// `Machine.step(_:_:trace:buffer:checked:)`: `checked` says `Machine.check(_:)` passed for `state` already.
+    /// `Machine.step(_:_:trace:buffer:)`; `checked` says `Machine.check(_:)` passed for `state` already.
     package mutating func step(_ state: MachineState, _ input: Input, checked: Bool) -> Step {
         if !checked {
             do {
